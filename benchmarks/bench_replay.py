@@ -1,0 +1,183 @@
+"""Replay benchmarks: throughput against python-chess, peak memory, start-up time.
+
+Run from the repository root after ``pip install '.[bench]'``:
+
+    python benchmarks/bench_replay.py                 # all three, default sizes
+    python benchmarks/bench_replay.py --actions 200000 --memory-actions 1000000
+
+Every figure is compared with a peer measured in the same run (python-chess reading
+the same number of plies; a bare ``python -c pass``), because absolute timings on a
+shared machine drift. Generated logs are cached in ``benchmarks/out/`` (git-ignored).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "benchmarks" / "out"
+sys.path.insert(0, str(ROOT))
+
+
+def generated_log(actions: int, seed: int = 7) -> Path:
+    """A legal generated log with at least ``actions`` statements (cached)."""
+    from sgcheck.lang.log_writer import format_item
+    from sgcheck.replay.generate import Claims, Style, iter_game
+
+    OUT.mkdir(parents=True, exist_ok=True)
+    path = OUT / f"legal-{actions}-{seed}.sglog"
+    if path.exists():
+        return path
+    tmp = path.with_suffix(".tmp")
+    with tmp.open("w", encoding="utf-8") as out:
+        for item in iter_game(
+            seed, style=Style.ENDLESS, claims=Claims.SOME, max_turns=10**9, max_actions=actions
+        ):
+            if not hasattr(item, "board"):
+                out.write(format_item(item))  # type: ignore[arg-type]
+                out.write("\n")
+    tmp.rename(path)
+    return path
+
+
+def count_actions(path: Path) -> int:
+    from sgcheck.lang.log_ast import Turn
+    from sgcheck.lang.log_parser import iter_log
+    from sgcheck.lang.source import SourceText
+
+    text = path.read_text(encoding="utf-8")
+    return sum(
+        sum(len(b.statements) for b in item.phases)
+        for item in iter_log(SourceText(path.name, text))
+        if isinstance(item, Turn)
+    )
+
+
+def chess_pgn(plies: int, seed: int = 7) -> str:
+    """Random legal chess games totalling ``plies`` plies, as PGN text."""
+    import chess
+    import chess.pgn
+
+    rng = random.Random(seed)
+    games: list[str] = []
+    total = 0
+    while total < plies:
+        board = chess.Board()
+        game = chess.pgn.Game()
+        node: chess.pgn.GameNode = game
+        for _ in range(min(200, plies - total)):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            move = rng.choice(moves)
+            node = node.add_variation(move)
+            board.push(move)
+            total += 1
+        games.append(str(game))
+    return "\n\n".join(games) + "\n"
+
+
+def time_sgcheck(path: Path) -> float:
+    from sgcheck.replay.interpreter import replay_text
+
+    text = path.read_text(encoding="utf-8")
+    start = time.perf_counter()
+    result = replay_text(text, path.name)
+    elapsed = time.perf_counter() - start
+    assert result.ok, result.diagnostics[:3]
+    return elapsed
+
+
+def time_chess(pgn: str) -> float:
+    import chess.pgn
+
+    start = time.perf_counter()
+    handle = io.StringIO(pgn)
+    plies = 0
+    while (game := chess.pgn.read_game(handle)) is not None:
+        assert not game.errors, game.errors
+        plies += sum(1 for _ in game.mainline_moves())
+    return time.perf_counter() - start
+
+
+def throughput(actions: int, repeats: int) -> None:
+    path = generated_log(actions)
+    n = count_actions(path)
+    pgn = chess_pgn(n)
+    ours = min(time_sgcheck(path) for _ in range(repeats))
+    peer = min(time_chess(pgn) for _ in range(repeats))
+    print(
+        f"throughput: {n} actions ({path.stat().st_size / 1e6:.1f} MB) vs {n} plies of PGN ({len(pgn) / 1e6:.1f} MB)"
+    )
+    print(f"  sgcheck replay (parse + full validation): {ours:.2f} s = {n / ours:,.0f} actions/s")
+    print(f"  python-chess read_game (parse + SAN validation): {peer:.2f} s = {n / peer:,.0f} plies/s")
+    print(f"  ratio sgcheck/python-chess: {(n / ours) / (n / peer):.2f}x")
+
+
+def peak_memory(actions: int) -> None:
+    path = generated_log(actions, seed=11)
+    size = path.stat().st_size / 1e6
+    cmd = [sys.executable, "-m", "sgcheck.cli", "replay", "--no-summary", str(path)]
+    base = _max_rss([sys.executable, "-c", "import sgcheck.cli"])
+    peak = _max_rss(cmd)
+    print(f"memory: replaying {actions:,} actions ({size:.0f} MB of log text)")
+    print(f"  peak RSS {peak / 1e6:.0f} MB (interpreter + sgcheck imported, idle: {base / 1e6:.0f} MB)")
+
+
+def _max_rss(cmd: list[str]) -> int:
+    """Peak resident set size of a child process, in bytes (Linux reports KiB)."""
+    proc = subprocess.run(
+        [sys.executable, "-c", _RSS_PROBE, *cmd], check=True, capture_output=True, text=True, cwd=ROOT
+    )
+    return int(proc.stdout.strip().splitlines()[-1])
+
+
+_RSS_PROBE = """
+import resource, subprocess, sys
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=False)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024)
+"""
+
+
+def startup(runs: int) -> None:
+    def median(cmd: list[str]) -> float:
+        times = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, cwd=ROOT)
+            times.append(time.perf_counter() - start)
+        return statistics.median(times)
+
+    bare = median([sys.executable, "-c", "pass"])
+    helped = median([sys.executable, "-m", "sgcheck.cli", "--help"])
+    print(f"start-up: median of {runs} runs")
+    print(
+        f"  python -c pass: {bare * 1000:.0f} ms; sgcheck --help: {helped * 1000:.0f} ms; ratio {helped / bare:.2f}x"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--actions", type=int, default=100_000)
+    parser.add_argument("--memory-actions", type=int, default=1_000_000)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=20)
+    parser.add_argument("--only", choices=("throughput", "memory", "startup"))
+    args = parser.parse_args()
+    if args.only in (None, "throughput"):
+        throughput(args.actions, args.repeats)
+    if args.only in (None, "memory"):
+        peak_memory(args.memory_actions)
+    if args.only in (None, "startup"):
+        startup(args.runs)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,5 @@
+"""``python -m sgcheck``."""
+
+from sgcheck.cli import main
+
+main()

@@ -1,0 +1,35 @@
+"""Command-line interface: parse arguments, call the library, render, exit.
+
+Exit codes: 0 clean, 1 findings (errors in checked files, syntax errors included),
+2 usage, I/O or internal error. Heavy imports (lark, jsonschema) happen inside the
+commands that need them so that ``sgcheck --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import click
+
+from sgcheck import __version__
+from sgcheck.cli.check_cmd import check_command, schema_command
+from sgcheck.cli.info_cmds import explain_command, rulings_command
+from sgcheck.cli.replay_cmd import replay_command
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(__version__, "-V", "--version", prog_name="sgcheck")
+def main() -> None:
+    """Rules checker for the Soul Gems tactical chess wargame.
+
+    \b
+    sgcheck replay game.sglog        audit a game log against the locked core rules
+    sgcheck check mypack/            check Relic & Spell cards against the core §8 contract
+    sgcheck explain SG-R204          what a diagnostic code means
+    sgcheck rulings                  the default rulings R01-R21
+    """
+
+
+main.add_command(replay_command)
+main.add_command(check_command)
+main.add_command(schema_command)
+main.add_command(explain_command)
+main.add_command(rulings_command)

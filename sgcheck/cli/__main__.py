@@ -1,0 +1,5 @@
+"""``python -m sgcheck.cli``."""
+
+from sgcheck.cli import main
+
+main()

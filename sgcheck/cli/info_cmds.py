@@ -1,0 +1,65 @@
+"""``sgcheck explain`` and ``sgcheck rulings``: the reference, at the terminal."""
+
+from __future__ import annotations
+
+import click
+
+from sgcheck.cli.common import guarded
+from sgcheck.codes import CATALOGUE, CodeInfo
+
+
+def all_codes() -> dict[str, CodeInfo]:
+    """Replay and parse codes plus the contract rules' codes."""
+    from sgcheck.contract import code_catalogue
+
+    merged = dict(CATALOGUE)
+    merged.update(code_catalogue())
+    return merged
+
+
+@click.command("explain")
+@click.argument("code", required=False)
+@click.option("--list", "list_all", is_flag=True, help="List every code with its name and severity.")
+@guarded
+def explain_command(code: str | None, list_all: bool) -> int:
+    """Explain a diagnostic CODE (e.g. SG-R204), or list all codes."""
+    codes = all_codes()
+    if list_all or code is None:
+        for info in sorted(codes.values(), key=lambda i: i.code):
+            click.echo(f"{info.code}  {info.severity.value:<7}  {info.name}")
+        return 0
+    wanted = code.strip().upper()
+    if not wanted.startswith("SG-"):
+        wanted = "SG-" + wanted
+    found = codes.get(wanted)
+    if found is None:
+        raise click.BadParameter(
+            f"unknown code {code!r}; 'sgcheck explain --list' shows them all", param_hint="CODE"
+        )
+    click.echo(f"{found.code} {found.name} ({found.severity.value})")
+    if found.rules:
+        click.echo(f"rules: {', '.join(found.rules)}")
+    click.echo("")
+    click.echo(found.explanation)
+    return 0
+
+
+@click.command("rulings")
+@click.argument("ids", nargs=-1)
+@guarded
+def rulings_command(ids: tuple[str, ...]) -> int:
+    """Print the default rulings R01-R21 (or just the given IDs)."""
+    from sgcheck.core.rulings import BY_ID, RULINGS
+
+    wanted = [i.upper() for i in ids]
+    unknown = [i for i in wanted if i not in BY_ID]
+    if unknown:
+        raise click.BadParameter(f"unknown ruling {unknown[0]!r} (R01-R21)", param_hint="IDS")
+    for ruling in RULINGS:
+        if wanted and ruling.id not in wanted:
+            continue
+        choice = f" [table choice: {ruling.setting}]" if ruling.setting else ""
+        click.echo(f"{ruling.id}  {ruling.topic}{choice}  ({', '.join(ruling.sources)})")
+        click.echo(click.wrap_text(ruling.text, width=96, initial_indent="     ", subsequent_indent="     "))
+        click.echo("")
+    return 0

@@ -1,0 +1,490 @@
+"""Catalogue of the stable diagnostic codes used by parsing and replay.
+
+Each code's metadata is data (code, name, severity, rule references); the
+``explanation`` is the user-facing text printed by ``sgcheck explain CODE``.
+Codes never change meaning once released; retired codes are not reused.
+
+Families:
+
+- ``SG-P0xx``: the input cannot be read or parsed (encoding, syntax, header values).
+- ``SG-S1xx``: setup is wrong (roll-off, King placement, draft; core §1, R01).
+- ``SG-T1xx``: turn structure is wrong (turn order, phase windows, per-turn limits; core §2, R03).
+- ``SG-R1xx``: an action is illegal under the locked core.
+- ``SG-R2xx``: an action is legal but what the log claims about it is wrong.
+- ``SG-N3xx``: notes and warnings from replay (clamps, unsimulated cards).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sgcheck.diagnostics import Diagnostic, Fix, Severity
+
+
+@dataclass(frozen=True, slots=True)
+class CodeInfo:
+    code: str
+    name: str
+    severity: Severity
+    rules: tuple[str, ...]
+    explanation: str
+
+
+def _c(code: str, name: str, severity: Severity, rules: tuple[str, ...], explanation: str) -> CodeInfo:
+    return CodeInfo(code, name, severity, rules, " ".join(explanation.split()))
+
+
+E, W, N = Severity.ERROR, Severity.WARNING, Severity.NOTE
+
+_CODES: tuple[CodeInfo, ...] = (
+    # --- input and syntax -------------------------------------------------------------------
+    _c(
+        "SG-P001",
+        "syntax-error",
+        E,
+        (),
+        """The log does not follow the game-log grammar at this point.
+        The message names what was found and what could come next. Fix the text at the caret;
+        see docs/log-format.md for the full grammar.""",
+    ),
+    _c(
+        "SG-P002",
+        "unexpected-end",
+        E,
+        (),
+        """The log ends in the middle of a statement (for example an
+        attack without its two dice, or an unclosed brace comment). The file may have been truncated.""",
+    ),
+    _c(
+        "SG-P003",
+        "unexpected-character",
+        E,
+        (),
+        """A character that cannot start any token of the
+        game-log language. Squares are written a1..h8, pieces K Q R B N P, comments start with ';'
+        or are enclosed in braces.""",
+    ),
+    _c(
+        "SG-P004",
+        "not-utf8",
+        E,
+        (),
+        """The file is not valid UTF-8 text. Logs and card files must be
+        UTF-8 (a byte-order mark is accepted and ignored). Re-save the file as UTF-8.""",
+    ),
+    _c(
+        "SG-P005",
+        "binary-file",
+        E,
+        (),
+        """The file contains NUL bytes, so it is almost certainly not a
+        text file (an image, archive or compiled file was passed by mistake).""",
+    ),
+    _c(
+        "SG-P006",
+        "empty-input",
+        E,
+        (),
+        """The file is empty or contains only comments, so there is no
+        game to check. A log needs at least a setup (King placements).""",
+    ),
+    _c(
+        "SG-P007",
+        "bad-header",
+        E,
+        (),
+        """A header tag has a value sgcheck cannot use: an unknown
+        ruleset profile or setting, a turn limit that is not a positive number, a tag given twice,
+        or a Result that is not 1-0, 0-1, 1/2-1/2 or *.""",
+    ),
+    _c(
+        "SG-P008",
+        "unreadable-file",
+        E,
+        (),
+        """The file could not be read (missing, a directory,
+        permission denied).""",
+    ),
+    # --- setup (core §1, R01, R19) --------------------------------------------------------------
+    _c(
+        "SG-S101",
+        "setup-order",
+        E,
+        ("core §1", "R01"),
+        """Setup happens in a fixed order: Relic draft
+        (if used), then the 3d6 roll-off (ties rerolled), then both Kings are placed, and only then
+        does White take the first turn. A setup statement appeared out of that order or was given
+        twice.""",
+    ),
+    _c(
+        "SG-S102",
+        "roll-off",
+        E,
+        ("core §1", "R01"),
+        """The roll-off is 3d6 per player; the higher
+        total chooses a colour and ties are rerolled. The last roll-off line must not be a tie, and
+        each die must show 1 to 6.""",
+    ),
+    _c(
+        "SG-S103",
+        "king-placement",
+        E,
+        ("core §1", "R01", "R02"),
+        """Each King starts anywhere in its
+        own camp: ranks 1-4 for White, 5-8 for Black. The board is otherwise empty (R02); every other
+        piece starts in its owner's Soul Gem.""",
+    ),
+    _c(
+        "SG-S104",
+        "missing-setup",
+        E,
+        ("core §1", "R01"),
+        """The log starts playing before both Kings
+        are placed. A game cannot begin without both Kings on the board.""",
+    ),
+    _c(
+        "SG-S105",
+        "draft-hand-limit",
+        E,
+        ("R19",),
+        """A player keeps 3 of the 5 Relic Spell cards
+        drawn, and may never hold more than 3. A draft line keeping more than 3 cards breaks the
+        hand limit (the guide's Double Draft variant needs a module that raises the limit).""",
+    ),
+    # --- turn structure (core §2, R03, R12, R13, R15, R17) ------------------------------------
+    _c(
+        "SG-T101",
+        "turn-order",
+        E,
+        ("core §2", "R01"),
+        """Turns alternate, White first: 1. is White's
+        first turn, 1... Black's, 2. White's second, and so on. The log has a turn out of sequence or
+        a turn header that does not match whose turn it is.""",
+    ),
+    _c(
+        "SG-T102",
+        "phase-order",
+        E,
+        ("core §2", "R03"),
+        """Each turn runs Upkeep, Main 1, Battle,
+        Main 2, End, strictly in that order. Phases may be skipped but never revisited.""",
+    ),
+    _c(
+        "SG-T103",
+        "wrong-phase",
+        E,
+        ("core §2", "core §5", "R03"),
+        """Every action has a window:
+        Summon, Break and Repair in Upkeep; Move in Main 1 or Main 2; Attack in Battle; SP->LP
+        conversion in Main 2; Teleport in End. The action was taken outside its window.""",
+    ),
+    _c(
+        "SG-T104",
+        "once-per-turn",
+        E,
+        ("core §5", "R12", "R13", "R15"),
+        """Some actions are limited per
+        turn: one Summon per Upkeep, one Break and one Repair attempt per Upkeep (both before the
+        Summon), one Teleport per End phase.""",
+    ),
+    _c(
+        "SG-T105",
+        "activation-limit",
+        E,
+        ("core §0", "R17"),
+        """A player may activate at most 2 Relic
+        or Spell abilities per turn, across all phases. Passive effects do not count.""",
+    ),
+    _c(
+        "SG-T106",
+        "game-over",
+        E,
+        ("core §7", "R18"),
+        """The game already ended (a King was
+        converted, a player reached 1000 LP, or the turn limit was reached) but the log continues.""",
+    ),
+    _c(
+        "SG-T107",
+        "action-outside-phase",
+        E,
+        ("core §2", "R03"),
+        """An action appears before any
+        phase label in a turn. Write the phase (upkeep:, main1:, battle:, main2:, end:) first.""",
+    ),
+    # --- illegal actions ------------------------------------------------------------------------
+    _c(
+        "SG-R101",
+        "no-such-piece",
+        E,
+        ("core §3",),
+        """The action names a square that does not hold
+        the stated piece, or holds no piece at all.""",
+    ),
+    _c(
+        "SG-R102",
+        "not-your-piece",
+        E,
+        ("core §3", "R08"),
+        """A player may only move, teleport and attack
+        with their own pieces, and may only attack enemy pieces.""",
+    ),
+    _c(
+        "SG-R103",
+        "move-geometry",
+        E,
+        ("core §3", "R06", "R07", "R09"),
+        """The piece cannot travel that
+        way. Movement follows chess geometry (R06); knights make 1 or 2 jumps per Move (R07); the King
+        moves one square (R09); pawns move 1 forward, or 2 from their second rank, and never
+        diagonally when moving.""",
+    ),
+    _c(
+        "SG-R104",
+        "path-blocked",
+        E,
+        ("core §3", "R06", "R07"),
+        """Sliding pieces need every square
+        between start and destination empty; for a two-jump knight move the square between jumps must
+        be on the board and empty.""",
+    ),
+    _c(
+        "SG-R105",
+        "square-occupied",
+        E,
+        ("core §3", "core §5", "R06"),
+        """Moving never captures, so the
+        destination must be empty. Summons and teleports also need a free square.""",
+    ),
+    _c(
+        "SG-R106",
+        "cannot-afford",
+        E,
+        ("core §0", "R05"),
+        """A cost larger than LP + SP cannot be paid.
+        Any cost may be paid from any mix of LP and SP.""",
+    ),
+    _c(
+        "SG-R107",
+        "out-of-reach",
+        E,
+        ("core §4.1", "R08"),
+        """A piece can attack an enemy it could reach
+        with one Move action along a clear path (the target square holding the enemy). Pawns attack one
+        square diagonally forward. Distance is measured along that path.""",
+    ),
+    _c(
+        "SG-R108",
+        "king-restricted",
+        E,
+        ("core §4.4", "R09"),
+        """Under the core the King has no piece
+        value: it moves one square at cost 1, cannot attack, and is never summoned or teleported. A
+        ruleset profile may set king_value (a house rule) to let it attack.""",
+    ),
+    _c(
+        "SG-R109",
+        "not-in-gem",
+        E,
+        ("core §5", "R12"),
+        """Only your own pieces that are in your Soul Gem
+        can be summoned. Captured enemy pieces stay in the Gem as income.""",
+    ),
+    _c(
+        "SG-R110",
+        "outside-camp",
+        E,
+        ("core §5", "R12", "R13"),
+        """Summons and teleports land in your own
+        camp (ranks 1-4 for White, 5-8 for Black).""",
+    ),
+    _c(
+        "SG-R111",
+        "gem-broken",
+        E,
+        ("core §6", "R12", "R14"),
+        """While your Soul Gem is broken you gain no
+        SP income and cannot Summon, until a Repair succeeds.""",
+    ),
+    _c(
+        "SG-R112",
+        "break-repair",
+        E,
+        ("core §6", "R15"),
+        """Break targets an unbroken enemy Gem; Repair is
+        only possible while your own Gem is broken.""",
+    ),
+    _c(
+        "SG-R113",
+        "conversion",
+        E,
+        ("core §2", "R16"),
+        """SP converts to LP in Main 2 only, at 2 SP for
+        1 LP (so an even amount), and at most 20 SP per turn in total.""",
+    ),
+    _c(
+        "SG-R114",
+        "bad-dice",
+        E,
+        ("core §1", "core §4.2", "core §6"),
+        """Dice must be what was rolled:
+        an accuracy roll is two d10 showing 0-9 each (tens, ones; 0 0 is 100), Break, Repair and the
+        roll-off are three d6 showing 1-6.""",
+    ),
+    _c(
+        "SG-R115",
+        "bad-payment",
+        E,
+        ("core §0", "R05"),
+        """A stated payment must add up to the cost and
+        cannot use more LP or SP than the player has.""",
+    ),
+    # --- wrong claims ----------------------------------------------------------------------------
+    _c(
+        "SG-R201",
+        "wrong-cost",
+        E,
+        ("core §3", "core §4.1", "core §5", "core §6"),
+        """The cost written in
+        the log is not what the action costs. Move = value + distance (knights 3 per jump); Attack =
+        2 x value + distance; Summon and Teleport = value + 5 + extra placement distance; Break 20;
+        Repair 10.""",
+    ),
+    _c(
+        "SG-R202",
+        "wrong-threshold",
+        E,
+        ("core §4.2", "core §4.4", "R10"),
+        """The hit threshold written
+        in the log is wrong. Against a piece: 20 + 10 x (attacker value - defender value); against the
+        King: 10 x attacker value; then clamped to 5..95.""",
+    ),
+    _c(
+        "SG-R203",
+        "wrong-totals",
+        E,
+        ("core §0", "R05"),
+        """The LP or SP total written after an action does
+        not match the replayed state.""",
+    ),
+    _c(
+        "SG-R204",
+        "wrong-hit",
+        E,
+        ("core §4.2", "core §4.4", "R10"),
+        """The log says an attack hit (or
+        missed) but the dice say otherwise: the d100 (tens die, ones die, 0 0 = 100) hits only if it is
+        at most the threshold.""",
+    ),
+    _c(
+        "SG-R205",
+        "wrong-damage",
+        E,
+        ("core §4.3", "core §4.4", "R11"),
+        """The damage written for a hit, or
+        the King's damage total, does not match: each hit deals 1 damage (plus capped card bonuses).""",
+    ),
+    _c(
+        "SG-R206",
+        "wrong-capture",
+        E,
+        ("core §4.3", "R11"),
+        """The log claims a capture that did not
+        happen (damage dealt this turn is still below the piece value), or a conversion of the King
+        before it reached 20 damage.""",
+    ),
+    _c(
+        "SG-R207",
+        "wrong-roll-result",
+        E,
+        ("core §6", "R15"),
+        """The log says a Break or Repair succeeded
+        (or failed) but the 3d6 total says otherwise: Break needs 12+, Repair 10+.""",
+    ),
+    _c(
+        "SG-R208",
+        "wrong-income",
+        E,
+        ("core §6", "R14"),
+        """The SP income written at Upkeep is wrong: 2 x the
+        values of the enemy pieces in your Gem, none on your first turn and none while your Gem is
+        broken.""",
+    ),
+    _c(
+        "SG-R209",
+        "wrong-pass",
+        E,
+        ("core §2", "R04"),
+        """Pass (+6 LP at End) only applies when the player
+        took no action at all this turn.""",
+    ),
+    _c(
+        "SG-R210",
+        "wrong-result",
+        E,
+        ("core §7", "R18"),
+        """The result written in the log does not match
+        how the game actually ended (or the log claims a result for a game that has not ended).""",
+    ),
+    _c(
+        "SG-R211",
+        "wrong-gain",
+        E,
+        ("core §2", "core §4.3", "R11", "R16"),
+        """The SP or LP gained,
+        as written in the log, is wrong (capture reward = 5 x value SP; conversion gives 1 LP per 2 SP).""",
+    ),
+    # --- notes ----------------------------------------------------------------------------------
+    _c(
+        "SG-N301",
+        "card-not-simulated",
+        W,
+        ("R17", "R19"),
+        """Card activations are counted (2 per turn,
+        R17) and their stated payment is applied, but card effects are not simulated in replay yet.
+        Totals written after this point may legitimately differ from sgcheck's.""",
+    ),
+    _c(
+        "SG-N302",
+        "unknown-card",
+        W,
+        ("R19",),
+        """The card played was not among the cards the player
+        kept in the draft.""",
+    ),
+    _c(
+        "SG-N303",
+        "house-rule",
+        N,
+        ("core §8",),
+        """The game was replayed with a house rule (a table
+        choice) switched on. Games under it are no longer core-compatible; the note names the core §8
+        item it breaks.""",
+    ),
+)
+
+CATALOGUE: dict[str, CodeInfo] = {info.code: info for info in _CODES}
+
+
+def diagnostic(
+    code: str,
+    message: str,
+    *,
+    rules: tuple[str, ...] | None = None,
+    hint: str | None = None,
+    fix: Fix | None = None,
+    severity: Severity | None = None,
+) -> Diagnostic:
+    """Build a span-less diagnostic for a catalogued code.
+
+    ``rules`` defaults to the code's own references; layers that know the source
+    location attach it later with :meth:`Diagnostic.at`.
+    """
+    info = CATALOGUE[code]
+    return Diagnostic(
+        code=code,
+        severity=severity or info.severity,
+        message=message,
+        rules=rules if rules is not None else info.rules,
+        hint=hint,
+        fix=fix,
+    )

@@ -1,0 +1,68 @@
+"""Apply an action to a state: the rule for its kind either performs it or says why not.
+
+``apply`` never raises for a bad action; it returns :class:`Rejected` with the
+violation. Pure: no I/O, no mutation. Each rule checks its small named
+predicates in order (phase window, piece, geometry, dice, payment) and only then
+builds the new state, so checking and performing share one computation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from sgcheck.codes import diagnostic
+from sgcheck.core.actions import (
+    Action,
+    Activate,
+    Attack,
+    Break,
+    Convert,
+    EndTurn,
+    EnterPhase,
+    Move,
+    Repair,
+    Summon,
+    Teleport,
+)
+from sgcheck.core.outcome import Applied, Rejected, Step, Violation
+from sgcheck.core.rules import attack, economy, movement, summon, teleport, turns
+from sgcheck.core.state import GameState
+
+_Rule = Callable[[Any, Any], "Applied | Violation"]
+
+_RULES: dict[type, _Rule] = {
+    Summon: summon.apply,
+    Move: movement.apply,
+    Attack: attack.apply,
+    Convert: economy.apply_convert,
+    Teleport: teleport.apply,
+    Break: economy.apply_break,
+    Repair: economy.apply_repair,
+    Activate: turns.apply_activate,
+    EnterPhase: turns.apply_enter,
+    EndTurn: turns.apply_end,
+}
+
+
+def apply(state: GameState, action: Action) -> Step:
+    """The new state and effects of ``action``, or why it is illegal."""
+    if state.result is not None:
+        return Rejected(
+            (Violation(diagnostic("SG-T106", f"the game is already over: {state.result.detail}")),)
+        )
+    outcome = _RULES[type(action)](state, action)
+    if isinstance(outcome, Violation):
+        return Rejected((outcome,))
+    return outcome
+
+
+def violations(state: GameState, action: Action) -> Iterator[Violation]:
+    """Why ``action`` is illegal in ``state`` (nothing when it is legal)."""
+    step = apply(state, action)
+    if isinstance(step, Rejected):
+        yield from step.violations
+
+
+def is_legal(state: GameState, action: Action) -> bool:
+    return isinstance(apply(state, action), Applied)

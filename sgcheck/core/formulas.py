@@ -1,0 +1,132 @@
+"""The locked formulas of core §3-§6, each with a worked explanation.
+
+Every function returns the number and a short text showing how it was obtained
+(``"2×Rook 5 + distance 2"``), which diagnostics quote so a player can check the
+arithmetic at the table.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from sgcheck.core import caps
+from sgcheck.core.pieces import NON_KING_KINDS, PIECE_VALUES, Color, Kind
+from sgcheck.core.ruleset import Ruleset
+from sgcheck.core.squares import Square, manhattan, name, starting_squares
+
+
+class Worked:
+    """A number and how it was worked out.
+
+    The explanation is built only when asked for (a claim is wrong), since replay computes
+    millions of these and almost all of them are never shown.
+    """
+
+    __slots__ = ("_args", "_fmt", "value")
+
+    def __init__(self, value: int, fmt: str, *args: object) -> None:
+        self.value = value
+        self._fmt = fmt
+        self._args = args
+
+    @property
+    def detail(self) -> str:
+        return self._fmt.format(*self._args) if self._args else self._fmt
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Worked) and (self.value, self.detail) == (other.value, other.detail)
+
+    def __hash__(self) -> int:
+        return hash((self.value, self.detail))
+
+    def __repr__(self) -> str:
+        return f"Worked({self.value}, {self.detail!r})"
+
+
+_VALUES: tuple[int, ...] = tuple(PIECE_VALUES.get(k, 0) for k in Kind)
+
+
+def value_of(kind: Kind, ruleset: Ruleset) -> int:
+    """Piece value; the King's is 0 unless a house rule gives it one (R09)."""
+    if kind is Kind.KING:
+        return ruleset.king_value or 0
+    return _VALUES[kind]
+
+
+def move_cost(kind: Kind, distance: int, ruleset: Ruleset) -> Worked:
+    """Move = value + distance (core §3); knights 3 per jump (R07); the core King 1 (R09)."""
+    if kind is Kind.KNIGHT:
+        return Worked(caps.KNIGHT_JUMP_COST * distance, "{} per jump × {}", caps.KNIGHT_JUMP_COST, distance)
+    if kind is Kind.KING and ruleset.king_value is None:
+        return Worked(caps.KING_MOVE_COST * distance, "King moves cost distance only ({})", distance)
+    v = value_of(kind, ruleset)
+    return Worked(v + distance, "{} {} + distance {}", kind.title, v, distance)
+
+
+def attack_cost(kind: Kind, distance: int, ruleset: Ruleset) -> Worked:
+    """Attack = 2 × value + distance (core §4.1)."""
+    v = value_of(kind, ruleset)
+    m = caps.ATTACK_VALUE_MULTIPLIER
+    return Worked(m * v + distance, "{}×{} {} + distance {}", m, kind.title, v, distance)
+
+
+@cache
+def placement_extra(color: Color, kind: Kind, to: Square) -> Worked:
+    """Extra placement cost: the smallest |Δx|+|Δy| from a starting square of the kind (core §5, R12)."""
+    starts = starting_squares(color, kind)
+    best = min(starts, key=lambda s: manhattan(s, to))
+    extra = manhattan(best, to)
+    if extra == 0:
+        return Worked(0, "a starting square")
+    return Worked(extra, "{} from {}", extra, name(best))
+
+
+def placement_cost(color: Color, kind: Kind, to: Square, ruleset: Ruleset) -> Worked:
+    """Summon/Teleport = value + 5 + extra placement (core §5, R12, R13)."""
+    v = value_of(kind, ruleset)
+    extra = placement_extra(color, kind, to)
+    base = caps.SUMMON_BASE_COST
+    if extra.value == 0:
+        return Worked(v + base, "{} {} + {}", kind.title, v, base)
+    return Worked(v + base + extra.value, "{} {} + {} + placement {}", kind.title, v, base, extra.detail)
+
+
+def clamp_to_hit(raw: int) -> int:
+    return max(caps.MIN_TO_HIT, min(caps.MAX_TO_HIT, raw))
+
+
+def hit_threshold(attacker: Kind, defender: Kind, ruleset: Ruleset, bonus: int = 0) -> Worked:
+    """The d100 threshold (core §4.2, §4.4, R10): bonus capped at +25, then clamped to 5..95."""
+    a = value_of(attacker, ruleset)
+    bonus = min(bonus, caps.TO_HIT_BONUS_CAP)
+    args: tuple[object, ...]
+    if defender is Kind.KING:
+        raw = caps.TO_HIT_PER_VALUE * a + bonus
+        fmt, args = "{}×{} {}", (caps.TO_HIT_PER_VALUE, attacker.title, a)
+    else:
+        d = value_of(defender, ruleset)
+        raw = caps.BASE_TO_HIT + caps.TO_HIT_PER_VALUE * (a - d) + bonus
+        fmt = "{} + {}×({} {} − {} {})"
+        args = (caps.BASE_TO_HIT, caps.TO_HIT_PER_VALUE, attacker.title, a, defender.title, d)
+    if bonus:
+        fmt, args = fmt + " + bonus {}", (*args, bonus)
+    clamped = clamp_to_hit(raw)
+    if clamped != raw:
+        fmt, args = fmt + " = {}, clamped to {}", (*args, raw, clamped)
+    return Worked(clamped, fmt, *args)
+
+
+def d100(tens: int, ones: int) -> int:
+    """Two d10 read as tens and ones; 0 0 counts as 100 (core §4.2)."""
+    value = tens * 10 + ones
+    return 100 if value == 0 else value
+
+
+def income(gem: tuple[int, ...], color: Color, ruleset: Ruleset) -> Worked:
+    """SP income = 2 × value of the enemy pieces in the Gem (R14; all pieces under the table choice)."""
+    total = 0
+    for c in (color.other, color) if ruleset.income_counts_all else (color.other,):
+        base = c * 6
+        for k in NON_KING_KINDS:
+            total += gem[base + k] * _VALUES[k]
+    return Worked(caps.INCOME_PER_VALUE * total, "{}×{} (Gem value)", caps.INCOME_PER_VALUE, total)

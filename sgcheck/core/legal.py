@@ -1,0 +1,154 @@
+"""List the legal actions in a state (for generators, fuzzing and benchmarks).
+
+Dice-bearing actions (Attack, Break, Repair) are yielded with ``roll=()``; the
+caller rolls the dice (:func:`with_roll`). Card activations are not listed: they
+depend on cards the core does not know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+
+from sgcheck.core import caps
+from sgcheck.core.actions import (
+    Action,
+    Attack,
+    Break,
+    Convert,
+    EndTurn,
+    EnterPhase,
+    Move,
+    Repair,
+    Summon,
+    Teleport,
+)
+from sgcheck.core.formulas import attack_cost, move_cost, placement_cost
+from sgcheck.core.geometry import attack_targets, move_destinations
+from sgcheck.core.pieces import NON_KING_KINDS, Kind, Phase, piece
+from sgcheck.core.squares import ALL_SQUARES, Square, in_camp
+from sgcheck.core.state import GameState
+
+
+def _affordable(state: GameState, cost: int) -> bool:
+    return cost <= state.mover.lp + state.mover.sp
+
+
+def legal_actions(state: GameState) -> Iterator[Action]:
+    """Every legal action in ``state``, phase changes and ending the turn included."""
+    if state.result is not None:
+        return
+    for category in CATEGORIES[state.turn.phase]:
+        yield from category(state)
+
+
+def phase_changes(state: GameState) -> Iterator[Action]:
+    """Entering any later phase, or ending the turn (R03)."""
+    for later in Phase:
+        if later > state.turn.phase:
+            yield EnterPhase(later)
+    yield EndTurn()
+
+
+def gem_attempts(state: GameState) -> Iterator[Action]:
+    """Break and Repair, before the Upkeep's Summon (R15)."""
+    turn, me = state.turn, state.mover
+    if turn.phase is not Phase.UPKEEP or turn.summoned:
+        return
+    if not turn.broke and not state.opponent.gem_broken and _affordable(state, caps.BREAK_COST):
+        yield Break(roll=())
+    if not turn.repaired and me.gem_broken and _affordable(state, caps.REPAIR_COST):
+        yield Repair(roll=())
+
+
+def summons(state: GameState) -> Iterator[Action]:
+    """One Summon per Upkeep onto a free camp square, not with a broken Gem (R12)."""
+    me = state.mover
+    if state.turn.phase is not Phase.UPKEEP or state.turn.summoned or me.gem_broken:
+        return
+    camp = [s for s in ALL_SQUARES if in_camp(s, state.to_move) and state.board[s] is None]
+    for kind in NON_KING_KINDS:
+        if me.gem[piece(state.to_move, kind).index] == 0:
+            continue
+        for sq in camp:
+            if _affordable(state, placement_cost(state.to_move, kind, sq, state.ruleset).value):
+                yield Summon(kind, sq)
+
+
+def _own_squares(state: GameState) -> Iterator[tuple[int, Kind]]:
+    for sq, p in enumerate(state.board):
+        if p is not None and p.color is state.to_move:
+            yield sq, p.kind
+
+
+def moves(state: GameState) -> Iterator[Action]:
+    """Every affordable Move of every own piece (Main 1 and Main 2)."""
+    if state.turn.phase not in (Phase.MAIN1, Phase.MAIN2):
+        return
+    for sq, _ in _own_squares(state):
+        yield from moves_from(state, ALL_SQUARES[sq])
+
+
+def moves_from(state: GameState, frm: Square) -> Iterator[Action]:
+    """The affordable Moves of the mover's piece on ``frm``."""
+    mover = state.board[frm]
+    if (
+        state.turn.phase not in (Phase.MAIN1, Phase.MAIN2)
+        or mover is None
+        or mover.color is not state.to_move
+    ):
+        return
+    for to, route in move_destinations(state.board, frm, mover):
+        if _affordable(state, move_cost(mover.kind, route.distance, state.ruleset).value):
+            yield Move(frm, to, via=route.via if route.distance == 2 and mover.kind is Kind.KNIGHT else None)
+
+
+def converts(state: GameState) -> Iterator[Action]:
+    if state.turn.phase is not Phase.MAIN2:
+        return
+    left = min(caps.CONVERSION_CAP_SP - state.turn.converted_sp, state.mover.sp)
+    for amount in range(caps.CONVERSION_SP_PER_LP, left + 1, caps.CONVERSION_SP_PER_LP):
+        yield Convert(amount)
+
+
+def attacks(state: GameState) -> Iterator[Action]:
+    if state.turn.phase is not Phase.BATTLE:
+        return
+    for sq, kind in _own_squares(state):
+        if kind is Kind.KING and state.ruleset.king_value is None:
+            continue
+        attacker = piece(state.to_move, kind)
+        for to, route in attack_targets(state.board, ALL_SQUARES[sq], attacker):
+            if _affordable(state, attack_cost(kind, route.distance, state.ruleset).value):
+                yield Attack(ALL_SQUARES[sq], to, roll=())
+
+
+def teleports(state: GameState) -> Iterator[Action]:
+    if state.turn.phase is not Phase.END or state.turn.teleported:
+        return
+    camp = [s for s in ALL_SQUARES if in_camp(s, state.to_move) and state.board[s] is None]
+    for sq, kind in _own_squares(state):
+        if kind is Kind.KING:
+            continue
+        for to in camp:
+            if _affordable(state, placement_cost(state.to_move, kind, to, state.ruleset).value):
+                yield Teleport(ALL_SQUARES[sq], to)
+
+
+Category = Callable[[GameState], Iterator[Action]]
+
+#: The kinds of action open in each phase (R03), in the order legal_actions lists them.
+CATEGORIES: dict[Phase, tuple[Category, ...]] = {
+    Phase.UPKEEP: (gem_attempts, summons, phase_changes),
+    Phase.MAIN1: (moves, phase_changes),
+    Phase.BATTLE: (attacks, phase_changes),
+    Phase.MAIN2: (moves, converts, phase_changes),
+    Phase.END: (teleports, phase_changes),
+}
+
+
+def with_roll(action: Action, roll: tuple[int, ...]) -> Action:
+    """Fill the dice of a dice-bearing action from :func:`legal_actions`."""
+    if isinstance(action, Attack | Break | Repair):
+        return replace(action, roll=roll)
+    return action

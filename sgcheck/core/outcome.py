@@ -1,0 +1,76 @@
+"""What applying an action produced: a new state and its effects, or the reasons it is illegal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sgcheck.core.actions import Part
+from sgcheck.core.formulas import Worked
+from sgcheck.core.pieces import Piece
+from sgcheck.core.state import GameResult, GameState, Payment
+from sgcheck.diagnostics import Diagnostic
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """An illegal action: the finding, and which part of the action it is about."""
+
+    diagnostic: Diagnostic
+    part: Part = Part.ACTION
+
+
+@dataclass(frozen=True, slots=True)
+class Effects:
+    """Everything a legal action did that a log may claim; ``None`` where it does not apply."""
+
+    cost_worked: Worked | None = None
+    paid: Payment | None = None
+    threshold_worked: Worked | None = None
+    d100: int | None = None
+    hit: bool | None = None
+    damage: int | None = None
+    captured: Piece | None = None
+    king_damage: int | None = None  # defending King's total after the attack
+    king_converted: bool = False
+    dice_total: int | None = None
+    success: bool | None = None
+    returned_pieces: int = 0  # pieces returned to the breaker's Gem
+    sp_gained: int = 0
+    lp_gained: int = 0
+    passed: bool = False  # EndTurn: the Pass bonus was applied
+    income: int | None = None  # EndTurn: the next player's Upkeep income
+    result: GameResult | None = None  # the game ended with this action
+
+    @property
+    def cost(self) -> int | None:
+        return None if self.cost_worked is None else self.cost_worked.value
+
+    @property
+    def cost_detail(self) -> str:
+        return "" if self.cost_worked is None else self.cost_worked.detail
+
+    @property
+    def threshold(self) -> int | None:
+        return None if self.threshold_worked is None else self.threshold_worked.value
+
+    @property
+    def threshold_detail(self) -> str:
+        return "" if self.threshold_worked is None else self.threshold_worked.detail
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    state: GameState
+    effects: Effects
+
+
+@dataclass(frozen=True, slots=True)
+class Rejected:
+    violations: tuple[Violation, ...]
+
+    @property
+    def first(self) -> Violation:
+        return self.violations[0]
+
+
+Step = Applied | Rejected

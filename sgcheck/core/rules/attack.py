@@ -1,0 +1,124 @@
+"""Attack: Battle only; cost, accuracy, damage, capture and King conversion (core §4, R08, R10, R11)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from sgcheck.core import caps
+from sgcheck.core.actions import Attack, Part
+from sgcheck.core.formulas import attack_cost, d100, hit_threshold, value_of
+from sgcheck.core.geometry import GeometryError, attack_route
+from sgcheck.core.outcome import Applied, Effects, Violation
+from sgcheck.core.pieces import Kind, Outcome, Phase, Piece
+from sgcheck.core.rules.common import charge, dice_faces, own_piece, phase_window, resolve_payment, violation
+from sgcheck.core.squares import name
+from sgcheck.core.state import GameResult, GameState
+
+
+def _target(state: GameState, action: Attack) -> Piece | Violation:
+    """The enemy piece on the target square, matching the letter the log wrote (R08)."""
+    target = state.board[action.to]
+    enemy = state.to_move.other
+    if target is None:
+        message = f"there is no piece on {name(action.to)} to attack"
+        if action.target_kind is not None and not any(
+            p is not None and p.color is enemy and p.kind is action.target_kind for p in state.board
+        ):
+            message += f"; {enemy.title} has no {action.target_kind.title} on the board at all"
+        return violation("SG-R101", message, Part.TARGET, rules=("core §4", "R08"))
+    if action.target_kind is not None and target.kind is not action.target_kind:
+        return violation(
+            "SG-R101", f"{name(action.to)} holds a {target}, not a {action.target_kind.title}", Part.TARGET
+        )
+    if target.color is state.to_move:
+        return violation(
+            "SG-R102", f"friendly pieces cannot be attacked ({target} on {name(action.to)})", Part.TARGET
+        )
+    return target
+
+
+def apply(state: GameState, action: Attack) -> Applied | Violation:
+    if (
+        state.turn.phase is not Phase.BATTLE
+        and (v := phase_window(state, (Phase.BATTLE,), "Attack", ("core §4",))) is not None
+    ):
+        return v
+    attacker = own_piece(state, action.frm, action.kind, Part.PIECE, "attack")
+    if isinstance(attacker, Violation):
+        return attacker
+    if attacker.kind is Kind.KING and state.ruleset.king_value is None:
+        return violation(
+            "SG-R108",
+            "the King has no piece value under the core and cannot attack",
+            Part.PIECE,
+            hint="a group that lets Kings fight can set the house rule king_value (ruleset profile, R09)",
+        )
+    target = _target(state, action)
+    if isinstance(target, Violation):
+        return target
+    route = attack_route(state.board, action.frm, action.to, attacker)
+    if isinstance(route, GeometryError):
+        return violation(
+            route.code, f"{name(action.to)} is out of reach: {route.message}", route.part, route.rules
+        )
+    if (v := dice_faces(action.roll, 2, 10, "an accuracy roll")) is not None:
+        return v
+    cost = attack_cost(attacker.kind, route.distance, state.ruleset)
+    paid = resolve_payment(state, cost, action.pay, "attack")
+    if isinstance(paid, Violation):
+        return paid
+    state = charge(state, paid)
+    threshold = hit_threshold(attacker.kind, target.kind, state.ruleset)
+    roll = d100(action.roll[0], action.roll[1])
+    hit = roll <= threshold.value
+    effects = Effects(
+        cost_worked=cost,
+        paid=paid,
+        threshold_worked=threshold,
+        d100=roll,
+        hit=hit,
+        damage=caps.DAMAGE_PER_HIT if hit else 0,
+    )
+    if not hit:
+        return Applied(state, effects)
+    if target.kind is Kind.KING:
+        return _hit_king(state, effects)
+    return _hit_piece(state, action, target, effects)
+
+
+def _hit_king(state: GameState, effects: Effects) -> Applied:
+    """King damage never clears; at 20 the King is converted and the game ends (core §4.4, R11)."""
+    defender = state.opponent
+    total = defender.king_damage + (effects.damage or 0)
+    state = state.with_player(state.to_move.other, replace(defender, king_damage=total))
+    if total < caps.KING_HP:
+        return Applied(state, replace(effects, king_damage=total))
+    result = GameResult(
+        state.to_move,
+        Outcome.KING_CONVERSION,
+        state.turn_number,
+        f"{state.to_move.title} wins by King conversion on turn {state.turn_number}",
+    )
+    state = replace(state, result=result)
+    return Applied(state, replace(effects, king_damage=total, king_converted=True, result=result))
+
+
+def _hit_piece(state: GameState, action: Attack, target: Piece, effects: Effects) -> Applied:
+    """Damage this turn ≥ value captures: to the attacker's Gem, +5×value SP (core §4.3, R11).
+
+    A broken Gem still takes the piece (R15) but its owner gains no SP at all (core §6).
+    """
+    dealt = state.turn.damage_on(action.to) + (effects.damage or 0)
+    value = value_of(target.kind, state.ruleset)
+    others = tuple((s, d) for s, d in state.turn.damage if s != action.to)
+    if dealt < value:
+        return Applied(state.with_turn(replace(state.turn, damage=(*others, (action.to, dealt)))), effects)
+    mover = state.mover
+    reward = 0 if mover.gem_broken else caps.CAPTURE_SP_PER_VALUE * value
+    board = list(state.board)
+    board[action.to] = None
+    gem = list(mover.gem)
+    gem[target.index] += 1
+    state = state.with_player(state.to_move, replace(mover, gem=tuple(gem), sp=mover.sp + reward))
+    state = state.with_board(tuple(board)).with_turn(replace(state.turn, damage=others))
+    return Applied(state, replace(effects, captured=target, sp_gained=reward))

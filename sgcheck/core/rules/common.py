@@ -1,0 +1,106 @@
+"""Small named predicates shared by the action rules."""
+
+from __future__ import annotations
+
+from sgcheck.codes import diagnostic
+from sgcheck.core.actions import Part
+from sgcheck.core.formulas import Worked
+from sgcheck.core.outcome import Violation
+from sgcheck.core.pieces import Kind, Phase, Piece
+from sgcheck.core.squares import Square, name
+from sgcheck.core.state import GameState, Payment
+
+
+def violation(
+    code: str,
+    message: str,
+    part: Part = Part.ACTION,
+    rules: tuple[str, ...] | None = None,
+    hint: str | None = None,
+) -> Violation:
+    return Violation(diagnostic(code, message, rules=rules, hint=hint), part)
+
+
+def phase_window(
+    state: GameState, allowed: tuple[Phase, ...], what: str, rules: tuple[str, ...]
+) -> Violation | None:
+    """Each action has phases it may be taken in (core §2, R03)."""
+    if state.turn.phase in allowed:
+        return None
+    where = " or ".join(p.title for p in allowed)
+    return violation(
+        "SG-T103",
+        f"{what} is only allowed in {where}, not in {state.turn.phase.title}",
+        rules=("core §2", *rules, "R03"),
+    )
+
+
+def own_piece(state: GameState, sq: Square, claimed: Kind | None, part: Part, verb: str) -> Piece | Violation:
+    """The mover's piece on ``sq``, matching the letter the log wrote (if any)."""
+    occupant = state.board[sq]
+    if occupant is None:
+        return violation("SG-R101", f"cannot {verb}: there is no piece on {name(sq)}", part)
+    if claimed is not None and occupant.kind is not claimed:
+        return violation(
+            "SG-R101",
+            f"cannot {verb}: {name(sq)} holds a {occupant}, not a {claimed.title}",
+            part,
+        )
+    if occupant.color is not state.to_move:
+        return violation(
+            "SG-R102", f"cannot {verb}: the {occupant} on {name(sq)} belongs to the opponent", part
+        )
+    return occupant
+
+
+def resolve_payment(state: GameState, cost: Worked, pay: Payment | None, what: str) -> Payment | Violation:
+    """Split ``cost`` between SP and LP (R05): as stated, else SP first, then LP."""
+    player = state.mover
+    if pay is not None:
+        if pay.sp < 0 or pay.lp < 0:
+            return violation("SG-R115", f"a payment cannot be negative ({pay})", Part.PAY)
+        if pay.total != cost.value:
+            return violation(
+                "SG-R115",
+                f"the payment {pay} adds up to {pay.total}, but the {what} costs {cost.value} ({cost.detail})",
+                Part.PAY,
+            )
+        if pay.sp > player.sp or pay.lp > player.lp:
+            return violation(
+                "SG-R115",
+                f"the payment {pay} is more than the player has (LP {player.lp}, SP {player.sp})",
+                Part.PAY,
+            )
+        return pay
+    if cost.value > player.lp + player.sp:
+        return violation(
+            "SG-R106",
+            f"the {what} costs {cost.value} ({cost.detail}) but the player has only "
+            f"LP {player.lp} + SP {player.sp} = {player.lp + player.sp}",
+        )
+    sp = min(player.sp, cost.value)
+    return Payment(sp=sp, lp=cost.value - sp)
+
+
+def charge(state: GameState, payment: Payment) -> GameState:
+    """Deduct a payment from the mover and count the action (R04)."""
+    player = state.mover
+    state = state.with_player(
+        state.to_move, player.with_funds(player.lp - payment.lp, player.sp - payment.sp)
+    )
+    return state.with_turn(state.turn.counted())
+
+
+def dice_faces(roll: tuple[int, ...], count: int, sides: int, what: str) -> Violation | None:
+    """Dice must be exactly what was rolled: ``count`` dice showing 0-9 (d10) or 1-6 (d6)."""
+    low, high = (0, 9) if sides == 10 else (1, sides)
+    if len(roll) != count:
+        return violation(
+            "SG-R114", f"{what} needs {count} dice (d{sides}), but {len(roll)} were given", Part.ROLL
+        )
+    bad = [f for f in roll if not low <= f <= high]
+    if bad:
+        return violation(
+            "SG-R114", f"a d{sides} shows {low} to {high}; {bad[0]} is not a possible face", Part.ROLL
+        )
+    return None

@@ -1,0 +1,120 @@
+"""Soul Gem economy: Break, Repair (Upkeep, core §6, R15) and SP→LP conversion (Main 2, core §2, R16)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from sgcheck.core import caps
+from sgcheck.core.actions import Break, Convert, Part, Repair
+from sgcheck.core.formulas import Worked
+from sgcheck.core.outcome import Applied, Effects, Violation
+from sgcheck.core.pieces import NON_KING_KINDS, Phase, piece
+from sgcheck.core.rules.common import charge, dice_faces, phase_window, resolve_payment, violation
+from sgcheck.core.rules.victory import lp_victory
+from sgcheck.core.state import GameState
+
+GEM_RULES = ("core §6", "R15")
+BREAK_COST = Worked(caps.BREAK_COST, "Break costs {}", caps.BREAK_COST)
+REPAIR_COST = Worked(caps.REPAIR_COST, "Repair costs {}", caps.REPAIR_COST)
+
+
+def _upkeep_attempt(state: GameState, what: str, done: bool) -> Violation | None:
+    """One attempt of each per Upkeep, after income and before the Summon (R15)."""
+    if (v := phase_window(state, (Phase.UPKEEP,), what, ("core §6",))) is not None:
+        return v
+    if done:
+        return violation("SG-T104", f"only one {what} attempt is allowed per Upkeep", rules=GEM_RULES)
+    if state.turn.summoned:
+        return violation("SG-T104", f"{what} must come before the Upkeep's Summon", rules=GEM_RULES)
+    return None
+
+
+def apply_break(state: GameState, action: Break) -> Applied | Violation:
+    """Pay 20, roll 3d6; on 12+ the enemy Gem breaks and your pieces in it come home (core §6, R15)."""
+    if (v := _upkeep_attempt(state, "Break", state.turn.broke)) is not None:
+        return v
+    if state.opponent.gem_broken:
+        return violation("SG-R112", f"{state.to_move.other.title}'s Gem is already broken", rules=GEM_RULES)
+    if (v := dice_faces(action.roll, 3, 6, "a Break roll")) is not None:
+        return v
+    paid = resolve_payment(state, BREAK_COST, action.pay, "Break")
+    if isinstance(paid, Violation):
+        return paid
+    state = charge(state, paid)
+    state = state.with_turn(replace(state.turn, broke=True))
+    total = sum(action.roll)
+    success = total >= caps.BREAK_THRESHOLD
+    effects = Effects(cost_worked=BREAK_COST, paid=paid, dice_total=total, success=success)
+    if not success:
+        return Applied(state, effects)
+    me, them = state.to_move, state.to_move.other
+    mine, theirs = list(state.mover.gem), list(state.opponent.gem)
+    returned = 0
+    for kind in NON_KING_KINDS:
+        idx = piece(me, kind).index
+        returned += theirs[idx]
+        mine[idx] += theirs[idx]
+        theirs[idx] = 0
+    state = state.with_player(me, replace(state.mover, gem=tuple(mine)))
+    state = state.with_player(them, replace(state.player(them), gem=tuple(theirs), gem_broken=True))
+    return Applied(state, replace(effects, returned_pieces=returned))
+
+
+def apply_repair(state: GameState, action: Repair) -> Applied | Violation:
+    """Pay 10, roll 3d6; on 10+ your broken Gem is whole again (core §6, R15)."""
+    if (v := _upkeep_attempt(state, "Repair", state.turn.repaired)) is not None:
+        return v
+    if not state.mover.gem_broken:
+        return violation(
+            "SG-R112",
+            f"{state.to_move.title}'s Gem is not broken; there is nothing to repair",
+            rules=GEM_RULES,
+        )
+    if (v := dice_faces(action.roll, 3, 6, "a Repair roll")) is not None:
+        return v
+    paid = resolve_payment(state, REPAIR_COST, action.pay, "Repair")
+    if isinstance(paid, Violation):
+        return paid
+    state = charge(state, paid)
+    state = state.with_turn(replace(state.turn, repaired=True))
+    total = sum(action.roll)
+    success = total >= caps.REPAIR_THRESHOLD
+    if success:
+        state = state.with_player(state.to_move, replace(state.mover, gem_broken=False))
+    return Applied(state, Effects(cost_worked=REPAIR_COST, paid=paid, dice_total=total, success=success))
+
+
+def apply_convert(state: GameState, action: Convert) -> Applied | Violation:
+    """2 SP → 1 LP in Main 2, at most 20 SP a turn (core §2, R16)."""
+    rules = ("core §2", "R16")
+    if (v := phase_window(state, (Phase.MAIN2,), "SP→LP conversion", ("core §2",))) is not None:
+        return v
+    rate, cap = caps.CONVERSION_SP_PER_LP, caps.CONVERSION_CAP_SP
+    if action.sp <= 0 or action.sp % rate:
+        return violation(
+            "SG-R113",
+            f"conversion goes in steps of {rate} SP → 1 LP; {action.sp} SP is not a positive even amount",
+            Part.AMOUNT,
+            rules,
+        )
+    left = cap - state.turn.converted_sp
+    if action.sp > left:
+        return violation(
+            "SG-R113",
+            f"at most {cap} SP may be converted per turn; {state.turn.converted_sp} already converted, "
+            f"{left} left, {action.sp} asked",
+            Part.AMOUNT,
+            rules,
+        )
+    if action.sp > state.mover.sp:
+        return violation(
+            "SG-R113", f"cannot convert {action.sp} SP with only {state.mover.sp} SP", Part.AMOUNT, rules
+        )
+    gained = action.sp // rate
+    player = state.mover
+    state = state.with_player(state.to_move, player.with_funds(player.lp + gained, player.sp - action.sp))
+    state = state.with_turn(
+        replace(state.turn, actions=state.turn.actions + 1, converted_sp=state.turn.converted_sp + action.sp)
+    )
+    state, result = lp_victory(state)
+    return Applied(state, Effects(lp_gained=gained, result=result))

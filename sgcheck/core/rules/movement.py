@@ -1,0 +1,32 @@
+"""Move: Main 1 or Main 2, cost = value + distance (core §3, R06, R07, R09)."""
+
+from __future__ import annotations
+
+from sgcheck.core.actions import Move, Part
+from sgcheck.core.formulas import move_cost
+from sgcheck.core.geometry import GeometryError, move_route
+from sgcheck.core.outcome import Applied, Effects, Violation
+from sgcheck.core.pieces import Phase
+from sgcheck.core.rules.common import charge, own_piece, phase_window, resolve_payment, violation
+from sgcheck.core.state import GameState
+
+_MAIN = (Phase.MAIN1, Phase.MAIN2)
+
+
+def apply(state: GameState, action: Move) -> Applied | Violation:
+    if state.turn.phase not in _MAIN and (v := phase_window(state, _MAIN, "Move", ("core §3",))) is not None:
+        return v
+    mover = own_piece(state, action.frm, action.kind, Part.PIECE, "move")
+    if isinstance(mover, Violation):
+        return mover
+    route = move_route(state.board, action.frm, action.to, mover, action.via)
+    if isinstance(route, GeometryError):
+        return violation(route.code, f"illegal move: {route.message}", route.part, route.rules)
+    cost = move_cost(mover.kind, route.distance, state.ruleset)
+    paid = resolve_payment(state, cost, action.pay, "move")
+    if isinstance(paid, Violation):
+        return paid
+    state = charge(state, paid)
+    board = list(state.board)
+    board[action.to], board[action.frm] = mover, None
+    return Applied(state.with_board(tuple(board)), Effects(cost_worked=cost, paid=paid))

@@ -1,0 +1,61 @@
+"""Summon: one piece from your Gem onto your camp, Upkeep only (core §5, R12)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from sgcheck.core.actions import Part, Summon
+from sgcheck.core.formulas import placement_cost
+from sgcheck.core.outcome import Applied, Effects, Violation
+from sgcheck.core.pieces import Kind, Phase, piece
+from sgcheck.core.rules.common import charge, phase_window, resolve_payment, violation
+from sgcheck.core.squares import in_camp, name
+from sgcheck.core.state import GameState
+
+RULES = ("core §5", "R12")
+
+
+def apply(state: GameState, action: Summon) -> Applied | Violation:
+    if (v := phase_window(state, (Phase.UPKEEP,), "Summon", ("core §5",))) is not None:
+        return v
+    if state.turn.summoned:
+        return violation("SG-T104", "only one Summon is allowed per Upkeep", rules=RULES)
+    me = state.mover
+    if me.gem_broken:
+        return violation(
+            "SG-R111", "cannot Summon while your own Gem is broken; Repair it first", rules=("core §6", "R12")
+        )
+    if action.kind is Kind.KING:
+        return violation("SG-R108", "the King is never in a Gem and cannot be summoned", Part.PIECE)
+    own = piece(state.to_move, action.kind)
+    if me.gem[own.index] == 0:
+        return violation(
+            "SG-R109", f"no {own} is left in {state.to_move.title}'s Gem to summon", Part.PIECE, rules=RULES
+        )
+    if not in_camp(action.to, state.to_move):
+        ranks = "1-4" if state.to_move == 0 else "5-8"
+        return violation(
+            "SG-R110",
+            f"{name(action.to)} is outside {state.to_move.title}'s camp (ranks {ranks})",
+            Part.TARGET,
+            RULES,
+        )
+    if state.board[action.to] is not None:
+        return violation(
+            "SG-R105",
+            f"{name(action.to)} is occupied by a {state.board[action.to]}",
+            Part.TARGET,
+            rules=RULES,
+        )
+    cost = placement_cost(state.to_move, action.kind, action.to, state.ruleset)
+    paid = resolve_payment(state, cost, action.pay, "Summon")
+    if isinstance(paid, Violation):
+        return paid
+    state = charge(state, paid)
+    gem = list(state.mover.gem)
+    gem[own.index] -= 1
+    state = state.with_player(state.to_move, replace(state.mover, gem=tuple(gem)))
+    board = list(state.board)
+    board[action.to] = own
+    state = state.with_board(tuple(board)).with_turn(replace(state.turn, summoned=True))
+    return Applied(state, Effects(cost_worked=cost, paid=paid))

@@ -1,0 +1,49 @@
+"""Teleport: one of your non-King pieces to your camp, End only, once per End (core §5, R13)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from sgcheck.core.actions import Part, Teleport
+from sgcheck.core.formulas import placement_cost
+from sgcheck.core.outcome import Applied, Effects, Violation
+from sgcheck.core.pieces import Kind, Phase
+from sgcheck.core.rules.common import charge, own_piece, phase_window, resolve_payment, violation
+from sgcheck.core.squares import in_camp, name
+from sgcheck.core.state import GameState
+
+RULES = ("core §5", "R13")
+
+
+def apply(state: GameState, action: Teleport) -> Applied | Violation:
+    if (v := phase_window(state, (Phase.END,), "Teleport", ("core §5",))) is not None:
+        return v
+    if state.turn.teleported:
+        return violation("SG-T104", "only one Teleport is allowed per End phase", rules=RULES)
+    mover = own_piece(state, action.frm, action.kind, Part.PIECE, "teleport")
+    if isinstance(mover, Violation):
+        return mover
+    if mover.kind is Kind.KING:
+        return violation(
+            "SG-R108", "the King cannot be teleported", Part.PIECE, rules=("core §5", "R09", "R13")
+        )
+    if not in_camp(action.to, state.to_move):
+        return violation(
+            "SG-R110", f"{name(action.to)} is outside {state.to_move.title}'s camp", Part.TARGET, rules=RULES
+        )
+    if state.board[action.to] is not None:
+        return violation(
+            "SG-R105",
+            f"{name(action.to)} is occupied by a {state.board[action.to]}",
+            Part.TARGET,
+            rules=RULES,
+        )
+    cost = placement_cost(state.to_move, mover.kind, action.to, state.ruleset)
+    paid = resolve_payment(state, cost, action.pay, "Teleport")
+    if isinstance(paid, Violation):
+        return paid
+    state = charge(state, paid)
+    board = list(state.board)
+    board[action.to], board[action.frm] = mover, None
+    state = state.with_board(tuple(board)).with_turn(replace(state.turn, teleported=True))
+    return Applied(state, Effects(cost_worked=cost, paid=paid))

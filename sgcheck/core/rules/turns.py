@@ -1,0 +1,111 @@
+"""Turn structure: phases in order, activations, End-phase clean-up, Pass, and the next Upkeep's income.
+
+(core §2, §6; R03, R04, R11, R14, R17)
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from sgcheck.core import caps
+from sgcheck.core.actions import Activate, EndTurn, EnterPhase
+from sgcheck.core.formulas import Worked, income
+from sgcheck.core.outcome import Applied, Effects, Violation
+from sgcheck.core.pieces import Color, Phase
+from sgcheck.core.rules.common import charge, resolve_payment, violation
+from sgcheck.core.rules.victory import lp_victory, turn_limit_result
+from sgcheck.core.state import GameState, Payment, PlayerState, TurnState
+
+_NO_EFFECTS = Effects()
+
+
+def apply_enter(state: GameState, action: EnterPhase) -> Applied | Violation:
+    """Phases only move forward; skipping is fine, going back or repeating is not (R03)."""
+    current = state.turn.phase
+    if action.phase <= current:
+        verb = "repeated" if action.phase == current else "revisited"
+        return violation(
+            "SG-T102",
+            f"phases run Upkeep, Main 1, Battle, Main 2, End; {action.phase.title} cannot be {verb} "
+            f"after {current.title}",
+        )
+    return Applied(state.with_turn(state.turn.with_phase(action.phase)), _NO_EFFECTS)
+
+
+def apply_activate(state: GameState, action: Activate) -> Applied | Violation:
+    """Counts the activation (R17) and the action (R04) and applies the stated payment.
+
+    The core does not know card effects; the contract checker judges cards themselves.
+    """
+    if state.turn.activations >= caps.ACTIVATIONS_PER_TURN:
+        return violation(
+            "SG-T105",
+            f"at most {caps.ACTIVATIONS_PER_TURN} card activations are allowed per turn "
+            f"(this would be activation {state.turn.activations + 1})",
+        )
+    pay = action.pay or Payment(0, 0)
+    if action.pay is not None:
+        paid = resolve_payment(state, Worked(pay.total, "as stated"), action.pay, f"card {action.card!r}")
+        if isinstance(paid, Violation):
+            return paid
+    state = charge(state, pay)
+    state = state.with_turn(replace(state.turn, activations=state.turn.activations + 1))
+    return Applied(
+        state, Effects(cost_worked=Worked(pay.total, "as stated") if action.pay else None, paid=action.pay)
+    )
+
+
+def apply_end(state: GameState, action: EndTurn) -> Applied | Violation:
+    """End: clear partial damage (R11); +6 LP if no action was taken (R04); then the other player's Upkeep."""
+    passed = state.turn.actions == 0
+    if passed:
+        player = state.mover
+        state = state.with_player(state.to_move, player.with_funds(player.lp + caps.PASS_BONUS_LP, player.sp))
+    turn = state.turn
+    state = state.with_turn(
+        TurnState(
+            Phase.END,
+            turn.actions,
+            turn.activations,
+            turn.summoned,
+            turn.broke,
+            turn.repaired,
+            turn.teleported,
+            turn.converted_sp,
+            turn.income,
+            (),
+        )
+    )
+    state, result = lp_victory(state)
+    lp_gained = caps.PASS_BONUS_LP if passed else 0
+    if result is not None:
+        return Applied(state, Effects(passed=passed, lp_gained=lp_gained, result=result))
+    limit = state.ruleset.turn_limit
+    if limit is not None and state.to_move is Color.BLACK and state.turn_number >= limit:
+        result = turn_limit_result(state)
+        return Applied(
+            replace(state, result=result), Effects(passed=passed, lp_gained=lp_gained, result=result)
+        )
+    state, gained = begin_turn(state)
+    return Applied(state, Effects(passed=passed, lp_gained=lp_gained, income=gained))
+
+
+def begin_turn(state: GameState) -> tuple[GameState, int]:
+    """Hand the turn over and apply Upkeep income: none on a player's first turn or with a broken Gem (R14)."""
+    nxt = state.to_move.other
+    number = state.turn_number + (1 if nxt is Color.WHITE else 0)
+    player = state.player(nxt)
+    first_turn = player.turns_started == 0
+    gained = 0 if first_turn or player.gem_broken else income(player.gem, nxt, state.ruleset).value
+    player = PlayerState(
+        player.lp,
+        player.sp + gained,
+        player.gem,
+        player.gem_broken,
+        player.king_damage,
+        player.turns_started + 1,
+    )
+    players = (player, state.players[1]) if nxt is Color.WHITE else (state.players[0], player)
+    return GameState(
+        state.board, players, nxt, number, TurnState(income=gained), state.ruleset, state.result
+    ), gained

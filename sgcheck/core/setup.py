@@ -1,0 +1,49 @@
+"""Setup checks: roll-off, King placement, draft (core §1, R01, R02, R19)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from sgcheck.core import caps
+from sgcheck.core.actions import Part
+from sgcheck.core.outcome import Violation
+from sgcheck.core.pieces import Color
+from sgcheck.core.rules.common import dice_faces, violation
+from sgcheck.core.squares import Square, in_camp, name
+
+
+def check_rolloff(white: tuple[int, ...], black: tuple[int, ...]) -> Iterator[Violation]:
+    """Each roll-off is 3d6 per player (core §1)."""
+    for roll in (white, black):
+        if (v := dice_faces(roll, 3, 6, "a roll-off")) is not None:
+            yield v
+            return
+
+
+def rolloff_winner(white: tuple[int, ...], black: tuple[int, ...]) -> Color | None:
+    """Who rolled higher (and so chose a colour); None for a tie, which is rerolled (R01)."""
+    w, b = sum(white), sum(black)
+    if w == b:
+        return None
+    return Color.WHITE if w > b else Color.BLACK
+
+
+def check_king_placement(color: Color, sq: Square) -> Iterator[Violation]:
+    """A King starts anywhere in its own camp (core §1, R01)."""
+    if not in_camp(sq, color):
+        ranks = "1-4" if color is Color.WHITE else "5-8"
+        yield violation(
+            "SG-S103",
+            f"the {color.title} King must start in {color.title}'s camp (ranks {ranks}), not on {name(sq)}",
+            Part.TARGET,
+        )
+
+
+def check_draft(color: Color, cards: tuple[str, ...]) -> Iterator[Violation]:
+    """A player keeps at most 3 cards (hand limit 3, R19)."""
+    if len(cards) > caps.HAND_LIMIT:
+        yield violation(
+            "SG-S105",
+            f"{color.title} keeps {len(cards)} cards, but the hand limit is {caps.HAND_LIMIT} "
+            f"(draw {caps.DRAFT_DRAW}, keep {caps.DRAFT_KEEP})",
+        )

@@ -1,0 +1,209 @@
+"""Immutable game state (core §1-§7).
+
+Every transition returns a new :class:`GameState`; nothing is mutated. Gems are
+tuples of 12 counts indexed by :attr:`Piece.index`, the board a tuple of 64 cells.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from sgcheck.core import caps
+from sgcheck.core.pieces import PIECES, SET_COUNTS, Color, Kind, Outcome, Phase, Piece, piece
+from sgcheck.core.ruleset import CORE, Ruleset
+from sgcheck.core.squares import Square
+
+Board = tuple[Piece | None, ...]
+Gem = tuple[int, ...]
+
+EMPTY_GEM: Gem = (0,) * 12
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """How a cost was paid (R05)."""
+
+    sp: int
+    lp: int
+
+    @property
+    def total(self) -> int:
+        return self.sp + self.lp
+
+    def __str__(self) -> str:
+        return f"{self.sp} SP + {self.lp} LP"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    lp: int
+    sp: int
+    gem: Gem
+    gem_broken: bool = False
+    king_damage: int = 0  # damage this player's King has taken (never clears, R11)
+    turns_started: int = 0
+
+    def gem_count(self, p: Piece) -> int:
+        return self.gem[p.index]
+
+    def with_funds(self, lp: int, sp: int) -> PlayerState:
+        """Fast path for the most common change (``dataclasses.replace`` is several times slower)."""
+        return PlayerState(lp, sp, self.gem, self.gem_broken, self.king_damage, self.turns_started)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnState:
+    """What has happened so far in the current turn (the per-turn limits of core §2, §5, §6)."""
+
+    phase: Phase = Phase.UPKEEP
+    actions: int = 0  # R04: anything but income and clean-up
+    activations: int = 0  # R17
+    summoned: bool = False  # R12
+    broke: bool = False  # R15
+    repaired: bool = False  # R15
+    teleported: bool = False  # R13
+    converted_sp: int = 0  # R16
+    income: int = 0  # SP gained at this Upkeep (R14)
+    damage: tuple[tuple[Square, int], ...] = ()  # partial damage dealt this turn (R11)
+
+    def with_phase(self, phase: Phase) -> TurnState:
+        return TurnState(
+            phase,
+            self.actions,
+            self.activations,
+            self.summoned,
+            self.broke,
+            self.repaired,
+            self.teleported,
+            self.converted_sp,
+            self.income,
+            self.damage,
+        )
+
+    def counted(self) -> TurnState:
+        """One more action this turn (R04)."""
+        return TurnState(
+            self.phase,
+            self.actions + 1,
+            self.activations,
+            self.summoned,
+            self.broke,
+            self.repaired,
+            self.teleported,
+            self.converted_sp,
+            self.income,
+            self.damage,
+        )
+
+    def damage_on(self, sq: Square) -> int:
+        for s, d in self.damage:
+            if s == sq:
+                return d
+        return 0
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    winner: Color | None  # None: a draw
+    outcome: Outcome
+    turn_number: int
+    detail: str
+
+    @property
+    def score(self) -> str:
+        if self.winner is None:
+            return "1/2-1/2"
+        return "1-0" if self.winner is Color.WHITE else "0-1"
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    board: Board
+    players: tuple[PlayerState, PlayerState]
+    to_move: Color
+    turn_number: int
+    turn: TurnState
+    ruleset: Ruleset = CORE
+    result: GameResult | None = None
+
+    def player(self, color: Color) -> PlayerState:
+        return self.players[color]
+
+    @property
+    def mover(self) -> PlayerState:
+        return self.players[self.to_move]
+
+    @property
+    def opponent(self) -> PlayerState:
+        return self.players[self.to_move.other]
+
+    def at(self, sq: Square) -> Piece | None:
+        return self.board[sq]
+
+    def with_player(self, color: Color, player: PlayerState) -> GameState:
+        players = (player, self.players[1]) if color is Color.WHITE else (self.players[0], player)
+        return GameState(
+            self.board, players, self.to_move, self.turn_number, self.turn, self.ruleset, self.result
+        )
+
+    def with_turn(self, turn: TurnState) -> GameState:
+        return GameState(
+            self.board, self.players, self.to_move, self.turn_number, turn, self.ruleset, self.result
+        )
+
+    def with_board(self, board: Board) -> GameState:
+        return GameState(
+            board, self.players, self.to_move, self.turn_number, self.turn, self.ruleset, self.result
+        )
+
+    def king_square(self, color: Color) -> Square | None:
+        king = piece(color, Kind.KING)
+        for i, p in enumerate(self.board):
+            if p is king:
+                return Square(i)
+        return None
+
+
+def full_gem(color: Color) -> Gem:
+    """A Gem holding all 15 non-King pieces of ``color`` (core §1)."""
+    counts = [0] * 12
+    for kind, count in SET_COUNTS.items():
+        if kind is not Kind.KING:
+            counts[piece(color, kind).index] = count
+    return tuple(counts)
+
+
+def initial_state(white_king: Square, black_king: Square, ruleset: Ruleset = CORE) -> GameState:
+    """The position after setup: two Kings on an otherwise empty board, White to play turn 1 (R01, R02).
+
+    Placement legality is checked by :mod:`sgcheck.core.setup`; this only builds the state.
+    """
+    cells: list[Piece | None] = [None] * 64
+    cells[white_king] = piece(Color.WHITE, Kind.KING)
+    cells[black_king] = piece(Color.BLACK, Kind.KING)
+    players = tuple(
+        PlayerState(lp=caps.START_LP, sp=caps.START_SP, gem=full_gem(c), turns_started=0) for c in Color
+    )
+    white, black = players
+    state = GameState(
+        board=tuple(cells),
+        players=(white, black),
+        to_move=Color.WHITE,
+        turn_number=1,
+        turn=TurnState(),
+        ruleset=ruleset,
+    )
+    white = replace(white, turns_started=1)
+    return state.with_player(Color.WHITE, white)
+
+
+def piece_census(state: GameState) -> dict[Piece, int]:
+    """How many of each piece exist on the board and in both Gems (pieces are never created or lost)."""
+    counts = {p: 0 for p in PIECES}
+    for cell in state.board:
+        if cell is not None:
+            counts[cell] += 1
+    for player in state.players:
+        for p in PIECES:
+            counts[p] += player.gem[p.index]
+    return counts

@@ -1,0 +1,130 @@
+"""The one diagnostic type every finding is reported as.
+
+Parse errors, illegal actions, wrong claims and contract findings all become a
+:class:`Diagnostic`: a stable code, a severity, a message, an optional source
+span, the rules it cites, and an optional hint and fix. Checkers *yield*
+diagnostics; :func:`raise_first` serves callers that only want the first error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+
+class Severity(StrEnum):
+    """How bad a finding is; errors make the run fail (exit 1)."""
+
+    ERROR = "error"
+    WARNING = "warning"
+    NOTE = "note"
+
+    @property
+    def rank(self) -> int:
+        return {"error": 3, "warning": 2, "note": 1}[self.value]
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A region of a source file. Lines and columns are 1-based; offsets are 0-based characters.
+
+    ``end_column`` is exclusive, so a one-character span has ``end_column == column + 1``.
+    """
+
+    source: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    offset: int = 0
+    end_offset: int = 0
+
+    def union(self, other: Span) -> Span:
+        """The smallest span covering both (same source assumed)."""
+        first = self if (self.line, self.column) <= (other.line, other.column) else other
+        last = self if (self.end_line, self.end_column) >= (other.end_line, other.end_column) else other
+        return Span(
+            self.source,
+            first.line,
+            first.column,
+            last.end_line,
+            last.end_column,
+            min(self.offset, other.offset),
+            max(self.end_offset, other.end_offset),
+        )
+
+    @classmethod
+    def point(cls, source: str, line: int = 1, column: int = 1, offset: int = 0) -> Span:
+        """A zero-width span, for findings about a place rather than a region."""
+        return cls(source, line, column, line, column, offset, offset)
+
+    def __str__(self) -> str:
+        return f"{self.source}:{self.line}:{self.column}"
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    """A suggested change: what to do, and optionally the text to put at ``span``."""
+
+    description: str
+    replacement: str | None = None
+    span: Span | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """A finding shown to the user.
+
+    ``rules`` cites the rulebook and rulings (``"core §4.2"``, ``"R10"``).
+    ``label`` is a short text shown under the caret in text output.
+    ``context`` carries ordered key/value facts about where the finding happened
+    (turn, player, phase, state), rendered by every output format.
+    """
+
+    code: str
+    severity: Severity
+    message: str
+    span: Span | None = None
+    rules: tuple[str, ...] = ()
+    hint: str | None = None
+    fix: Fix | None = None
+    label: str | None = None
+    context: tuple[tuple[str, str], ...] = field(default=())
+
+    def at(self, span: Span | None, label: str | None = None) -> Diagnostic:
+        """The same finding placed at ``span`` (used when a lower layer had no source location)."""
+        return replace(self, span=span, label=label if label is not None else self.label)
+
+    def with_context(self, *pairs: tuple[str, str]) -> Diagnostic:
+        return replace(self, context=self.context + tuple(pairs))
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity is Severity.ERROR
+
+    @property
+    def sort_key(self) -> tuple[str, int, int, str]:
+        if self.span is None:
+            return ("", 0, 0, self.code)
+        return (self.span.source, self.span.line, self.span.column, self.code)
+
+
+class DiagnosticError(Exception):
+    """Raised by :func:`raise_first`; carries the diagnostic."""
+
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
+
+
+def raise_first(diagnostics: Iterable[Diagnostic]) -> None:
+    """Raise :class:`DiagnosticError` for the first error-severity diagnostic, if any."""
+    for diagnostic in diagnostics:
+        if diagnostic.is_error:
+            raise DiagnosticError(diagnostic)
+
+
+def errors(diagnostics: Iterable[Diagnostic]) -> Iterator[Diagnostic]:
+    """Only the error-severity diagnostics."""
+    return (d for d in diagnostics if d.is_error)

@@ -1,0 +1,182 @@
+"""Compare what the log claims about an action with what the core says happened.
+
+One small checker per claim kind, looked up by kind: replay checks millions of claims,
+and almost all of them are right, so the common path is a lookup and a comparison.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from sgcheck.codes import diagnostic
+from sgcheck.core import caps
+from sgcheck.core.outcome import Effects
+from sgcheck.core.pieces import Color
+from sgcheck.core.state import GameState, PlayerState
+from sgcheck.diagnostics import Diagnostic, Span
+from sgcheck.lang.log_ast import Claim, ClaimKind
+
+# (diagnostic, caret label, underline the whole statement?)
+Finding = tuple[Diagnostic, str, bool]
+Checker = Callable[[Claim, Effects, PlayerState, str], "Finding | None"]
+
+
+def _claimed(value: int | None) -> str:
+    return f"claimed {value}"
+
+
+def _cost(c: Claim, fx: Effects, p: PlayerState, what: str) -> Finding | None:
+    if fx.cost is None or c.value == fx.cost:
+        return None
+    msg = f"wrong cost: the {what} costs {fx.cost} ({fx.cost_detail}), not {c.value}"
+    return diagnostic("SG-R201", msg), _claimed(c.value), False
+
+
+def _lp(c: Claim, fx: Effects, p: PlayerState, what: str) -> Finding | None:
+    if c.value == p.lp:
+        return None
+    return (
+        diagnostic("SG-R203", f"wrong LP total: after this {what} LP is {p.lp}, not {c.value}"),
+        _claimed(c.value),
+        False,
+    )
+
+
+def _sp(c: Claim, fx: Effects, p: PlayerState, what: str) -> Finding | None:
+    if c.value == p.sp:
+        return None
+    return (
+        diagnostic("SG-R203", f"wrong SP total: after this {what} SP is {p.sp}, not {c.value}"),
+        _claimed(c.value),
+        False,
+    )
+
+
+def _threshold(c: Claim, fx: Effects, p: PlayerState, what: str) -> Finding | None:
+    if fx.threshold is None or c.value == fx.threshold:
+        return None
+    msg = f"wrong threshold: it is {fx.threshold} ({fx.threshold_detail}), not {c.value}"
+    return diagnostic("SG-R202", msg), _claimed(c.value), False
+
+
+def _hit_or_miss(c: Claim, fx: Effects, p: PlayerState, what: str) -> Finding | None:
+    said_hit = c.kind is ClaimKind.HIT
+    if fx.hit is None or said_hit == fx.hit:
+        return None
+    outcome, sign = ("hits", "≤") if fx.hit else ("misses", ">")
+    msg = (
+        f"illegal attack: d100 roll {fx.d100} {outcome} "
+        f"({fx.d100} {sign} threshold {fx.threshold} = {fx.threshold_detail})"
+    )
+    return diagnostic("SG-R204", msg), "claimed a hit" if said_hit else "claimed a miss", True
+
+
+def _damage(c: Claim, fx: Effects, p: PlayerState, what: str) -> Finding | None:
+    if fx.damage is None or c.value == fx.damage:
+        return None
+    return (
+        diagnostic("SG-R205", f"wrong damage: this attack dealt {fx.damage}, not {c.value}"),
+        _claimed(c.value),
+        False,
+    )
+
+
+def _king_damage(c: Claim, fx: Effects, p: PlayerState, what: str) -> Finding | None:
+    if c.value == fx.king_damage:
+        return None
+    actual = (
+        "no King damage (the target is not a King or the attack missed)"
+        if fx.king_damage is None
+        else f"{fx.king_damage}/{caps.KING_HP}"
+    )
+    msg = f"wrong King damage: the King's total is {actual}, not {c.value}"
+    return diagnostic("SG-R205", msg), _claimed(c.value), False
+
+
+def _capture(c: Claim, fx: Effects, p: PlayerState, what: str) -> Finding | None:
+    if fx.captured is not None:
+        return None
+    why = (
+        "the attack missed"
+        if fx.hit is False
+        else "the damage dealt this turn is still below the piece's value"
+    )
+    return diagnostic("SG-R206", f"no capture: {why}"), "claimed a capture", False
+
+
+def _converts(c: Claim, fx: Effects, p: PlayerState, what: str) -> Finding | None:
+    if fx.king_converted:
+        return None
+    msg = f"the King is not converted: it has not taken {caps.KING_HP} damage"
+    return diagnostic("SG-R206", msg), "claimed a conversion", False
+
+
+def _success_or_fail(c: Claim, fx: Effects, p: PlayerState, what: str) -> Finding | None:
+    said_success = c.kind is ClaimKind.SUCCESS
+    if fx.success is None or said_success == fx.success:
+        return None
+    need = caps.BREAK_THRESHOLD if what == "Break" else caps.REPAIR_THRESHOLD
+    outcome = "succeeds" if fx.success else "fails"
+    msg = f"the 3d6 total {fx.dice_total} {outcome} (a {what} needs {need}+)"
+    return diagnostic("SG-R207", msg), "claimed success" if said_success else "claimed failure", False
+
+
+def _gain_sp(c: Claim, fx: Effects, p: PlayerState, what: str) -> Finding | None:
+    if c.value == fx.sp_gained:
+        return None
+    return (
+        diagnostic("SG-R211", f"wrong gain: this {what} gains {fx.sp_gained} SP, not {c.value}"),
+        _claimed(c.value),
+        False,
+    )
+
+
+def _gain_lp(c: Claim, fx: Effects, p: PlayerState, what: str) -> Finding | None:
+    if c.value == fx.lp_gained:
+        return None
+    return (
+        diagnostic("SG-R211", f"wrong gain: this {what} gains {fx.lp_gained} LP, not {c.value}"),
+        _claimed(c.value),
+        False,
+    )
+
+
+def _input_only(c: Claim, fx: Effects, p: PlayerState, what: str) -> Finding | None:
+    """``pay`` is an input to the engine (R05), checked there, not a claim about the result."""
+    return None
+
+
+CHECKERS: dict[ClaimKind, Checker] = {
+    ClaimKind.COST: _cost,
+    ClaimKind.PAY: _input_only,
+    ClaimKind.LP: _lp,
+    ClaimKind.SP: _sp,
+    ClaimKind.THRESHOLD: _threshold,
+    ClaimKind.HIT: _hit_or_miss,
+    ClaimKind.MISS: _hit_or_miss,
+    ClaimKind.DAMAGE: _damage,
+    ClaimKind.KING_DAMAGE: _king_damage,
+    ClaimKind.CAPTURE: _capture,
+    ClaimKind.CONVERT_KING: _converts,
+    ClaimKind.SUCCESS: _success_or_fail,
+    ClaimKind.FAIL: _success_or_fail,
+    ClaimKind.GAIN_SP: _gain_sp,
+    ClaimKind.GAIN_LP: _gain_lp,
+}
+
+
+def check_claims(
+    claims: tuple[Claim, ...],
+    effects: Effects,
+    after: GameState,
+    actor: Color,
+    action_span: Span,
+    what: str,
+) -> Iterator[Diagnostic]:
+    """Yield a diagnostic for every claim that contradicts ``effects`` or the actor's totals in ``after``."""
+    player = after.players[actor]
+    for claim in claims:
+        found = CHECKERS[claim.kind](claim, effects, player, what)
+        if found is not None:
+            diag, label, whole = found
+            yield diag.at(action_span if whole else claim.span, label)

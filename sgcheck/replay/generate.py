@@ -1,0 +1,411 @@
+"""Random legal games, written as logs: for property tests, fuzzing and benchmarks.
+
+A policy picks among :func:`sgcheck.core.legal.legal_actions`; dice come from a
+seeded RNG; every chosen action is applied with the engine and written back as a
+log statement with the claims the engine's effects justify. The result is a log
+that replay must accept and whose final state must equal the generator's.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from sgcheck.core import caps, engine
+from sgcheck.core.actions import (
+    Action,
+    Attack,
+    Break,
+    Convert,
+    EndTurn,
+    EnterPhase,
+    Move,
+    Repair,
+    Summon,
+    Teleport,
+)
+from sgcheck.core.legal import (
+    Category,
+    attacks,
+    converts,
+    gem_attempts,
+    legal_actions,
+    moves,
+    moves_from,
+    phase_changes,
+    summons,
+    teleports,
+    with_roll,
+)
+from sgcheck.core.outcome import Applied, Effects
+from sgcheck.core.pieces import Color, Kind, Phase
+from sgcheck.core.ruleset import CORE, Ruleset
+from sgcheck.core.squares import Square, file_of, rank_of
+from sgcheck.core.state import GameState, initial_state
+from sgcheck.diagnostics import Span
+from sgcheck.lang.log_ast import (
+    AttackStmt,
+    BreakStmt,
+    Claim,
+    ClaimKind,
+    ConvertStmt,
+    Dice,
+    Header,
+    KingPlacement,
+    LogItem,
+    MoveStmt,
+    PassStmt,
+    PhaseBlock,
+    PieceRef,
+    RepairStmt,
+    ResultLine,
+    RollOff,
+    SquareRef,
+    Statement,
+    SummonStmt,
+    Tag,
+    TeleportStmt,
+    Turn,
+)
+
+NOWHERE = Span("<generated>", 1, 1, 1, 1)
+
+
+class Claims(StrEnum):
+    NONE = "none"
+    SOME = "some"
+    ALL = "all"
+
+
+class Style(StrEnum):
+    RANDOM = "random"  # uniform over action kinds: exercises every rule
+    AGGRESSIVE = "aggressive"  # heads for the enemy King: games end by conversion
+    ENDLESS = "endless"  # never ends the game: for long benchmark logs
+
+
+@dataclass(slots=True)
+class GeneratedGame:
+    items: list[LogItem]
+    final: GameState
+    actions: int
+    kinds: dict[str, int] = field(default_factory=dict)
+
+
+def _roll(rng: random.Random, action: Action) -> Action:
+    if isinstance(action, Attack):
+        return with_roll(action, (rng.randrange(10), rng.randrange(10)))
+    if isinstance(action, Break | Repair):
+        return with_roll(action, tuple(rng.randint(1, 6) for _ in range(3)))
+    return action
+
+
+def _king_distance(state: GameState, sq: Square, color: Color) -> int:
+    king = state.king_square(color.other)
+    if king is None:
+        return 0
+    return max(abs(file_of(sq) - file_of(king)), abs(rank_of(sq) - rank_of(king)))
+
+
+def _aggressive_score(state: GameState, action: Action, rng: random.Random) -> float:
+    """Head for the enemy King with a few strong pieces; keep enough LP to act next turn."""
+    noise = rng.random()
+    me = state.to_move
+    funds = state.mover.lp + state.mover.sp
+    if isinstance(action, Attack):
+        target = state.board[action.to]
+        if target is not None and target.kind is Kind.KING:
+            return 9 + noise
+        return 6 + noise if funds > 20 or (target is not None and target.kind is Kind.PAWN) else noise
+    if isinstance(action, Summon):
+        army = sum(1 for p in state.board if p is not None and p.color is me)
+        if army >= 7 or funds < 12:
+            return -1
+        preference = {Kind.PAWN: 2.5, Kind.KNIGHT: 3.2, Kind.BISHOP: 2.0, Kind.ROOK: 3.5, Kind.QUEEN: 4.5}
+        return preference[action.kind] + noise
+    if isinstance(action, Move):
+        mover = state.board[action.frm]
+        if mover is None or mover.kind is Kind.KING:
+            return -1
+        gain = _king_distance(state, action.frm, me) - _king_distance(state, action.to, me)
+        return gain * 2 + noise - 2.5 if funds > 15 else -1
+    if isinstance(action, Convert):
+        best = min(caps.CONVERSION_CAP_SP - state.turn.converted_sp, state.mover.sp) // 2 * 2
+        return 3 + noise if state.mover.lp < 25 and action.sp == best else -1
+    if isinstance(action, Break):
+        return 4 + noise if funds > 40 else -1
+    if isinstance(action, Repair):
+        return 8 + noise
+    if isinstance(action, Teleport):
+        gain = _king_distance(state, action.frm, me) - _king_distance(state, action.to, me)
+        return gain + noise - 3 if funds > 30 else -1
+    if isinstance(action, EnterPhase):
+        return 0.5 * noise
+    return 0.4 * noise
+
+
+#: How likely each kind of action is tried in the sampling styles, by phase.
+_WEIGHTS: dict[Phase, tuple[tuple[Category, float], ...]] = {
+    Phase.UPKEEP: ((gem_attempts, 0.08), (summons, 0.45), (phase_changes, 0.6)),
+    Phase.MAIN1: ((moves, 0.7), (phase_changes, 0.4)),
+    Phase.BATTLE: ((attacks, 0.7), (phase_changes, 0.4)),
+    Phase.MAIN2: ((moves, 0.5), (converts, 0.15), (phase_changes, 0.5)),
+    Phase.END: ((teleports, 0.06), (phase_changes, 0.94)),
+}
+
+
+def _random_moves(state: GameState, rng: random.Random) -> list[Action]:
+    """The moves of one random piece (cheaper than listing every move of every piece)."""
+    own = [sq for sq, p in enumerate(state.board) if p is not None and p.color is state.to_move]
+    rng.shuffle(own)
+    for sq in own:
+        found = [a for a in moves_from(state, Square(sq))]
+        if found:
+            return found
+    return []
+
+
+def _random_summons(state: GameState, rng: random.Random) -> list[Action]:
+    """The summons of one random kind still in the Gem."""
+    every = list(summons(state))
+    if not every:
+        return []
+    kind = rng.choice(every)
+    return [a for a in every if isinstance(a, Summon) and isinstance(kind, Summon) and a.kind is kind.kind]
+
+
+_FAST: dict[Category, Callable[[GameState, random.Random], list[Action]]] = {
+    moves: _random_moves,
+    summons: _random_summons,
+}
+
+
+def _endless_ok(state: GameState, action: Action) -> bool:
+    """Keep the game going: no final blow on a King, no 1000 LP (for long benchmark logs)."""
+    if isinstance(action, Attack):
+        target = state.board[action.to]
+        return not (
+            target is not None and target.kind is Kind.KING and state.opponent.king_damage >= caps.KING_HP - 2
+        )
+    if isinstance(action, Convert):
+        return state.mover.lp + action.sp < caps.LP_VICTORY - 100
+    if isinstance(action, EndTurn):
+        return state.turn.actions > 0 or state.mover.lp + caps.PASS_BONUS_LP < caps.LP_VICTORY - 100
+    return True
+
+
+def _weighted_index(weights: list[float], rng: random.Random) -> int:
+    pick = rng.random() * sum(weights)
+    for index, weight in enumerate(weights):
+        pick -= weight
+        if pick <= 0:
+            return index
+    return len(weights) - 1
+
+
+def _sample(state: GameState, style: Style, rng: random.Random) -> Action | None:
+    """Pick a kind of action by weight, then one action of that kind uniformly."""
+    options = list(_WEIGHTS[state.turn.phase])
+    while options:
+        index = _weighted_index([w for _, w in options], rng)
+        category = options[index][0]
+        fast = _FAST.get(category)
+        candidates = fast(state, rng) if fast is not None else list(category(state))
+        if style is Style.ENDLESS:
+            candidates = [a for a in candidates if _endless_ok(state, a)]
+        if category is phase_changes and candidates:
+            # mostly step to the next phase; sometimes skip ahead
+            return candidates[0] if rng.random() < 0.8 else rng.choice(candidates)
+        if candidates:
+            return rng.choice(candidates)
+        del options[index]
+    return None
+
+
+def choose(state: GameState, style: Style, rng: random.Random) -> Action | None:
+    """The policy's next action, dice included; None when nothing is legal (the game is over)."""
+    if state.result is not None:
+        return None
+    action: Action | None
+    if style is Style.AGGRESSIVE:
+        action = max(legal_actions(state), key=lambda a: _aggressive_score(state, a, rng), default=None)
+    else:
+        action = _sample(state, style, rng)
+    if action is None and style is Style.ENDLESS:
+        # all that is left would end the game (a Pass reaching 1000 LP): step a piece, or end the turn
+        action = next(moves(state), None) or EndTurn()
+    return None if action is None else _roll(rng, action)
+
+
+class _TurnWriter:
+    """Collects one turn's statements into phase blocks, then a Turn node."""
+
+    def __init__(self, number: int, color: Color) -> None:
+        self.number, self.color = number, color
+        self.blocks: list[tuple[Phase, list[Statement]]] = [(Phase.UPKEEP, [])]
+
+    def enter(self, phase: Phase) -> None:
+        self.blocks.append((phase, []))
+
+    def add(self, stmt: Statement) -> None:
+        self.blocks[-1][1].append(stmt)
+
+    def finish(self, passed: bool, claims: tuple[Claim, ...]) -> Turn:
+        if passed:
+            if self.blocks[-1][0] is not Phase.END:
+                self.enter(Phase.END)
+            self.add(PassStmt(claims, NOWHERE))
+        blocks = [(p, s) for p, s in self.blocks if s]  # empty phases change nothing; leave them out
+        phases = tuple(PhaseBlock(p, NOWHERE, tuple(s), NOWHERE) for p, s in blocks)
+        return Turn(self.number, self.color, NOWHERE, (), phases, NOWHERE)
+
+
+def _c(kind: ClaimKind, value: int | None = None) -> Claim:
+    return Claim(kind, NOWHERE, value)
+
+
+def claims_for(
+    action: Action, fx: Effects, after: GameState, actor: Color, mode: Claims, rng: random.Random
+) -> tuple[Claim, ...]:
+    """The claims a careful scorekeeper would write for this action."""
+    if mode is Claims.NONE:
+        return ()
+    out: list[Claim] = []
+    if fx.cost is not None:
+        out.append(_c(ClaimKind.COST, fx.cost))
+    if fx.threshold is not None:
+        out.append(_c(ClaimKind.THRESHOLD, fx.threshold))
+    if fx.hit is not None:
+        out.append(_c(ClaimKind.HIT if fx.hit else ClaimKind.MISS))
+        if fx.hit:
+            out.append(_c(ClaimKind.DAMAGE, fx.damage))
+    if fx.king_damage is not None:
+        out.append(_c(ClaimKind.KING_DAMAGE, fx.king_damage))
+    if fx.captured is not None:
+        out.append(_c(ClaimKind.CAPTURE))
+        out.append(_c(ClaimKind.GAIN_SP, fx.sp_gained))
+    if fx.king_converted:
+        out.append(_c(ClaimKind.CONVERT_KING))
+    if fx.success is not None:
+        out.append(_c(ClaimKind.SUCCESS if fx.success else ClaimKind.FAIL))
+    if isinstance(action, Convert):
+        out.append(_c(ClaimKind.GAIN_LP, fx.lp_gained))
+    player = after.player(actor)
+    out.append(_c(ClaimKind.LP, player.lp))
+    out.append(_c(ClaimKind.SP, player.sp))
+    if mode is Claims.SOME:
+        out = [c for c in out if rng.random() < 0.4]
+    return tuple(out)
+
+
+def statement_for(state: GameState, action: Action, claims: tuple[Claim, ...]) -> Statement:
+    """The log statement for a (non-phase) action taken in ``state``."""
+
+    def ref(sq: Square) -> PieceRef:
+        p = state.board[sq]
+        return PieceRef(p.kind if p is not None else None, sq, NOWHERE)
+
+    def at(sq: Square) -> SquareRef:
+        return SquareRef(sq, NOWHERE)
+
+    match action:
+        case Summon():
+            return SummonStmt(action.kind, NOWHERE, at(action.to), claims, NOWHERE)
+        case Move():
+            via = at(action.via) if action.via is not None else None
+            return MoveStmt(ref(action.frm), at(action.to), via, claims, NOWHERE)
+        case Attack():
+            return AttackStmt(ref(action.frm), ref(action.to), Dice(action.roll, NOWHERE), claims, NOWHERE)
+        case Convert():
+            return ConvertStmt(action.sp, NOWHERE, claims, NOWHERE)
+        case Teleport():
+            return TeleportStmt(ref(action.frm), at(action.to), claims, NOWHERE)
+        case Break():
+            return BreakStmt(Dice(action.roll, NOWHERE), claims, NOWHERE)
+        case Repair():
+            return RepairStmt(Dice(action.roll, NOWHERE), claims, NOWHERE)
+    raise TypeError(f"no statement for {action!r}")
+
+
+def _setup(rng: random.Random, ruleset: Ruleset) -> tuple[list[LogItem], GameState]:
+    tags = [Tag("Event", "Generated game", NOWHERE), Tag("Ruleset", ruleset.describe(), NOWHERE)]
+    items: list[LogItem] = [Header(tuple(tags), NOWHERE)]
+    while True:
+        white = tuple(rng.randint(1, 6) for _ in range(3))
+        black = tuple(rng.randint(1, 6) for _ in range(3))
+        items.append(RollOff(Dice(white, NOWHERE), Dice(black, NOWHERE), NOWHERE))
+        if sum(white) != sum(black):
+            break
+    wk = Square(rng.randrange(0, 32))
+    bk = Square(rng.randrange(32, 64))
+    items.append(KingPlacement(Color.WHITE, SquareRef(wk, NOWHERE), NOWHERE))
+    items.append(KingPlacement(Color.BLACK, SquareRef(bk, NOWHERE), NOWHERE))
+    return items, initial_state(wk, bk, ruleset)
+
+
+def iter_game(
+    seed: int,
+    *,
+    style: Style = Style.RANDOM,
+    claims: Claims = Claims.ALL,
+    max_turns: int = 60,
+    max_actions: int | None = None,
+    ruleset: Ruleset = CORE,
+) -> Iterator[LogItem | GameState]:
+    """Yield the log items of one generated game, turn by turn, then the final state.
+
+    Streaming keeps memory flat for benchmark logs of a million actions.
+    """
+    rng = random.Random(seed)
+    items, state = _setup(rng, ruleset)
+    yield from items
+    actions = 0
+    writer = _TurnWriter(state.turn_number, state.to_move)
+    at_turn_start = True
+    while state.result is None:
+        if at_turn_start and (
+            state.turn_number > max_turns or (max_actions is not None and actions >= max_actions)
+        ):
+            break
+        action = choose(state, style, rng)
+        assert action is not None
+        step = engine.apply(state, action)
+        assert isinstance(step, Applied), (action, step)
+        at_turn_start = isinstance(action, EndTurn)
+        if isinstance(action, EnterPhase):
+            writer.enter(action.phase)
+        elif isinstance(action, EndTurn):
+            pass_claims = claims_for(action, step.effects, step.state, state.to_move, claims, rng)
+            pass_claims = tuple(c for c in pass_claims if c.kind in (ClaimKind.LP, ClaimKind.SP))
+            yield writer.finish(step.effects.passed, pass_claims)
+            writer = _TurnWriter(step.state.turn_number, step.state.to_move)
+        else:
+            actions += 1
+            stmt_claims = claims_for(action, step.effects, step.state, state.to_move, claims, rng)
+            writer.add(statement_for(state, action, stmt_claims))
+            if step.state.result is not None:
+                yield writer.finish(False, ())
+        state = step.state
+    if state.result is not None:
+        yield ResultLine(state.result.score, state.result.outcome.value, NOWHERE)
+    yield state
+
+
+def generate_game(seed: int, **kwargs: object) -> GeneratedGame:
+    """A whole generated game in memory (see :func:`iter_game` for the options)."""
+    items: list[LogItem] = []
+    final: GameState | None = None
+    kinds: dict[str, int] = {}
+    for item in iter_game(seed, **kwargs):  # type: ignore[arg-type]
+        if isinstance(item, GameState):
+            final = item
+        else:
+            items.append(item)
+            if isinstance(item, Turn):
+                for block in item.phases:
+                    for stmt in block.statements:
+                        kinds[type(stmt).__name__] = kinds.get(type(stmt).__name__, 0) + 1
+    assert final is not None
+    actions = sum(v for k, v in kinds.items() if k != "PassStmt")
+    return GeneratedGame(items, final, actions, kinds)

@@ -1,0 +1,485 @@
+"""Re-execute a game log against the locked core and report where it goes wrong.
+
+The replayer consumes the parser's items one at a time (so huge logs stream in
+bounded memory), drives :func:`sgcheck.core.engine.apply`, and turns rejections
+and contradicted claims into diagnostics placed at the exact text. By default it
+stops at the first error; with ``keep_going`` it skips an illegal action (the
+state stays as it was, so play continues from a consistent position) and reports
+every independent error it can. Errors that leave no consistent way on (turn out
+of sequence, play after the game ended, missing Kings) stop it in both modes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+
+from sgcheck.codes import diagnostic
+from sgcheck.core import engine
+from sgcheck.core.actions import EndTurn, EnterPhase
+from sgcheck.core.outcome import Applied, Effects
+from sgcheck.core.pieces import Color, Phase
+from sgcheck.core.ruleset import CORE, Ruleset, RulesetError, parse_ruleset
+from sgcheck.core.setup import check_draft, check_king_placement, check_rolloff, rolloff_winner
+from sgcheck.core.state import GameState, initial_state
+from sgcheck.diagnostics import Diagnostic, Severity, Span
+from sgcheck.lang.log_ast import (
+    ActivateStmt,
+    Draft,
+    Header,
+    IncomeStmt,
+    KingPlacement,
+    LogItem,
+    PassStmt,
+    PhaseBlock,
+    ResultLine,
+    RollOff,
+    Statement,
+    Turn,
+)
+from sgcheck.replay.claims import check_claims
+from sgcheck.replay.describe import describe_state, statement_word, turn_label
+from sgcheck.replay.translate import span_of, translate
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayOptions:
+    keep_going: bool = False
+    ruleset: str | None = None  # a profile refining the log header's (the --ruleset option)
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayResult:
+    source: str
+    diagnostics: tuple[Diagnostic, ...]
+    state: GameState | None  # the final state, or the state where replay stopped
+    ruleset: Ruleset
+    header: Header | None
+    statements: int
+    turns: int
+    stopped: bool  # replay stopped before the end of the log
+
+    @property
+    def ok(self) -> bool:
+        return not any(d.is_error for d in self.diagnostics)
+
+
+class _Stop(Exception):
+    """Replay cannot (or, without keep_going, should not) continue."""
+
+
+@dataclass(slots=True)
+class _Setup:
+    drafts: dict[Color, tuple[str, ...]] = field(default_factory=dict)
+    rolloffs: list[RollOff] = field(default_factory=list)
+    kings: dict[Color, KingPlacement] = field(default_factory=dict)
+
+
+class Replayer:
+    """Consumes log items in order; see :func:`replay_items`."""
+
+    def __init__(self, source: str, options: ReplayOptions) -> None:
+        self.source = source
+        self.options = options
+        self.diagnostics: list[Diagnostic] = []
+        self.ruleset: Ruleset = CORE
+        self.header: Header | None = None
+        self.setup = _Setup()
+        self.state: GameState | None = None
+        self.statements = 0
+        self.turns = 0
+        self.result_lines: list[ResultLine] = []
+        self.items = 0
+        self.warned_cards = False
+
+    # --- reporting --------------------------------------------------------------------------
+
+    def report(self, diag: Diagnostic, *, fatal: bool = False) -> None:
+        if self.state is not None and not diag.context:
+            diag = diag.with_context(*self._context())
+        self.diagnostics.append(diag)
+        if diag.is_error and (fatal or not self.options.keep_going):
+            raise _Stop
+
+    def _context(self) -> tuple[tuple[str, str], ...]:
+        st = self.state
+        assert st is not None
+        return (
+            ("turn", str(st.turn_number)),
+            ("player", st.to_move.title),
+            ("phase", st.turn.phase.title),
+            ("state", describe_state(st)),
+        )
+
+    # --- items ------------------------------------------------------------------------------
+
+    def feed(self, item: LogItem) -> None:
+        self.items += 1
+        match item:
+            case Header():
+                self._header(item)
+            case Draft():
+                self._draft(item)
+            case RollOff():
+                self._rolloff(item)
+            case KingPlacement():
+                self._king(item)
+            case Turn():
+                self._turn(item)
+            case ResultLine():
+                self.result_lines.append(item)
+
+    def _header(self, header: Header) -> None:
+        self.header = header
+        seen: set[str] = set()
+        for tag in header.tags:
+            key = tag.name.lower()
+            if key in seen:
+                self.report(diagnostic("SG-P007", f"the tag [{tag.name}] is given twice").at(tag.span))
+            seen.add(key)
+        self.ruleset = self._ruleset(header)
+        ruleset_tag = header.get("Ruleset")
+        for house in self.ruleset.house_rules():
+            note = diagnostic(
+                "SG-N303",
+                f"house rule {house.setting} ({house.ruling}): {house.description}; breaks {house.breaks}",
+                rules=("core §8", house.ruling),
+            )
+            self.report(note.at(ruleset_tag.span if ruleset_tag is not None else None))
+        result_tag = header.get("Result")
+        if result_tag is not None and result_tag.value not in ("1-0", "0-1", "1/2-1/2", "*"):
+            self.report(
+                diagnostic(
+                    "SG-P007", f"[Result] must be 1-0, 0-1, 1/2-1/2 or *, not {result_tag.value!r}"
+                ).at(result_tag.span)
+            )
+
+    def _ruleset(self, header: Header) -> Ruleset:
+        """The header's [Ruleset] and [TurnLimit], refined by the --ruleset option (R09, R14, R18)."""
+        ruleset = CORE
+        for tag_name, setting in (("Ruleset", "{}"), ("TurnLimit", "turn_limit={}")):
+            tag = header.get(tag_name)
+            if tag is None:
+                continue
+            try:
+                ruleset = parse_ruleset(setting.format(tag.value.strip()), ruleset)
+            except RulesetError as exc:
+                self.report(diagnostic("SG-P007", f"bad [{tag_name}]: {exc}").at(tag.span), fatal=True)
+        if self.options.ruleset:
+            ruleset = parse_ruleset(self.options.ruleset, ruleset)
+        return ruleset
+
+    def _setup_closed(self, what: str, span: Span) -> bool:
+        if self.state is not None:
+            self.report(diagnostic("SG-S101", f"{what} belongs to setup, before the first turn").at(span))
+            return True
+        return False
+
+    def _draft(self, draft: Draft) -> None:
+        if self._setup_closed("the draft", draft.span):
+            return
+        if self.setup.rolloffs or self.setup.kings:
+            self.report(
+                diagnostic("SG-S101", "the Relic draft comes before the roll-off and the Kings").at(
+                    draft.span
+                )
+            )
+        if draft.color in self.setup.drafts:
+            self.report(diagnostic("SG-S101", f"{draft.color.title} drafts twice").at(draft.span))
+        cards = tuple(c.name for c in draft.cards)
+        for v in check_draft(draft.color, cards):
+            self.report(v.diagnostic.at(draft.span))
+        self.setup.drafts[draft.color] = cards
+
+    def _rolloff(self, roll: RollOff) -> None:
+        if self._setup_closed("the roll-off", roll.span):
+            return
+        if self.setup.kings:
+            self.report(diagnostic("SG-S101", "the roll-off comes before the Kings are placed").at(roll.span))
+        previous = self.setup.rolloffs[-1] if self.setup.rolloffs else None
+        if previous is not None and rolloff_winner(previous.white.faces, previous.black.faces) is not None:
+            self.report(
+                diagnostic("SG-S101", "the roll-off was already decided; only a tie is rolled again").at(
+                    roll.span
+                )
+            )
+        for v in check_rolloff(roll.white.faces, roll.black.faces):
+            self.report(v.diagnostic.at(roll.span))
+        self.setup.rolloffs.append(roll)
+
+    def _king(self, king: KingPlacement) -> None:
+        if self._setup_closed("placing a King", king.span):
+            return
+        if king.color in self.setup.kings:
+            self.report(diagnostic("SG-S101", f"the {king.color.title} King is placed twice").at(king.span))
+            return
+        for v in check_king_placement(king.color, king.square.square):
+            self.report(v.diagnostic.at(king.square.span))
+            return
+        self.setup.kings[king.color] = king
+
+    def _start(self, at: Span) -> GameState:
+        missing = [c.title for c in Color if c not in self.setup.kings]
+        if missing:
+            self.report(
+                diagnostic(
+                    "SG-S104",
+                    f"play starts before the {' and '.join(missing)} King{'s are' if len(missing) > 1 else ' is'} placed",
+                    hint="add setup lines such as 'king white e1' and 'king black e8' before turn 1",
+                ).at(at),
+                fatal=True,
+            )
+        if self.setup.rolloffs:
+            last = self.setup.rolloffs[-1]
+            if rolloff_winner(last.white.faces, last.black.faces) is None:
+                total = sum(last.white.faces)
+                self.report(
+                    diagnostic(
+                        "SG-S102", f"the last roll-off is a tie ({total} each); a tie is rolled again"
+                    ).at(last.span)
+                )
+        white = self.setup.kings[Color.WHITE].square.square
+        black = self.setup.kings[Color.BLACK].square.square
+        return initial_state(white, black, self.ruleset)
+
+    # --- turns ------------------------------------------------------------------------------
+
+    def _turn(self, turn: Turn) -> None:
+        if self.state is None:
+            self.state = self._start(turn.header_span)
+        st = self.state
+        if st.result is not None:
+            self.report(
+                diagnostic("SG-T106", f"the game is already over: {st.result.detail}").at(turn.header_span),
+                fatal=True,
+            )
+        if (turn.number, turn.color) != (st.turn_number, st.to_move):
+            expected = turn_label(st.turn_number, st.to_move)
+            self.report(
+                diagnostic(
+                    "SG-T101",
+                    f"expected {st.to_move.title}'s turn {st.turn_number} ({expected}), found "
+                    f"{turn.color.title}'s turn {turn.number} ({turn_label(turn.number, turn.color)})",
+                ).at(turn.header_span),
+                fatal=True,
+            )
+        self.turns += 1
+        for stmt in turn.loose:
+            self.report(
+                diagnostic(
+                    "SG-T107", f"'{statement_word(stmt)}' comes before any phase label in this turn"
+                ).at(stmt.span, "which phase?")
+            )
+        passes: list[PassStmt] = []
+        for index, block in enumerate(turn.phases):
+            self._phase(block, first=index == 0)
+            for stmt in block.statements:
+                if isinstance(stmt, PassStmt):
+                    passes.append(stmt)
+                else:
+                    self._statement(stmt)
+        self._end_turn(turn, passes)
+
+    def _phase(self, block: PhaseBlock, first: bool) -> None:
+        st = self.state
+        assert st is not None
+        if st.result is not None:
+            return
+        if first and block.phase is st.turn.phase:
+            return
+        step = engine.apply(st, EnterPhase(block.phase))
+        if isinstance(step, Applied):
+            self.state = step.state
+            return
+        self.report(step.first.diagnostic.at(block.label_span))
+        self.state = replace(st, turn=replace(st.turn, phase=block.phase))  # keep going from the label
+
+    def _statement(self, stmt: Statement) -> None:
+        st = self.state
+        assert st is not None
+        self.statements += 1
+        if isinstance(stmt, IncomeStmt):
+            self._income(stmt)
+            return
+        action = translate(stmt)
+        assert action is not None
+        step = engine.apply(st, action)
+        if not isinstance(step, Applied):
+            first = step.first
+            self.report(first.diagnostic.at(span_of(stmt, first.part)))
+            return
+        actor = st.to_move
+        self.state = step.state
+        if stmt.claims:
+            what = statement_word(stmt)
+            for diag in check_claims(stmt.claims, step.effects, step.state, actor, stmt.span, what):
+                self.report(diag.with_context(*self._context_of(st)))
+        if isinstance(stmt, ActivateStmt):
+            self._card_notes(stmt, actor)
+
+    def _context_of(self, st: GameState) -> tuple[tuple[str, str], ...]:
+        saved, self.state = self.state, st
+        try:
+            return self._context()
+        finally:
+            self.state = saved
+
+    def _card_notes(self, stmt: ActivateStmt, actor: Color) -> None:
+        kept = self.setup.drafts.get(actor)
+        if kept is not None and stmt.card.name not in kept:
+            self.report(
+                diagnostic(
+                    "SG-N302", f"{actor.title} plays {stmt.card.name!r}, which is not among the drafted cards"
+                ).at(stmt.card.span)
+            )
+        if not self.warned_cards:
+            self.warned_cards = True
+            self.report(
+                diagnostic(
+                    "SG-N301",
+                    f"card {stmt.card.name!r}: the activation is counted (R17) and its stated payment applied, "
+                    "but card effects are not simulated yet",
+                ).at(stmt.span)
+            )
+
+    def _income(self, stmt: IncomeStmt) -> None:
+        st = self.state
+        assert st is not None
+        if st.turn.phase is not Phase.UPKEEP:
+            self.report(diagnostic("SG-T103", "income is gained at Upkeep").at(stmt.span))
+            return
+        if stmt.amount != st.turn.income:
+            why = (
+                "none on a player's first turn"
+                if st.mover.turns_started == 1
+                else "none while the Gem is broken"
+                if st.mover.gem_broken
+                else "2 × the value of the enemy pieces in the Gem"
+            )
+            self.report(
+                diagnostic(
+                    "SG-R208",
+                    f"wrong income: {st.to_move.title} gains {st.turn.income} SP ({why}), not {stmt.amount}",
+                ).at(stmt.amount_span, f"claimed {stmt.amount}")
+            )
+        for diag in check_claims(stmt.claims, Effects(), st, st.to_move, stmt.span, "income"):
+            self.report(diag)
+
+    def _end_turn(self, turn: Turn, passes: list[PassStmt]) -> None:
+        st = self.state
+        assert st is not None
+        if st.result is not None:
+            return
+        step = engine.apply(st, EndTurn())
+        assert isinstance(step, Applied)
+        actor = st.to_move
+        for stmt in passes:
+            if not step.effects.passed:
+                self.report(
+                    diagnostic(
+                        "SG-R209",
+                        f"not a Pass: {actor.title} took {st.turn.actions} action"
+                        f"{'s' if st.turn.actions != 1 else ''} this turn, so no +6 LP",
+                    ).at(stmt.span, "claimed a Pass")
+                )
+            for diag in check_claims(stmt.claims, step.effects, step.state, actor, stmt.span, "Pass"):
+                self.report(diag.with_context(*self._context_of(st)))
+        self.state = step.state
+
+    # --- the end ----------------------------------------------------------------------------
+
+    def finish(self) -> None:
+        st = self.state
+        if st is None and len(self.setup.kings) == 2:
+            self.state = st = self._start(self.setup.kings[Color.BLACK].span)
+        if st is None and self.items <= 1 and not self.setup.rolloffs and not self.setup.drafts:
+            self.report(
+                diagnostic("SG-P006", "no game in this file: it has no setup and no turns").at(
+                    Span.point(self.source)
+                ),
+                fatal=True,
+            )
+        for line in self.result_lines:
+            self._check_result(line.score, line.reason, line.span)
+        tag = self.header.get("Result") if self.header else None
+        if tag is not None and tag.value in ("1-0", "0-1", "1/2-1/2") and st is not None:
+            self._check_result(tag.value, None, tag.span)
+
+    def _check_result(self, score: str, reason: str | None, span: Span) -> None:
+        st = self.state
+        actual = st.result if st is not None else None
+        if actual is None:
+            if score != "*":
+                self.report(
+                    diagnostic("SG-R210", f"the log says {score}, but the game has not ended").at(span)
+                )
+            return
+        if score == "*":
+            self.report(
+                diagnostic("SG-R210", f"the log says the game is unfinished (*), but {actual.detail}").at(
+                    span
+                )
+            )
+        elif score != actual.score or (reason is not None and reason != actual.outcome.value):
+            said = f"{score} {reason}" if reason else score
+            self.report(
+                diagnostic(
+                    "SG-R210",
+                    f"the log says {said}, but {actual.detail} ({actual.score} {actual.outcome.value})",
+                ).at(span)
+            )
+
+
+def replay_items(
+    items: Iterable[LogItem], source: str, options: ReplayOptions = ReplayOptions()
+) -> ReplayResult:
+    """Replay parsed log items (consumed lazily, in order)."""
+    replayer = Replayer(source, options)
+    stopped = False
+    try:
+        for item in items:
+            replayer.feed(item)
+        replayer.finish()
+    except _Stop:
+        stopped = True
+    return _result(replayer, stopped)
+
+
+def _result(replayer: Replayer, stopped: bool) -> ReplayResult:
+    return ReplayResult(
+        source=replayer.source,
+        diagnostics=tuple(replayer.diagnostics),
+        state=replayer.state,
+        ruleset=replayer.ruleset,
+        header=replayer.header,
+        statements=replayer.statements,
+        turns=replayer.turns,
+        stopped=stopped,
+    )
+
+
+def replay_text(text: str, source: str, options: ReplayOptions = ReplayOptions()) -> ReplayResult:
+    """Parse and replay a log held in memory; syntax errors become diagnostics."""
+    from sgcheck.lang.log_parser import LogSyntaxError, iter_log
+    from sgcheck.lang.source import SourceText
+
+    replayer = Replayer(source, options)
+    stopped = False
+    try:
+        try:
+            for item in iter_log(SourceText(source, text)):
+                replayer.feed(item)
+        except LogSyntaxError as exc:
+            replayer.diagnostics.append(exc.diagnostic)
+            raise _Stop from None
+        replayer.finish()
+    except _Stop:
+        stopped = True
+    return _result(replayer, stopped)
+
+
+def severity_counts(diags: Iterable[Diagnostic]) -> dict[Severity, int]:
+    counts = {s: 0 for s in Severity}
+    for d in diags:
+        counts[d.severity] += 1
+    return counts

@@ -1,0 +1,101 @@
+"""The end-of-replay summary, as text for people and as facts for JSON."""
+
+from __future__ import annotations
+
+from sgcheck.core import caps
+from sgcheck.core.pieces import NON_KING_KINDS, Color, piece
+from sgcheck.core.squares import ALL_SQUARES, name
+from sgcheck.core.state import GameState
+from sgcheck.replay.describe import board_diagram, gem_contents
+from sgcheck.replay.interpreter import ReplayResult
+
+
+def headline(result: ReplayResult) -> str:
+    st = result.state
+    if not result.ok:
+        where = "stopped at the first error" if result.stopped else "found errors"
+        return f"illegal game: replay {where}"
+    if st is None:
+        return "no game to replay"
+    if st.result is not None:
+        return f"legal game, {st.result.detail}"
+    return f"legal so far: the game is unfinished ({st.to_move.title} to play turn {st.turn_number})"
+
+
+def summary_text(result: ReplayResult) -> str:
+    lines = [headline(result)]
+    lines.append(f"ruleset: {result.ruleset.describe()}")
+    lines.append(
+        f"replayed {result.turns} turn{'s' if result.turns != 1 else ''}, {result.statements} statements"
+    )
+    st = result.state
+    if st is None:
+        return "\n".join(lines) + "\n"
+    lines.append("")
+    lines.append(board_diagram(st))
+    lines.append("")
+    for c in Color:
+        p = st.player(c)
+        gem = "broken" if p.gem_broken else "intact"
+        lines.append(
+            f"  {c.title:<5}  LP {p.lp:<4} SP {p.sp:<4} King damage {p.king_damage}/{caps.KING_HP}  "
+            f"Gem {gem}: {gem_contents(st, c)}"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def summary_facts(result: ReplayResult) -> dict[str, object]:
+    st = result.state
+    facts: dict[str, object] = {
+        "legal": result.ok,
+        "stopped": result.stopped,
+        "ruleset": result.ruleset.describe(),
+        "house_rules": [h.setting for h in result.ruleset.house_rules()],
+        "turns": result.turns,
+        "statements": result.statements,
+        "result": None,
+        "final": None,
+    }
+    if st is None:
+        return facts
+    if st.result is not None:
+        facts["result"] = {
+            "score": st.result.score,
+            "outcome": st.result.outcome.value,
+            "winner": st.result.winner.title if st.result.winner is not None else None,
+            "turn": st.result.turn_number,
+            "detail": st.result.detail,
+        }
+    facts["final"] = state_facts(st)
+    return facts
+
+
+def state_facts(st: GameState) -> dict[str, object]:
+    def player(c: Color) -> dict[str, object]:
+        p = st.player(c)
+        return {
+            "lp": p.lp,
+            "sp": p.sp,
+            "king_damage": p.king_damage,
+            "gem_broken": p.gem_broken,
+            "gem": {
+                f"{owner.title.lower()}_{k.title.lower()}": p.gem[piece(owner, k).index]
+                for owner in Color
+                for k in NON_KING_KINDS
+                if p.gem[piece(owner, k).index]
+            },
+        }
+
+    board = {
+        name(sq): (p.kind.letter if p.color is Color.WHITE else p.kind.letter.lower())
+        for sq in ALL_SQUARES
+        if (p := st.board[sq]) is not None
+    }
+    return {
+        "turn": st.turn_number,
+        "to_move": st.to_move.title,
+        "phase": st.turn.phase.title,
+        "white": player(Color.WHITE),
+        "black": player(Color.BLACK),
+        "board": board,
+    }

@@ -1,0 +1,52 @@
+"""GitHub Actions workflow commands: one ``::error``/``::warning``/``::notice`` line per finding.
+
+The runner turns these lines into annotations on the pull request's diff. A value
+that is not escaped could end the command early or inject a second one, so every
+message and property goes through GitHub's escaping.
+"""
+
+from __future__ import annotations
+
+from sgcheck.diagnostics import Diagnostic, Severity
+from sgcheck.report.model import Run
+
+__all__ = ["escape_data", "escape_property", "render_github"]
+
+_COMMANDS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "notice"}
+
+
+def escape_data(text: str) -> str:
+    """Escape a command's message (the part after ``::``)."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    """Escape a property value (``file=…``, ``title=…``), where ``:`` and ``,`` are separators."""
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def _annotation(diagnostic: Diagnostic, path: str) -> str:
+    span = diagnostic.span
+    properties: list[tuple[str, str]] = [("file", (span.source if span else path).replace("\\", "/"))]
+    if span is not None:
+        properties.append(("line", str(span.line)))
+        single_line = span.end_line == span.line
+        # GitHub only accepts columns when the annotation starts and ends on one line.
+        if single_line:
+            properties.append(("col", str(span.column)))
+        if span.end_line > span.line or (single_line and span.end_column > span.column):
+            properties.append(("endLine", str(span.end_line)))
+            if single_line:
+                properties.append(("endColumn", str(span.end_column)))
+    properties.append(("title", diagnostic.code))
+    message = diagnostic.message
+    if diagnostic.rules:
+        message += f" ({', '.join(diagnostic.rules)})"
+    joined = ",".join(f"{key}={escape_property(value)}" for key, value in properties)
+    return f"::{_COMMANDS[diagnostic.severity]} {joined}::{escape_data(message)}"
+
+
+def render_github(run: Run) -> str:
+    """All annotations, one per line, in the order the findings were produced."""
+    lines = [_annotation(d, result.path) for result in run.files for d in result.diagnostics]
+    return "".join(line + "\n" for line in lines)

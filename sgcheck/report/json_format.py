@@ -1,0 +1,90 @@
+"""JSON output for tools: one document, fixed key order, described by ``schemas/report.schema.json``.
+
+The shape is versioned (``"version": 1``); fields are only ever added, so a
+consumer written against version 1 keeps working. Everything a text block shows
+is here as data: span, rules, hint, fix, label and the ordered context facts.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sgcheck.diagnostics import Diagnostic, Fix, Severity, Span
+from sgcheck.report.model import FileResult, Run
+
+__all__ = ["REPORT_VERSION", "SCHEMA_ID", "diagnostic_dict", "render_json", "report_document", "span_dict"]
+
+REPORT_VERSION = 1
+SCHEMA_ID = "https://sgcheck.dev/schemas/report.schema.json"
+
+
+def span_dict(span: Span | None) -> dict[str, Any] | None:
+    if span is None:
+        return None
+    return {
+        "source": span.source,
+        "line": span.line,
+        "column": span.column,
+        "end_line": span.end_line,
+        "end_column": span.end_column,
+        "offset": span.offset,
+        "end_offset": span.end_offset,
+    }
+
+
+def _fix_dict(fix: Fix | None) -> dict[str, Any] | None:
+    if fix is None:
+        return None
+    return {"description": fix.description, "replacement": fix.replacement, "span": span_dict(fix.span)}
+
+
+def diagnostic_dict(diagnostic: Diagnostic) -> dict[str, Any]:
+    """One finding as JSON data. Context stays ordered (dicts keep insertion order)."""
+    context: dict[str, str] = {}
+    for key, value in diagnostic.context:
+        context.setdefault(key, value)
+    return {
+        "code": diagnostic.code,
+        "severity": diagnostic.severity.value,
+        "message": diagnostic.message,
+        "rules": list(diagnostic.rules),
+        "hint": diagnostic.hint,
+        "fix": _fix_dict(diagnostic.fix),
+        "label": diagnostic.label,
+        "context": context,
+        "span": span_dict(diagnostic.span),
+    }
+
+
+def _file_dict(result: FileResult) -> dict[str, Any]:
+    return {
+        "path": result.path,
+        "status": "findings" if result.has_errors else "ok",
+        "diagnostics": [diagnostic_dict(d) for d in result.diagnostics],
+        "summary": result.summary,
+        "facts": dict(result.facts),
+    }
+
+
+def report_document(run: Run) -> dict[str, Any]:
+    """The report as plain data (what :func:`render_json` serialises)."""
+    counts = {severity.value: 0 for severity in (Severity.ERROR, Severity.WARNING, Severity.NOTE)}
+    for diagnostic in run.diagnostics:
+        counts[diagnostic.severity.value] += 1
+    return {
+        "version": REPORT_VERSION,
+        "tool": {"name": "sgcheck", "version": run.tool_version},
+        "command": run.command,
+        "files": [_file_dict(result) for result in run.files],
+        "counts": counts,
+    }
+
+
+def render_json(run: Run) -> str:
+    """Pretty-printed, UTF-8-friendly JSON with a trailing newline.
+
+    ``allow_nan=False``: NaN and Infinity are not JSON, and a strict consumer would
+    reject the whole document, so a bad fact fails loudly here instead.
+    """
+    return json.dumps(report_document(run), indent=2, ensure_ascii=False, allow_nan=False) + "\n"

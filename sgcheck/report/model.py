@@ -1,0 +1,52 @@
+"""What a run produced, independent of how it is rendered."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from sgcheck.codes import CodeInfo
+from sgcheck.diagnostics import Diagnostic
+
+
+@dataclass(frozen=True, slots=True)
+class FileResult:
+    """The outcome of checking one input (a game log, a card file or a pack).
+
+    ``summary`` is the human-readable block printed after the diagnostics in text
+    output (e.g. the final board of a replay); ``facts`` is its machine-readable form
+    (JSON-compatible values only) used by the JSON output.
+    """
+
+    path: str
+    diagnostics: tuple[Diagnostic, ...]
+    summary: str | None = None
+    facts: Mapping[str, object] = field(default_factory=dict)
+
+    @property
+    def has_errors(self) -> bool:
+        return any(d.is_error for d in self.diagnostics)
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """Everything one command invocation reports.
+
+    ``sources`` maps a span's ``source`` name to the text it points into, so the
+    text renderer can show the offending line. ``rules`` is the metadata of every
+    code that may appear (used by SARIF's rule table).
+    """
+
+    command: str
+    files: tuple[FileResult, ...]
+    sources: Mapping[str, str] = field(default_factory=dict)
+    rules: Mapping[str, CodeInfo] = field(default_factory=dict)
+    tool_version: str = ""
+
+    @property
+    def diagnostics(self) -> tuple[Diagnostic, ...]:
+        return tuple(d for f in self.files for d in f.diagnostics)
+
+    @property
+    def has_errors(self) -> bool:
+        return any(f.has_errors for f in self.files)

@@ -1,0 +1,195 @@
+"""SARIF 2.1.0 output, for code-scanning dashboards (GitHub code scanning, IDE viewers).
+
+One SARIF run per sgcheck run. The rule table lists only the codes that occur in
+the results: a viewer needs metadata for what it shows, and listing the whole
+catalogue would repeat dozens of long explanations in every uploaded file.
+Codes that reach the results without catalogue metadata still get a minimal
+rule entry, so every ``ruleIndex`` points at a real descriptor.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+from urllib.parse import quote
+
+from sgcheck.codes import CodeInfo
+from sgcheck.diagnostics import Diagnostic, Fix, Severity, Span
+from sgcheck.report.model import Run
+
+__all__ = ["INFORMATION_URI", "SARIF_SCHEMA", "SARIF_VERSION", "artifact_location", "render_sarif"]
+
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+SARIF_VERSION = "2.1.0"
+INFORMATION_URI = "https://sgcheck.dev/"
+SRCROOT = "%SRCROOT%"
+
+_LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "note"}
+# Characters kept as they are in a relative URI path; everything else is percent-encoded.
+# ':' is deliberately not kept: in a relative reference it could be read as a scheme.
+_SAFE_PATH = "/!$&'()*+,;=@-._~"
+_WINDOWS_DRIVE = re.compile(r"^[A-Za-z]:/")
+_FIRST_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+
+
+def artifact_location(path: str) -> dict[str, str]:
+    """An ``artifactLocation`` for a source path as the user gave it.
+
+    Relative paths stay relative to ``%SRCROOT%`` (code scanning resolves them
+    against the repository root); absolute paths become ``file://`` URIs.
+    Backslashes become slashes and unsafe characters are percent-encoded, since
+    the property must be a valid URI reference.
+    """
+    posix = path.replace("\\", "/")
+    if _WINDOWS_DRIVE.match(posix):
+        return {"uri": "file:///" + posix[:2] + quote(posix[2:], safe=_SAFE_PATH)}
+    if posix.startswith("/"):
+        return {"uri": "file://" + quote(posix, safe=_SAFE_PATH)}
+    while posix.startswith("./"):
+        posix = posix[2:]
+    return {"uri": quote(posix, safe=_SAFE_PATH), "uriBaseId": SRCROOT}
+
+
+def _region(span: Span) -> dict[str, int]:
+    """A SARIF region; a zero-width span keeps only its start (SARIF needs end > start to mean a range)."""
+    line, column = max(span.line, 1), max(span.column, 1)
+    region = {"startLine": line, "startColumn": column}
+    zero_width = span.end_line < line or (span.end_line == line and span.end_column <= column)
+    if not zero_width:
+        region["endLine"] = span.end_line
+        region["endColumn"] = max(span.end_column, 1)
+    return region
+
+
+def _deleted_region(span: Span) -> dict[str, int]:
+    """The region a fix replaces; here a zero-width span is an insertion point (end == start)."""
+    line, column = max(span.line, 1), max(span.column, 1)
+    end_line, end_column = span.end_line, span.end_column
+    if (end_line, end_column) < (line, column):
+        end_line, end_column = line, column
+    return {"startLine": line, "startColumn": column, "endLine": end_line, "endColumn": end_column}
+
+
+def _short_description(info: CodeInfo) -> str:
+    """The explanation's first sentence: SARIF asks for one line that fits a narrow view."""
+    return _FIRST_SENTENCE.split(info.explanation.strip(), maxsplit=1)[0] or info.name
+
+
+def _unique(items: tuple[str, ...]) -> list[str]:
+    return list(dict.fromkeys(items))
+
+
+def _descriptor(code: str, info: CodeInfo | None, fallback: Severity) -> dict[str, Any]:
+    if info is None:
+        return {"id": code, "defaultConfiguration": {"level": _LEVELS[fallback]}}
+    help_text = info.explanation
+    if info.rules:
+        help_text += f"\n\nRules: {', '.join(info.rules)}."
+    help_text += f"\n\nRun `sgcheck explain {code}` for details."
+    descriptor: dict[str, Any] = {
+        "id": code,
+        "name": info.name,
+        "shortDescription": {"text": _short_description(info)},
+        "fullDescription": {"text": info.explanation},
+        "help": {"text": help_text},
+        "defaultConfiguration": {"level": _LEVELS[info.severity]},
+    }
+    if info.rules:
+        descriptor["properties"] = {"tags": _unique(info.rules)}
+    return descriptor
+
+
+def _message_text(diagnostic: Diagnostic) -> str:
+    if diagnostic.rules:
+        return f"{diagnostic.message} ({', '.join(diagnostic.rules)})"
+    return diagnostic.message
+
+
+def _properties(diagnostic: Diagnostic) -> dict[str, Any]:
+    properties: dict[str, Any] = {}
+    if diagnostic.rules:
+        properties["rules"] = list(diagnostic.rules)
+    if diagnostic.context:
+        context: dict[str, str] = {}
+        for key, value in diagnostic.context:
+            context.setdefault(key, value)
+        properties["context"] = context
+    if diagnostic.hint:
+        properties["hint"] = diagnostic.hint
+    if diagnostic.label:
+        properties["label"] = diagnostic.label
+    if diagnostic.fix is not None and (diagnostic.fix.replacement is None or _fix_span(diagnostic) is None):
+        properties["fix"] = diagnostic.fix.description
+    return properties
+
+
+def _fix_span(diagnostic: Diagnostic) -> Span | None:
+    fix = diagnostic.fix
+    if fix is None:
+        return None
+    return fix.span if fix.span is not None else diagnostic.span
+
+
+def _sarif_fix(fix: Fix, span: Span) -> dict[str, Any]:
+    return {
+        "description": {"text": fix.description},
+        "artifactChanges": [
+            {
+                "artifactLocation": artifact_location(span.source),
+                "replacements": [
+                    {"deletedRegion": _deleted_region(span), "insertedContent": {"text": fix.replacement}}
+                ],
+            }
+        ],
+    }
+
+
+def _result(diagnostic: Diagnostic, path: str, rule_index: int) -> dict[str, Any]:
+    span = diagnostic.span
+    physical: dict[str, Any] = {"artifactLocation": artifact_location(span.source if span else path)}
+    if span is not None:
+        physical["region"] = _region(span)
+    result: dict[str, Any] = {
+        "ruleId": diagnostic.code,
+        "ruleIndex": rule_index,
+        "level": _LEVELS[diagnostic.severity],
+        "message": {"text": _message_text(diagnostic)},
+        "locations": [{"physicalLocation": physical}],
+    }
+    fix_span = _fix_span(diagnostic)
+    if diagnostic.fix is not None and diagnostic.fix.replacement is not None and fix_span is not None:
+        result["fixes"] = [_sarif_fix(diagnostic.fix, fix_span)]
+    properties = _properties(diagnostic)
+    if properties:
+        result["properties"] = properties
+    return result
+
+
+def sarif_document(run: Run) -> dict[str, Any]:
+    """The SARIF log as plain data (what :func:`render_sarif` serialises)."""
+    pairs = [(result.path, d) for result in run.files for d in result.diagnostics]
+    used: dict[str, Severity] = {}
+    for _, diagnostic in pairs:
+        used.setdefault(diagnostic.code, diagnostic.severity)
+    # Catalogue order first (stable whatever order findings arrive in), then unknown codes.
+    order = [code for code in run.rules if code in used]
+    order += [code for code in used if code not in run.rules]
+    index = {code: i for i, code in enumerate(order)}
+    rules = [_descriptor(code, run.rules.get(code), used[code]) for code in order]
+
+    driver: dict[str, Any] = {"name": "sgcheck", "informationUri": INFORMATION_URI}
+    if run.tool_version:
+        driver["version"] = run.tool_version
+    driver["rules"] = rules
+    sarif_run: dict[str, Any] = {
+        "tool": {"driver": driver},
+        "automationDetails": {"id": f"sgcheck/{run.command}/" if run.command else "sgcheck/"},
+        "columnKind": "unicodeCodePoints",
+        "results": [_result(d, path, index[d.code]) for path, d in pairs],
+    }
+    return {"$schema": SARIF_SCHEMA, "version": SARIF_VERSION, "runs": [sarif_run]}
+
+
+def render_sarif(run: Run) -> str:
+    return json.dumps(sarif_document(run), indent=2, ensure_ascii=False) + "\n"

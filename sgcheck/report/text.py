@@ -1,0 +1,241 @@
+"""Text output for people: one compiler-style block per finding.
+
+Each block is a ``source:line:col: CODE message (rules)`` headline, the
+turn/player/phase of the finding, the offending source line with carets under
+the span, the remaining context facts, and the hint and fix. Findings keep the
+order the producers gave them (they already order them meaningfully).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from bisect import bisect_left, bisect_right
+from collections.abc import Mapping
+
+import click
+
+from sgcheck.diagnostics import Diagnostic, Fix, Severity, Span
+from sgcheck.report.model import Run
+
+__all__ = ["render_text"]
+
+INDENT = "   "
+TAB_WIDTH = 4
+"""Tab stops used when showing a source line, so carets line up with the text."""
+MAX_LINE_WIDTH = 200
+"""Source lines wider than this (in terminal cells) are cut to a window around the span."""
+WINDOW_WIDTH = 120
+WINDOW_BEFORE = 40
+ELLIPSIS = "…"
+
+_HEADER_KEYS = ("turn", "player", "phase")
+_SEVERITY_COLOURS = {Severity.ERROR: "red", Severity.WARNING: "yellow", Severity.NOTE: "cyan"}
+# Bidirectional overrides and isolates can make a line display differently from its
+# bytes ("trojan source"); show them as replacement characters instead.
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+class _Painter:
+    """Applies ANSI styles only when colour is on, so plain output has no escapes."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+
+    def bold(self, text: str) -> str:
+        return click.style(text, bold=True) if self.enabled else text
+
+    def severity(self, text: str, severity: Severity) -> str:
+        if not self.enabled:
+            return text
+        return click.style(text, fg=_SEVERITY_COLOURS[severity], bold=True)
+
+    def dim(self, text: str) -> str:
+        return click.style(text, fg="blue", bold=True) if self.enabled else text
+
+    def accent(self, text: str) -> str:
+        return click.style(text, fg="green", bold=True) if self.enabled else text
+
+
+# --- character handling --------------------------------------------------------------------
+
+
+def _visible(char: str) -> str:
+    """A printable stand-in for control characters (never emit raw escapes to a terminal)."""
+    code = ord(char)
+    if code < 0x20:
+        return chr(0x2400 + code)  # U+2400.. "control pictures"
+    if code == 0x7F:
+        return "\u2421"
+    if 0x80 <= code < 0xA0 or char in _BIDI_CONTROLS:
+        return "\ufffd"
+    return char
+
+
+def _clean(text: str) -> str:
+    """Make producer-supplied text safe to print: controls other than newline become visible."""
+    return "".join(char if char == "\n" else _visible(char) for char in text)
+
+
+def _cell_width(char: str) -> int:
+    """Terminal cells a (visible) character takes: 2 for wide East Asian, 0 for combining."""
+    if unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me", "Cf"):
+        return 0
+    if unicodedata.east_asian_width(char) in ("W", "F"):
+        return 2
+    return 1
+
+
+def _cells(line: str) -> tuple[list[str], list[int]]:
+    """Rendered pieces of ``line`` (one per character) and the display column where each starts.
+
+    The column list has one extra entry, the width of the whole line. Tabs expand
+    to the next tab stop, so the caret line built from these columns stays aligned
+    with the rendered source line whatever mix of tabs and spaces it had.
+    """
+    pieces: list[str] = []
+    columns: list[int] = []
+    column = 0
+    for char in line:
+        columns.append(column)
+        if char == "\t":
+            width = TAB_WIDTH - column % TAB_WIDTH
+            pieces.append(" " * width)
+        else:
+            shown = _visible(char)
+            width = _cell_width(shown)
+            pieces.append(shown)
+        column += width
+    columns.append(column)
+    return pieces, columns
+
+
+def _window(columns: list[int], start: int) -> tuple[int, int]:
+    """Character range ``[a, b)`` of a long line to show, keeping the span start in view."""
+    total = columns[-1]
+    low = max(0, columns[start] - WINDOW_BEFORE)
+    high = low + WINDOW_WIDTH
+    if high > total:
+        high = total
+        low = max(0, high - WINDOW_WIDTH)
+    first = min(bisect_left(columns, low), start)
+    last = max(bisect_right(columns, high) - 1, first)
+    return first, last
+
+
+# --- pieces of a block ---------------------------------------------------------------------
+
+
+def _snippet(span: Span, source: str, label: str | None, paint: _Painter, severity: Severity) -> list[str]:
+    """The span's first line with a line-number gutter and a caret line under the span."""
+    lines = source.split("\n")
+    if not 1 <= span.line <= len(lines):
+        return []
+    raw = lines[span.line - 1].removesuffix("\r")
+    start = min(max(span.column - 1, 0), len(raw))
+    if span.end_line == span.line:
+        end = min(max(span.end_column - 1, start), len(raw))
+    elif span.end_line > span.line:
+        end = len(raw)  # multi-line span: underline to the end of its first line
+    else:
+        end = start
+    pieces, columns = _cells(raw)
+    first, last = 0, len(raw)
+    if columns[-1] > MAX_LINE_WIDTH:
+        first, last = _window(columns, start)
+    left = ELLIPSIS if first > 0 else ""
+    right = ELLIPSIS if last < len(raw) else ""
+    shown = left + "".join(pieces[first:last]) + right
+    origin = columns[first] - len(left)
+    caret_from = columns[start] - origin
+    caret_to = columns[min(end, last)] - origin
+    carets = "^" * max(caret_to - caret_from, 1)
+
+    number = str(span.line)
+    gutter = " " * len(number)
+    source_line = f"{INDENT}{paint.dim(number + ' |')} {shown}".rstrip()
+    caret_line = f"{INDENT}{paint.dim(gutter + ' |')} {' ' * caret_from}{paint.severity(carets, severity)}"
+    if label:
+        caret_line += " " + paint.severity(_clean(label), severity)
+    return [source_line, caret_line]
+
+
+def _headline(diagnostic: Diagnostic, path: str, paint: _Painter) -> str:
+    span = diagnostic.span
+    where = f"{span.source}:{span.line}:{span.column}" if span is not None else path
+    tag = diagnostic.code
+    if diagnostic.severity is not Severity.ERROR:
+        tag += f" {diagnostic.severity.value}:"
+    line = f"{paint.bold(_clean(where) + ':')} {paint.severity(tag, diagnostic.severity)} "
+    line += _clean(diagnostic.message)
+    if diagnostic.rules:
+        line += f" ({_clean(', '.join(diagnostic.rules))})"
+    return line
+
+
+def _where_line(context: tuple[tuple[str, str], ...]) -> str | None:
+    """``turn 7 · White · Battle`` from the turn/player/phase context entries present."""
+    first: dict[str, str] = {}
+    for key, value in context:
+        first.setdefault(key, value)
+    parts = []
+    for key in _HEADER_KEYS:
+        if key in first:
+            value = _clean(first[key])
+            parts.append(f"turn {value}" if key == "turn" else value)
+    return " · ".join(parts) if parts else None
+
+
+def _fix_line(fix: Fix, paint: _Painter) -> str:
+    text = _clean(fix.description)
+    if fix.replacement is not None:
+        shown = fix.replacement.replace("\\", "\\\\").replace("\n", "\\n").replace("\t", "\\t")
+        text += f"; replace with '{_clean(shown)}'"
+    return f"{INDENT}{paint.accent('fix:')} {text}"
+
+
+def _block(diagnostic: Diagnostic, path: str, sources: Mapping[str, str], paint: _Painter) -> str:
+    lines = [_headline(diagnostic, path, paint)]
+    where = _where_line(diagnostic.context)
+    if where is not None:
+        lines.append(INDENT + where)
+    span = diagnostic.span
+    if span is not None and span.source in sources:
+        lines.extend(_snippet(span, sources[span.source], diagnostic.label, paint, diagnostic.severity))
+    for key, value in diagnostic.context:
+        if key not in _HEADER_KEYS:
+            lines.append(f"{INDENT}{_clean(key)}: {_clean(value)}")
+    if diagnostic.hint:
+        lines.append(f"{INDENT}{paint.accent('hint:')} {_clean(diagnostic.hint)}")
+    if diagnostic.fix is not None:
+        lines.append(_fix_line(diagnostic.fix, paint))
+    return "\n".join(lines)
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _totals(run: Run, paint: _Painter) -> str:
+    counts = {severity: 0 for severity in Severity}
+    for diagnostic in run.diagnostics:
+        counts[diagnostic.severity] += 1
+    parts = [
+        paint.severity(_plural(counts[severity], severity.value), severity)
+        for severity in (Severity.ERROR, Severity.WARNING, Severity.NOTE)
+        if counts[severity]
+    ]
+    outcome = ", ".join(parts) if parts else "no problems found"
+    return f"{paint.bold(_plural(len(run.files), 'file') + ' checked:')} {outcome}"
+
+
+def render_text(run: Run, *, color: bool = False) -> str:
+    """The whole report as text, ending with a totals line and a newline."""
+    paint = _Painter(color)
+    sections: list[str] = []
+    for result in run.files:
+        for diagnostic in result.diagnostics:
+            sections.append(_block(diagnostic, result.path, run.sources, paint))
+        if result.summary is not None:
+            sections.append(result.summary.rstrip("\n"))
+    sections.append(_totals(run, paint))
+    return "\n\n".join(sections) + "\n"
