@@ -1,5 +1,5 @@
 """``python -m sgcheck``."""
 
-from sgcheck.cli import main
+from sgcheck.launcher import run
 
-main()
+run()

@@ -45,9 +45,14 @@ def emit(run: Run, fmt: str, stream: IO[str] | None = None, color: bool | None =
     """Render ``run`` in ``fmt`` to ``stream`` and return the exit code."""
     from sgcheck.report import render
 
-    out = stream if stream is not None else click.get_text_stream("stdout")
+    out = stream if stream is not None else sys.stdout
     use_color = bool(color) if color is not None else (fmt == "text" and out.isatty())
-    out.write(render(run, fmt, color=use_color))
+    text = render(run, fmt, color=use_color)
+    try:
+        out.write(text)
+    except UnicodeEncodeError:  # a terminal that cannot show '×' or '§': degrade, never crash
+        encoding = getattr(out, "encoding", None) or "ascii"
+        out.write(text.encode(encoding, "replace").decode(encoding))
     out.flush()
     return exit_code(run)
 

@@ -17,7 +17,7 @@ def all_codes() -> dict[str, CodeInfo]:
     return merged
 
 
-@click.command("explain")
+@click.command("explain", short_help="Explain a diagnostic code, or list them all.")
 @click.argument("code", required=False)
 @click.option("--list", "list_all", is_flag=True, help="List every code with its name and severity.")
 @guarded
@@ -44,7 +44,7 @@ def explain_command(code: str | None, list_all: bool) -> int:
     return 0
 
 
-@click.command("rulings")
+@click.command("rulings", short_help="Print the default rulings R01-R21.")
 @click.argument("ids", nargs=-1)
 @guarded
 def rulings_command(ids: tuple[str, ...]) -> int:

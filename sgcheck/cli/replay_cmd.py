@@ -22,8 +22,8 @@ def _validate_ruleset(ctx: click.Context, param: click.Parameter, value: str | N
     return value
 
 
-@click.command("replay")
-@click.argument("logs", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
+@click.command("replay", short_help="Replay game logs against the locked core rules.")
+@click.argument("logs", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, allow_dash=True))
 @click.option(
     "--keep-going", is_flag=True, help="Report every independent error instead of stopping at the first."
 )
@@ -47,8 +47,8 @@ def replay_command(
 ) -> int:
     """Replay game LOGs (.sglog) and report the first illegal action or wrong claim.
 
-    Exit status: 0 every log is legal, 1 a log has an error, 2 usage or internal error.
-    Use '-' to read a log from standard input.
+    Exit status: 0 every log is legal, 1 a log has an error, 2 usage, I/O or internal error
+    (a log that cannot be read is reported and exits 2). Use '-' to read a log from standard input.
     """
     from sgcheck.codes import CATALOGUE
     from sgcheck.diagnostics import Diagnostic

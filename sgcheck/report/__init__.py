@@ -9,30 +9,38 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sgcheck.report.github import render_github
-from sgcheck.report.json_format import render_json
 from sgcheck.report.model import FileResult, Run
-from sgcheck.report.sarif import render_sarif
-from sgcheck.report.text import render_text
 
 __all__ = ["FORMATS", "FileResult", "Run", "render"]
 
 FORMATS: tuple[str, ...] = ("text", "json", "sarif", "github")
 
 
+# Each renderer is imported when first used, so importing the report model (as every
+# command does) stays cheap and ``sgcheck --help`` starts fast.
+
+
 def _text(run: Run, color: bool) -> str:
+    from sgcheck.report.text import render_text
+
     return render_text(run, color=color)
 
 
 def _json(run: Run, color: bool) -> str:
+    from sgcheck.report.json_format import render_json
+
     return render_json(run)
 
 
 def _sarif(run: Run, color: bool) -> str:
+    from sgcheck.report.sarif import render_sarif
+
     return render_sarif(run)
 
 
 def _github(run: Run, color: bool) -> str:
+    from sgcheck.report.github import render_github
+
     return render_github(run)
 
 
