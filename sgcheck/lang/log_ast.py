@@ -15,7 +15,6 @@ from sgcheck.core.pieces import Color, Kind, Phase
 from sgcheck.core.squares import Square
 from sgcheck.diagnostics import Span
 
-
 # --- small parts ---------------------------------------------------------------------------------
 
 

@@ -98,6 +98,8 @@ class _Line:
         self.name, self.number, self.offset = name, number, offset
         self.i = 0
         if '"' in text:  # strings may hold spaces
+            if text.count('"') % 2:
+                raise Declined  # an unclosed string: the grammar reports it
             matches = list(_WORDS.finditer(text))
             self.words = [m.group() for m in matches]
             self.cols = [m.start() for m in matches]
@@ -127,10 +129,7 @@ class _Line:
 
     def span(self, first: int, last: int | None = None) -> Span:
         col = self.cols[first]
-        if last is None:
-            end = col + len(self.words[first])
-        else:
-            end = self.cols[last] + len(self.words[last])
+        end = col + len(self.words[first]) if last is None else self.cols[last] + len(self.words[last])
         n, off = self.number, self.offset
         return Span(self.name, n, col + 1, n, end + 1, off + col, off + end)
 
@@ -243,8 +242,12 @@ def _statement(ln: _Line) -> Statement:
             kind, kind_span, to = _KINDS[text], ln.span(i), ln.square()
         elif len(text) == 3 and text[0] in _KINDS and text[1:] in _SQUARES:
             kind, whole = _KINDS[text[0]], ln.span(i)
-            kind_span = Span(ln.name, ln.number, whole.column, ln.number, whole.column + 1, whole.offset, whole.offset + 1)
-            square_span = Span(ln.name, ln.number, whole.column + 1, ln.number, whole.end_column, whole.offset + 1, whole.end_offset)
+            kind_span = Span(
+                ln.name, ln.number, whole.column, ln.number, whole.column + 1, whole.offset, whole.offset + 1
+            )
+            square_span = Span(
+                ln.name, ln.number, whole.column + 1, ln.number, whole.end_column, whole.offset + 1, whole.end_offset
+            )
             to = SquareRef(_SQUARES[text[1:]], square_span)
         else:
             raise Declined
@@ -381,7 +384,9 @@ def fast_iter_log(source: SourceText) -> Iterator[LogItem]:
                 start = offset + line.index("[")
                 col = start - offset + 1
                 end = col + len(m.group())
-                tags.append(Tag(m.group(1), m.group(2), Span(name, number, col, number, end, start, start + len(m.group()))))
+                tags.append(
+                    Tag(m.group(1), m.group(2), Span(name, number, col, number, end, start, start + len(m.group())))
+                )
                 continue
             if line.lstrip().startswith("["):
                 raise Declined

@@ -149,9 +149,9 @@ class Replayer:
         result_tag = header.get("Result")
         if result_tag is not None and result_tag.value not in ("1-0", "0-1", "1/2-1/2", "*"):
             self.report(
-                diagnostic(
-                    "SG-P007", f"[Result] must be 1-0, 0-1, 1/2-1/2 or *, not {result_tag.value!r}"
-                ).at(result_tag.span)
+                diagnostic("SG-P007", f"[Result] must be 1-0, 0-1, 1/2-1/2 or *, not {result_tag.value!r}").at(
+                    result_tag.span
+                )
             )
 
     def _ruleset(self, header: Header) -> Ruleset:
@@ -179,11 +179,7 @@ class Replayer:
         if self._setup_closed("the draft", draft.span):
             return
         if self.setup.rolloffs or self.setup.kings:
-            self.report(
-                diagnostic("SG-S101", "the Relic draft comes before the roll-off and the Kings").at(
-                    draft.span
-                )
-            )
+            self.report(diagnostic("SG-S101", "the Relic draft comes before the roll-off and the Kings").at(draft.span))
         if draft.color in self.setup.drafts:
             self.report(diagnostic("SG-S101", f"{draft.color.title} drafts twice").at(draft.span))
         cards = tuple(c.name for c in draft.cards)
@@ -199,9 +195,7 @@ class Replayer:
         previous = self.setup.rolloffs[-1] if self.setup.rolloffs else None
         if previous is not None and rolloff_winner(previous.white.faces, previous.black.faces) is not None:
             self.report(
-                diagnostic("SG-S101", "the roll-off was already decided; only a tie is rolled again").at(
-                    roll.span
-                )
+                diagnostic("SG-S101", "the roll-off was already decided; only a tie is rolled again").at(roll.span)
             )
         for v in check_rolloff(roll.white.faces, roll.black.faces):
             self.report(v.diagnostic.at(roll.span))
@@ -221,10 +215,11 @@ class Replayer:
     def _start(self, at: Span) -> GameState:
         missing = [c.title for c in Color if c not in self.setup.kings]
         if missing:
+            kings = f"{' and '.join(missing)} King{'s are' if len(missing) > 1 else ' is'}"
             self.report(
                 diagnostic(
                     "SG-S104",
-                    f"play starts before the {' and '.join(missing)} King{'s are' if len(missing) > 1 else ' is'} placed",
+                    f"play starts before the {kings} placed",
                     hint="add setup lines such as 'king white e1' and 'king black e8' before turn 1",
                 ).at(at),
                 fatal=True,
@@ -234,9 +229,9 @@ class Replayer:
             if rolloff_winner(last.white.faces, last.black.faces) is None:
                 total = sum(last.white.faces)
                 self.report(
-                    diagnostic(
-                        "SG-S102", f"the last roll-off is a tie ({total} each); a tie is rolled again"
-                    ).at(last.span)
+                    diagnostic("SG-S102", f"the last roll-off is a tie ({total} each); a tie is rolled again").at(
+                        last.span
+                    )
                 )
         white = self.setup.kings[Color.WHITE].square.square
         black = self.setup.kings[Color.BLACK].square.square
@@ -266,9 +261,9 @@ class Replayer:
         self.turns += 1
         for stmt in turn.loose:
             self.report(
-                diagnostic(
-                    "SG-T107", f"'{statement_word(stmt)}' comes before any phase label in this turn"
-                ).at(stmt.span, "which phase?")
+                diagnostic("SG-T107", f"'{statement_word(stmt)}' comes before any phase label in this turn").at(
+                    stmt.span, "which phase?"
+                )
             )
         passes: list[PassStmt] = []
         for index, block in enumerate(turn.phases):
@@ -394,9 +389,7 @@ class Replayer:
             self.state = st = self._start(self.setup.kings[Color.BLACK].span)
         if st is None and self.items <= 1 and not self.setup.rolloffs and not self.setup.drafts:
             self.report(
-                diagnostic("SG-P006", "no game in this file: it has no setup and no turns").at(
-                    Span.point(self.source)
-                ),
+                diagnostic("SG-P006", "no game in this file: it has no setup and no turns").at(Span.point(self.source)),
                 fatal=True,
             )
         for line in self.result_lines:
@@ -410,16 +403,10 @@ class Replayer:
         actual = st.result if st is not None else None
         if actual is None:
             if score != "*":
-                self.report(
-                    diagnostic("SG-R210", f"the log says {score}, but the game has not ended").at(span)
-                )
+                self.report(diagnostic("SG-R210", f"the log says {score}, but the game has not ended").at(span))
             return
         if score == "*":
-            self.report(
-                diagnostic("SG-R210", f"the log says the game is unfinished (*), but {actual.detail}").at(
-                    span
-                )
-            )
+            self.report(diagnostic("SG-R210", f"the log says the game is unfinished (*), but {actual.detail}").at(span))
         elif score != actual.score or (reason is not None and reason != actual.outcome.value):
             said = f"{score} {reason}" if reason else score
             self.report(
@@ -430,9 +417,7 @@ class Replayer:
             )
 
 
-def replay_items(
-    items: Iterable[LogItem], source: str, options: ReplayOptions = ReplayOptions()
-) -> ReplayResult:
+def replay_items(items: Iterable[LogItem], source: str, options: ReplayOptions = ReplayOptions()) -> ReplayResult:
     """Replay parsed log items (consumed lazily, in order)."""
     replayer = Replayer(source, options)
     stopped = False

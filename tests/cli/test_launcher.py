@@ -28,9 +28,7 @@ def test_help_and_version_do_not_import_click() -> None:
         "import sys; from sgcheck.launcher import run; run(['--help']); run(['--version']);"
         "print('click' in sys.modules)"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", probe], check=True, capture_output=True, text=True, cwd=ROOT
-    ).stdout
+    out = subprocess.run([sys.executable, "-c", probe], check=True, capture_output=True, text=True, cwd=ROOT).stdout
     assert out.endswith("False\n")
     assert f"sgcheck, version {__version__}" in out
     assert out.startswith("Usage: sgcheck [OPTIONS] COMMAND [ARGS]...")

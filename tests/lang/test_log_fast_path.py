@@ -89,7 +89,9 @@ def test_mutated_logs_agree(data: st.DataObject) -> None:
     text = data.draw(st.sampled_from(MUTATION_BASES))
     for _ in range(data.draw(st.integers(1, 4))):
         at = data.draw(st.integers(0, len(text)))
-        piece = data.draw(st.sampled_from(["", " ", "\n", "\t", ";", ":", "1", "0", ".", "a9", "K", "hit", "lp", '"', "x"]))
+        piece = data.draw(
+            st.sampled_from(["", " ", "\n", "\t", ";", ":", "1", "0", ".", "a9", "K", "hit", "lp", '"', "x"])
+        )
         cut = data.draw(st.integers(0, 3))
         text = text[:at] + piece + text[at + cut :]
     assert_agree(SourceText("m.sglog", text))

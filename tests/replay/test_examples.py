@@ -12,24 +12,22 @@ from sgcheck.core.pieces import Color, Kind, Outcome
 from sgcheck.lang.log_ast import AttackStmt, BreakStmt, ClaimKind, MoveStmt, RepairStmt, SummonStmt, Turn
 from sgcheck.lang.log_parser import parse_log
 from sgcheck.lang.source import SourceText, read_source
-from sgcheck.replay.interpreter import ReplayOptions, ReplayResult, replay_text
+from sgcheck.replay.interpreter import ReplayResult, replay_text
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "logs"
 
 
-def replay_example(name: str, options: ReplayOptions = ReplayOptions()) -> ReplayResult:
+def replay_example(name: str) -> ReplayResult:
     source = read_source(EXAMPLES / name, name)
     assert isinstance(source, SourceText)
-    return replay_text(source.text, source.name, options)
+    return replay_text(source.text, source.name)
 
 
 @pytest.mark.parametrize(
     ("name", "cost", "threshold"),
     [("guide-example-a.sglog", 12, 60), ("guide-example-b.sglog", 21, 60), ("guide-example-c.sglog", 12, 50)],
 )
-def test_guide_worked_examples_are_legal_with_their_costs_and_thresholds(
-    name: str, cost: int, threshold: int
-) -> None:
+def test_guide_worked_examples_are_legal_with_their_costs_and_thresholds(name: str, cost: int, threshold: int) -> None:
     """R21: worked examples A, B and C are right (costs 12/21/12, thresholds 60/60/50, core §4.1, §4.2, §4.4)."""
     text = (EXAMPLES / name).read_text(encoding="utf-8")
     assert f"cost {cost} threshold {threshold}" in text  # the claims the example makes...
@@ -89,10 +87,7 @@ def test_full_game_uses_every_core_action() -> None:
             for stmt in block.statements:
                 seen.add(type(stmt).__name__)
                 claims = {c.kind for c in stmt.claims}
-                if (
-                    isinstance(stmt, SummonStmt)
-                    and placement_extra(item.color, stmt.kind, stmt.to.square).value
-                ):
+                if isinstance(stmt, SummonStmt) and placement_extra(item.color, stmt.kind, stmt.to.square).value:
                     seen.add("extended summon")
                 if isinstance(stmt, MoveStmt) and stmt.piece.kind is Kind.KNIGHT and stmt.via is not None:
                     seen.add("knight double jump")
@@ -146,9 +141,7 @@ BROKEN = [
 
 
 @pytest.mark.parametrize(("name", "code", "line", "column", "fragment"), BROKEN)
-def test_broken_log_reports_its_family_code(
-    name: str, code: str, line: int, column: int, fragment: str
-) -> None:
+def test_broken_log_reports_its_family_code(name: str, code: str, line: int, column: int, fragment: str) -> None:
     result = replay_example(f"broken/{name}")
     errors = [d for d in result.diagnostics if d.is_error]
     assert errors, f"{name} replayed clean"

@@ -1,0 +1,92 @@
+"""``sgcheck check`` (cards and packs against the core §8 contract) and ``sgcheck schema``.
+
+Thin by design: parse the options, build the configuration, call
+:func:`sgcheck.contract.check_paths`, render, return the exit code (0 clean, 1 error
+findings, 2 usage or I/O problems). Everything heavy is imported inside the commands.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from sgcheck.cli.common import color_option, emit, format_option, guarded
+
+SCHEMAS = {"card": "card.schema.json", "pack": "pack.schema.json"}
+
+
+@click.command("check")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=str))
+@format_option
+@color_option
+@click.option(
+    "--config",
+    "config_file",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Read [tool.sgcheck] from this file instead of the nearest pyproject.toml.",
+)
+@click.option("--isolated", is_flag=True, help="Ignore every configuration file.")
+@click.option("--disable", multiple=True, metavar="CODE", help="Do not report CODE (repeatable).")
+@click.option("--enable", multiple=True, metavar="CODE", help="Report CODE even if the configuration disables it.")
+@click.option(
+    "--ruleset",
+    metavar="PROFILE",
+    default=None,
+    help="Ruleset for card files outside packs, e.g. 'core; king_value=3' (packs name their own).",
+)
+@guarded
+def check_command(
+    paths: tuple[str, ...],
+    fmt: str,
+    color: bool | None,
+    config_file: Path | None,
+    isolated: bool,
+    disable: tuple[str, ...],
+    enable: tuple[str, ...],
+    ruleset: str | None,
+) -> int:
+    """Check Relic & Spell cards (PATH: .sgcard/.yaml files, pack folders) against the caps and core §8.
+
+    \b
+    Exit status: 0 no errors, 1 error findings (syntax errors included), 2 usage or I/O problem.
+    Configuration: [tool.sgcheck] in the nearest pyproject.toml (docs/ci.md).
+    Suppress a finding: '# sgcheck: ignore SG-C092 -- reason' in or above the card.
+    """
+    from dataclasses import replace
+
+    from sgcheck.contract import check_paths
+    from sgcheck.contract.config import Config, find_pyproject, load_config
+    from sgcheck.core.ruleset import RulesetError, parse_ruleset
+
+    config = Config()
+    if not isolated:
+        found = config_file or find_pyproject(Path(paths[0]) if paths else Path.cwd())
+        config = load_config(found, str(found) if found is not None else None)
+    try:
+        config = config.with_codes(enable=enable, disable=disable)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--enable/--disable") from None
+    if ruleset is not None:
+        try:
+            config = replace(config, ruleset=parse_ruleset(ruleset))
+        except RulesetError as error:
+            raise click.BadParameter(str(error), param_hint="--ruleset") from None
+    run = check_paths(list(paths), config)
+    return emit(run, fmt, color=color)
+
+
+@click.command("schema")
+@click.argument("kind", type=click.Choice(sorted(SCHEMAS)), default="card")
+@guarded
+def schema_command(kind: str) -> int:
+    """Print the JSON Schema of YAML card files (card) or of pack manifests (pack).
+
+    \b
+    Editors validate and complete YAML cards with a modeline on the first line:
+    # yaml-language-server: $schema=<path or URL of card.schema.json>
+    """
+    from sgcheck.resources import schema_path
+
+    click.echo(schema_path(SCHEMAS[kind]).read_text(encoding="utf-8"), nl=False)
+    return 0

@@ -1,0 +1,113 @@
+"""Cap stacking: the largest bonus one attack can collect from the cards a player can hold.
+
+What a player can bring to one attack: every passive relic they have played (the relic
+zone has no limit), plus at most 2 activated cards (R17: 2 activations a turn, shared by
+activated relics and spells; spells also come out of a hand of 3, R19, which never binds
+tighter). For each attack scenario (attacker kind x defender kind):
+
+1. each card's contribution is the sum of its bonuses that apply in that scenario;
+2. the reachable total is the sum of all passive contributions plus the two largest
+   activated ones (a partial selection, not a sort: linear);
+3. if that exceeds the cap, the *smallest set of cards* that exceeds it is found
+   greedily: candidates are the passives plus the two best activated cards, taken from
+   the largest down until the sum passes the cap. Taking the largest values first
+   gives the fewest cards, and restricting activated cards to the best two is what
+   the activation limit allows (an exchange argument: any exceeding set with at most 2
+   activated cards can swap its activated cards for the two best without shrinking).
+
+Cards that exceed a cap on their own are left out: SG-C010..C012 already report them.
+The whole analysis is O(cards x scenarios) plus one sort of the candidates of the
+reported scenario.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from sgcheck.contract.context import CheckContext
+from sgcheck.lang import card_ast as A
+
+SCENARIOS = 36
+
+
+@dataclass(frozen=True, slots=True)
+class Contribution:
+    card: A.Card
+    value: int
+    effect: A.Effect
+
+
+@dataclass(frozen=True, slots=True)
+class Stack:
+    """The worst scenario: what is reachable, and the fewest cards that pass ``cap``."""
+
+    scenario: int
+    reachable: int
+    cap: int
+    minimal: tuple[Contribution, ...]
+
+    @property
+    def minimal_total(self) -> int:
+        return sum(c.value for c in self.minimal)
+
+
+#: For one card: per scenario, its total and the effect that carries most of it.
+Profile = Callable[[A.Card], dict[int, tuple[int, A.Effect]]]
+
+
+def worst_stack(
+    cards: Sequence[A.Card], profile: Profile, cap: int, ctx: CheckContext, strictly_above: bool = True
+) -> Stack | None:
+    """The scenario whose minimal exceeding set is smallest (ties: larger reachable total)."""
+    passive: list[list[Contribution]] = [[] for _ in range(SCENARIOS)]
+    active: list[list[Contribution]] = [[] for _ in range(SCENARIOS)]
+    for card in cards:
+        per_scenario = profile(card)
+        if not per_scenario:
+            continue
+        if (
+            max(total for total, _ in per_scenario.values()) > cap
+            if strictly_above
+            else max(total for total, _ in per_scenario.values()) >= cap
+        ):
+            continue  # exceeds on its own: a per-card finding already
+        bucket = active if card.mode.uses_activation else passive
+        for scenario, (total, effect) in per_scenario.items():
+            if total > 0:
+                bucket[scenario].append(Contribution(card, total, effect))
+    best: Stack | None = None
+    for scenario in range(SCENARIOS):
+        usable = _usable_active(active[scenario], ctx)
+        reachable = sum(c.value for c in passive[scenario]) + sum(c.value for c in usable)
+        if not _exceeds(reachable, cap, strictly_above):
+            continue
+        minimal = _minimal(passive[scenario] + usable, cap, strictly_above)
+        candidate = Stack(scenario, reachable, cap, minimal)
+        if best is None or (len(minimal), -reachable) < (len(best.minimal), -best.reachable):
+            best = candidate
+    return best
+
+
+def _exceeds(total: int, cap: int, strictly_above: bool) -> bool:
+    return total > cap if strictly_above else total >= cap
+
+
+def _usable_active(found: list[Contribution], ctx: CheckContext) -> list[Contribution]:
+    """The activated cards one attack can use: spells from the hand, then the activation limit."""
+    spells = [c for c in found if c.card.kind is A.CardKind.SPELL]
+    relics = [c for c in found if c.card.kind is not A.CardKind.SPELL]
+    in_hand = heapq.nlargest(ctx.hand_limit, spells, key=lambda c: c.value)
+    return heapq.nlargest(ctx.activations, in_hand + relics, key=lambda c: c.value)
+
+
+def _minimal(candidates: list[Contribution], cap: int, strictly_above: bool) -> tuple[Contribution, ...]:
+    chosen: list[Contribution] = []
+    total = 0
+    for contribution in sorted(candidates, key=lambda c: (-c.value, c.card.name)):
+        chosen.append(contribution)
+        total += contribution.value
+        if _exceeds(total, cap, strictly_above):
+            break
+    return tuple(chosen)

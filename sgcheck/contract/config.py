@@ -1,0 +1,185 @@
+"""Per-project settings from ``[tool.sgcheck]`` in ``pyproject.toml``.
+
+The nearest ``pyproject.toml`` that has a ``[tool.sgcheck]`` table, searching upward from
+the first checked path, is used (or the file given with ``--config``)::
+
+    [tool.sgcheck]
+    disable = ["SG-C120"]          # codes not reported at all
+    ruleset = "core"               # profile for card files outside packs
+    [tool.sgcheck.severity]
+    SG-C130 = "error"              # error, warning or note
+
+Problems in the table are reported as SG-C210 and the valid parts still apply.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from sgcheck.contract.registry import meta, rules_by_code
+from sgcheck.core.ruleset import CORE, Ruleset, RulesetError, parse_ruleset
+from sgcheck.diagnostics import Diagnostic, Severity, Span
+
+CONFIG_PROBLEM = "SG-C210"
+_KEYS = ("disable", "enable", "severity", "ruleset")
+#: Codes that configuration may not switch off: a card that cannot be read must be reported.
+ALWAYS_ON = frozenset(
+    {
+        "SG-P020",
+        "SG-P021",
+        "SG-P022",
+        "SG-P023",
+        "SG-P024",
+        "SG-P025",
+        "SG-P026",
+        "SG-P027",
+        "SG-P004",
+        "SG-P005",
+        "SG-P008",
+        "SG-C210",
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    disabled: frozenset[str] = frozenset()
+    severities: Mapping[str, Severity] = field(default_factory=dict)
+    ruleset: Ruleset = CORE
+    source: str | None = None
+    problems: tuple[Diagnostic, ...] = ()
+
+    def enabled(self, code: str) -> bool:
+        return code not in self.disabled
+
+    def apply(self, diagnostic: Diagnostic) -> Diagnostic | None:
+        """The diagnostic with its configured severity, or None when its code is disabled."""
+        if diagnostic.code in self.disabled:
+            return None
+        severity = self.severities.get(diagnostic.code)
+        return replace(diagnostic, severity=severity) if severity is not None else diagnostic
+
+    def with_codes(self, enable: Iterable[str] = (), disable: Iterable[str] = ()) -> Config:
+        """Command-line ``--enable``/``--disable`` on top of the file (unknown codes raise ValueError)."""
+        disabled = set(self.disabled)
+        for code in disable:
+            disabled.add(_known(code))
+        for code in enable:
+            disabled.discard(_known(code))
+        return replace(self, disabled=frozenset(disabled))
+
+
+def _known(code: str) -> str:
+    wanted = code.strip().upper()
+    if wanted not in rules_by_code() or wanted in ALWAYS_ON:
+        raise ValueError(f"{code!r} is not a contract code that can be switched ('sgcheck explain --list')")
+    return wanted
+
+
+def find_pyproject(start: Path) -> Path | None:
+    """The nearest pyproject.toml with a [tool.sgcheck] table, from ``start`` upward."""
+    here = start.resolve()
+    for folder in (here, *here.parents) if here.is_dir() else here.parents:
+        candidate = folder / "pyproject.toml"
+        if candidate.is_file():
+            try:
+                text = candidate.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue
+            if "tool.sgcheck" in text:
+                return candidate
+    return None
+
+
+def load_config(path: Path | None, shown: str | None = None) -> Config:
+    """Read ``[tool.sgcheck]`` from ``path`` (no path: defaults)."""
+    if path is None:
+        return Config()
+    name = shown or str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+        table = tomllib.loads(text).get("tool", {}).get("sgcheck", {})
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        return Config(source=name, problems=(_problem(f"cannot read the configuration: {error}", name, "", ""),))
+    if not isinstance(table, dict):
+        return Config(source=name, problems=(_problem("[tool.sgcheck] must be a table", name, text, "sgcheck"),))
+    return _parse_table(table, name, text)
+
+
+def _parse_table(table: dict[str, object], name: str, text: str) -> Config:
+    problems: list[Diagnostic] = []
+    for key in table:
+        if key not in _KEYS:
+            problems.append(
+                _problem(f"unknown key '{key}' in [tool.sgcheck] (known: {', '.join(_KEYS)})", name, text, key)
+            )
+    disabled: set[str] = set()
+    for key, into_disabled in (("disable", True), ("enable", False)):
+        for code in _code_list(table.get(key, []), key, name, text, problems):
+            if into_disabled:
+                disabled.add(code)
+            else:
+                disabled.discard(code)
+    severities: dict[str, Severity] = {}
+    raw_severity = table.get("severity", {})
+    if not isinstance(raw_severity, dict):
+        problems.append(_problem("[tool.sgcheck.severity] must be a table of CODE = level", name, text, "severity"))
+        raw_severity = {}
+    for code, level in raw_severity.items():
+        if _check_code(code, name, text, problems, allow_always_on=True) is None:
+            continue
+        if level not in ("error", "warning", "note"):
+            problems.append(
+                _problem(f"severity of {code} must be error, warning or note, not {level!r}", name, text, code)
+            )
+            continue
+        severities[code.upper()] = Severity(level)
+    ruleset = CORE
+    raw_ruleset = table.get("ruleset", "core")
+    try:
+        ruleset = parse_ruleset(str(raw_ruleset))
+    except RulesetError as error:
+        problems.append(_problem(f"ruleset: {error}", name, text, "ruleset"))
+    return Config(frozenset(disabled), severities, ruleset, name, tuple(problems))
+
+
+def _code_list(value: object, key: str, name: str, text: str, problems: list[Diagnostic]) -> list[str]:
+    if not isinstance(value, list):
+        problems.append(_problem(f"'{key}' must be a list of codes", name, text, key))
+        return []
+    found = []
+    for code in value:
+        checked = _check_code(code, name, text, problems)
+        if checked is not None:
+            found.append(checked)
+    return found
+
+
+def _check_code(
+    code: object, name: str, text: str, problems: list[Diagnostic], allow_always_on: bool = False
+) -> str | None:
+    if not isinstance(code, str) or code.strip().upper() not in rules_by_code():
+        problems.append(_problem(f"unknown code {code!r} ('sgcheck explain --list' shows them)", name, text, str(code)))
+        return None
+    upper = code.strip().upper()
+    if upper in ALWAYS_ON and not allow_always_on:
+        problems.append(
+            _problem(f"{upper} cannot be disabled: unreadable cards are always reported", name, text, upper)
+        )
+        return None
+    return upper
+
+
+def _problem(message: str, name: str, text: str, needle: str) -> Diagnostic:
+    """A SG-C210 finding, placed on the first line of the file that mentions ``needle``."""
+    span = Span.point(name)
+    if needle:
+        for number, line in enumerate(text.splitlines(), start=1):
+            column = line.find(needle)
+            if column >= 0:
+                span = Span(name, number, column + 1, number, column + 1 + len(needle))
+                break
+    return meta(CONFIG_PROBLEM).diagnostic(message, span, hint="see docs/ci.md for the [tool.sgcheck] settings")

@@ -1,0 +1,265 @@
+"""Finding what to check: packs (folders with a manifest) and loose card files.
+
+``sgcheck check PATH...`` accepts card files, manifests and folders. A folder holding
+``sgpack.yaml`` is a pack; any other folder is searched (hidden folders skipped) for
+packs and for loose card files (``*.sgcard``, ``*.sgcard.yaml``). A loose file is
+checked as a pack of its own. A manifest's card paths must stay inside the pack
+folder, after following symbolic links (SG-C202).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sgcheck.contract.context import CheckContext
+from sgcheck.contract.registry import meta
+from sgcheck.core.caps import DRAFT_DRAW, DRAFT_KEEP, HAND_LIMIT
+from sgcheck.core.ruleset import Ruleset, RulesetError, parse_ruleset
+from sgcheck.diagnostics import Diagnostic, Span
+from sgcheck.lang.card_yaml_schema import schema_errors
+from sgcheck.lang.card_yaml_tree import YNode, compose
+from sgcheck.lang.source import read_source
+
+MANIFEST_NAMES = ("sgpack.yaml", "sgpack.yml")
+CARD_SUFFIXES = (".sgcard", ".sgcard.yaml", ".sgcard.yml")
+PACK_SCHEMA = "pack.schema.json"
+
+
+def is_yaml(path: str) -> bool:
+    return path.lower().endswith((".yaml", ".yml"))
+
+
+def is_card_file(name: str) -> bool:
+    return name.lower().endswith(CARD_SUFFIXES)
+
+
+def display(path: str) -> str:
+    """How a path is shown in diagnostics: as given, normalised, with forward slashes."""
+    return os.path.normpath(path).replace(os.sep, "/")
+
+
+def real_path(path: Path) -> Path:
+    """``path`` with symbolic links resolved; as given when that fails (a link loop, a bad name)."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError, ValueError):
+        return path.absolute()
+
+
+@dataclass(frozen=True, slots=True)
+class CardSource:
+    path: Path
+    shown: str
+
+
+@dataclass(slots=True)
+class PackPlan:
+    """One unit of checking: the card files of a pack (or one loose file) and its settings."""
+
+    name: str
+    files: list[CardSource]
+    context: CheckContext
+    manifest: CardSource | None = None
+    manifest_text: str = ""
+    facts: dict[str, object] = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+def discover(paths: Sequence[str], ruleset: Ruleset) -> list[PackPlan]:
+    """The packs and loose files under ``paths``, each real file once, in a stable order."""
+    plans: list[PackPlan] = []
+    seen: set[Path] = set()
+    loose_context = CheckContext(ruleset=ruleset)
+    for given in paths:
+        path = Path(given)
+        if path.is_dir():
+            for item in _walk(path, given):
+                _add(plans, seen, item, loose_context)
+        elif path.name.lower() in MANIFEST_NAMES:
+            _add(plans, seen, ("pack", path, display(given)), loose_context)
+        else:
+            _add(plans, seen, ("file", path, display(given)), loose_context)
+    return plans
+
+
+def _add(plans: list[PackPlan], seen: set[Path], item: tuple[str, Path, str], context: CheckContext) -> None:
+    kind, path, shown = item
+    real = real_path(path)
+    if real in seen:
+        return
+    seen.add(real)
+    if kind == "pack":
+        plans.append(load_pack(path, shown))
+    else:
+        plans.append(PackPlan(shown, [CardSource(path, shown)], context))
+
+
+def _walk(root: Path, given: str) -> Iterator[tuple[str, Path, str]]:
+    for manifest_name in MANIFEST_NAMES:
+        if (root / manifest_name).is_file():
+            yield "pack", root / manifest_name, display(os.path.join(given, manifest_name))
+            return
+    for folder, subfolders, names in os.walk(root):
+        subfolders[:] = sorted(d for d in subfolders if not d.startswith("."))
+        manifest = next((n for n in MANIFEST_NAMES if n in names), None)
+        shown_folder = display(os.path.join(given, os.path.relpath(folder, root)))
+        if manifest is not None:
+            subfolders[:] = []  # the manifest owns everything below it
+            yield "pack", Path(folder) / manifest, display(os.path.join(shown_folder, manifest))
+            continue
+        for name in sorted(names):
+            if is_card_file(name):
+                yield "file", Path(folder) / name, display(os.path.join(shown_folder, name))
+
+
+# --- manifests ------------------------------------------------------------------------------
+
+
+def load_pack(manifest_path: Path, shown: str) -> PackPlan:
+    """Read a manifest: its settings, its card files, and every problem with them."""
+    plan = PackPlan(shown, [], CheckContext(), CardSource(manifest_path, shown))
+    source = read_source(manifest_path, shown)
+    if isinstance(source, Diagnostic):
+        plan.diagnostics.append(source.at(source.span or Span.point(shown)))
+        return plan
+    plan.manifest_text = source.text
+    root = compose(plan.manifest_text, shown)
+    if isinstance(root, Diagnostic):
+        plan.diagnostics.append(root)
+        return plan
+    problems = list(schema_errors(PACK_SCHEMA, root.plain(), root))
+    for _, message, span in problems:
+        plan.diagnostics.append(meta("SG-C201").diagnostic(message, span, hint="see docs/cards.md (packs)"))
+    if problems or not isinstance(root.value, dict):
+        return plan
+    values: dict[str, YNode] = root.value
+    plan.name = str(values["name"].value)
+    plan.facts = {"pack": plan.name, "version": str(values["version"].value)}
+    ruleset = _ruleset(values.get("ruleset"), plan)
+    hand_limit = _draft(values.get("draft"), plan)
+    plan.context = CheckContext(ruleset=ruleset, hand_limit=hand_limit)
+    pack_root = manifest_path.parent
+    folder_shown = os.path.dirname(shown) or "."
+    listed: set[Path] = set()
+    for entry_node in values["cards"].value:
+        card = _card_entry(entry_node, pack_root, folder_shown, plan)
+        if card is not None and real_path(card.path) not in listed:
+            listed.add(real_path(card.path))
+            plan.files.append(card)
+    if not values["cards"].value:
+        plan.diagnostics.append(meta("SG-C208").diagnostic("the pack lists no card files", values["cards"].span))
+    _unlisted(pack_root, folder_shown, listed, values["cards"].span, plan)
+    return plan
+
+
+def _ruleset(node: YNode | None, plan: PackPlan) -> Ruleset:
+    if node is None:
+        return Ruleset()
+    try:
+        ruleset = parse_ruleset(str(node.value))
+    except RulesetError as error:
+        plan.diagnostics.append(meta("SG-C205").diagnostic(str(error), node.span))
+        return Ruleset()
+    for house in ruleset.house_rules():
+        plan.diagnostics.append(
+            meta("SG-C206").diagnostic(
+                f"the pack's ruleset switches on a house rule ({house.setting}, {house.ruling}): {house.description}",
+                node.span,
+                hint=f"it breaks {house.breaks}" if house.breaks else None,
+                rules=("core §8", house.ruling),
+            )
+        )
+    plan.facts["ruleset"] = ruleset.describe()
+    return ruleset
+
+
+def _draft(node: YNode | None, plan: PackPlan) -> int:
+    """The pack's hand limit; SG-C207 when its draft keeps more than a hand may hold (R19)."""
+    if node is None:
+        return HAND_LIMIT
+    settings = {key: int(child.value) for key, child in node.value.items()}
+    draw, keep = settings.get("draw", DRAFT_DRAW), settings.get("keep", DRAFT_KEEP)
+    hand_limit = settings.get("hand_limit", HAND_LIMIT)
+    if keep > hand_limit:
+        raised = "" if "hand_limit" in settings else f" (R19's limit; a Double Draft must raise hand_limit to {keep})"
+        plan.diagnostics.append(
+            meta("SG-C207").diagnostic(
+                f"the draft keeps {keep} cards but a hand holds at most {hand_limit}{raised}", node.span
+            )
+        )
+    if keep > draw:
+        plan.diagnostics.append(
+            meta("SG-C207").diagnostic(f"the draft keeps {keep} cards out of only {draw} drawn", node.span)
+        )
+    return hand_limit
+
+
+def _card_entry(node: YNode, pack_root: Path, folder_shown: str, plan: PackPlan) -> CardSource | None:
+    entry = str(node.value)
+    shown = display(os.path.join(folder_shown, entry))
+    normal = os.path.normpath(entry.replace("\\", "/"))
+    if (
+        os.path.isabs(entry)
+        or entry.startswith(("/", "\\"))
+        or (len(entry) > 1 and entry[1] == ":")
+        or normal == ".."
+        or normal.startswith("../")
+    ):
+        plan.diagnostics.append(
+            meta("SG-C202").diagnostic(
+                f"card path '{entry}' leaves the pack folder",
+                node.span,
+                hint="list card files by paths relative to the manifest, inside the pack folder",
+            )
+        )
+        return None
+    if "\x00" in entry:
+        plan.diagnostics.append(meta("SG-C203").diagnostic(f"card path {entry!r} is not a valid file name", node.span))
+        return None
+    candidate = pack_root / normal
+    real = real_path(candidate)
+    inside = real.is_relative_to(real_path(pack_root))
+    if not inside:
+        plan.diagnostics.append(
+            meta("SG-C202").diagnostic(
+                f"card path '{entry}' is a link to '{real}', outside the pack folder",
+                node.span,
+                hint="copy the file into the pack instead of linking to it",
+            )
+        )
+        return None
+    if candidate.name.lower() in MANIFEST_NAMES:
+        plan.diagnostics.append(meta("SG-C203").diagnostic(f"'{entry}' is a pack manifest, not a card file", node.span))
+        return None
+    if not _is_file(candidate):
+        what = "is a folder" if candidate.is_dir() else "does not exist or is not a regular file"
+        plan.diagnostics.append(meta("SG-C203").diagnostic(f"card file '{entry}' {what}", node.span))
+        return None
+    return CardSource(candidate, shown)
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def _unlisted(pack_root: Path, folder_shown: str, listed: set[Path], span: Span, plan: PackPlan) -> None:
+    for folder, subfolders, names in os.walk(pack_root):
+        subfolders[:] = sorted(d for d in subfolders if not d.startswith("."))
+        for name in sorted(names):
+            path = Path(folder) / name
+            if not is_card_file(name) or real_path(path) in listed:
+                continue
+            relative = display(os.path.relpath(path, pack_root))
+            plan.diagnostics.append(
+                meta("SG-C204").diagnostic(
+                    f"'{relative}' is a card file in the pack folder but the manifest does not list it",
+                    span,
+                    hint=f"add '{relative}' to cards, or move it out of the pack",
+                )
+            )

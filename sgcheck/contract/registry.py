@@ -1,0 +1,132 @@
+"""The rule registry: every code the contract checker can report, declared as data.
+
+Each code lives in its own module under :mod:`sgcheck.contract.rules`: a ``META``
+(:class:`RuleMeta`: code, name, severity, what it enforces, the rules it cites), a module
+docstring that is the user-facing explanation (``sgcheck explain CODE``), and, for the
+contract rules themselves, a ``check`` function that *yields* diagnostics. Codes reported
+while reading files or packs (``SG-P02x``, ``SG-C2xx``) have no ``check``; the loaders
+emit them, but they are documented and tested the same way.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from sgcheck.codes import CodeInfo
+from sgcheck.diagnostics import Diagnostic, Fix, Severity, Span
+
+if TYPE_CHECKING:
+    from sgcheck.contract.context import CheckContext, PackView
+    from sgcheck.lang.card_ast import Card
+
+CODE_PATTERN = re.compile(r"^SG-[A-Z][0-9]{3}$")
+
+
+class Scope(StrEnum):
+    """Where a code is decided."""
+
+    INPUT = "input"  # reading a card file (syntax, YAML, schema)
+    CARD = "card"  # one card on its own
+    PACK = "pack"  # combinations of the cards a player can hold
+    PACKAGING = "packaging"  # manifests, discovery, configuration, suppressions
+
+
+@dataclass(frozen=True, slots=True)
+class RuleMeta:
+    code: str
+    name: str
+    severity: Severity
+    enforces: str
+    rules: tuple[str, ...]
+    scope: Scope
+
+    def diagnostic(
+        self,
+        message: str,
+        span: Span | None,
+        *,
+        hint: str | None = None,
+        fix: Fix | None = None,
+        label: str | None = None,
+        context: tuple[tuple[str, str], ...] = (),
+        rules: tuple[str, ...] | None = None,
+    ) -> Diagnostic:
+        return Diagnostic(
+            self.code,
+            self.severity,
+            message,
+            span,
+            rules if rules is not None else self.rules,
+            hint,
+            fix,
+            label,
+            context,
+        )
+
+
+CardCheck = Callable[["Card", "CheckContext"], Iterator[Diagnostic]]
+PackCheck = Callable[["PackView", "CheckContext"], Iterator[Diagnostic]]
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    meta: RuleMeta
+    explanation: str
+    module: str
+    check_card: CardCheck | None = None
+    check_pack: PackCheck | None = None
+
+
+def clean_docstring(text: str) -> str:
+    """A docstring as paragraphs of single lines (what ``sgcheck explain`` prints)."""
+    paragraphs = inspect.cleandoc(text).split("\n\n")
+    return "\n\n".join(" ".join(p.split()).replace("``", "`") for p in paragraphs if p.strip())
+
+
+@cache
+def all_rules() -> tuple[Rule, ...]:
+    """Every registered rule module, in code order."""
+    from sgcheck.contract.rules import RULE_MODULES
+
+    rules: list[Rule] = []
+    for name in RULE_MODULES:
+        module: Any = importlib.import_module(f"sgcheck.contract.rules.{name}")
+        meta: RuleMeta = module.META
+        check = getattr(module, "check", None)
+        rules.append(
+            Rule(
+                meta=meta,
+                explanation=clean_docstring(module.__doc__ or ""),
+                module=name,
+                check_card=check if meta.scope is Scope.CARD else None,
+                check_pack=check if meta.scope is Scope.PACK else None,
+            )
+        )
+    return tuple(sorted(rules, key=lambda r: r.meta.code))
+
+
+@cache
+def rules_by_code() -> dict[str, Rule]:
+    return {rule.meta.code: rule for rule in all_rules()}
+
+
+def meta(code: str) -> RuleMeta:
+    """The metadata of a registered code (loaders use this to build their diagnostics)."""
+    return rules_by_code()[code].meta
+
+
+def code_catalogue() -> dict[str, CodeInfo]:
+    """Every contract and card-file code as :class:`~sgcheck.codes.CodeInfo` (for explain and SARIF)."""
+    catalogue: dict[str, CodeInfo] = {}
+    for rule in all_rules():
+        m = rule.meta
+        explanation = f"{rule.explanation}\n\nEnforces: {m.enforces}."
+        catalogue[m.code] = CodeInfo(m.code, m.name, m.severity, m.rules, explanation)
+    return catalogue

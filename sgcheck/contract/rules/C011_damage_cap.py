@@ -1,0 +1,33 @@
+"""A card can add more than +2 damage to each hit.
+
+Each hit deals 1 damage; core §4.5 caps the bonus at +2 per hit after all effects, and
+core §8 forbids cards from bypassing it. The card's positive damage modifiers that can
+apply to the same hit are summed (per attacker and defender kind); a worst case above
++2, or a ``set cap.damage`` effect, is reported. Several cards together are SG-C120.
+
+Fails: ``effect damage +3 this attack``. Passes: ``effect damage +2 when target is Queen``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from sgcheck.contract.context import CheckContext
+from sgcheck.contract.registry import RuleMeta, Scope
+from sgcheck.contract.rules._helpers import cap_findings
+from sgcheck.core.caps import DAMAGE_BONUS_CAP
+from sgcheck.diagnostics import Diagnostic, Severity
+from sgcheck.lang.card_ast import Card, DamageModifier
+
+META = RuleMeta(
+    code="SG-C011",
+    name="damage-cap",
+    severity=Severity.ERROR,
+    enforces=f"core §4.5 cap: at most +{DAMAGE_BONUS_CAP} damage per hit after all effects",
+    rules=("core §4.5", "core §8"),
+    scope=Scope.CARD,
+)
+
+
+def check(card: Card, ctx: CheckContext) -> Iterator[Diagnostic]:
+    yield from cap_findings(card, DamageModifier, DAMAGE_BONUS_CAP, META, "cap.damage", ctx)

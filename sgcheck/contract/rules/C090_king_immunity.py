@@ -1,0 +1,79 @@
+"""A card makes a King immune to unboosted hits.
+
+Every hit deals 1 damage (core §4.3); a King falls at 20 (core §4.4). A reduction of
+1 or more on hits against a King (``reduce damage by 2 on own King``, or
+``damage -1 on enemy attacks`` where the target can be the King) means an attack
+without a damage bonus can never hurt it, and at 3 or more (1 + the +2 cap) no attack
+can. The game's primary victory then depends on damage bonuses alone: a degenerate
+design, reported as a warning. The guide's Soul Ward (-2 on your King) is the
+textbook case.
+
+Fails: ``effect reduce damage by 2 on own King``. Passes: ``effect reduce damage by 1 on own Rook``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from sgcheck.contract.context import CheckContext
+from sgcheck.contract.facts import impossible_reason, scenario_bit, scenario_mask
+from sgcheck.contract.registry import RuleMeta, Scope
+from sgcheck.contract.rules._helpers import card_context
+from sgcheck.core.caps import DAMAGE_BONUS_CAP, DAMAGE_PER_HIT
+from sgcheck.core.pieces import Kind
+from sgcheck.diagnostics import Diagnostic, Fix, Severity
+from sgcheck.lang import card_ast as A
+
+META = RuleMeta(
+    code="SG-C090",
+    name="king-immunity",
+    severity=Severity.WARNING,
+    enforces="degenerate design: every hit must be able to damage a King (core §4.3, §4.4)",
+    rules=("core §4.3", "core §4.4", "core §4.5"),
+    scope=Scope.CARD,
+)
+
+_KING_DEFENDS = 0
+for _attacker in Kind:
+    _KING_DEFENDS |= scenario_bit(_attacker, Kind.KING)
+
+
+def king_shield(effect: A.Effect, ctx: CheckContext) -> int:
+    """How much ``effect`` lowers the damage of a hit on a King (0 if it does not apply to Kings)."""
+    action = effect.action
+    if impossible_reason(effect, ctx) is not None:
+        return 0
+    if isinstance(action, A.DamageReduction) and action.target.includes_king:
+        return action.amount if scenario_mask(effect, ctx) & _KING_DEFENDS else 0
+    if isinstance(action, A.DamageModifier) and action.scope is A.Side.ENEMY and action.delta < 0:
+        return -action.delta if scenario_mask(effect, ctx) & _KING_DEFENDS else 0
+    return 0
+
+
+def check(card: A.Card, ctx: CheckContext) -> Iterator[Diagnostic]:
+    for effect in card.effects:
+        shield = king_shield(effect, ctx)
+        if shield < DAMAGE_PER_HIT:
+            continue
+        whose = (
+            "the opponent's"
+            if isinstance(effect.action, A.DamageReduction) and effect.action.target.side is A.Side.ENEMY
+            else "your"
+        )
+        full = DAMAGE_PER_HIT + DAMAGE_BONUS_CAP
+        worse = (
+            f"; at {shield} even a fully boosted hit ({DAMAGE_PER_HIT} + {DAMAGE_BONUS_CAP}) does nothing"
+            if shield >= full
+            else ""
+        )
+        yield META.diagnostic(
+            f"'{card.name}' lowers damage to {whose} King by {shield}: a hit deals {DAMAGE_PER_HIT}, "
+            f"so the King is immune to unboosted hits{worse}",
+            effect.span,
+            hint="a King must stay hittable: lower the enemy's to-hit against it instead, or protect other pieces",
+            fix=Fix(
+                "protect other pieces (e.g. 'on own Rook'), or use 'to_hit -10 on enemy attacks when target is King'"
+            ),
+            label="King immune",
+            context=card_context(card),
+        )

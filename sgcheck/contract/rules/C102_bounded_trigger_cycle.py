@@ -1,0 +1,44 @@
+"""Cards whose triggers feed each other in a loop that only costs limit.
+
+Like SG-C101, but at least one step is bounded: a spell is discarded after use, an
+activated relic spends one of the 2 activations a turn (R17), a step has a use limit,
+or it pays LP/SP the loop does not give back. The loop is legal but it repeats as long
+as the player can afford it, which is rarely what the designer meant; the finding shows
+the chain and what bounds each step.
+
+Fails: "on capture: gain 1 SP" with "on gain SP pay 2 SP: extra attack in battle" (see
+rules/cases/C102.yaml). Passes: cards whose triggers do not feed each other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from sgcheck.contract.analysis.triggers import trigger_cycles
+from sgcheck.contract.context import CheckContext, PackView
+from sgcheck.contract.registry import RuleMeta, Scope
+from sgcheck.contract.rules.C101_trigger_cycle import cycle_context
+from sgcheck.diagnostics import Diagnostic, Severity
+
+META = RuleMeta(
+    code="SG-C102",
+    name="bounded-trigger-cycle",
+    severity=Severity.WARNING,
+    enforces="core §8: loops must be bounded (this one is, by what its steps cost)",
+    rules=("core §8", "R17"),
+    scope=Scope.PACK,
+)
+
+
+def check(pack: PackView, ctx: CheckContext) -> Iterator[Diagnostic]:
+    for cycle in trigger_cycles(pack.cards):
+        if cycle.infinite:
+            continue
+        bounds = "; ".join(f'"{s.card.name}" {s.why}' for s in cycle.steps if s.bounded)
+        yield META.diagnostic(
+            f"trigger cycle {cycle.chain()} repeats while its costs can be paid ({bounds})",
+            cycle.steps[0].effect.span,
+            hint="check that the loop is intended; one more limit ('limit once per turn') ends it after one round",
+            label="starts a bounded trigger cycle",
+            context=cycle_context(cycle),
+        )

@@ -1,0 +1,65 @@
+"""Cards that together make a King immune to every hit.
+
+A hit deals at most 1 + 2 = 3 damage (core §4.3 plus the §4.5 cap). If the damage
+reductions on a King that one player can have in play at once (every passive relic
+plus 2 activated cards, R17) add up to 3 or more, no attack can ever damage that King
+and the primary victory (core §7) becomes impossible. Each card alone may be modest;
+the combination is the degenerate design. A single card that does it alone is SG-C090.
+
+Fails: two passive relics with ``reduce damage by 2 on own King``. Passes: one of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from sgcheck.contract.analysis.stacking import worst_stack
+from sgcheck.contract.context import CheckContext, PackView
+from sgcheck.contract.facts import scenario_bit, scenario_mask
+from sgcheck.contract.registry import RuleMeta, Scope
+from sgcheck.contract.rules.C090_king_immunity import king_shield
+from sgcheck.core.caps import DAMAGE_BONUS_CAP, DAMAGE_PER_HIT
+from sgcheck.core.pieces import Kind
+from sgcheck.diagnostics import Diagnostic, Fix, Severity
+from sgcheck.lang import card_ast as A
+
+META = RuleMeta(
+    code="SG-C121",
+    name="king-immunity-stacking",
+    severity=Severity.WARNING,
+    enforces="degenerate design: the King can always be damaged by a fully boosted hit (core §4.4, §4.5, §7)",
+    rules=("core §4.4", "core §4.5", "core §7", "R17"),
+    scope=Scope.PACK,
+)
+
+FULL_HIT = DAMAGE_PER_HIT + DAMAGE_BONUS_CAP
+
+
+def check(pack: PackView, ctx: CheckContext) -> Iterator[Diagnostic]:
+    def profile(card: A.Card) -> dict[int, tuple[int, A.Effect]]:
+        result: dict[int, tuple[int, A.Effect]] = {}
+        for effect in card.effects:
+            shield = king_shield(effect, ctx)
+            if shield <= 0:
+                continue
+            mask = scenario_mask(effect, ctx)
+            for attacker in Kind:
+                index = scenario_bit(attacker, Kind.KING).bit_length() - 1
+                if mask >> index & 1:
+                    total, first = result.get(index, (0, effect))
+                    result[index] = (total + shield, first)
+        return result
+
+    stack = worst_stack(pack.cards, profile, FULL_HIT, ctx, strictly_above=False)
+    if stack is None:
+        return
+    names = ", ".join(f'"{c.card.name}" (-{c.value})' for c in stack.minimal)
+    yield META.diagnostic(
+        f"damage reductions on a King can reach -{stack.reachable}: with {names} in play "
+        f"even a fully boosted hit ({DAMAGE_PER_HIT} + {DAMAGE_BONUS_CAP}) deals nothing",
+        stack.minimal[0].effect.span,
+        hint="keep the reductions one player can stack on a King below the damage of a boosted hit",
+        fix=Fix("lower these reductions, or make them apply to pieces other than the King"),
+        label="part of a King immunity stack",
+        context=(("smallest set", names),),
+    )

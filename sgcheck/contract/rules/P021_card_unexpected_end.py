@@ -1,0 +1,22 @@
+"""A card stops before it is complete.
+
+Usually the closing ``}`` is missing, or an effect stops half-way (``effect to_hit``). The
+position is where the card ends; the hint lists what could have come next. The file may
+also have been cut off.
+
+Fails: ``spell "Soul Drain" { cost 3 SP``. Passes: the same card closed with ``}``.
+"""
+
+from __future__ import annotations
+
+from sgcheck.contract.registry import RuleMeta, Scope
+from sgcheck.diagnostics import Severity
+
+META = RuleMeta(
+    code="SG-P021",
+    name="card-unexpected-end",
+    severity=Severity.ERROR,
+    enforces="the .sgcard grammar (docs/cards.md)",
+    rules=(),
+    scope=Scope.INPUT,
+)

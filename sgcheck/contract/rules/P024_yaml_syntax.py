@@ -1,0 +1,21 @@
+"""The YAML file cannot be read: a syntax error, a key given twice in one mapping, a
+second document, a collection used as a key, or a tag that would construct a Python
+object (``!!python/...``); sgcheck only ever loads plain data. The position is where the
+YAML parser stopped.
+
+Fails: ``cards: [ {name: X``. Passes: ``cards: []``.
+"""
+
+from __future__ import annotations
+
+from sgcheck.contract.registry import RuleMeta, Scope
+from sgcheck.diagnostics import Severity
+
+META = RuleMeta(
+    code="SG-P024",
+    name="yaml-syntax-error",
+    severity=Severity.ERROR,
+    enforces="YAML 1.2, loaded safely",
+    rules=(),
+    scope=Scope.INPUT,
+)

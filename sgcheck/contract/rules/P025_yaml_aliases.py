@@ -1,0 +1,22 @@
+"""The YAML file uses too many aliases, an alias that contains itself, or aliases that
+would expand to too many nodes. An "alias bomb" (anchors of lists of aliases of
+anchors...) turns a few hundred bytes into billions of values; sgcheck counts aliases
+(at most 100) and the expanded size (at most 200,000 nodes) while reading and stops
+before expanding anything.
+
+Fails: nine levels of ``&a [*b, *b, ...]``. Passes: a few ``<<: *defaults`` merges.
+"""
+
+from __future__ import annotations
+
+from sgcheck.contract.registry import RuleMeta, Scope
+from sgcheck.diagnostics import Severity
+
+META = RuleMeta(
+    code="SG-P025",
+    name="yaml-alias-limit",
+    severity=Severity.ERROR,
+    enforces="bounded YAML aliases (no alias bomb)",
+    rules=(),
+    scope=Scope.INPUT,
+)

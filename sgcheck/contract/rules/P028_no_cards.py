@@ -1,0 +1,19 @@
+"""The file holds no cards: it is empty, only comments, or ``cards: []``. Nothing is
+checked, which in CI usually means a wrong path or an unsaved file.
+
+Fails: an empty ``.sgcard`` file. Passes: a file with one card.
+"""
+
+from __future__ import annotations
+
+from sgcheck.contract.registry import RuleMeta, Scope
+from sgcheck.diagnostics import Severity
+
+META = RuleMeta(
+    code="SG-P028",
+    name="no-cards",
+    severity=Severity.WARNING,
+    enforces="a card file contains cards",
+    rules=(),
+    scope=Scope.INPUT,
+)

@@ -1,0 +1,158 @@
+"""Inline suppressions: ``# sgcheck: ignore SG-C092 -- reason`` in card files and manifests.
+
+* In a card file, ``ignore`` covers the card the comment sits in, or the card that
+  follows it when the comment is written between cards; ``ignore-file`` covers the file.
+* In a pack manifest, ``ignore`` covers the named codes for the whole pack.
+
+Every suppression must give a reason after ``--`` (otherwise it is not applied and
+SG-C220 says so), must name codes that exist (SG-C222), and must silence something
+(SG-C221 reports the ones that do not).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from sgcheck.contract.registry import meta, rules_by_code
+from sgcheck.diagnostics import Diagnostic, Fix, Span
+
+NO_REASON, UNUSED, MALFORMED = "SG-C220", "SG-C221", "SG-C222"
+NOT_SUPPRESSIBLE = frozenset({NO_REASON, UNUSED, MALFORMED, "SG-C210"})
+_DIRECTIVE = re.compile(r"#\s*sgcheck\s*:\s*(?P<body>.*)$")
+_VERB = re.compile(r"(ignore-file|ignore)(?:\s+|$)")
+_CODE = re.compile(r"^SG-[A-Z][0-9]{3}$")
+
+
+@dataclass(slots=True)
+class Suppression:
+    codes: tuple[str, ...]
+    reason: str
+    span: Span
+    whole_file: bool
+    used: set[str] = field(default_factory=set)
+
+
+def _comment_start(line: str) -> int:
+    """Where a ``#`` comment starts on ``line``, ignoring ``#`` inside quotes (-1 if none)."""
+    quote = ""
+    escaped = False
+    for index, char in enumerate(line):
+        if quote:
+            if escaped:
+                escaped = False
+            elif char == "\\" and quote == '"':
+                escaped = True
+            elif char == quote:
+                quote = ""
+        elif char in "\"'":
+            quote = char
+        elif char == "#":
+            return index
+    return -1
+
+
+def scan(text: str, source: str) -> tuple[list[Suppression], list[Diagnostic]]:
+    """The suppressions of a file, and findings for the malformed ones."""
+    found: list[Suppression] = []
+    problems: list[Diagnostic] = []
+    if "sgcheck" not in text:
+        return found, problems
+    offset = 0
+    for number, line in enumerate(text.split("\n"), start=1):
+        start = _comment_start(line) if "sgcheck" in line else -1
+        if start >= 0:
+            directive = _DIRECTIVE.match(line, start)
+            if directive is not None:
+                span = Span(source, number, start + 1, number, len(line) + 1, offset + start, offset + len(line))
+                parsed = _parse(directive.group("body").strip(), span)
+                if isinstance(parsed, Diagnostic):
+                    problems.append(parsed)
+                elif parsed is not None:
+                    found.append(parsed)
+                    if not parsed.reason:
+                        problems.append(
+                            meta(NO_REASON).diagnostic(
+                                f"suppression of {', '.join(parsed.codes)} gives no reason, so it is not applied",
+                                span,
+                                fix=Fix(
+                                    "add the reason after '--'",
+                                    replacement=f"# sgcheck: ignore {', '.join(parsed.codes)} -- <reason>",
+                                ),
+                                label="needs a reason",
+                            )
+                        )
+        offset += len(line) + 1
+    return [s for s in found if s.reason], problems
+
+
+def _parse(body: str, span: Span) -> Suppression | Diagnostic | None:
+    head, _, reason = body.partition("--")
+    verb = _VERB.match(head)
+    if verb is None:
+        return meta(MALFORMED).diagnostic(
+            "a sgcheck comment must read 'ignore CODE -- reason' or 'ignore-file CODE -- reason'",
+            span,
+            label="not understood",
+        )
+    codes = tuple(c.strip().upper() for c in re.split(r"[,\s]+", head[verb.end() :]) if c.strip())
+    if not codes:
+        return meta(MALFORMED).diagnostic("the suppression names no code", span, label="which code?")
+    for code in codes:
+        if not _CODE.match(code) or code not in rules_by_code() or code in NOT_SUPPRESSIBLE or code.startswith("SG-P"):
+            return meta(MALFORMED).diagnostic(
+                f"{code} is not a code that can be suppressed ('sgcheck explain --list')", span, label="unknown code"
+            )
+    return Suppression(codes, reason.strip(), span, verb.group(1) == "ignore-file")
+
+
+@dataclass(slots=True)
+class FileSuppressions:
+    """The suppressions of one card file, with the line ranges of its cards."""
+
+    suppressions: list[Suppression]
+    card_ends: list[int]  # last line of each card, in order
+
+    def _card_index(self, line: int) -> int:
+        return bisect_left(self.card_ends, line)
+
+    def silences(self, diagnostic: Diagnostic) -> bool:
+        if diagnostic.span is None or diagnostic.code in NOT_SUPPRESSIBLE:
+            return False
+        target = self._card_index(diagnostic.span.line)
+        for suppression in self.suppressions:
+            if diagnostic.code not in suppression.codes:
+                continue
+            if suppression.whole_file or self._card_index(suppression.span.line) == target:
+                suppression.used.add(diagnostic.code)
+                return True
+        return False
+
+
+def silence_pack_wide(diagnostic: Diagnostic, pack_wide: Sequence[Suppression]) -> bool:
+    if diagnostic.code in NOT_SUPPRESSIBLE:
+        return False
+    for suppression in pack_wide:
+        if diagnostic.code in suppression.codes:
+            suppression.used.add(diagnostic.code)
+            return True
+    return False
+
+
+def unused(suppressions: Iterable[Suppression], disabled: frozenset[str]) -> list[Diagnostic]:
+    """SG-C221 for each code a suppression names but never silenced (disabled codes excepted)."""
+    found = []
+    for suppression in suppressions:
+        idle = [c for c in suppression.codes if c not in suppression.used and c not in disabled]
+        if idle:
+            found.append(
+                meta(UNUSED).diagnostic(
+                    f"suppression of {', '.join(idle)} silences nothing here",
+                    suppression.span,
+                    fix=Fix("delete the comment (or the unused codes)"),
+                    label="unused",
+                )
+            )
+    return found

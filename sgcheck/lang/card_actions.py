@@ -1,0 +1,163 @@
+"""What an effect does: one frozen dataclass per action of the card language.
+
+Split from :mod:`sgcheck.lang.card_ast` (which re-exports everything) to keep modules small.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sgcheck.diagnostics import Span
+from sgcheck.lang.card_parts import CostKind, ExtraKind, PhaseRef, Quantity, Resource, Side, Target
+
+
+@dataclass(frozen=True, slots=True)
+class CostModifier:
+    """``cost move -1``: adds ``delta`` to what an action costs."""
+
+    cost: CostKind
+    delta: int
+    resource: Resource | None
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class ToHitModifier:
+    """``to_hit +10``; ``scope`` is whose attacks it changes (own, or enemy attacks on you)."""
+
+    delta: int
+    scope: Side
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class DamageModifier:
+    """``damage +1``: damage added to each hit of the attacks in ``scope``."""
+
+    delta: int
+    scope: Side
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class DamageReduction:
+    """``reduce damage by 2 on own King``."""
+
+    amount: int
+    target: Target
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Reroll:
+    """``reroll accuracy`` or ``advantage``; ``count`` sources on one accuracy roll."""
+
+    word: str
+    count: int
+    scope: Side
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class ResourceChange:
+    """``gain 2 SP`` / ``lose 1 LP`` / ``opponent loses 3 SP``; ``who`` is the side that changes."""
+
+    who: Side
+    gain: bool
+    quantity: Quantity
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Steal:
+    """``steal 5 SP``: the opponent loses what you gain."""
+
+    quantity: Quantity
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraAction:
+    """``extra attack in battle``: more actions inside an existing phase; ``count`` None = unlimited."""
+
+    action: ExtraKind
+    count: int | None
+    phase: PhaseRef | None
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraPhase:
+    """``extra phase movement after main1``: a whole new phase in the turn."""
+
+    name: str
+    after: PhaseRef | None
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class SkipPhase:
+    phase: PhaseRef
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class SwapPhases:
+    first: PhaseRef
+    second: PhaseRef
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class SetParameter:
+    """``set value.rook to 6``: overwrite a number of the core (see :mod:`card_vocab`)."""
+
+    parameter: str
+    value: int
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class DenyRepair:
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class DealDamage:
+    """``deal 2 damage to enemy Rook``: damage outside an attack."""
+
+    amount: int
+    target: Target
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class CapturePiece:
+    target: Target
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class ConvertPiece:
+    target: Target
+    span: Span
+
+
+Action = (
+    CostModifier
+    | ToHitModifier
+    | DamageModifier
+    | DamageReduction
+    | Reroll
+    | ResourceChange
+    | Steal
+    | ExtraAction
+    | ExtraPhase
+    | SkipPhase
+    | SwapPhases
+    | SetParameter
+    | DenyRepair
+    | DealDamage
+    | CapturePiece
+    | ConvertPiece
+)

@@ -1,0 +1,346 @@
+"""Load cards written in YAML into the same model as the ``.sgcard`` language.
+
+A YAML card file is ``cards: [...]``, validated by ``schemas/card.schema.json``
+(Draft 2020-12; editors can autocomplete it through the ``yaml-language-server``
+modeline shown in docs/cards.md). Each card is validated and converted on its own, so
+a schema error in one card (reported at its YAML line:col as ``SG-P027``) never hides
+the others.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sgcheck.core.pieces import Kind
+from sgcheck.diagnostics import Diagnostic, Severity, Span
+from sgcheck.lang import card_ast as A
+from sgcheck.lang.card_builder import CardStructureError
+from sgcheck.lang.card_vocab import EVENT_WORDS, PHASE_WORDS, piece_class, resource_event
+from sgcheck.lang.card_yaml_schema import schema_errors
+from sgcheck.lang.card_yaml_tree import YNode, compose
+
+CARD_SCHEMA = "card.schema.json"
+SCHEMA_ERROR = "SG-P027"
+CARD_STRUCTURE = "SG-P023"
+NO_CARDS = "SG-P028"
+_RULES: tuple[str, ...] = ()
+_COUNTABLES = {c.value: c for c in A.Countable}
+_CMP_WORDS = ("<=", ">=", "==", "!=", "<", ">", "=")
+
+
+def load_card_yaml(text: str, source: str) -> A.CardFile:
+    """Every valid card of a YAML card file; invalid cards and unreadable YAML become diagnostics."""
+    root = compose(text, source)
+    if isinstance(root, Diagnostic):
+        return A.CardFile(source, (), (root,))
+    if root.value is None:
+        return A.CardFile(source, (), (_no_cards(source),))
+    bad_cards: set[int] = set()
+    diagnostics: list[Diagnostic] = []
+    for path, message, span in schema_errors(CARD_SCHEMA, root.plain(), root):
+        index = path[1] if len(path) > 1 and path[0] == "cards" and isinstance(path[1], int) else None
+        if index is not None:
+            bad_cards.add(index)
+        if index is not None:
+            message = message.removeprefix(f"cards[{index}].").removeprefix(f"cards[{index}]: ")
+        diagnostics.append(
+            Diagnostic(SCHEMA_ERROR, Severity.ERROR, message, span, _RULES, context=_card_context(root, index))
+        )
+    cards_node = root.value.get("cards") if isinstance(root.value, dict) else None
+    cards: list[A.Card] = []
+    if cards_node is not None and isinstance(cards_node.value, list):
+        converter = _Converter(source)
+        for index, card_node in enumerate(cards_node.value):
+            if index in bad_cards:
+                continue
+            try:
+                cards.append(converter.card(card_node))
+            except CardStructureError as error:
+                diagnostics.append(
+                    Diagnostic(
+                        CARD_STRUCTURE,
+                        Severity.ERROR,
+                        error.message,
+                        error.span,
+                        _RULES,
+                        context=_card_context(root, index),
+                    )
+                )
+        if not cards_node.value and not diagnostics:
+            diagnostics.append(_no_cards(source))
+    return A.CardFile(source, tuple(cards), tuple(diagnostics))
+
+
+def _no_cards(source: str) -> Diagnostic:
+    return Diagnostic(
+        NO_CARDS,
+        Severity.WARNING,
+        "the file holds no cards",
+        Span.point(source),
+        _RULES,
+        hint="a YAML card file is a mapping with a 'cards' list (see docs/cards.md)",
+    )
+
+
+def _card_context(root: YNode, index: int | None) -> tuple[tuple[str, str], ...]:
+    if index is None:
+        return ()
+    node, _ = root.locate(("cards", index, "name"))
+    name = node.value if isinstance(node.value, str) else f"#{index + 1}"
+    return (("card", name),)
+
+
+class _Converter:
+    """YNode trees that passed the schema -> card model nodes (spans from the YAML)."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def card(self, node: YNode) -> A.Card:
+        m: dict[str, YNode] = node.value
+        kind = A.CardKind(m["kind"].value)
+        mode = A.Mode.PASSIVE if kind is A.CardKind.RELIC else A.Mode.INSTANT
+        if "mode" in m:
+            mode = A.Mode(m["mode"].value)
+            if kind is A.CardKind.SPELL and mode is not A.Mode.INSTANT:
+                raise CardStructureError(f"a spell is always instant; '{mode.value}' is for relics", m["mode"].span)
+            if kind is A.CardKind.RELIC and mode is A.Mode.INSTANT:
+                raise CardStructureError("a relic is passive or activated; 'instant' is for spells", m["mode"].span)
+        effects = tuple(self.effect(e) for e in m["effects"].value) if "effects" in m else ()
+        return A.Card(
+            kind=kind,
+            name=m["name"].value,
+            mode=mode,
+            span=node.span,
+            name_span=m["name"].span,
+            cost=self.cost(m["cost"]) if "cost" in m else None,
+            phase=self.phase(m["phase"]) if "phase" in m else None,
+            text=m["text"].value if "text" in m else None,
+            effects=effects,
+        )
+
+    # --- small parts ------------------------------------------------------------------------
+
+    def number(self, node: YNode) -> int:
+        return int(node.value)  # the schema admits only integers (possibly written 3.0)
+
+    def phase(self, node: YNode) -> A.PhaseRef:
+        return A.PhaseRef(PHASE_WORDS[node.value], node.value, node.span)
+
+    def cost(self, node: YNode) -> A.Cost:
+        if node.value == "free":
+            return A.Cost((), node.span)
+        if isinstance(node.value, dict):
+            items = tuple(
+                A.CostItem(self.number(v), None if k == "any" else A.Resource(k), v.span) for k, v in node.value.items()
+            )
+            return A.Cost(items, node.span)
+        return A.Cost((A.CostItem(self.number(node), None, node.span),), node.span)
+
+    def target(self, node: YNode) -> A.Target:
+        side, word = node.value.split(" ", 1)
+        kinds = piece_class(word)
+        assert kinds is not None  # the schema lists the valid targets
+        return A.Target(A.Side(side), kinds, node.value, node.span)
+
+    def side(self, node: YNode | None) -> A.Side:
+        return A.Side(node.value) if node is not None else A.Side.OWN
+
+    def compare(self, node: YNode) -> tuple[A.Cmp, int]:
+        text = node.value.strip()
+        op = next(word for word in _CMP_WORDS if text.startswith(word))
+        return A.Cmp("=" if op == "==" else op), int(text[len(op) :])
+
+    # --- effects ----------------------------------------------------------------------------
+
+    def effect(self, node: YNode) -> A.Effect:
+        m: dict[str, YNode] = node.value
+        if "on" in m and "at" in m:
+            raise CardStructureError("an effect has one trigger: 'on' an event or 'at' a phase", m["at"].span)
+        pay = self.cost(m["pay"]) if "pay" in m else None
+        trigger = None
+        if "on" in m:
+            word = m["on"].value
+            event = EVENT_WORDS.get(word) or resource_event(word.startswith("gain"), A.Resource(word[-2:]))
+            trigger = A.Trigger(event, None, pay, m["on"].span)
+        elif "at" in m:
+            trigger = A.Trigger(A.Event.PHASE, self.phase(m["at"]), pay, m["at"].span)
+        elif pay is not None:
+            raise CardStructureError("'pay' belongs to a trigger: add 'on' or 'at'", m["pay"].span)
+        action_key = next(key for key in m if key in _ACTIONS)
+        action = _ACTIONS[action_key](self, m[action_key])
+        return A.Effect(
+            action=action,
+            span=node.span,
+            trigger=trigger,
+            condition=self.condition(m["when"]) if "when" in m else None,
+            duration=self.duration(m["duration"]) if "duration" in m else None,
+            limit=self.limit(m["limit"]) if "limit" in m else None,
+        )
+
+    def condition(self, node: YNode) -> A.Condition:
+        return A.Condition(tuple(self.predicate(p) for p in node.value), node.span)
+
+    def predicate(self, node: YNode) -> A.Predicate:
+        key, value = next(iter(node.value.items()))
+        span = node.span
+        if key in ("attacker", "target"):
+            negated = isinstance(value.value, dict)
+            words = value.value["not"] if negated else value
+            listed = words.value if isinstance(words.value, list) else [words]
+            kinds: frozenset[Kind] = frozenset()
+            for word in listed:
+                kinds |= piece_class(word.value) or frozenset()
+            return A.PieceIs(A.Role(key), kinds, negated, span)
+        if key == "distance":
+            cmp, number = self.compare(value)
+            return A.DistanceIs(cmp, number, span)
+        if key.endswith("_in_camp"):
+            role = A.Role(key.split("_", 1)[0])
+            return A.InCamp(role, A.Side(value.value), "_not_" in key, span)
+        if key.endswith("_gem"):
+            return A.GemIs(A.Side(key[: -len("_gem")]), value.value == "broken", span)
+        side, resource = key.split("_")
+        cmp, number = self.compare(value)
+        return A.ResourceIs(A.Side(side), A.Resource(resource), cmp, number, span)
+
+    def duration(self, node: YNode) -> A.Duration:
+        if isinstance(node.value, dict):
+            return A.Duration(A.DurationKind.TURNS, self.number(node.value["turns"]), node.span)
+        kinds = {
+            "this attack": A.DurationKind.THIS_ATTACK,
+            "this turn": A.DurationKind.THIS_TURN,
+            "permanent": A.DurationKind.PERMANENT,
+        }
+        return A.Duration(kinds[node.value], None, node.span)
+
+    def limit(self, node: YNode) -> A.Limit:
+        if isinstance(node.value, dict):
+            return A.Limit(self.number(node.value["times"]), A.Period(node.value["per"].value), node.span)
+        return A.Limit(1, A.Period(node.value.rsplit(" ", 1)[-1]), node.span)
+
+    def quantity(self, node: YNode) -> A.Quantity:
+        m: dict[str, YNode] = node.value
+        resource = A.Resource(m["resource"].value)
+        if ("amount" in m) == ("equal_to" in m):
+            raise CardStructureError("give either 'amount' or 'equal_to'", node.span)
+        if "equal_to" in m:
+            if "per" in m:
+                raise CardStructureError("'per' goes with a fixed 'amount', not with 'equal_to'", m["per"].span)
+            scale: dict[str, YNode] = m["equal_to"].value
+            return A.Quantity(
+                A.QuantityKind.SCALED,
+                resource,
+                node.span,
+                scale_side=A.Side(scale["side"].value),
+                scale_resource=A.Resource(scale["resource"].value),
+                multiply=self.number(scale["multiply"]) if "multiply" in scale else 1,
+                divide=self.number(scale["divide"]) if "divide" in scale else 1,
+            )
+        if m["amount"].value == "unlimited":
+            if "per" in m:
+                raise CardStructureError("'per' needs a number, not 'unlimited'", m["per"].span)
+            return A.Quantity(A.QuantityKind.UNLIMITED, resource, node.span)
+        if "per" in m:
+            return A.Quantity(
+                A.QuantityKind.PER, resource, node.span, value=self.number(m["amount"]), per=_COUNTABLES[m["per"].value]
+            )
+        return A.Quantity(A.QuantityKind.FIXED, resource, node.span, value=self.number(m["amount"]))
+
+    # --- actions ----------------------------------------------------------------------------
+
+    def cost_modifier(self, node: YNode) -> A.Action:
+        m = node.value
+        resource = A.Resource(m["resource"].value) if "resource" in m else None
+        return A.CostModifier(A.CostKind(m["action"].value), self.number(m["delta"]), resource, node.span)
+
+    def _modifier(self, node: YNode) -> tuple[int, A.Side]:
+        if isinstance(node.value, dict):
+            return self.number(node.value["delta"]), self.side(node.value.get("attacks"))
+        return self.number(node), A.Side.OWN
+
+    def to_hit(self, node: YNode) -> A.Action:
+        return A.ToHitModifier(*self._modifier(node), node.span)
+
+    def damage(self, node: YNode) -> A.Action:
+        return A.DamageModifier(*self._modifier(node), node.span)
+
+    def reduce_damage(self, node: YNode) -> A.Action:
+        return A.DamageReduction(self.number(node.value["by"]), self.target(node.value["on"]), node.span)
+
+    def reroll(self, node: YNode) -> A.Action:
+        m = node.value
+        times = self.number(m["times"]) if "times" in m else 1
+        return A.Reroll(m["kind"].value, times, self.side(m.get("attacks")), node.span)
+
+    def _change(self, node: YNode, gain: bool) -> A.Action:
+        who = A.Side.ENEMY if "who" in node.value and node.value["who"].value == "opponent" else A.Side.OWN
+        return A.ResourceChange(who, gain, self.quantity(node), node.span)
+
+    def gain(self, node: YNode) -> A.Action:
+        return self._change(node, True)
+
+    def lose(self, node: YNode) -> A.Action:
+        return self._change(node, False)
+
+    def steal(self, node: YNode) -> A.Action:
+        return A.Steal(self.quantity(node), node.span)
+
+    def extra_action(self, node: YNode) -> A.Action:
+        m = node.value
+        count = m["count"].value if "count" in m else 1
+        phase = self.phase(m["phase"]) if "phase" in m else None
+        return A.ExtraAction(
+            A.ExtraKind(m["action"].value), None if count == "unlimited" else int(count), phase, node.span
+        )
+
+    def extra_phase(self, node: YNode) -> A.Action:
+        m = node.value
+        after = self.phase(m["after"]) if "after" in m else None
+        return A.ExtraPhase(m["name"].value.lower(), after, node.span)
+
+    def skip_phase(self, node: YNode) -> A.Action:
+        return A.SkipPhase(self.phase(node), node.span)
+
+    def swap_phases(self, node: YNode) -> A.Action:
+        first, second = node.value
+        return A.SwapPhases(self.phase(first), self.phase(second), node.span)
+
+    def set(self, node: YNode) -> A.Action:
+        return A.SetParameter(node.value["parameter"].value, self.number(node.value["to"]), node.span)
+
+    def deny_repair(self, node: YNode) -> A.Action:
+        return A.DenyRepair(node.span)
+
+    def deal_damage(self, node: YNode) -> A.Action:
+        return A.DealDamage(self.number(node.value["amount"]), self.target(node.value["to"]), node.span)
+
+    def capture(self, node: YNode) -> A.Action:
+        return A.CapturePiece(self.target(node), node.span)
+
+    def convert(self, node: YNode) -> A.Action:
+        return A.ConvertPiece(self.target(node), node.span)
+
+
+_ACTIONS: dict[str, Any] = {
+    name: getattr(_Converter, name)
+    for name in (
+        "cost_modifier",
+        "to_hit",
+        "damage",
+        "reduce_damage",
+        "reroll",
+        "gain",
+        "lose",
+        "steal",
+        "extra_action",
+        "extra_phase",
+        "skip_phase",
+        "swap_phases",
+        "set",
+        "deny_repair",
+        "deal_damage",
+        "capture",
+        "convert",
+    )
+}

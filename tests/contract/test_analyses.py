@@ -1,0 +1,138 @@
+"""Pack-level analyses: cap stacking (core §4.5, R17), trigger cycles and growth (core §8), and their cost."""
+
+from __future__ import annotations
+
+import itertools
+import time
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sgcheck.contract.analysis.graph import shortest_cycle, strongly_connected
+from sgcheck.contract.analysis.growth import feedback_loops
+from sgcheck.contract.analysis.stacking import worst_stack
+from sgcheck.contract.analysis.triggers import trigger_cycles
+from sgcheck.contract.context import CheckContext
+from sgcheck.diagnostics import Span
+from sgcheck.lang import card_ast as A
+from sgcheck.lang.card_parser import parse_cards
+
+SPAN = Span.point("t")
+
+
+def cards(text: str) -> tuple[A.Card, ...]:
+    parsed = parse_cards(text, "t.sgcard")
+    assert not parsed.diagnostics
+    return parsed.cards
+
+
+def bonus_card(name: str, value: int, activated: bool) -> A.Card:
+    mode = A.Mode.ACTIVATED if activated else A.Mode.PASSIVE
+    effect = A.Effect(A.ToHitModifier(value, A.Side.OWN, SPAN), SPAN)
+    return A.Card(A.CardKind.RELIC, name, mode, SPAN, SPAN, effects=(effect,))
+
+
+def single_scenario(card: A.Card) -> dict[int, tuple[int, A.Effect]]:
+    effect = card.effects[0]
+    assert isinstance(effect.action, A.ToHitModifier)
+    return {0: (effect.action.delta, effect)}
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 24), st.booleans()), max_size=7), st.integers(1, 40))
+def test_stacking_matches_brute_force(spec: list[tuple[int, bool]], cap: int) -> None:
+    """core §4.5 with R17: the greedy minimal set is as small as the best subset with <= 2 activated cards."""
+    pack = [bonus_card(f"c{i}", value, activated) for i, (value, activated) in enumerate(spec)]
+    eligible = [c for c in pack if single_scenario(c)[0][0] <= cap]
+    best_size, best_reach = None, 0
+    for size in range(len(eligible) + 1):
+        for subset in itertools.combinations(eligible, size):
+            if sum(c.mode is A.Mode.ACTIVATED for c in subset) > 2:
+                continue
+            total = sum(single_scenario(c)[0][0] for c in subset)
+            best_reach = max(best_reach, total)
+            if total > cap and (best_size is None or size < best_size):
+                best_size = size
+    found = worst_stack(pack, single_scenario, cap, CheckContext())
+    if best_size is None:
+        assert found is None
+    else:
+        assert found is not None
+        assert len(found.minimal) == best_size and found.minimal_total > cap
+        assert found.reachable == best_reach
+        assert sum(c.card.mode is A.Mode.ACTIVATED for c in found.minimal) <= 2
+
+
+def test_hand_limit_and_activations_bound_spells() -> None:
+    """R17/R19: three +10 spells cannot all land on one attack."""
+    pack = cards("".join(f'spell "S{i}" {{ cost 1 SP effect to_hit +10 }}\n' for i in range(3)))
+
+    def profile(card: A.Card) -> dict[int, tuple[int, A.Effect]]:
+        return {0: (10, card.effects[0])}
+
+    assert worst_stack(pack, profile, 25, CheckContext()) is None
+    assert worst_stack(pack, profile, 25, CheckContext(activations=3)) is not None
+
+
+def test_trigger_cycle_chain_and_boundedness() -> None:
+    """core §8: a free chain is infinite; a chain with a limited step is bounded."""
+    free = cards(
+        'relic "A" { cost 1 SP effect on capture: gain 2 LP }\n'
+        'relic "B" { cost 1 SP effect on gain LP: deal 1 damage to enemy Pawn }\n'
+    )
+    (cycle,) = trigger_cycles(free)
+    assert cycle.infinite and {c.name for c in cycle.cards} == {"A", "B"}
+    assert cycle.chain().count("->") == 2
+    bounded = cards(
+        'relic "A" { cost 1 SP effect on capture: gain 2 LP limit once per turn }\n'
+        'relic "B" { cost 1 SP effect on gain LP: deal 1 damage to enemy Pawn }\n'
+    )
+    (cycle,) = trigger_cycles(bounded)
+    assert not cycle.infinite
+    assert [s.bounded for s in cycle.steps].count(True) == 1
+
+
+def test_a_chain_needing_one_card_in_both_hands_is_not_a_cycle() -> None:
+    lonely = cards('relic "Spite" { cost 1 SP effect on captured: deal 1 damage to enemy Pawn }\n')
+    assert trigger_cycles(lonely) == []
+
+
+def test_growth_loops_need_distinct_cards_per_hand() -> None:
+    pair = cards(
+        'spell "L" { cost 1 SP effect gain LP equal to own SP }\n'
+        'spell "S" { cost 1 SP effect gain SP equal to own LP }\n'
+    )
+    assert any({link.card.name for link in loop} == {"L", "S"} for loop in feedback_loops(pair))
+    envy = cards('spell "Envy" { cost 1 SP effect gain SP equal to enemy SP }\n')
+    assert feedback_loops(envy) == []  # would need the card in both hands
+
+
+def test_graph_helpers() -> None:
+    adjacency = [[1], [2], [0, 3], [3], []]
+    components = sorted(sorted(c) for c in strongly_connected(adjacency))
+    assert components == [[0, 1, 2], [3], [4]]
+    assert shortest_cycle(0, {0, 1, 2}, adjacency) == [0, 1, 2]
+    assert shortest_cycle(3, {3}, adjacency) == [3]
+
+
+def _timed(count: int) -> float:
+    text = "".join(
+        f'relic "P{i}" {{ cost 1 SP effect on gain SP: gain 1 LP limit once per turn }}\n'
+        f'relic "Q{i}" {{ cost 1 SP effect on gain LP: gain 1 SP limit once per turn effect to_hit +1 }}\n'
+        for i in range(count)
+    )
+    pack = cards(text)
+    started = time.perf_counter()
+    trigger_cycles(pack)
+
+    def profile(card: A.Card) -> dict[int, tuple[int, A.Effect]]:
+        return {i: (1, card.effects[-1]) for i in range(36)}
+
+    worst_stack(pack, profile, 25, CheckContext())
+    return time.perf_counter() - started
+
+
+def test_pack_analyses_are_not_quadratic() -> None:
+    """Everyone produces and awaits the same events: the graph must stay linear in the cards."""
+    small, large = min(_timed(300) for _ in range(2)), min(_timed(3000) for _ in range(2))
+    assert large < small * 25, (small, large)

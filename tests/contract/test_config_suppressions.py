@@ -1,0 +1,112 @@
+"""[tool.sgcheck] configuration and inline suppressions (each with a reason, none unused)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sgcheck.contract import check_paths
+from sgcheck.contract.config import Config, find_pyproject, load_config
+from sgcheck.diagnostics import Severity
+
+STACK = 'relic "Hawk" { cost 5 SP effect to_hit +15 }\nrelic "Owl" { cost 5 SP effect to_hit +15 }\n'
+FREE = 'spell "Gift" { phase main1 effect gain 1 LP }\n'
+
+
+def run_codes(folder: Path, config: Config | None = None) -> list[str]:
+    return [d.code for d in check_paths([str(folder)], config).diagnostics]
+
+
+def test_nearest_pyproject_with_a_sgcheck_table_is_found(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text('[tool.sgcheck]\ndisable = ["SG-C120"]\n')
+    nested = tmp_path / "repo" / "pack"
+    nested.mkdir(parents=True)
+    (tmp_path / "repo" / "pyproject.toml").write_text("[project]\nname = 'x'\n")  # no table: keep searching
+    assert find_pyproject(nested) == tmp_path / "pyproject.toml"
+    assert find_pyproject(Path("/")) is None or find_pyproject(Path("/")) != tmp_path
+
+
+def test_disable_and_severity(tmp_path: Path) -> None:
+    (tmp_path / "cards.sgcard").write_text(STACK + FREE)
+    assert sorted(run_codes(tmp_path)) == ["SG-C092", "SG-C120"]
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.sgcheck]\ndisable = ["SG-C120"]\n[tool.sgcheck.severity]\nSG-C092 = "error"\n'
+    )
+    config = load_config(tmp_path / "pyproject.toml")
+    run = check_paths([str(tmp_path)], config)
+    assert [(d.code, d.severity) for d in run.diagnostics] == [("SG-C092", Severity.ERROR)]
+    assert run.has_errors
+    assert run_codes(tmp_path, config.with_codes(enable=["SG-C120"])).count("SG-C120") == 1
+
+
+def test_command_line_codes_are_validated() -> None:
+    with pytest.raises(ValueError):
+        Config().with_codes(disable=["SG-C999"])
+    with pytest.raises(ValueError):
+        Config().with_codes(disable=["SG-P020"])  # unreadable cards are always reported
+
+
+def test_config_problems_are_findings_and_the_rest_applies(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text('[tool.sgcheck]\ndisable = ["SG-C120", "SG-X001"]\nfoo = 1\n')
+    config = load_config(tmp_path / "pyproject.toml", "pyproject.toml")
+    assert config.disabled == {"SG-C120"}
+    assert [(d.code, d.span.line) for d in config.problems] == [("SG-C210", 3), ("SG-C210", 2)]  # type: ignore[union-attr]
+    broken = tmp_path / "bad.toml"
+    broken.write_text("[tool.sgcheck\n")
+    assert [d.code for d in load_config(broken).problems] == ["SG-C210"]
+
+
+def test_config_ruleset_applies_to_loose_files(tmp_path: Path) -> None:
+    """R09 as a table choice: the King may attack, so the condition can hold."""
+    (tmp_path / "c.sgcard").write_text('spell "Royal Blow" { cost 2 SP effect damage +1 when attacker is King }\n')
+    (tmp_path / "pyproject.toml").write_text("[tool.sgcheck]\nruleset = 'core; king_value=3'\n")
+    assert "SG-C091" in run_codes(tmp_path)
+    assert "SG-C091" not in run_codes(tmp_path, load_config(tmp_path / "pyproject.toml"))
+
+
+def test_suppression_covers_its_card_only(tmp_path: Path) -> None:
+    (tmp_path / "c.sgcard").write_text(
+        "# sgcheck: ignore SG-C092 -- the starter gift is free on purpose\n"
+        + FREE
+        + FREE.replace("Gift", "Second Gift")
+        + 'spell "Third" {\n  effect gain 1 LP  # sgcheck: ignore SG-C092 -- inside the card\n}\n'
+    )
+    run = check_paths([str(tmp_path)])
+    assert [(d.code, d.span.line) for d in run.diagnostics] == [("SG-C092", 3)]  # type: ignore[union-attr]
+
+
+def test_file_and_pack_wide_suppressions(tmp_path: Path) -> None:
+    (tmp_path / "c.sgcard").write_text(
+        "# sgcheck: ignore-file SG-C092 -- all free\n" + FREE + FREE.replace("Gift", "G2")
+    )
+    assert run_codes(tmp_path) == []
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (pack / "c.sgcard").write_text(STACK)
+    (pack / "sgpack.yaml").write_text(
+        "# sgcheck: ignore SG-C120 -- runtime clamps; accepted for this pack\n"
+        "name: p\nversion: '1'\ncards: [c.sgcard]\n"
+    )
+    assert run_codes(pack) == []
+
+
+def test_reasonless_unused_and_malformed_suppressions(tmp_path: Path) -> None:
+    (tmp_path / "c.sgcard").write_text(
+        "# sgcheck: ignore SG-C092\n"
+        + FREE
+        + "# sgcheck: ignore SG-C010 -- stale\n"
+        + 'spell "Aim" { cost 1 SP effect to_hit +5 }\n'
+        + "# sgcheck: ignore everything -- please\n"
+    )
+    assert sorted(run_codes(tmp_path)) == ["SG-C092", "SG-C220", "SG-C221", "SG-C222"]
+
+
+def test_unused_check_ignores_codes_the_config_disables(tmp_path: Path) -> None:
+    (tmp_path / "c.sgcard").write_text("# sgcheck: ignore SG-C120 -- accepted\n" + STACK)
+    assert run_codes(tmp_path, Config().with_codes(disable=["SG-C120"])) == []
+
+
+def test_hash_inside_quotes_is_not_a_comment(tmp_path: Path) -> None:
+    (tmp_path / "c.sgcard").write_text('spell "Gift" { text "# sgcheck: ignore SG-C092 -- no" effect gain 1 LP }\n')
+    assert run_codes(tmp_path) == ["SG-C092"]
