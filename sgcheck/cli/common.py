@@ -36,8 +36,14 @@ def color_option(func: Callable[P, R]) -> Callable[P, R]:
     )(func)
 
 
+#: Codes that mean an input could not be read at all: an I/O problem, not a finding (exit 2).
+IO_ERROR_CODES = frozenset({"SG-P008"})
+
+
 def exit_code(run: Run) -> int:
-    """0 when no file has an error-severity finding, 1 otherwise."""
+    """2 when an input could not be read, 1 when a file has an error-severity finding, else 0."""
+    if any(d.code in IO_ERROR_CODES for d in run.diagnostics):
+        return 2
     return 1 if run.has_errors else 0
 
 

@@ -60,7 +60,7 @@ def decode(data: bytes, name: str) -> SourceText | Diagnostic:
         return codes.diagnostic(
             "SG-P005",
             f"the file contains a NUL byte at byte {nul}, so it is not a text file",
-            hint="pass the .sglog text file, not an image, archive or compiled file",
+            hint="pass a text file (a game log or a card file), not an image, archive or compiled file",
         ).at(_point_after(prefix, name), "NUL byte")
     try:
         text = data.decode("utf-8")

@@ -55,7 +55,7 @@ class ReplayResult:
     state: GameState | None  # the final state, or the state where replay stopped
     ruleset: Ruleset
     header: Header | None
-    statements: int
+    statements: int  # actions replayed (passes and income notes are not actions, R04)
     turns: int
     stopped: bool  # replay stopped before the end of the log
 

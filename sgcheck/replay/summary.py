@@ -25,9 +25,8 @@ def headline(result: ReplayResult) -> str:
 def summary_text(result: ReplayResult) -> str:
     lines = [headline(result)]
     lines.append(f"ruleset: {result.ruleset.describe()}")
-    lines.append(
-        f"replayed {result.turns} turn{'s' if result.turns != 1 else ''}, {result.statements} statements"
-    )
+    turns = f"{result.turns} turn{'s' if result.turns != 1 else ''}"
+    lines.append(f"replayed {turns} and {result.statements} action{'s' if result.statements != 1 else ''}")
     st = result.state
     if st is None:
         return "\n".join(lines) + "\n"
@@ -52,7 +51,7 @@ def summary_facts(result: ReplayResult) -> dict[str, object]:
         "ruleset": result.ruleset.describe(),
         "house_rules": [h.setting for h in result.ruleset.house_rules()],
         "turns": result.turns,
-        "statements": result.statements,
+        "actions": result.statements,
         "result": None,
         "final": None,
     }

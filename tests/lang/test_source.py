@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -80,13 +79,18 @@ def test_read_source_reports_unreadable_files(tmp_path: Path, kind: str) -> None
     assert "cannot read" in result.message
 
 
-@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root can read anything")
-def test_read_source_reports_permission_denied(tmp_path: Path) -> None:
+def test_read_source_reports_permission_denied(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Permission errors are simulated, so the test also runs where the user (root) can read anything."""
     path = tmp_path / "secret.sglog"
     path.write_text("king white e1\n")
-    path.chmod(0)
+
+    def denied(*args: object, **kwargs: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr("builtins.open", denied)
     result = read_source(path)
     assert isinstance(result, Diagnostic) and result.code == "SG-P008"
+    assert "Permission denied" in result.message
 
 
 @settings(max_examples=300, deadline=None)
