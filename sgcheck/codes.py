@@ -122,8 +122,8 @@ _CODES: tuple[CodeInfo, ...] = (
         E,
         ("core §1", "R01"),
         """The roll-off is 3d6 per player; the higher
-        total chooses a colour and ties are rerolled. The last roll-off line must not be a tie, and
-        each die must show 1 to 6.""",
+        total chooses a colour and ties are rerolled, so the last roll-off line must not be a tie.
+        (Dice showing impossible faces are reported as SG-R114.)""",
     ),
     _c(
         "SG-S103",
