@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from sgcheck.codes import diagnostic
 from sgcheck.core.actions import Part
-from sgcheck.core.formulas import Worked
+from sgcheck.core.formulas import Worked, placement_cost
 from sgcheck.core.outcome import Violation
-from sgcheck.core.pieces import Kind, Phase, Piece
-from sgcheck.core.squares import Square, name
+from sgcheck.core.pieces import Color, Kind, Phase, Piece
+from sgcheck.core.squares import Square, in_camp, name
 from sgcheck.core.state import GameState, Payment
 
 
@@ -104,3 +104,26 @@ def dice_faces(roll: tuple[int, ...], count: int, sides: int, what: str) -> Viol
             "SG-R114", f"a d{sides} shows {low} to {high}; {bad[0]} is not a possible face", Part.ROLL
         )
     return None
+
+
+def placement(
+    state: GameState, kind: Kind, to: Square, pay: Payment | None, what: str, rules: tuple[str, ...]
+) -> tuple[Worked, Payment] | Violation:
+    """Where Summon and Teleport may put a piece, and what it costs (core §5, R12, R13).
+
+    A free square of the mover's own camp; value + 5 + the smallest distance from a starting
+    square of that kind, paid as stated or SP first (R05).
+    """
+    if not in_camp(to, state.to_move):
+        ranks = "1-4" if state.to_move is Color.WHITE else "5-8"
+        return violation(
+            "SG-R110", f"{name(to)} is outside {state.to_move.title}'s camp (ranks {ranks})", Part.TARGET, rules
+        )
+    occupant = state.board[to]
+    if occupant is not None:
+        return violation("SG-R105", f"{name(to)} is occupied by a {occupant}", Part.TARGET, rules)
+    cost = placement_cost(state.to_move, kind, to, state.ruleset)
+    paid = resolve_payment(state, cost, pay, what)
+    if isinstance(paid, Violation):
+        return paid
+    return cost, paid

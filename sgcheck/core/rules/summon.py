@@ -5,11 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from sgcheck.core.actions import Part, Summon
-from sgcheck.core.formulas import placement_cost
 from sgcheck.core.outcome import Applied, Effects, Violation
 from sgcheck.core.pieces import Kind, Phase, piece
-from sgcheck.core.rules.common import charge, phase_window, resolve_payment, violation
-from sgcheck.core.squares import in_camp, name
+from sgcheck.core.rules.common import charge, phase_window, placement, violation
 from sgcheck.core.state import GameState
 
 RULES = ("core §5", "R12")
@@ -32,25 +30,10 @@ def apply(state: GameState, action: Summon) -> Applied | Violation:
         return violation(
             "SG-R109", f"no {own} is left in {state.to_move.title}'s Gem to summon", Part.PIECE, rules=RULES
         )
-    if not in_camp(action.to, state.to_move):
-        ranks = "1-4" if state.to_move == 0 else "5-8"
-        return violation(
-            "SG-R110",
-            f"{name(action.to)} is outside {state.to_move.title}'s camp (ranks {ranks})",
-            Part.TARGET,
-            RULES,
-        )
-    if state.board[action.to] is not None:
-        return violation(
-            "SG-R105",
-            f"{name(action.to)} is occupied by a {state.board[action.to]}",
-            Part.TARGET,
-            rules=RULES,
-        )
-    cost = placement_cost(state.to_move, action.kind, action.to, state.ruleset)
-    paid = resolve_payment(state, cost, action.pay, "Summon")
-    if isinstance(paid, Violation):
-        return paid
+    placed = placement(state, action.kind, action.to, action.pay, "Summon", RULES)
+    if isinstance(placed, Violation):
+        return placed
+    cost, paid = placed
     state = charge(state, paid)
     gem = list(state.mover.gem)
     gem[own.index] -= 1

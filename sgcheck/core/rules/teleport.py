@@ -5,11 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from sgcheck.core.actions import Part, Teleport
-from sgcheck.core.formulas import placement_cost
 from sgcheck.core.outcome import Applied, Effects, Violation
 from sgcheck.core.pieces import Kind, Phase
-from sgcheck.core.rules.common import charge, own_piece, phase_window, resolve_payment, violation
-from sgcheck.core.squares import in_camp, name
+from sgcheck.core.rules.common import charge, own_piece, phase_window, placement, violation
 from sgcheck.core.state import GameState
 
 RULES = ("core §5", "R13")
@@ -27,21 +25,10 @@ def apply(state: GameState, action: Teleport) -> Applied | Violation:
         return violation(
             "SG-R108", "the King cannot be teleported", Part.PIECE, rules=("core §5", "R09", "R13")
         )
-    if not in_camp(action.to, state.to_move):
-        return violation(
-            "SG-R110", f"{name(action.to)} is outside {state.to_move.title}'s camp", Part.TARGET, rules=RULES
-        )
-    if state.board[action.to] is not None:
-        return violation(
-            "SG-R105",
-            f"{name(action.to)} is occupied by a {state.board[action.to]}",
-            Part.TARGET,
-            rules=RULES,
-        )
-    cost = placement_cost(state.to_move, mover.kind, action.to, state.ruleset)
-    paid = resolve_payment(state, cost, action.pay, "Teleport")
-    if isinstance(paid, Violation):
-        return paid
+    placed = placement(state, mover.kind, action.to, action.pay, "Teleport", RULES)
+    if isinstance(placed, Violation):
+        return placed
+    cost, paid = placed
     state = charge(state, paid)
     board = list(state.board)
     board[action.to], board[action.frm] = mover, None
