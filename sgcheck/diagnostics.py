@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from typing import NamedTuple
 
 
 class Severity(StrEnum):
@@ -25,11 +26,12 @@ class Severity(StrEnum):
         return {"error": 3, "warning": 2, "note": 1}[self.value]
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
+class Span(NamedTuple):
     """A region of a source file. Lines and columns are 1-based; offsets are 0-based characters.
 
     ``end_column`` is exclusive, so a one-character span has ``end_column == column + 1``.
+    An immutable named tuple rather than a frozen dataclass: every node of every parsed log
+    carries spans, and a tuple is three times cheaper to build (see docs/benchmarks.md).
     """
 
     source: str
