@@ -64,6 +64,16 @@ class ReplayResult:
         return not any(d.is_error for d in self.diagnostics)
 
 
+def _context(st: GameState) -> tuple[tuple[str, str], ...]:
+    """Where a finding happened, for every output format."""
+    return (
+        ("turn", str(st.turn_number)),
+        ("player", st.to_move.title),
+        ("phase", st.turn.phase.title),
+        ("state", describe_state(st)),
+    )
+
+
 class _Stop(Exception):
     """Replay cannot (or, without keep_going, should not) continue."""
 
@@ -94,22 +104,15 @@ class Replayer:
 
     # --- reporting --------------------------------------------------------------------------
 
-    def report(self, diag: Diagnostic, *, fatal: bool = False) -> None:
-        if self.state is not None and not diag.context:
-            diag = diag.with_context(*self._context())
+    def report(self, diag: Diagnostic, *, fatal: bool = False, at_state: GameState | None = None) -> None:
+        """Record a finding with where it happened (turn, player, phase and the state, by default
+        the current one); stop replay on an error unless keep_going and not ``fatal``."""
+        st = at_state if at_state is not None else self.state
+        if st is not None and not diag.context:
+            diag = diag.with_context(*_context(st))
         self.diagnostics.append(diag)
         if diag.is_error and (fatal or not self.options.keep_going):
             raise _Stop
-
-    def _context(self) -> tuple[tuple[str, str], ...]:
-        st = self.state
-        assert st is not None
-        return (
-            ("turn", str(st.turn_number)),
-            ("player", st.to_move.title),
-            ("phase", st.turn.phase.title),
-            ("state", describe_state(st)),
-        )
 
     # --- items ------------------------------------------------------------------------------
 
@@ -308,16 +311,9 @@ class Replayer:
         if stmt.claims:
             what = statement_word(stmt)
             for diag in check_claims(stmt.claims, step.effects, step.state, actor, stmt.span, what):
-                self.report(diag.with_context(*self._context_of(st)))
+                self.report(diag, at_state=st)
         if isinstance(stmt, ActivateStmt):
             self._card_notes(stmt, actor)
-
-    def _context_of(self, st: GameState) -> tuple[tuple[str, str], ...]:
-        saved, self.state = self.state, st
-        try:
-            return self._context()
-        finally:
-            self.state = saved
 
     def _card_notes(self, stmt: ActivateStmt, actor: Color) -> None:
         kept = self.setup.drafts.get(actor)
@@ -378,7 +374,7 @@ class Replayer:
                     ).at(stmt.span, "claimed a Pass")
                 )
             for diag in check_claims(stmt.claims, step.effects, step.state, actor, stmt.span, "Pass"):
-                self.report(diag.with_context(*self._context_of(st)))
+                self.report(diag, at_state=st)
         self.state = step.state
 
     # --- the end ----------------------------------------------------------------------------
