@@ -123,7 +123,9 @@ _CODES: tuple[CodeInfo, ...] = (
         ("core §1", "R01"),
         """The roll-off is 3d6 per player; the higher
         total chooses a colour and ties are rerolled, so the last roll-off line must not be a tie.
-        (Dice showing impossible faces are reported as SG-R114.)""",
+        Each player's dice are written under the colour that player ended up with, so a
+        'choose' line must name the colour of the higher total. (Dice showing impossible faces
+        are reported as SG-R114.)""",
     ),
     _c(
         "SG-S103",

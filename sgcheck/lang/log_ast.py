@@ -123,6 +123,15 @@ class RollOff:
 
 
 @dataclass(frozen=True, slots=True)
+class ColourChoice:
+    """``choose white``: the colour the roll-off winner chose (core §1). The winner's dice are the
+    ones written under that colour, so replay checks the choice against the roll-off."""
+
+    color: Color
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
 class KingPlacement:
     """``king white e1``."""
 
@@ -131,7 +140,7 @@ class KingPlacement:
     span: Span
 
 
-SetupItem = Draft | RollOff | KingPlacement
+SetupItem = Draft | RollOff | ColourChoice | KingPlacement
 
 
 # --- actions -------------------------------------------------------------------------------------
@@ -287,4 +296,4 @@ class ResultLine:
     span: Span
 
 
-LogItem = Header | Draft | RollOff | KingPlacement | Turn | ResultLine
+LogItem = Header | Draft | RollOff | ColourChoice | KingPlacement | Turn | ResultLine

@@ -28,6 +28,7 @@ from sgcheck.lang.log_ast import (
     CardName,
     Claim,
     ClaimKind,
+    ColourChoice,
     ConvertStmt,
     Dice,
     Draft,
@@ -83,7 +84,7 @@ _FLAG_CLAIMS: dict[str, ClaimKind] = {
 _CLAIM_WORDS = frozenset({*_VALUE_CLAIMS, *_FLAG_CLAIMS, "pay", "gain"})
 _PHASE_LABELS: dict[str, Phase] = {f"{word}:": phase for word, phase in _PHASES.items()}
 _COLORS = {"white": Color.WHITE, "black": Color.BLACK}
-_ITEM_WORDS = frozenset({"king", "rolloff", "draft", "result"})
+_ITEM_WORDS = frozenset({"king", "rolloff", "choose", "draft", "result"})
 _STATEMENTS = frozenset(
     {"summon", "move", "attack", "convert", "teleport", "break", "repair", "activate", "pass", "income"}
 )
@@ -292,6 +293,12 @@ def _setup_or_result(ln: _Line) -> LogItem:
             raise Declined
         sq = ln.square()
         return KingPlacement(color, sq, ln.ends(kw, (), sq.span))
+    if word == "choose":
+        i = ln.take()
+        color = _COLORS.get(ln.words[i].lower())
+        if color is None:
+            raise Declined
+        return ColourChoice(color, ln.span(kw, i))
     if word == "rolloff":
         if ln.words[ln.take()].lower() != "white":
             raise Declined

@@ -40,6 +40,7 @@ from sgcheck.lang.log_ast import (
     CardName,
     Claim,
     ClaimKind,
+    ColourChoice,
     ConvertStmt,
     Dice,
     Draft,
@@ -330,6 +331,11 @@ class _LogBuilder:
     def rolloff(self, c: list[Any]) -> RollOff:
         n: str = self._local.name
         return RollOff(_dice(n, c[2:5]), _dice(n, c[6:9]), _tjoin(n, c[0], c[8]))
+
+    def choose(self, c: list[Any]) -> ColourChoice:
+        n: str = self._local.name
+        color = Color.WHITE if c[1].type == "WHITE" else Color.BLACK
+        return ColourChoice(color, _tjoin(n, c[0], c[1]))
 
     def king(self, c: list[Any]) -> KingPlacement:
         n: str = self._local.name

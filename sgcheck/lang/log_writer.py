@@ -19,6 +19,7 @@ from sgcheck.lang.log_ast import (
     BreakStmt,
     Claim,
     ClaimKind,
+    ColourChoice,
     ConvertStmt,
     Dice,
     Draft,
@@ -203,6 +204,8 @@ def format_item(item: LogItem) -> str:
         return f"draft {_color(item.color)} " + " ".join(_string(c.name) for c in item.cards)
     if isinstance(item, RollOff):
         return f"rolloff white {_dice(item.white)} black {_dice(item.black)}"
+    if isinstance(item, ColourChoice):
+        return f"choose {_color(item.color)}"
     if isinstance(item, KingPlacement):
         return f"king {_color(item.color)} {square_name(item.square.square)}"
     if isinstance(item, ResultLine):

@@ -50,6 +50,7 @@ from sgcheck.lang.log_ast import (
     BreakStmt,
     Claim,
     ClaimKind,
+    ColourChoice,
     ConvertStmt,
     Dice,
     Header,
@@ -336,6 +337,8 @@ def _setup(rng: random.Random, ruleset: Ruleset) -> tuple[list[LogItem], GameSta
         black = tuple(rng.randint(1, 6) for _ in range(3))
         items.append(RollOff(Dice(white, NOWHERE), Dice(black, NOWHERE), NOWHERE))
         if sum(white) != sum(black):
+            winner = Color.WHITE if sum(white) > sum(black) else Color.BLACK
+            items.append(ColourChoice(winner, NOWHERE))
             break
     wk = Square(rng.randrange(0, 32))
     bk = Square(rng.randrange(32, 64))

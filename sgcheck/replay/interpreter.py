@@ -25,6 +25,7 @@ from sgcheck.core.state import GameState, initial_state
 from sgcheck.diagnostics import Diagnostic, Severity, Span
 from sgcheck.lang.log_ast import (
     ActivateStmt,
+    ColourChoice,
     Draft,
     Header,
     IncomeStmt,
@@ -83,6 +84,7 @@ class _Setup:
     drafts: dict[Color, tuple[str, ...]] = field(default_factory=dict)
     rolloffs: list[RollOff] = field(default_factory=list)
     kings: dict[Color, KingPlacement] = field(default_factory=dict)
+    chosen: bool = False
 
 
 class Replayer:
@@ -125,6 +127,8 @@ class Replayer:
                 self._draft(item)
             case RollOff():
                 self._rolloff(item)
+            case ColourChoice():
+                self._choose(item)
             case KingPlacement():
                 self._king(item)
             case Turn():
@@ -203,6 +207,33 @@ class Replayer:
         for v in check_rolloff(roll.white.faces, roll.black.faces):
             self.report(v.diagnostic.at(roll.span))
         self.setup.rolloffs.append(roll)
+
+    def _choose(self, choice: ColourChoice) -> None:
+        """The roll-off winner picks a colour (core §1, R01); the winner's dice are the ones written
+        under the colour they took, so the choice must be the higher total's colour."""
+        if self._setup_closed("the colour choice", choice.span):
+            return
+        last = self.setup.rolloffs[-1] if self.setup.rolloffs else None
+        winner = rolloff_winner(last.white.faces, last.black.faces) if last is not None else None
+        if self.setup.chosen or self.setup.kings or winner is None:
+            why = (
+                "the colour is chosen only once" if self.setup.chosen
+                else "the colour is chosen before the Kings are placed" if self.setup.kings
+                else "the colour is chosen by the winner of a decided roll-off"
+            )
+            self.report(diagnostic("SG-S101", f"'choose' is out of place: {why}").at(choice.span))
+        elif winner is not choice.color:
+            assert last is not None
+            totals = f"White's dice total {sum(last.white.faces)}, Black's {sum(last.black.faces)}"
+            self.report(
+                diagnostic(
+                    "SG-S102",
+                    f"{totals}: the winner plays {winner.title}, so the log cannot have them choose "
+                    f"{choice.color.title}",
+                    hint="write each player's dice under the colour that player ended up with",
+                ).at(choice.span)
+            )
+        self.setup.chosen = True
 
     def _king(self, king: KingPlacement) -> None:
         if self._setup_closed("placing a King", king.span):

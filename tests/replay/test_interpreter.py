@@ -11,9 +11,7 @@ KINGS = "king white e1\nking black e8\n"
 
 
 def run(body: str, *, header: str = "", keep_going: bool = False, ruleset: str | None = None) -> ReplayResult:
-    return replay_text(
-        header + KINGS + body, "t.sglog", ReplayOptions(keep_going=keep_going, ruleset=ruleset)
-    )
+    return replay_text(header + KINGS + body, "t.sglog", ReplayOptions(keep_going=keep_going, ruleset=ruleset))
 
 
 def codes(result: ReplayResult) -> list[str]:
@@ -99,9 +97,7 @@ def test_hit_claim_error_underlines_the_whole_statement() -> None:
     result = run(ATTACK_SETUP + "   battle: attack Ra3 a5 roll 6 1 hit\n")
     diag = result.diagnostics[0]
     assert diag.label == "claimed a hit"
-    assert diag.span is not None and diag.span.end_column - diag.span.column == len(
-        "attack Ra3 a5 roll 6 1 hit"
-    )
+    assert diag.span is not None and diag.span.end_column - diag.span.column == len("attack Ra3 a5 roll 6 1 hit")
 
 
 def test_double_zero_is_a_hundred_and_misses() -> None:
@@ -112,9 +108,7 @@ def test_double_zero_is_a_hundred_and_misses() -> None:
 
 def test_income_claim_on_second_turn() -> None:
     """R14: income is 2 × the value of enemy pieces in the Gem (here one Pawn: 2 SP)."""
-    body = (
-        ATTACK_SETUP + "   battle: attack Ra3 a5 roll 1 1 capture\n4... end: pass\n5. upkeep: income 2 sp 7\n"
-    )
+    body = ATTACK_SETUP + "   battle: attack Ra3 a5 roll 1 1 capture\n4... end: pass\n5. upkeep: income 2 sp 7\n"
     assert run(body).diagnostics == ()
     assert codes(run(body.replace("income 2", "income 3"))) == ["SG-R208"]
 
@@ -195,6 +189,20 @@ def test_setup_out_of_order_and_tied_rolloff() -> None:
     assert rerolled.diagnostics == ()
 
 
+def test_colour_choice_follows_the_roll_off() -> None:
+    """core §1, R01: the higher roller chooses; their dice are written under the colour they took."""
+    decided = "rolloff white 3 3 3 black 6 5 4\n"
+    assert replay_text(decided + "choose black\n" + KINGS, "t").diagnostics == ()
+    wrong = replay_text(decided + "choose white\n" + KINGS, "t")
+    assert codes(wrong) == ["SG-S102"]
+    assert "White's dice total 9, Black's 15: the winner plays Black" in wrong.diagnostics[0].message
+    assert codes(replay_text("choose white\n" + KINGS, "t")) == ["SG-S101"]  # no roll-off yet
+    tied = replay_text("rolloff white 3 3 3 black 4 4 1\nchoose white\n" + KINGS, "t", ReplayOptions(keep_going=True))
+    assert codes(tied)[0] == "SG-S101"
+    late = replay_text(decided + KINGS + "choose black\n", "t")
+    assert codes(late) == ["SG-S101"]
+
+
 def test_draft_over_hand_limit() -> None:
     """R19: keep 3 of 5."""
     result = replay_text('draft white "A" "B" "C" "D"\n' + KINGS, "t")
@@ -203,9 +211,7 @@ def test_draft_over_hand_limit() -> None:
 
 def test_card_activation_notes() -> None:
     """R17 counts activations; playing an undrafted card is a warning; effects are not simulated."""
-    result = replay_text(
-        'draft white "Soul Ward"\n' + KINGS + '1. main1: activate "Soul Drain" pay 2lp lp 18\n', "t"
-    )
+    result = replay_text('draft white "Soul Ward"\n' + KINGS + '1. main1: activate "Soul Drain" pay 2lp lp 18\n', "t")
     assert codes(result) == ["SG-N302", "SG-N301"]
     assert result.ok  # warnings only
 
