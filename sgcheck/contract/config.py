@@ -36,6 +36,7 @@ ALWAYS_ON = frozenset(
         "SG-P025",
         "SG-P026",
         "SG-P027",
+        "SG-P029",
         "SG-P004",
         "SG-P005",
         "SG-P008",

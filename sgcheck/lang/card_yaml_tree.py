@@ -20,6 +20,9 @@ from sgcheck.diagnostics import Diagnostic, Severity, Span
 YAML_SYNTAX = "SG-P024"
 YAML_ALIASES = "SG-P025"
 YAML_NESTING = "SG-P026"
+YAML_TOO_LARGE = "SG-P029"
+#: YAML card files are written by hand; past this size the pure-Python YAML reader takes minutes.
+MAX_YAML_CHARS = 4_000_000
 
 MAX_DEPTH = 64
 MAX_ALIASES = 100
@@ -81,6 +84,15 @@ def compose(text: str, source: str) -> YNode | Diagnostic:
     from ruamel.yaml import YAML
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
+    if len(text) > MAX_YAML_CHARS:
+        return Diagnostic(
+            YAML_TOO_LARGE,
+            Severity.ERROR,
+            f"the YAML file has {len(text):,} characters, more than the {MAX_YAML_CHARS:,} a YAML card file may have",
+            Span.point(source),
+            _RULES,
+            hint="split it into several card files, or write large packs in the .sgcard language",
+        )
     yaml = YAML(typ="safe", pure=True)
     try:
         return _Composer(source, yaml.resolver).run(yaml.parse(io.StringIO(text)))

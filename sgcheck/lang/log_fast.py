@@ -84,6 +84,7 @@ _FLAG_CLAIMS: dict[str, ClaimKind] = {
 _CLAIM_WORDS = frozenset({*_VALUE_CLAIMS, *_FLAG_CLAIMS, "pay", "gain"})
 _PHASE_LABELS: dict[str, Phase] = {f"{word}:": phase for word, phase in _PHASES.items()}
 _COLORS = {"white": Color.WHITE, "black": Color.BLACK}
+_MAX_LINE = 4096
 _ITEM_WORDS = frozenset({"king", "rolloff", "choose", "draft", "result"})
 _STATEMENTS = frozenset(
     {"summon", "move", "attack", "convert", "teleport", "break", "repair", "activate", "pass", "income"}
@@ -360,6 +361,8 @@ def _lines(text: str) -> Iterator[tuple[int, int, str]]:
         end = text.find("\n", start)
         if end < 0:
             end = size
+        if end - start > _MAX_LINE:
+            raise Declined  # not a line a person or a tool writes; the grammar reports on it
         line = text[start:end]
         cut = line.find(";")
         if cut >= 0:

@@ -22,6 +22,7 @@ __all__ = ["render_text"]
 INDENT = "   "
 TAB_WIDTH = 4
 """Tab stops used when showing a source line, so carets line up with the text."""
+CLIP_CHARS = 2000  # characters of a long line kept around the span before windowing
 MAX_LINE_WIDTH = 200
 """Source lines wider than this (in terminal cells) are cut to a window around the span."""
 WINDOW_WIDTH = 120
@@ -125,25 +126,54 @@ def _window(columns: list[int], start: int) -> tuple[int, int]:
 # --- pieces of a block ---------------------------------------------------------------------
 
 
+def _line_at(source: str, span: Span) -> str | None:
+    """The text of the span's first line, found without splitting the whole source.
+
+    The span's offset locates the line directly when it agrees with its column; otherwise the
+    line is found by counting newlines (never by building a list of every line: a log can be
+    tens of megabytes, and one diagnostic must not cost a copy of it).
+    """
+    if 0 <= span.offset <= len(source):
+        start = source.rfind("\n", 0, span.offset) + 1
+        if span.offset - start + 1 == span.column and (span.line == 1) == (start == 0):
+            end = source.find("\n", start)
+            return source[start : end if end >= 0 else len(source)]
+    start = 0
+    for _ in range(span.line - 1):
+        start = source.find("\n", start) + 1
+        if start == 0:
+            return None
+    end = source.find("\n", start)
+    return source[start : end if end >= 0 else len(source)]
+
+
 def _snippet(span: Span, source: str, label: str | None, paint: _Painter, severity: Severity) -> list[str]:
     """The span's first line with a line-number gutter and a caret line under the span."""
-    lines = source.split("\n")
-    if not 1 <= span.line <= len(lines):
+    if span.line < 1:
         return []
-    raw = lines[span.line - 1].removesuffix("\r")
-    start = min(max(span.column - 1, 0), len(raw))
+    line = _line_at(source, span)
+    if line is None:
+        return []
+    line = line.removesuffix("\r")
+    start = min(max(span.column - 1, 0), len(line))
     if span.end_line == span.line:
-        end = min(max(span.end_column - 1, start), len(raw))
+        end = min(max(span.end_column - 1, start), len(line))
     elif span.end_line > span.line:
-        end = len(raw)  # multi-line span: underline to the end of its first line
+        end = len(line)  # multi-line span: underline to the end of its first line
     else:
         end = start
+    # Only a stretch of a very long line around the span is ever shown: cut it first, so the
+    # per-character work below does not grow with the line.
+    cut_from = max(0, start - CLIP_CHARS // 2) if len(line) > CLIP_CHARS else 0
+    cut_to = min(len(line), cut_from + CLIP_CHARS)
+    raw = line[cut_from:cut_to]
+    start, end = start - cut_from, min(end, cut_to) - cut_from
     pieces, columns = _cells(raw)
     first, last = 0, len(raw)
     if columns[-1] > MAX_LINE_WIDTH:
         first, last = _window(columns, start)
-    left = ELLIPSIS if first > 0 else ""
-    right = ELLIPSIS if last < len(raw) else ""
+    left = ELLIPSIS if first > 0 or cut_from > 0 else ""
+    right = ELLIPSIS if last < len(raw) or cut_to < len(line) else ""
     shown = left + "".join(pieces[first:last]) + right
     origin = columns[first] - len(left)
     caret_from = columns[start] - origin

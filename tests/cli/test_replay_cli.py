@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -96,6 +97,24 @@ def test_hostile_input_never_tracebacks(tmp_path: Path, data: bytes, code: str |
     else:
         assert result.exit_code == 1
         assert code in result.output
+
+
+@pytest.mark.parametrize(
+    ("make", "code"),
+    [
+        (lambda: "; " + "x" * 50_000_000 + "\n", "SG-P006"),  # a 50 MB comment
+        (lambda: "king white e1\nking black e8\n" + "zz " * 17_000_000, "SG-P001"),  # 50 MB of words
+        (lambda: "king white e1\nking black e8\n1. end: pass\n{" + "a" * 50_000_000, "SG-P002"),  # unclosed
+    ],
+    ids=["comment", "words", "unclosed-brace"],
+)
+def test_fifty_megabyte_inputs_get_one_diagnostic(tmp_path: Path, make: Callable[[], str], code: str) -> None:
+    path = tmp_path / "big.sglog"
+    path.write_text(make(), encoding="utf-8")
+    result = CliRunner().invoke(main, ["replay", "--no-summary", str(path)])
+    assert result.exit_code == 1
+    assert code in result.output
+    assert len(result.output) < 2_000  # the snippet shows a window of the line, not the line
 
 
 def test_stdin_dash() -> None:

@@ -50,8 +50,12 @@ def run_case(case: Case, folder: Path) -> Run:
         (folder / "cards.sgcard.yaml").write_text(body["yaml"], encoding="utf-8")
     if "generate" in body:
         spec = body["generate"]
-        nesting = int(spec["nesting"])
-        (folder / spec["file"]).write_text(spec["prefix"] + "[" * nesting + "]" * nesting + "\n", encoding="utf-8")
+        if "nesting" in spec:
+            nesting = int(spec["nesting"])
+            filler = "[" * nesting + "]" * nesting
+        else:
+            filler = "x" * int(spec["size"])
+        (folder / spec["file"]).write_text(spec["prefix"] + filler + "\n", encoding="utf-8")
     for relative, text in body.get("files", {}).items():
         target = folder / relative
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -56,4 +56,5 @@ RULE_MODULES: tuple[str, ...] = (
     "P026_yaml_nesting",
     "P027_card_schema",
     "P028_no_cards",
+    "P029_yaml_size",
 )
