@@ -8,7 +8,7 @@ from sgcheck.core.formulas import Worked, placement_cost
 from sgcheck.core.outcome import Violation
 from sgcheck.core.pieces import Color, Kind, Phase, Piece
 from sgcheck.core.squares import Square, in_camp, name
-from sgcheck.core.state import GameState, Payment
+from sgcheck.core.state import Board, GameState, Payment
 
 
 def violation(
@@ -82,13 +82,23 @@ def resolve_payment(state: GameState, cost: Worked, pay: Payment | None, what: s
     return Payment(sp=sp, lp=cost.value - sp)
 
 
-def charge(state: GameState, payment: Payment) -> GameState:
-    """Deduct a payment from the mover and count the action (R04)."""
-    player = state.mover
-    state = state.with_player(
-        state.to_move, player.with_funds(player.lp - payment.lp, player.sp - payment.sp)
+def charge(state: GameState, payment: Payment, board: Board | None = None) -> GameState:
+    """Deduct a payment from the mover and count the action (R04); optionally with a new board.
+
+    Built as one new state: this runs for nearly every action of every replayed game.
+    """
+    me = state.to_move
+    paid = state.players[me].with_funds(state.players[me].lp - payment.lp, state.players[me].sp - payment.sp)
+    players = (paid, state.players[1]) if me is Color.WHITE else (state.players[0], paid)
+    return GameState(
+        state.board if board is None else board,
+        players,
+        me,
+        state.turn_number,
+        state.turn.counted(),
+        state.ruleset,
+        state.result,
     )
-    return state.with_turn(state.turn.counted())
 
 
 def dice_faces(roll: tuple[int, ...], count: int, sides: int, what: str) -> Violation | None:

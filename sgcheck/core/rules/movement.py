@@ -26,7 +26,6 @@ def apply(state: GameState, action: Move) -> Applied | Violation:
     paid = resolve_payment(state, cost, action.pay, "move")
     if isinstance(paid, Violation):
         return paid
-    state = charge(state, paid)
     board = list(state.board)
     board[action.to], board[action.frm] = mover, None
-    return Applied(state.with_board(tuple(board)), Effects(cost_worked=cost, paid=paid))
+    return Applied(charge(state, paid, tuple(board)), Effects(cost_worked=cost, paid=paid))
