@@ -28,6 +28,19 @@ def rolloff_winner(white: tuple[int, ...], black: tuple[int, ...]) -> Color | No
     return Color.WHITE if w > b else Color.BLACK
 
 
+def check_colour_choice(white: tuple[int, ...], black: tuple[int, ...], chosen: Color) -> Iterator[Violation]:
+    """The roll-off winner chooses (core §1, R01). Each player's dice are written under the colour
+    that player ended up with, so the chosen colour must be the one with the higher total."""
+    winner = rolloff_winner(white, black)
+    if winner is not None and winner is not chosen:
+        yield violation(
+            "SG-S102",
+            f"White's dice total {sum(white)}, Black's {sum(black)}: the winner plays {winner.title}, "
+            f"so the log cannot have them choose {chosen.title}",
+            hint="write each player's dice under the colour that player ended up with",
+        )
+
+
 def check_king_placement(color: Color, sq: Square) -> Iterator[Violation]:
     """A King starts anywhere in its own camp (core §1, R01)."""
     if not in_camp(sq, color):

@@ -20,7 +20,13 @@ from sgcheck.core.actions import EndTurn, EnterPhase
 from sgcheck.core.outcome import Applied, Effects
 from sgcheck.core.pieces import Color, Phase
 from sgcheck.core.ruleset import CORE, Ruleset, RulesetError, parse_ruleset
-from sgcheck.core.setup import check_draft, check_king_placement, check_rolloff, rolloff_winner
+from sgcheck.core.setup import (
+    check_colour_choice,
+    check_draft,
+    check_king_placement,
+    check_rolloff,
+    rolloff_winner,
+)
 from sgcheck.core.state import GameState, initial_state
 from sgcheck.diagnostics import Diagnostic, Severity, Span
 from sgcheck.lang.log_ast import (
@@ -209,8 +215,7 @@ class Replayer:
         self.setup.rolloffs.append(roll)
 
     def _choose(self, choice: ColourChoice) -> None:
-        """The roll-off winner picks a colour (core §1, R01); the winner's dice are the ones written
-        under the colour they took, so the choice must be the higher total's colour."""
+        """After a decided roll-off and before the Kings (R01); the choice itself is judged by the core."""
         if self._setup_closed("the colour choice", choice.span):
             return
         last = self.setup.rolloffs[-1] if self.setup.rolloffs else None
@@ -222,17 +227,10 @@ class Replayer:
                 else "the colour is chosen by the winner of a decided roll-off"
             )
             self.report(diagnostic("SG-S101", f"'choose' is out of place: {why}").at(choice.span))
-        elif winner is not choice.color:
+        else:
             assert last is not None
-            totals = f"White's dice total {sum(last.white.faces)}, Black's {sum(last.black.faces)}"
-            self.report(
-                diagnostic(
-                    "SG-S102",
-                    f"{totals}: the winner plays {winner.title}, so the log cannot have them choose "
-                    f"{choice.color.title}",
-                    hint="write each player's dice under the colour that player ended up with",
-                ).at(choice.span)
-            )
+            for v in check_colour_choice(last.white.faces, last.black.faces, choice.color):
+                self.report(v.diagnostic.at(choice.span))
         self.setup.chosen = True
 
     def _king(self, king: KingPlacement) -> None:
