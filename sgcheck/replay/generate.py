@@ -161,19 +161,19 @@ def _random_moves(state: GameState, rng: random.Random) -> list[Action]:
     own = [sq for sq, p in enumerate(state.board) if p is not None and p.color is state.to_move]
     rng.shuffle(own)
     for sq in own:
-        found = [a for a in moves_from(state, Square(sq))]
+        found = list(moves_from(state, Square(sq)))
         if found:
             return found
     return []
 
 
 def _random_summons(state: GameState, rng: random.Random) -> list[Action]:
-    """The summons of one random kind still in the Gem."""
-    every = list(summons(state))
+    """The summons of one kind still in the Gem (kinds with more free squares are picked more often)."""
+    every = [a for a in summons(state) if isinstance(a, Summon)]
     if not every:
         return []
-    kind = rng.choice(every)
-    return [a for a in every if isinstance(a, Summon) and isinstance(kind, Summon) and a.kind is kind.kind]
+    kind = rng.choice(every).kind
+    return [a for a in every if a.kind is kind]
 
 
 _FAST: dict[Category, Callable[[GameState, random.Random], list[Action]]] = {
@@ -395,12 +395,23 @@ def iter_game(
     yield state
 
 
-def generate_game(seed: int, **kwargs: object) -> GeneratedGame:
+def generate_game(
+    seed: int,
+    *,
+    style: Style = Style.RANDOM,
+    claims: Claims = Claims.ALL,
+    max_turns: int = 60,
+    max_actions: int | None = None,
+    ruleset: Ruleset = CORE,
+) -> GeneratedGame:
     """A whole generated game in memory (see :func:`iter_game` for the options)."""
     items: list[LogItem] = []
     final: GameState | None = None
     kinds: dict[str, int] = {}
-    for item in iter_game(seed, **kwargs):  # type: ignore[arg-type]
+    games = iter_game(
+        seed, style=style, claims=claims, max_turns=max_turns, max_actions=max_actions, ruleset=ruleset
+    )
+    for item in games:
         if isinstance(item, GameState):
             final = item
         else:
