@@ -6,8 +6,7 @@ import os
 import re
 from pathlib import Path
 
-from sgcheck.cli.info_cmds import all_codes
-from sgcheck.report.reference import diagnostics_markdown, rulings_markdown
+from sgcheck.report.reference import all_codes, diagnostics_markdown, rulings_markdown
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 UPDATE = os.environ.get("SGCHECK_UPDATE_GOLDEN") == "1"

@@ -5,16 +5,6 @@ from __future__ import annotations
 import click
 
 from sgcheck.cli.common import guarded
-from sgcheck.codes import CATALOGUE, CodeInfo
-
-
-def all_codes() -> dict[str, CodeInfo]:
-    """Replay and parse codes plus the contract rules' codes."""
-    from sgcheck.contract import code_catalogue
-
-    merged = dict(CATALOGUE)
-    merged.update(code_catalogue())
-    return merged
 
 
 @click.command("explain", short_help="Explain a diagnostic code, or list them all.")
@@ -23,6 +13,8 @@ def all_codes() -> dict[str, CodeInfo]:
 @guarded
 def explain_command(code: str | None, list_all: bool) -> int:
     """Explain a diagnostic CODE (e.g. SG-R204), or list all codes."""
+    from sgcheck.report.reference import all_codes
+
     codes = all_codes()
     if list_all or code is None:
         for info in sorted(codes.values(), key=lambda i: i.code):

@@ -98,6 +98,3 @@ class EndTurn:
 
 
 Action = Summon | Move | Attack | Convert | Teleport | Break | Repair | Activate | EnterPhase | EndTurn
-
-#: Actions that count for Pass (R04); phase changes and ending the turn do not.
-COUNTED_ACTIONS = (Summon, Move, Attack, Convert, Teleport, Break, Repair, Activate)

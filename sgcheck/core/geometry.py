@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from sgcheck.core.actions import Part
 from sgcheck.core.pieces import Kind, Piece
-from sgcheck.core.squares import Square, file_of, name, on_board, rank_of, second_rank, square
+from sgcheck.core.squares import Square, file_of, forward, name, on_board, rank_of, second_rank, square
 
 Board = tuple[Piece | None, ...]
 
@@ -180,7 +180,7 @@ def move_route(
 
 
 def _pawn_move(board: Board, frm: Square, to: Square, mover: Piece) -> Route | GeometryError:
-    step = 1 if mover.color == 0 else -1
+    step = forward(mover.color)
     df, dr = file_of(to) - file_of(frm), rank_of(to) - rank_of(frm)
     rules = ("core §3", "R06")
     if df == 0 and dr == step:
@@ -209,7 +209,7 @@ def attack_route(board: Board, frm: Square, to: Square, attacker: Piece) -> Rout
     kind = attacker.kind
     rules = ("core §4.1", "R08")
     if kind is Kind.PAWN:
-        step = 1 if attacker.color == 0 else -1
+        step = forward(attacker.color)
         if abs(file_of(to) - file_of(frm)) == 1 and rank_of(to) - rank_of(frm) == step:
             return Route(1)
         return GeometryError(
@@ -255,7 +255,7 @@ def move_destinations(board: Board, frm: Square, mover: Piece) -> Iterator[tuple
             if board[to] is None:
                 yield to, Route(1)
     elif kind is Kind.PAWN:
-        step = 1 if mover.color == 0 else -1
+        step = forward(mover.color)
         f, r = file_of(frm), rank_of(frm)
         if on_board(f, r + step) and board[square(f, r + step)] is None:
             yield square(f, r + step), Route(1)
@@ -278,7 +278,7 @@ def attack_targets(board: Board, frm: Square, attacker: Piece) -> Iterator[tuple
 
     kind = attacker.kind
     if kind is Kind.PAWN:
-        step = 1 if attacker.color == 0 else -1
+        step = forward(attacker.color)
         for df in (-1, 1):
             f, r = file_of(frm) + df, rank_of(frm) + step
             if on_board(f, r) and enemy(square(f, r)):

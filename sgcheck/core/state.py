@@ -43,9 +43,6 @@ class PlayerState:
     king_damage: int = 0  # damage this player's King has taken (never clears, R11)
     turns_started: int = 0
 
-    def gem_count(self, p: Piece) -> int:
-        return self.gem[p.index]
-
     def with_funds(self, lp: int, sp: int) -> PlayerState:
         """Fast path for the most common change (``dataclasses.replace`` is several times slower)."""
         return PlayerState(lp, sp, self.gem, self.gem_broken, self.king_damage, self.turns_started)

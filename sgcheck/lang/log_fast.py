@@ -50,7 +50,7 @@ from sgcheck.lang.log_ast import (
     TeleportStmt,
     Turn,
 )
-from sgcheck.lang.log_parser import _APPLICABLE, _KINDS, _PHASES, _SQUARES
+from sgcheck.lang.log_vocab import APPLICABLE, FLAG_CLAIMS, KINDS, PHASES, SQUARES, VALUE_CLAIMS
 from sgcheck.lang.source import SourceText
 
 
@@ -65,24 +65,8 @@ _AMOUNT = re.compile(r"([0-9]{1,18})([sSlL][pP])")
 _TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) +"([^"\n]*)"\]')
 _SCORES = frozenset({"1-0", "0-1", "1/2-1/2", "*"})
 _REASONS = frozenset({"conversion", "lp1000", "turn-limit"})
-_VALUE_CLAIMS: dict[str, ClaimKind] = {
-    "cost": ClaimKind.COST,
-    "lp": ClaimKind.LP,
-    "sp": ClaimKind.SP,
-    "threshold": ClaimKind.THRESHOLD,
-    "damage": ClaimKind.DAMAGE,
-    "king-damage": ClaimKind.KING_DAMAGE,
-}
-_FLAG_CLAIMS: dict[str, ClaimKind] = {
-    "hit": ClaimKind.HIT,
-    "miss": ClaimKind.MISS,
-    "capture": ClaimKind.CAPTURE,
-    "converts": ClaimKind.CONVERT_KING,
-    "success": ClaimKind.SUCCESS,
-    "fail": ClaimKind.FAIL,
-}
-_CLAIM_WORDS = frozenset({*_VALUE_CLAIMS, *_FLAG_CLAIMS, "pay", "gain"})
-_PHASE_LABELS: dict[str, Phase] = {f"{word}:": phase for word, phase in _PHASES.items()}
+_CLAIM_WORDS = frozenset({*VALUE_CLAIMS, *FLAG_CLAIMS, "pay", "gain"})
+_PHASE_LABELS: dict[str, Phase] = {f"{word}:": phase for word, phase in PHASES.items()}
 _COLORS = {"white": Color.WHITE, "black": Color.BLACK}
 _MAX_LINE = 4096
 _ITEM_WORDS = frozenset({"king", "rolloff", "choose", "draft", "result"})
@@ -143,7 +127,7 @@ class _Line:
 
     def square(self) -> SquareRef:
         i = self.take()
-        sq = _SQUARES.get(self.words[i])
+        sq = SQUARES.get(self.words[i])
         if sq is None:
             raise Declined
         return SquareRef(sq, self.span(i))
@@ -152,11 +136,11 @@ class _Line:
         i = self.take()
         word = self.words[i]
         if len(word) == 3:
-            kind, sq = _KINDS.get(word[0]), _SQUARES.get(word[1:])
+            kind, sq = KINDS.get(word[0]), SQUARES.get(word[1:])
             if kind is None or sq is None:
                 raise Declined
             return PieceRef(kind, sq, self.span(i))
-        sq = _SQUARES.get(word)
+        sq = SQUARES.get(word)
         if sq is None:
             raise Declined
         return PieceRef(None, sq, self.span(i))
@@ -178,16 +162,16 @@ class _Line:
         return word[1:-1], self.span(i)
 
     def claims(self, what: str) -> tuple[Claim, ...]:
-        allowed = _APPLICABLE[what][1]
+        allowed = APPLICABLE[what][1]
         out: list[Claim] = []
         words = self.words
         while self.i < len(words) and (word := words[self.i].lower()) in _CLAIM_WORDS:
             kw = self.take()
-            if word in _FLAG_CLAIMS:
-                claim = Claim(_FLAG_CLAIMS[word], self.span(kw))
-            elif word in _VALUE_CLAIMS:
+            if word in FLAG_CLAIMS:
+                claim = Claim(FLAG_CLAIMS[word], self.span(kw))
+            elif word in VALUE_CLAIMS:
                 value = self.int_at(self.take())
-                claim = Claim(_VALUE_CLAIMS[word], self.span(kw, kw + 1), value)
+                claim = Claim(VALUE_CLAIMS[word], self.span(kw, kw + 1), value)
             elif word == "gain":
                 unit, value = self.amount(self.take())
                 claim = Claim(ClaimKind.GAIN_SP if unit == "sp" else ClaimKind.GAIN_LP, self.span(kw, kw + 1), value)
@@ -226,7 +210,7 @@ def _statement(ln: _Line) -> Statement:
     word = ln.words[kw].lower()
     if word == "move":
         piece, first = ln.piece_ref(), ln.square()
-        via, to = (first, ln.square()) if ln.i < len(ln.words) and ln.words[ln.i] in _SQUARES else (None, first)
+        via, to = (first, ln.square()) if ln.i < len(ln.words) and ln.words[ln.i] in SQUARES else (None, first)
         claims = ln.claims("move")
         return MoveStmt(piece, to, via, claims, ln.ends(kw, claims, to.span))
     if word == "attack":
@@ -240,17 +224,17 @@ def _statement(ln: _Line) -> Statement:
     if word == "summon":
         i = ln.take()
         text = ln.words[i]
-        if len(text) == 1 and text in _KINDS:
-            kind, kind_span, to = _KINDS[text], ln.span(i), ln.square()
-        elif len(text) == 3 and text[0] in _KINDS and text[1:] in _SQUARES:
-            kind, whole = _KINDS[text[0]], ln.span(i)
+        if len(text) == 1 and text in KINDS:
+            kind, kind_span, to = KINDS[text], ln.span(i), ln.square()
+        elif len(text) == 3 and text[0] in KINDS and text[1:] in SQUARES:
+            kind, whole = KINDS[text[0]], ln.span(i)
             kind_span = Span(
                 ln.name, ln.number, whole.column, ln.number, whole.column + 1, whole.offset, whole.offset + 1
             )
             square_span = Span(
                 ln.name, ln.number, whole.column + 1, ln.number, whole.end_column, whole.offset + 1, whole.end_offset
             )
-            to = SquareRef(_SQUARES[text[1:]], square_span)
+            to = SquareRef(SQUARES[text[1:]], square_span)
         else:
             raise Declined
         claims = ln.claims("summon")

@@ -29,9 +29,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from sgcheck import codes
-from sgcheck.core.pieces import Color, Kind, Phase
-from sgcheck.core.squares import ALL_SQUARES, Square
-from sgcheck.core.squares import name as square_name
+from sgcheck.core.pieces import Color
 from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.lang.log_ast import (
     ActivateStmt,
@@ -62,6 +60,7 @@ from sgcheck.lang.log_ast import (
     TeleportStmt,
     Turn,
 )
+from sgcheck.lang.log_vocab import APPLICABLE, FLAG_CLAIMS, KINDS, PHASES, SQUARES, VALUE_CLAIMS
 from sgcheck.lang.log_writer import format_claim
 from sgcheck.lang.source import SourceText
 from sgcheck.resources import grammar_text
@@ -96,51 +95,12 @@ class _SemanticError(Exception):
 
 # --- lookup tables -------------------------------------------------------------------------------
 
-_SQUARES: dict[str, Square] = {square_name(sq): sq for sq in ALL_SQUARES}
-_KINDS: dict[str, Kind] = {k.letter: k for k in Kind}
-_PHASES: dict[str, Phase] = {
-    "upkeep": Phase.UPKEEP,
-    "main1": Phase.MAIN1,
-    "battle": Phase.BATTLE,
-    "main2": Phase.MAIN2,
-    "end": Phase.END,
-}
 _HEADER_TERMINALS = frozenset({"LSQB", "TAG_NAME", "STRING", "RSQB"})
-
+#: Claim keywords by grammar terminal name (``KING_DAMAGE`` for ``king-damage``).
 _CLAIM_KINDS: dict[str, ClaimKind] = {
-    "COST": ClaimKind.COST,
-    "LP": ClaimKind.LP,
-    "SP": ClaimKind.SP,
-    "THRESHOLD": ClaimKind.THRESHOLD,
-    "DAMAGE": ClaimKind.DAMAGE,
-    "KING_DAMAGE": ClaimKind.KING_DAMAGE,
-    "PAY": ClaimKind.PAY,
-    "HIT": ClaimKind.HIT,
-    "MISS": ClaimKind.MISS,
-    "CAPTURE": ClaimKind.CAPTURE,
-    "CONVERTS": ClaimKind.CONVERT_KING,
-    "SUCCESS": ClaimKind.SUCCESS,
-    "FAIL": ClaimKind.FAIL,
-}
-
+    word.upper().replace("-", "_"): kind for word, kind in (*VALUE_CLAIMS.items(), *FLAG_CLAIMS.items())
+} | {"PAY": ClaimKind.PAY}
 _K = ClaimKind
-_PAYING = frozenset({_K.COST, _K.PAY, _K.LP, _K.SP})
-#: Which claims may follow which statement (the statement's word, its article, the claims).
-_APPLICABLE: dict[str, tuple[str, frozenset[ClaimKind]]] = {
-    "summon": ("a summon", _PAYING),
-    "move": ("a move", _PAYING),
-    "teleport": ("a teleport", _PAYING),
-    "activate": ("an activate", _PAYING),
-    "attack": (
-        "an attack",
-        _PAYING | {_K.THRESHOLD, _K.HIT, _K.MISS, _K.DAMAGE, _K.KING_DAMAGE, _K.CAPTURE, _K.CONVERT_KING, _K.GAIN_SP},
-    ),
-    "convert": ("a convert", frozenset({_K.GAIN_LP, _K.LP, _K.SP})),
-    "break": ("a break", _PAYING | {_K.SUCCESS, _K.FAIL}),
-    "repair": ("a repair", _PAYING | {_K.SUCCESS, _K.FAIL}),
-    "pass": ("a pass", frozenset({_K.LP, _K.SP, _K.GAIN_LP})),
-    "income": ("an income", frozenset({_K.LP, _K.SP})),
-}
 
 _MAX_DIGITS = 100_000
 _FAST_DIGITS = 4000
@@ -208,14 +168,14 @@ def _unquote(t: str) -> str:
 
 def _piece_ref(n: str, t: Token) -> PieceRef:
     v: str = t.value
-    kind = _KINDS.get(v[0])
+    kind = KINDS.get(v[0])
     if kind is not None:
-        return PieceRef(kind, _SQUARES[v[1:3]], _tspan(n, t))
-    return PieceRef(None, _SQUARES[v[:2]], _tspan(n, t))
+        return PieceRef(kind, SQUARES[v[1:3]], _tspan(n, t))
+    return PieceRef(None, SQUARES[v[:2]], _tspan(n, t))
 
 
 def _square_ref(n: str, t: Token) -> SquareRef:
-    return SquareRef(_SQUARES[t.value[:2]], _tspan(n, t))
+    return SquareRef(SQUARES[t.value[:2]], _tspan(n, t))
 
 
 def _dice(n: str, faces: list[Token]) -> Dice:
@@ -224,7 +184,7 @@ def _dice(n: str, faces: list[Token]) -> Dice:
 
 def _claims_for(what: str, claims: list[Claim]) -> tuple[Claim, ...]:
     """The claims as a tuple, after checking that each one makes sense after ``what``."""
-    article, allowed = _APPLICABLE[what]
+    article, allowed = APPLICABLE[what]
     for claim in claims:
         if claim.kind not in allowed:
             _reject_claim(what, article, claim)
@@ -234,9 +194,9 @@ def _claims_for(what: str, claims: list[Claim]) -> tuple[Claim, ...]:
 def _reject_claim(what: str, article: str, claim: Claim) -> NoReturn:
     text = format_claim(claim)
     word = text.split()[0] if claim.kind not in (_K.GAIN_SP, _K.GAIN_LP) else text
-    owners = [a for w, (a, allowed) in _APPLICABLE.items() if claim.kind in allowed and w != what]
+    owners = [a for w, (a, allowed) in APPLICABLE.items() if claim.kind in allowed and w != what]
     where = _or_list(owners) if owners else "no statement"
-    fitting = sorted({_claim_word(k) for k in _APPLICABLE[what][1]})
+    fitting = sorted({_claim_word(k) for k in APPLICABLE[what][1]})
     _semantic(
         "SG-P001",
         f"claim '{word}' does not apply to {article}; it can follow {where}",
@@ -374,7 +334,7 @@ class _LogBuilder:
         tok: Token = c[0]
         stmts: list[Statement] = c[1]
         label = _tspan(n, tok)
-        phase = _PHASES[tok[: tok.index(":")].rstrip(" \t").lower()]
+        phase = PHASES[tok[: tok.index(":")].rstrip(" \t").lower()]
         span = _sjoin(tok, stmts[-1].span) if stmts else label
         return PhaseBlock(phase, label, tuple(stmts), span)
 
@@ -387,10 +347,10 @@ class _LogBuilder:
         if len(c) == 4:
             letter: Token = c[1]
             last: Token = c[2]
-            kind, kind_span, to = _KINDS[letter.value[0]], _tspan(n, letter), _square_ref(n, last)
+            kind, kind_span, to = KINDS[letter.value[0]], _tspan(n, letter), _square_ref(n, last)
         else:
             last = c[1]
-            if last.value[0] not in _KINDS:
+            if last.value[0] not in KINDS:
                 where = last.value[:2]
                 _semantic(
                     "SG-P001",
@@ -400,10 +360,10 @@ class _LogBuilder:
                     hint=f"write the letter of the piece to summon, e.g. 'summon Q {where}' (K Q R B N P)",
                 )
             line, col, pos = last.line, last.column, last.start_pos
-            kind = _KINDS[last.value[0]]
+            kind = KINDS[last.value[0]]
             kind_span = Span(n, line, col, line, col + 1, pos, pos + 1)  # type: ignore[arg-type,operator]
             to_span = Span(n, line, col + 1, line, col + 3, pos + 1, pos + 3)  # type: ignore[arg-type,operator]
-            to = SquareRef(_SQUARES[last.value[1:3]], to_span)
+            to = SquareRef(SQUARES[last.value[1:3]], to_span)
         span = _sjoin(kw, claims[-1].span) if claims else _tjoin(n, kw, last)
         return SummonStmt(kind, kind_span, to, _claims_for("summon", claims), span)
 

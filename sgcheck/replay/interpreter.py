@@ -11,7 +11,7 @@ of sequence, play after the game ended, missing Kings) stop it in both modes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
 from sgcheck.codes import diagnostic
@@ -28,7 +28,7 @@ from sgcheck.core.setup import (
     rolloff_winner,
 )
 from sgcheck.core.state import GameState, initial_state
-from sgcheck.diagnostics import Diagnostic, Severity, Span
+from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.lang.log_ast import (
     ActivateStmt,
     ColourChoice,
@@ -452,10 +452,6 @@ def replay_items(items: Iterable[LogItem], source: str, options: ReplayOptions =
         replayer.finish()
     except _Stop:
         stopped = True
-    return _result(replayer, stopped)
-
-
-def _result(replayer: Replayer, stopped: bool) -> ReplayResult:
     return ReplayResult(
         source=replayer.source,
         diagnostics=tuple(replayer.diagnostics),
@@ -469,27 +465,20 @@ def _result(replayer: Replayer, stopped: bool) -> ReplayResult:
 
 
 def replay_text(text: str, source: str, options: ReplayOptions = ReplayOptions()) -> ReplayResult:
-    """Parse and replay a log held in memory; syntax errors become diagnostics."""
+    """Parse and replay a log held in memory; a syntax error is reported like any other finding."""
     from sgcheck.lang.log_parser import LogSyntaxError, iter_log
     from sgcheck.lang.source import SourceText
 
-    replayer = Replayer(source, options)
-    stopped = False
-    try:
+    syntax_error: list[Diagnostic] = []
+
+    def items() -> Iterator[LogItem]:
         try:
-            for item in iter_log(SourceText(source, text)):
-                replayer.feed(item)
+            yield from iter_log(SourceText(source, text))
         except LogSyntaxError as exc:
-            replayer.diagnostics.append(exc.diagnostic)
-            raise _Stop from None
-        replayer.finish()
-    except _Stop:
-        stopped = True
-    return _result(replayer, stopped)
+            syntax_error.append(exc.diagnostic)
+            raise _Stop from None  # the log ends at its first syntax error
 
-
-def severity_counts(diags: Iterable[Diagnostic]) -> dict[Severity, int]:
-    counts = {s: 0 for s in Severity}
-    for d in diags:
-        counts[d.severity] += 1
-    return counts
+    result = replay_items(items(), source, options)
+    if not syntax_error:
+        return result
+    return replace(result, diagnostics=(*result.diagnostics, *syntax_error))

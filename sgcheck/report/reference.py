@@ -32,6 +32,14 @@ def _family(code: str) -> str:
     return next(title for prefix, title in _FAMILIES if code.startswith(prefix))
 
 
+def all_codes() -> dict[str, CodeInfo]:
+    """Every diagnostic code: parsing and replay, plus the contract rules' codes."""
+    from sgcheck.codes import CATALOGUE
+    from sgcheck.contract import code_catalogue
+
+    return {**CATALOGUE, **code_catalogue()}
+
+
 def diagnostics_markdown(codes: Iterable[CodeInfo]) -> str:
     """Every diagnostic code, grouped by family, with its explanation."""
     lines = [
