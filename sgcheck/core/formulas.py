@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cache
 
 from sgcheck.core import caps
-from sgcheck.core.pieces import NON_KING_KINDS, PIECE_VALUES, Color, Kind
+from sgcheck.core.pieces import KING, KNIGHT, NON_KING_KINDS, PIECE_VALUES, Color, Kind
 from sgcheck.core.ruleset import Ruleset
 from sgcheck.core.squares import Square, manhattan, name, starting_squares
 
@@ -48,26 +48,36 @@ _VALUES: tuple[int, ...] = tuple(PIECE_VALUES.get(k, 0) for k in Kind)
 
 def value_of(kind: Kind, ruleset: Ruleset) -> int:
     """Piece value; the King's is 0 unless a house rule gives it one (R09)."""
-    if kind is Kind.KING:
+    if kind is KING:
         return ruleset.king_value or 0
     return _VALUES[kind]
 
 
 def move_cost(kind: Kind, distance: int, ruleset: Ruleset) -> Worked:
     """Move = value + distance (core §3); knights 3 per jump (R07); the core King 1 (R09)."""
-    if kind is Kind.KNIGHT:
+    return _move_cost(kind, distance, ruleset.king_value)
+
+
+@cache
+def _move_cost(kind: Kind, distance: int, king_value: int | None) -> Worked:
+    # Cached: replay asks for the same few costs millions of times, and a Worked never changes.
+    if kind is KNIGHT:
         return Worked(caps.KNIGHT_JUMP_COST * distance, "{} per jump × {}", caps.KNIGHT_JUMP_COST, distance)
-    if kind is Kind.KING and ruleset.king_value is None:
+    if kind is KING and king_value is None:
         return Worked(caps.KING_MOVE_COST * distance, "King moves cost distance only ({})", distance)
-    v = value_of(kind, ruleset)
+    v = (king_value or 0) if kind is KING else _VALUES[kind]
     return Worked(v + distance, "{} {} + distance {}", kind.title, v, distance)
 
 
 def attack_cost(kind: Kind, distance: int, ruleset: Ruleset) -> Worked:
     """Attack = 2 × value + distance (core §4.1)."""
-    v = value_of(kind, ruleset)
+    return _attack_cost(kind, distance, value_of(kind, ruleset))
+
+
+@cache
+def _attack_cost(kind: Kind, distance: int, value: int) -> Worked:
     m = caps.ATTACK_VALUE_MULTIPLIER
-    return Worked(m * v + distance, "{}×{} {} + distance {}", m, kind.title, v, distance)
+    return Worked(m * value + distance, "{}×{} {} + distance {}", m, kind.title, value, distance)
 
 
 @cache
@@ -97,14 +107,17 @@ def clamp_to_hit(raw: int) -> int:
 
 def hit_threshold(attacker: Kind, defender: Kind, ruleset: Ruleset, bonus: int = 0) -> Worked:
     """The d100 threshold (core §4.2, §4.4, R10): bonus capped at +25, then clamped to 5..95."""
-    a = value_of(attacker, ruleset)
+    return _hit_threshold(attacker, defender, value_of(attacker, ruleset), value_of(defender, ruleset), bonus)
+
+
+@cache
+def _hit_threshold(attacker: Kind, defender: Kind, a: int, d: int, bonus: int) -> Worked:
     bonus = min(bonus, caps.TO_HIT_BONUS_CAP)
     args: tuple[object, ...]
-    if defender is Kind.KING:
+    if defender is KING:
         raw = caps.TO_HIT_PER_VALUE * a + bonus
         fmt, args = "{}×{} {}", (caps.TO_HIT_PER_VALUE, attacker.title, a)
     else:
-        d = value_of(defender, ruleset)
         raw = caps.BASE_TO_HIT + caps.TO_HIT_PER_VALUE * (a - d) + bonus
         fmt = "{} + {}×({} {} − {} {})"
         args = (caps.BASE_TO_HIT, caps.TO_HIT_PER_VALUE, attacker.title, a, defender.title, d)

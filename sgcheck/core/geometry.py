@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from sgcheck.core.actions import Part
-from sgcheck.core.pieces import Kind, Piece
-from sgcheck.core.squares import Square, file_of, forward, name, on_board, rank_of, second_rank, square
+from sgcheck.core.pieces import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, Kind, Piece
+from sgcheck.core.squares import ALL_SQUARES, Square, file_of, forward, name, on_board, rank_of, second_rank, square
 
 Board = tuple[Piece | None, ...]
 
@@ -21,14 +22,14 @@ _KING_STEPS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, 
 _ROOK_DIRS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 _BISHOP_DIRS = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 SLIDE_DIRS: dict[Kind, tuple[tuple[int, int], ...]] = {
-    Kind.ROOK: _ROOK_DIRS,
-    Kind.BISHOP: _BISHOP_DIRS,
-    Kind.QUEEN: _ROOK_DIRS + _BISHOP_DIRS,
+    ROOK: _ROOK_DIRS,
+    BISHOP: _BISHOP_DIRS,
+    QUEEN: _ROOK_DIRS + _BISHOP_DIRS,
 }
 _SLIDE_WORDS = {
-    Kind.ROOK: "along ranks and files",
-    Kind.BISHOP: "along diagonals",
-    Kind.QUEEN: "along ranks, files and diagonals",
+    ROOK: "along ranks and files",
+    BISHOP: "along diagonals",
+    QUEEN: "along ranks, files and diagonals",
 }
 
 
@@ -44,8 +45,7 @@ KNIGHT_JUMPS = _steps_table(_KNIGHT_STEPS)
 KING_STEPS = _steps_table(_KING_STEPS)
 
 
-@dataclass(frozen=True, slots=True)
-class Route:
+class Route(NamedTuple):
     distance: int
     via: Square | None = None
 
@@ -63,22 +63,42 @@ def _describe(board: Board, sq: Square) -> str:
     return f"{name(sq)} ({occupant})" if occupant else name(sq)
 
 
-def _ray(frm: Square, to: Square, kind: Kind) -> list[Square] | None:
+def _line_table() -> tuple[tuple[bool, tuple[Square, ...]] | None, ...]:
+    """For every (from, to) pair on one rank, file or diagonal: whether the line is diagonal,
+    and the squares strictly between; None for other pairs. Indexed ``from * 64 + to``."""
+    table: list[tuple[bool, tuple[Square, ...]] | None] = []
+    for frm in ALL_SQUARES:
+        for to in ALL_SQUARES:
+            df, dr = file_of(to) - file_of(frm), rank_of(to) - rank_of(frm)
+            if (df == 0 and dr == 0) or (df != 0 and dr != 0 and abs(df) != abs(dr)):
+                table.append(None)
+                continue
+            step_f, step_r = (df > 0) - (df < 0), (dr > 0) - (dr < 0)
+            n = max(abs(df), abs(dr))
+            between = tuple(square(file_of(frm) + step_f * i, rank_of(frm) + step_r * i) for i in range(1, n))
+            table.append((df != 0 and dr != 0, between))
+    return tuple(table)
+
+
+_LINES = _line_table()
+
+
+def _ray(frm: Square, to: Square, kind: Kind) -> tuple[Square, ...] | None:
     """Squares strictly between ``frm`` and ``to`` if ``kind`` slides that way, else None."""
-    df, dr = file_of(to) - file_of(frm), rank_of(to) - rank_of(frm)
-    if df == 0 and dr == 0:
+    line = _LINES[frm * 64 + to]
+    if line is None:
         return None
-    step_f, step_r = (df > 0) - (df < 0), (dr > 0) - (dr < 0)
-    if (step_f, step_r) not in SLIDE_DIRS[kind]:
+    diagonal, between = line
+    if (kind is ROOK and diagonal) or (kind is BISHOP and not diagonal):
         return None
-    if df != 0 and dr != 0 and abs(df) != abs(dr):
-        return None
-    n = max(abs(df), abs(dr))
-    return [square(file_of(frm) + step_f * i, rank_of(frm) + step_r * i) for i in range(1, n)]
+    return between
 
 
-def _first_blocker(board: Board, squares: list[Square]) -> Square | None:
-    return next((s for s in squares if board[s] is not None), None)
+def _first_blocker(board: Board, squares: tuple[Square, ...]) -> Square | None:
+    for s in squares:
+        if board[s] is not None:
+            return s
+    return None
 
 
 def _knight_middles(frm: Square, to: Square) -> list[Square]:
@@ -132,14 +152,14 @@ def move_route(
     if to == frm:
         return GeometryError("SG-R103", "a move must leave its square", Part.TARGET, ("core §3", "R06"))
     kind = mover.kind
-    if via is not None and kind is not Kind.KNIGHT:
+    if via is not None and kind is not KNIGHT:
         return GeometryError(
             "SG-R103", "only a two-jump knight move names a middle square", Part.VIA, ("core §3", "R07")
         )
     route: Route | GeometryError
-    if kind is Kind.KNIGHT:
+    if kind is KNIGHT:
         route = _knight_route(board, frm, to, via, "SG-R103")
-    elif kind is Kind.KING:
+    elif kind is KING:
         route = (
             Route(1)
             if to in KING_STEPS[frm]
@@ -147,7 +167,7 @@ def move_route(
                 "SG-R103", "the King moves one square in any direction", Part.TARGET, ("core §3", "R09")
             )
         )
-    elif kind is Kind.PAWN:
+    elif kind is PAWN:
         route = _pawn_move(board, frm, to, mover)
     else:
         between = _ray(frm, to, kind)
@@ -208,16 +228,16 @@ def attack_route(board: Board, frm: Square, to: Square, attacker: Piece) -> Rout
     """
     kind = attacker.kind
     rules = ("core §4.1", "R08")
-    if kind is Kind.PAWN:
+    if kind is PAWN:
         step = forward(attacker.color)
         if abs(file_of(to) - file_of(frm)) == 1 and rank_of(to) - rank_of(frm) == step:
             return Route(1)
         return GeometryError(
             "SG-R107", "a Pawn attacks only one square diagonally forward", Part.TARGET, rules
         )
-    if kind is Kind.KNIGHT:
+    if kind is KNIGHT:
         return _knight_route(board, frm, to, None, "SG-R107")
-    if kind is Kind.KING:
+    if kind is KING:
         if to in KING_STEPS[frm]:
             return Route(1)
         return GeometryError(
@@ -237,7 +257,7 @@ def attack_route(board: Board, frm: Square, to: Square, attacker: Piece) -> Rout
 def move_destinations(board: Board, frm: Square, mover: Piece) -> Iterator[tuple[Square, Route]]:
     """Every square the piece on ``frm`` can move to with one Move action (for listing legal actions)."""
     kind = mover.kind
-    if kind is Kind.KNIGHT:
+    if kind is KNIGHT:
         seen: set[Square] = set()
         for mid in KNIGHT_JUMPS[frm]:
             if board[mid] is None and mid not in seen:
@@ -250,11 +270,11 @@ def move_destinations(board: Board, frm: Square, mover: Piece) -> Iterator[tuple
                 if to != frm and board[to] is None and to not in seen:
                     seen.add(to)
                     yield to, Route(2, mid)
-    elif kind is Kind.KING:
+    elif kind is KING:
         for to in KING_STEPS[frm]:
             if board[to] is None:
                 yield to, Route(1)
-    elif kind is Kind.PAWN:
+    elif kind is PAWN:
         step = forward(mover.color)
         f, r = file_of(frm), rank_of(frm)
         if on_board(f, r + step) and board[square(f, r + step)] is None:
@@ -277,13 +297,13 @@ def attack_targets(board: Board, frm: Square, attacker: Piece) -> Iterator[tuple
         return p is not None and p.color != attacker.color
 
     kind = attacker.kind
-    if kind is Kind.PAWN:
+    if kind is PAWN:
         step = forward(attacker.color)
         for df in (-1, 1):
             f, r = file_of(frm) + df, rank_of(frm) + step
             if on_board(f, r) and enemy(square(f, r)):
                 yield square(f, r), Route(1)
-    elif kind is Kind.KNIGHT:
+    elif kind is KNIGHT:
         seen: set[Square] = set()
         for mid in KNIGHT_JUMPS[frm]:
             if enemy(mid):
@@ -296,7 +316,7 @@ def attack_targets(board: Board, frm: Square, attacker: Piece) -> Iterator[tuple
                 if to not in seen and enemy(to):
                     seen.add(to)
                     yield to, Route(2, mid)
-    elif kind is Kind.KING:
+    elif kind is KING:
         for to in KING_STEPS[frm]:
             if enemy(to):
                 yield to, Route(1)

@@ -1,8 +1,13 @@
-"""What applying an action produced: a new state and its effects, or the reasons it is illegal."""
+"""What applying an action produced: a new state and its effects, or the reasons it is illegal.
+
+``Effects``, ``Applied`` and ``Rejected`` are named tuples for the reason given in
+:mod:`sgcheck.core.state`: one of each is built for nearly every replayed action.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from sgcheck.core.actions import Part
 from sgcheck.core.formulas import Worked
@@ -19,8 +24,7 @@ class Violation:
     part: Part = Part.ACTION
 
 
-@dataclass(frozen=True, slots=True)
-class Effects:
+class Effects(NamedTuple):
     """Everything a legal action did that a log may claim; ``None`` where it does not apply."""
 
     cost_worked: Worked | None = None
@@ -41,6 +45,15 @@ class Effects:
     income: int | None = None  # EndTurn: the next player's Upkeep income
     result: GameResult | None = None  # the game ended with this action
 
+    @staticmethod
+    def of_payment(cost: Worked, paid: Payment) -> Effects:
+        """The effects of an action that only costs something (move, summon, teleport).
+
+        Builds the tuple directly: this runs for most replayed actions, and the generated
+        constructor's handling of seventeen keyword defaults is most of its cost.
+        """
+        return _new(Effects, (cost, paid, *_AFTER_PAYMENT))
+
     @property
     def cost(self) -> int | None:
         return None if self.cost_worked is None else self.cost_worked.value
@@ -58,14 +71,16 @@ class Effects:
         return "" if self.threshold_worked is None else self.threshold_worked.detail
 
 
-@dataclass(frozen=True, slots=True)
-class Applied:
+_new = tuple.__new__
+_AFTER_PAYMENT = Effects()[2:]  # every field after cost_worked and paid, at its default
+
+
+class Applied(NamedTuple):
     state: GameState
     effects: Effects
 
 
-@dataclass(frozen=True, slots=True)
-class Rejected:
+class Rejected(NamedTuple):
     violations: tuple[Violation, ...]
 
     @property

@@ -12,11 +12,11 @@ class Color(IntEnum):
 
     @property
     def other(self) -> Color:
-        return Color.BLACK if self is Color.WHITE else Color.WHITE
+        return BLACK if self is WHITE else WHITE
 
     @property
     def title(self) -> str:
-        return "White" if self is Color.WHITE else "Black"
+        return "White" if self is WHITE else "Black"
 
 
 class Kind(IntEnum):
@@ -39,6 +39,12 @@ class Kind(IntEnum):
     def from_letter(cls, letter: str) -> Kind:
         return cls("PNBRQK".index(letter.upper()))
 
+
+# The members again as plain module constants: looking a member up on an enum class goes
+# through the enum metaclass and costs about ten times a global lookup, and the rules make
+# millions of these comparisons in a long replay.
+WHITE, BLACK = Color.WHITE, Color.BLACK
+PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = Kind.PAWN, Kind.KNIGHT, Kind.BISHOP, Kind.ROOK, Kind.QUEEN, Kind.KING
 
 #: Piece values (core §3). The King has none under the core (R09); see Ruleset.king_value.
 PIECE_VALUES: dict[Kind, int] = {

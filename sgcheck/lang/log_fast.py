@@ -51,6 +51,7 @@ from sgcheck.lang.log_ast import (
     Turn,
 )
 from sgcheck.lang.log_vocab import APPLICABLE, FLAG_CLAIMS, KINDS, PHASES, SQUARES, VALUE_CLAIMS
+from sgcheck.lang.quick import QuickTurn, QuickTurnReader, read_quick_line
 from sgcheck.lang.source import SourceText
 
 
@@ -357,21 +358,65 @@ def _lines(text: str) -> Iterator[tuple[int, int, str]]:
         start, number = end + 1, number + 1
 
 
-def fast_iter_log(source: SourceText) -> Iterator[LogItem]:
+class _Reader:
+    """The word-level reading of lines into items; ``turn`` is the turn being read."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.turn: _TurnBuilder | None = None
+
+    def line(self, number: int, offset: int, text: str) -> Iterator[LogItem]:
+        ln = _Line(self.name, number, offset, text)
+        while ln.more():
+            word = ln.peek()
+            if word in _STATEMENTS:
+                if self.turn is None:
+                    raise Declined
+                self.turn.add(_statement(ln))
+            elif (phase := _PHASE_LABELS.get(word)) is not None:
+                if self.turn is None:
+                    raise Declined
+                i = ln.take()
+                self.turn.blocks.append((phase, ln.span(i), []))
+            elif word[0].isdigit():
+                i = ln.take()
+                m = _TURN.fullmatch(ln.words[i])
+                if m is None or int(m.group(1)) == 0:
+                    raise Declined
+                if self.turn is not None:
+                    yield self.turn.build()
+                self.turn = _TurnBuilder(ln, i, int(m.group(1)), Color.BLACK if m.group(2) else Color.WHITE)
+            elif word in _ITEM_WORDS:
+                if self.turn is not None:
+                    yield self.turn.build()
+                    self.turn = None
+                yield _setup_or_result(ln)
+            else:
+                raise Declined  # e.g. a claim continued on the next line: the grammar decides
+
+
+Line = tuple[int, int, str]  # (number, offset, text without its comment)
+
+
+def fast_iter_log(source: SourceText, *, quick_turns: bool = False) -> Iterator[LogItem | QuickTurn]:
     """The log's items, as :func:`sgcheck.lang.log_parser.iter_log` would yield them.
 
-    Raises :class:`Declined` (possibly after yielding some items) where the fast path stops.
+    With ``quick_turns``, a turn whose every line has the plainest form (see :mod:`sgcheck.lang.quick`)
+    comes as a :class:`QuickTurn` instead: its actions and claims, with
+    the :class:`Turn` built only if asked for. Raises :class:`Declined` (possibly after
+    yielding some items) where the fast path stops.
     """
     text, name = source.text, source.name
     if "{" in text or "\\" in text:
         raise Declined
     tags: list[Tag] = []
     header_sent = False
-    turn: _TurnBuilder | None = None
+    reader = _Reader(name)
+    pending: QuickTurnReader | None = None  # a quick turn being read
+    index = 0  # items yielded so far
     for number, offset, line in _lines(text):
         if not line or line.isspace():
             continue
-        ln = _Line(name, number, offset, line)
         if not header_sent:
             m = _TAG.fullmatch(line.strip())
             if m is not None:
@@ -386,36 +431,52 @@ def fast_iter_log(source: SourceText) -> Iterator[LogItem]:
                 raise Declined
             header_sent = True
             yield Header(tuple(tags), _join(tags[0].span, tags[-1].span) if tags else Span.point(name))
-        while ln.more():
-            word = ln.peek()
-            if word in _STATEMENTS:
-                if turn is None:
-                    raise Declined
-                turn.add(_statement(ln))
-            elif (phase := _PHASE_LABELS.get(word)) is not None:
-                if turn is None:
-                    raise Declined
-                i = ln.take()
-                turn.blocks.append((phase, ln.span(i), []))
-            elif word[0].isdigit():
-                i = ln.take()
-                m = _TURN.fullmatch(ln.words[i])
-                if m is None or int(m.group(1)) == 0:
-                    raise Declined
-                if turn is not None:
-                    yield turn.build()
-                turn = _TurnBuilder(ln, i, int(m.group(1)), Color.BLACK if m.group(2) else Color.WHITE)
-            elif word in _ITEM_WORDS:
-                if turn is not None:
-                    yield turn.build()
-                    turn = None
-                yield _setup_or_result(ln)
-            else:
-                raise Declined  # e.g. a claim continued on the next line: the grammar decides
+            index += 1
+        if quick_turns:
+            step = read_quick_line(line)
+            if step is not None:
+                if step.number is not None:  # a new turn starts on this line
+                    if pending is not None:
+                        yield pending.finish(source, index)
+                        index += 1
+                    elif reader.turn is not None:
+                        yield reader.turn.build()
+                        index += 1
+                        reader.turn = None
+                    pending = QuickTurnReader(step, (number, offset, line))
+                    continue
+                if pending is not None and pending.add(step, (number, offset, line)):
+                    continue
+            if pending is not None:  # not the plainest form: read this turn word by word after all
+                for item in _read_lines(reader, pending.lines):
+                    yield item
+                    index += 1
+                pending = None
+        for item in reader.line(number, offset, line):
+            yield item
+            index += 1
     if not header_sent:
         yield Header(tuple(tags), _join(tags[0].span, tags[-1].span) if tags else Span.point(name))
-    if turn is not None:
-        yield turn.build()
+        index += 1
+    if pending is not None:
+        yield pending.finish(source, index)
+    elif reader.turn is not None:
+        yield reader.turn.build()
 
 
-__all__ = ["Declined", "Kind", "fast_iter_log"]
+def _read_lines(reader: _Reader, lines: list[Line]) -> Iterator[LogItem]:
+    for number, offset, text in lines:
+        yield from reader.line(number, offset, text)
+
+
+def build_turn(name: str, lines: list[Line]) -> Turn:
+    """The :class:`Turn` that the word-level reading of ``lines`` (one whole turn) gives."""
+    reader = _Reader(name)
+    for _item in _read_lines(reader, lines):
+        raise Declined  # one turn's lines yield nothing until the turn is complete
+    if reader.turn is None:
+        raise Declined
+    return reader.turn.build()
+
+
+__all__ = ["Declined", "Kind", "build_turn", "fast_iter_log"]

@@ -70,6 +70,8 @@ if TYPE_CHECKING:
     from lark.exceptions import UnexpectedInput
     from lark.parsers.lalr_interactive_parser import InteractiveParser
 
+    from sgcheck.lang.quick import QuickTurn
+
 __all__ = ["LogSyntaxError", "iter_log", "parse_log"]
 
 GRAMMAR_FILE = "sglog.lark"
@@ -539,11 +541,25 @@ def iter_log(source: SourceText) -> Iterator[LogItem]:
     same items; where it declines, the grammar takes over from the start of the text and the
     items already produced are skipped, so every syntax error comes from the grammar.
     """
+    return cast("Iterator[LogItem]", _fast_then_grammar(source, quick_turns=False))
+
+
+def iter_log_quick(source: SourceText) -> Iterator[LogItem | QuickTurn]:
+    """As :func:`iter_log`, except that turns written in the plainest form come as
+    :class:`~sgcheck.lang.quick.QuickTurn` (their actions and claims, the syntax tree on request).
+
+    Replay uses this: most turns of most logs are plain and legal, and for those the syntax
+    tree is never looked at.
+    """
+    return _fast_then_grammar(source, quick_turns=True)
+
+
+def _fast_then_grammar(source: SourceText, *, quick_turns: bool) -> Iterator[LogItem | QuickTurn]:
     from sgcheck.lang.log_fast import Declined, fast_iter_log
 
     produced = 0
     try:
-        for item in fast_iter_log(source):
+        for item in fast_iter_log(source, quick_turns=quick_turns):
             yield item
             produced += 1
         return
@@ -552,6 +568,14 @@ def iter_log(source: SourceText) -> Iterator[LogItem]:
     for index, item in enumerate(_grammar_iter_log(source)):
         if index >= produced:
             yield item
+
+
+def grammar_item(source: SourceText, index: int) -> LogItem:
+    """The log's item number ``index`` (0 is the header) as the grammar reads it."""
+    for position, item in enumerate(_grammar_iter_log(source)):
+        if position == index:
+            return item
+    raise LogSyntaxError(codes.diagnostic("SG-P001", f"syntax error: the log has no item {index}"))
 
 
 def _grammar_iter_log(source: SourceText) -> Iterator[LogItem]:

@@ -15,52 +15,54 @@ from sgcheck.core.pieces import Color
 from sgcheck.core.state import GameState, PlayerState
 from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.lang.log_ast import Claim, ClaimKind
+from sgcheck.lang.quick import QuickClaim
 
 # (diagnostic, caret label, underline the whole statement?)
 Finding = tuple[Diagnostic, str, bool]
-Checker = Callable[[Claim, Effects, PlayerState, str], "Finding | None"]
+#: (claim kind, claimed number, what the action did, the actor after it, the statement word)
+Checker = Callable[[ClaimKind, "int | None", Effects, PlayerState, str], "Finding | None"]
 
 
 def _claimed(value: int | None) -> str:
     return f"claimed {value}"
 
 
-def _cost(c: Claim, fx: Effects, p: PlayerState, what: str) -> Finding | None:
-    if fx.cost is None or c.value == fx.cost:
+def _cost(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, what: str) -> Finding | None:
+    if fx.cost is None or value == fx.cost:
         return None
-    msg = f"wrong cost: the {what} costs {fx.cost} ({fx.cost_detail}), not {c.value}"
-    return diagnostic("SG-R201", msg), _claimed(c.value), False
+    msg = f"wrong cost: the {what} costs {fx.cost} ({fx.cost_detail}), not {value}"
+    return diagnostic("SG-R201", msg), _claimed(value), False
 
 
-def _lp(c: Claim, fx: Effects, p: PlayerState, what: str) -> Finding | None:
-    if c.value == p.lp:
+def _lp(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, what: str) -> Finding | None:
+    if value == p.lp:
         return None
     return (
-        diagnostic("SG-R203", f"wrong LP total: after this {what} LP is {p.lp}, not {c.value}"),
-        _claimed(c.value),
+        diagnostic("SG-R203", f"wrong LP total: after this {what} LP is {p.lp}, not {value}"),
+        _claimed(value),
         False,
     )
 
 
-def _sp(c: Claim, fx: Effects, p: PlayerState, what: str) -> Finding | None:
-    if c.value == p.sp:
+def _sp(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, what: str) -> Finding | None:
+    if value == p.sp:
         return None
     return (
-        diagnostic("SG-R203", f"wrong SP total: after this {what} SP is {p.sp}, not {c.value}"),
-        _claimed(c.value),
+        diagnostic("SG-R203", f"wrong SP total: after this {what} SP is {p.sp}, not {value}"),
+        _claimed(value),
         False,
     )
 
 
-def _threshold(c: Claim, fx: Effects, p: PlayerState, what: str) -> Finding | None:
-    if fx.threshold is None or c.value == fx.threshold:
+def _threshold(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, what: str) -> Finding | None:
+    if fx.threshold is None or value == fx.threshold:
         return None
-    msg = f"wrong threshold: it is {fx.threshold} ({fx.threshold_detail}), not {c.value}"
-    return diagnostic("SG-R202", msg), _claimed(c.value), False
+    msg = f"wrong threshold: it is {fx.threshold} ({fx.threshold_detail}), not {value}"
+    return diagnostic("SG-R202", msg), _claimed(value), False
 
 
-def _hit_or_miss(c: Claim, fx: Effects, p: PlayerState, what: str) -> Finding | None:
-    said_hit = c.kind is ClaimKind.HIT
+def _hit_or_miss(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, what: str) -> Finding | None:
+    said_hit = kind is ClaimKind.HIT
     if fx.hit is None or said_hit == fx.hit:
         return None
     outcome, sign = ("hits", "≤") if fx.hit else ("misses", ">")
@@ -71,29 +73,29 @@ def _hit_or_miss(c: Claim, fx: Effects, p: PlayerState, what: str) -> Finding | 
     return diagnostic("SG-R204", msg), "claimed a hit" if said_hit else "claimed a miss", True
 
 
-def _damage(c: Claim, fx: Effects, p: PlayerState, what: str) -> Finding | None:
-    if fx.damage is None or c.value == fx.damage:
+def _damage(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, what: str) -> Finding | None:
+    if fx.damage is None or value == fx.damage:
         return None
     return (
-        diagnostic("SG-R205", f"wrong damage: this attack dealt {fx.damage}, not {c.value}"),
-        _claimed(c.value),
+        diagnostic("SG-R205", f"wrong damage: this attack dealt {fx.damage}, not {value}"),
+        _claimed(value),
         False,
     )
 
 
-def _king_damage(c: Claim, fx: Effects, p: PlayerState, what: str) -> Finding | None:
-    if c.value == fx.king_damage:
+def _king_damage(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, what: str) -> Finding | None:
+    if value == fx.king_damage:
         return None
     actual = (
         "no King damage (the target is not a King or the attack missed)"
         if fx.king_damage is None
         else f"{fx.king_damage}/{caps.KING_HP}"
     )
-    msg = f"wrong King damage: the King's total is {actual}, not {c.value}"
-    return diagnostic("SG-R205", msg), _claimed(c.value), False
+    msg = f"wrong King damage: the King's total is {actual}, not {value}"
+    return diagnostic("SG-R205", msg), _claimed(value), False
 
 
-def _capture(c: Claim, fx: Effects, p: PlayerState, what: str) -> Finding | None:
+def _capture(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, what: str) -> Finding | None:
     if fx.captured is not None:
         return None
     why = (
@@ -104,15 +106,15 @@ def _capture(c: Claim, fx: Effects, p: PlayerState, what: str) -> Finding | None
     return diagnostic("SG-R206", f"no capture: {why}"), "claimed a capture", False
 
 
-def _converts(c: Claim, fx: Effects, p: PlayerState, what: str) -> Finding | None:
+def _converts(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, what: str) -> Finding | None:
     if fx.king_converted:
         return None
     msg = f"the King is not converted: it has not taken {caps.KING_HP} damage"
     return diagnostic("SG-R206", msg), "claimed a conversion", False
 
 
-def _success_or_fail(c: Claim, fx: Effects, p: PlayerState, what: str) -> Finding | None:
-    said_success = c.kind is ClaimKind.SUCCESS
+def _success_or_fail(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, what: str) -> Finding | None:
+    said_success = kind is ClaimKind.SUCCESS
     if fx.success is None or said_success == fx.success:
         return None
     need = caps.BREAK_THRESHOLD if what == "Break" else caps.REPAIR_THRESHOLD
@@ -121,27 +123,27 @@ def _success_or_fail(c: Claim, fx: Effects, p: PlayerState, what: str) -> Findin
     return diagnostic("SG-R207", msg), "claimed success" if said_success else "claimed failure", False
 
 
-def _gain_sp(c: Claim, fx: Effects, p: PlayerState, what: str) -> Finding | None:
-    if c.value == fx.sp_gained:
+def _gain_sp(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, what: str) -> Finding | None:
+    if value == fx.sp_gained:
         return None
     return (
-        diagnostic("SG-R211", f"wrong gain: this {what} gains {fx.sp_gained} SP, not {c.value}"),
-        _claimed(c.value),
+        diagnostic("SG-R211", f"wrong gain: this {what} gains {fx.sp_gained} SP, not {value}"),
+        _claimed(value),
         False,
     )
 
 
-def _gain_lp(c: Claim, fx: Effects, p: PlayerState, what: str) -> Finding | None:
-    if c.value == fx.lp_gained:
+def _gain_lp(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, what: str) -> Finding | None:
+    if value == fx.lp_gained:
         return None
     return (
-        diagnostic("SG-R211", f"wrong gain: this {what} gains {fx.lp_gained} LP, not {c.value}"),
-        _claimed(c.value),
+        diagnostic("SG-R211", f"wrong gain: this {what} gains {fx.lp_gained} LP, not {value}"),
+        _claimed(value),
         False,
     )
 
 
-def _input_only(c: Claim, fx: Effects, p: PlayerState, what: str) -> Finding | None:
+def _input_only(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, what: str) -> Finding | None:
     """``pay`` is an input to the engine (R05), checked there, not a claim about the result."""
     return None
 
@@ -176,7 +178,15 @@ def check_claims(
     """Yield a diagnostic for every claim that contradicts ``effects`` or the actor's totals in ``after``."""
     player = after.players[actor]
     for claim in claims:
-        found = CHECKERS[claim.kind](claim, effects, player, what)
+        found = CHECKERS[claim.kind](claim.kind, claim.value, effects, player, what)
         if found is not None:
             diag, label, whole = found
             yield diag.at(action_span if whole else claim.span, label)
+
+
+def claims_hold(claims: tuple[QuickClaim, ...], effects: Effects, player: PlayerState, what: str) -> bool:
+    """Whether every ``(kind, value)`` claim agrees with ``effects`` and the actor's totals (quick turns)."""
+    for kind, value in claims:  # noqa: SIM110 - a plain loop: this runs for most replayed actions
+        if CHECKERS[kind](kind, value, effects, player, what) is not None:
+            return False
+    return True

@@ -44,8 +44,10 @@ from sgcheck.lang.log_ast import (
     Statement,
     Turn,
 )
+from sgcheck.lang.quick import QuickTurn
 from sgcheck.replay.claims import check_claims
 from sgcheck.replay.describe import describe_state, statement_word, turn_label
+from sgcheck.replay.quick import replay_quick_turn
 from sgcheck.replay.translate import span_of, translate
 
 
@@ -53,6 +55,9 @@ from sgcheck.replay.translate import span_of, translate
 class ReplayOptions:
     keep_going: bool = False
     ruleset: str | None = None  # a profile refining the log header's (the --ruleset option)
+    # Replay plainly written turns without their syntax tree (sgcheck.lang.quick). The results
+    # are the same either way; turning it off is for cross-checking the two.
+    quick_turns: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,9 +129,11 @@ class Replayer:
 
     # --- items ------------------------------------------------------------------------------
 
-    def feed(self, item: LogItem) -> None:
+    def feed(self, item: LogItem | QuickTurn) -> None:
         self.items += 1
         match item:
+            case QuickTurn():  # first: nearly every item of a long log is one
+                self._quick_turn(item)
             case Header():
                 self._header(item)
             case Draft():
@@ -307,6 +314,25 @@ class Replayer:
                     self._statement(stmt)
         self._end_turn(turn, passes)
 
+    def _quick_turn(self, turn: QuickTurn) -> None:
+        """Replay a plainly written turn without its syntax tree; if anything is wrong, replay
+        the tree from the same state instead, which reports what and where."""
+        if self.state is not None:
+            done = replay_quick_turn(self.state, turn)
+            if done is not None:
+                self.state, statements = done
+                self.statements += statements
+                self.turns += 1
+                return
+        from sgcheck.lang.log_parser import LogSyntaxError
+
+        try:
+            full = turn.build()
+        except LogSyntaxError as exc:
+            self.report(exc.diagnostic, fatal=True)
+            return
+        self._turn(full)
+
     def _phase(self, block: PhaseBlock, first: bool) -> None:
         st = self.state
         assert st is not None
@@ -319,7 +345,7 @@ class Replayer:
             self.state = step.state
             return
         self.report(step.first.diagnostic.at(block.label_span))
-        self.state = replace(st, turn=replace(st.turn, phase=block.phase))  # keep going from the label
+        self.state = st._replace(turn=st.turn._replace(phase=block.phase))  # keep going from the label
 
     def _statement(self, stmt: Statement) -> None:
         st = self.state
@@ -442,7 +468,9 @@ class Replayer:
             )
 
 
-def replay_items(items: Iterable[LogItem], source: str, options: ReplayOptions = ReplayOptions()) -> ReplayResult:
+def replay_items(
+    items: Iterable[LogItem | QuickTurn], source: str, options: ReplayOptions = ReplayOptions()
+) -> ReplayResult:
     """Replay parsed log items (consumed lazily, in order)."""
     replayer = Replayer(source, options)
     stopped = False
@@ -466,14 +494,15 @@ def replay_items(items: Iterable[LogItem], source: str, options: ReplayOptions =
 
 def replay_text(text: str, source: str, options: ReplayOptions = ReplayOptions()) -> ReplayResult:
     """Parse and replay a log held in memory; a syntax error is reported like any other finding."""
-    from sgcheck.lang.log_parser import LogSyntaxError, iter_log
+    from sgcheck.lang.log_parser import LogSyntaxError, iter_log, iter_log_quick
     from sgcheck.lang.source import SourceText
 
     syntax_error: list[Diagnostic] = []
 
-    def items() -> Iterator[LogItem]:
+    def items() -> Iterator[LogItem | QuickTurn]:
         try:
-            yield from iter_log(SourceText(source, text))
+            reader = iter_log_quick if options.quick_turns else iter_log
+            yield from reader(SourceText(source, text))
         except LogSyntaxError as exc:
             syntax_error.append(exc.diagnostic)
             raise _Stop from None  # the log ends at its first syntax error

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import replace
 
 from sgcheck.core.actions import Action, Attack, Break, EndTurn, EnterPhase, Part, Repair
 from sgcheck.core.engine import apply
@@ -96,7 +95,7 @@ def position(
         )
     if turns_started is None:
         turns_started = (turn_number, turn_number - (1 if to_move is W else 0))
-    players = [replace(p, turns_started=n) for p, n in zip(players, turns_started, strict=True)]
+    players = [p._replace(turns_started=n) for p, n in zip(players, turns_started, strict=True)]
     return GameState(
         board=tuple(cells),
         players=(players[0], players[1]),
@@ -206,8 +205,8 @@ def walk(
     rng = random.Random(seed)
     state = random_start(rng, ruleset)
     if rich:
-        state = replace(
-            state, players=(state.players[0].with_funds(200, 0), state.players[1].with_funds(200, 0))
+        state = state._replace(
+            players=(state.players[0].with_funds(200, 0), state.players[1].with_funds(200, 0))
         )
     for _ in range(steps):
         if state.result is not None:

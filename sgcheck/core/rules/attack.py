@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from sgcheck.core import caps
 from sgcheck.core.actions import Attack, Part
 from sgcheck.core.formulas import attack_cost, d100, hit_threshold, value_of
 from sgcheck.core.geometry import GeometryError, attack_route
 from sgcheck.core.outcome import Applied, Effects, Violation
-from sgcheck.core.pieces import Kind, Outcome, Phase, Piece
+from sgcheck.core.pieces import KING, Outcome, Phase, Piece
 from sgcheck.core.rules.common import charge, dice_faces, own_piece, phase_window, resolve_payment, violation
 from sgcheck.core.squares import name
 from sgcheck.core.state import GameResult, GameState
@@ -46,7 +44,7 @@ def apply(state: GameState, action: Attack) -> Applied | Violation:
     attacker = own_piece(state, action.frm, action.kind, Part.PIECE, "attack")
     if isinstance(attacker, Violation):
         return attacker
-    if attacker.kind is Kind.KING and state.ruleset.king_value is None:
+    if attacker.kind is KING and state.ruleset.king_value is None:
         return violation(
             "SG-R108",
             "the King has no piece value under the core and cannot attack",
@@ -81,7 +79,7 @@ def apply(state: GameState, action: Attack) -> Applied | Violation:
     )
     if not hit:
         return Applied(state, effects)
-    if target.kind is Kind.KING:
+    if target.kind is KING:
         return _hit_king(state, effects)
     return _hit_piece(state, action, target, effects)
 
@@ -90,17 +88,17 @@ def _hit_king(state: GameState, effects: Effects) -> Applied:
     """King damage never clears; at 20 the King is converted and the game ends (core §4.4, R11)."""
     defender = state.opponent
     total = defender.king_damage + (effects.damage or 0)
-    state = state.with_player(state.to_move.other, replace(defender, king_damage=total))
+    state = state.with_player(state.to_move.other, defender._replace(king_damage=total))
     if total < caps.KING_HP:
-        return Applied(state, replace(effects, king_damage=total))
+        return Applied(state, effects._replace(king_damage=total))
     result = GameResult(
         state.to_move,
         Outcome.KING_CONVERSION,
         state.turn_number,
         f"{state.to_move.title} wins by King conversion on turn {state.turn_number}",
     )
-    state = replace(state, result=result)
-    return Applied(state, replace(effects, king_damage=total, king_converted=True, result=result))
+    state = state._replace(result=result)
+    return Applied(state, effects._replace(king_damage=total, king_converted=True, result=result))
 
 
 def _hit_piece(state: GameState, action: Attack, target: Piece, effects: Effects) -> Applied:
@@ -112,13 +110,13 @@ def _hit_piece(state: GameState, action: Attack, target: Piece, effects: Effects
     value = value_of(target.kind, state.ruleset)
     others = tuple((s, d) for s, d in state.turn.damage if s != action.to)
     if dealt < value:
-        return Applied(state.with_turn(replace(state.turn, damage=(*others, (action.to, dealt)))), effects)
+        return Applied(state.with_turn(state.turn._replace(damage=(*others, (action.to, dealt)))), effects)
     mover = state.mover
     reward = 0 if mover.gem_broken else caps.CAPTURE_SP_PER_VALUE * value
     board = list(state.board)
     board[action.to] = None
     gem = list(mover.gem)
     gem[target.index] += 1
-    state = state.with_player(state.to_move, replace(mover, gem=tuple(gem), sp=mover.sp + reward))
-    state = state.with_board(tuple(board)).with_turn(replace(state.turn, damage=others))
-    return Applied(state, replace(effects, captured=target, sp_gained=reward))
+    state = state.with_player(state.to_move, mover._replace(gem=tuple(gem), sp=mover.sp + reward))
+    state = state.with_board(tuple(board)).with_turn(state.turn._replace(damage=others))
+    return Applied(state, effects._replace(captured=target, sp_gained=reward))

@@ -6,7 +6,7 @@ from sgcheck.codes import diagnostic
 from sgcheck.core.actions import Part
 from sgcheck.core.formulas import Worked, placement_cost
 from sgcheck.core.outcome import Violation
-from sgcheck.core.pieces import Color, Kind, Phase, Piece
+from sgcheck.core.pieces import WHITE, Kind, Phase, Piece
 from sgcheck.core.squares import Square, in_camp, name
 from sgcheck.core.state import Board, GameState, Payment
 
@@ -79,7 +79,7 @@ def resolve_payment(state: GameState, cost: Worked, pay: Payment | None, what: s
             f"LP {player.lp} + SP {player.sp} = {player.lp + player.sp}",
         )
     sp = min(player.sp, cost.value)
-    return Payment(sp=sp, lp=cost.value - sp)
+    return Payment(sp, cost.value - sp)
 
 
 def charge(state: GameState, payment: Payment, board: Board | None = None) -> GameState:
@@ -88,17 +88,10 @@ def charge(state: GameState, payment: Payment, board: Board | None = None) -> Ga
     Built as one new state: this runs for nearly every action of every replayed game.
     """
     me = state.to_move
-    paid = state.players[me].with_funds(state.players[me].lp - payment.lp, state.players[me].sp - payment.sp)
-    players = (paid, state.players[1]) if me is Color.WHITE else (state.players[0], paid)
-    return GameState(
-        state.board if board is None else board,
-        players,
-        me,
-        state.turn_number,
-        state.turn.counted(),
-        state.ruleset,
-        state.result,
-    )
+    player = state.players[me]
+    paid = player.with_funds(player.lp - payment.lp, player.sp - payment.sp)
+    players = (paid, state.players[1]) if me is WHITE else (state.players[0], paid)
+    return state.with_play(state.board if board is None else board, players, state.turn.counted())
 
 
 def dice_faces(roll: tuple[int, ...], count: int, sides: int, what: str) -> Violation | None:
@@ -125,7 +118,7 @@ def placement(
     square of that kind, paid as stated or SP first (R05).
     """
     if not in_camp(to, state.to_move):
-        ranks = "1-4" if state.to_move is Color.WHITE else "5-8"
+        ranks = "1-4" if state.to_move is WHITE else "5-8"
         return violation(
             "SG-R110", f"{name(to)} is outside {state.to_move.title}'s camp (ranks {ranks})", Part.TARGET, rules
         )

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from sgcheck.core import caps
 from sgcheck.core.actions import Break, Convert, Part, Repair
 from sgcheck.core.formulas import Worked
@@ -41,7 +39,7 @@ def apply_break(state: GameState, action: Break) -> Applied | Violation:
     if isinstance(paid, Violation):
         return paid
     state = charge(state, paid)
-    state = state.with_turn(replace(state.turn, broke=True))
+    state = state.with_turn(state.turn._replace(broke=True))
     total = sum(action.roll)
     success = total >= caps.BREAK_THRESHOLD
     effects = Effects(cost_worked=BREAK_COST, paid=paid, dice_total=total, success=success)
@@ -55,9 +53,9 @@ def apply_break(state: GameState, action: Break) -> Applied | Violation:
         returned += theirs[idx]
         mine[idx] += theirs[idx]
         theirs[idx] = 0
-    state = state.with_player(me, replace(state.mover, gem=tuple(mine)))
-    state = state.with_player(them, replace(state.player(them), gem=tuple(theirs), gem_broken=True))
-    return Applied(state, replace(effects, returned_pieces=returned))
+    state = state.with_player(me, state.mover._replace(gem=tuple(mine)))
+    state = state.with_player(them, state.player(them)._replace(gem=tuple(theirs), gem_broken=True))
+    return Applied(state, effects._replace(returned_pieces=returned))
 
 
 def apply_repair(state: GameState, action: Repair) -> Applied | Violation:
@@ -76,11 +74,11 @@ def apply_repair(state: GameState, action: Repair) -> Applied | Violation:
     if isinstance(paid, Violation):
         return paid
     state = charge(state, paid)
-    state = state.with_turn(replace(state.turn, repaired=True))
+    state = state.with_turn(state.turn._replace(repaired=True))
     total = sum(action.roll)
     success = total >= caps.REPAIR_THRESHOLD
     if success:
-        state = state.with_player(state.to_move, replace(state.mover, gem_broken=False))
+        state = state.with_player(state.to_move, state.mover._replace(gem_broken=False))
     return Applied(state, Effects(cost_worked=REPAIR_COST, paid=paid, dice_total=total, success=success))
 
 
@@ -114,7 +112,7 @@ def apply_convert(state: GameState, action: Convert) -> Applied | Violation:
     player = state.mover
     state = state.with_player(state.to_move, player.with_funds(player.lp + gained, player.sp - action.sp))
     state = state.with_turn(
-        replace(state.turn, actions=state.turn.actions + 1, converted_sp=state.turn.converted_sp + action.sp)
+        state.turn._replace(actions=state.turn.actions + 1, converted_sp=state.turn.converted_sp + action.sp)
     )
     state, result = lp_victory(state)
     return Applied(state, Effects(lp_gained=gained, result=result))

@@ -28,4 +28,4 @@ def apply(state: GameState, action: Move) -> Applied | Violation:
         return paid
     board = list(state.board)
     board[action.to], board[action.frm] = mover, None
-    return Applied(charge(state, paid, tuple(board)), Effects(cost_worked=cost, paid=paid))
+    return Applied(charge(state, paid, tuple(board)), Effects.of_payment(cost, paid))

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from sgcheck.core.actions import Part, Summon
 from sgcheck.core.outcome import Applied, Effects, Violation
-from sgcheck.core.pieces import Kind, Phase, piece
+from sgcheck.core.pieces import KING, Phase, piece
 from sgcheck.core.rules.common import charge, phase_window, placement, violation
 from sgcheck.core.state import GameState
 
@@ -23,7 +21,7 @@ def apply(state: GameState, action: Summon) -> Applied | Violation:
         return violation(
             "SG-R111", "cannot Summon while your own Gem is broken; Repair it first", rules=("core §6", "R12")
         )
-    if action.kind is Kind.KING:
+    if action.kind is KING:
         return violation("SG-R108", "the King is never in a Gem and cannot be summoned", Part.PIECE)
     own = piece(state.to_move, action.kind)
     if me.gem[own.index] == 0:
@@ -37,8 +35,8 @@ def apply(state: GameState, action: Summon) -> Applied | Violation:
     state = charge(state, paid)
     gem = list(state.mover.gem)
     gem[own.index] -= 1
-    state = state.with_player(state.to_move, replace(state.mover, gem=tuple(gem)))
+    state = state.with_player(state.to_move, state.mover._replace(gem=tuple(gem)))
     board = list(state.board)
     board[action.to] = own
-    state = state.with_board(tuple(board)).with_turn(replace(state.turn, summoned=True))
-    return Applied(state, Effects(cost_worked=cost, paid=paid))
+    state = state.with_board(tuple(board)).with_turn(state.turn._replace(summoned=True))
+    return Applied(state, Effects.of_payment(cost, paid))

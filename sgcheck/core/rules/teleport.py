@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from sgcheck.core.actions import Part, Teleport
 from sgcheck.core.outcome import Applied, Effects, Violation
-from sgcheck.core.pieces import Kind, Phase
+from sgcheck.core.pieces import KING, Phase
 from sgcheck.core.rules.common import charge, own_piece, phase_window, placement, violation
 from sgcheck.core.state import GameState
 
@@ -21,7 +19,7 @@ def apply(state: GameState, action: Teleport) -> Applied | Violation:
     mover = own_piece(state, action.frm, action.kind, Part.PIECE, "teleport")
     if isinstance(mover, Violation):
         return mover
-    if mover.kind is Kind.KING:
+    if mover.kind is KING:
         return violation(
             "SG-R108", "the King cannot be teleported", Part.PIECE, rules=("core §5", "R09", "R13")
         )
@@ -32,5 +30,5 @@ def apply(state: GameState, action: Teleport) -> Applied | Violation:
     state = charge(state, paid)
     board = list(state.board)
     board[action.to], board[action.frm] = mover, None
-    state = state.with_board(tuple(board)).with_turn(replace(state.turn, teleported=True))
-    return Applied(state, Effects(cost_worked=cost, paid=paid))
+    state = state.with_board(tuple(board)).with_turn(state.turn._replace(teleported=True))
+    return Applied(state, Effects.of_payment(cost, paid))

@@ -5,13 +5,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from sgcheck.core import caps
 from sgcheck.core.actions import Activate, EndTurn, EnterPhase
 from sgcheck.core.formulas import Worked, income
 from sgcheck.core.outcome import Applied, Effects, Violation
-from sgcheck.core.pieces import Color, Phase
+from sgcheck.core.pieces import BLACK, WHITE, Phase
 from sgcheck.core.rules.common import charge, resolve_payment, violation
 from sgcheck.core.rules.victory import lp_victory, turn_limit_result
 from sgcheck.core.state import GameState, Payment, PlayerState, TurnState
@@ -49,7 +47,7 @@ def apply_activate(state: GameState, action: Activate) -> Applied | Violation:
         if isinstance(paid, Violation):
             return paid
     state = charge(state, pay)
-    state = state.with_turn(replace(state.turn, activations=state.turn.activations + 1))
+    state = state.with_turn(state.turn._replace(activations=state.turn.activations + 1))
     return Applied(
         state, Effects(cost_worked=Worked(pay.total, "as stated") if action.pay else None, paid=action.pay)
     )
@@ -61,39 +59,29 @@ def apply_end(state: GameState, action: EndTurn) -> Applied | Violation:
     if passed:
         player = state.mover
         state = state.with_player(state.to_move, player.with_funds(player.lp + caps.PASS_BONUS_LP, player.sp))
-    turn = state.turn
-    state = state.with_turn(
-        TurnState(
-            Phase.END,
-            turn.actions,
-            turn.activations,
-            turn.summoned,
-            turn.broke,
-            turn.repaired,
-            turn.teleported,
-            turn.converted_sp,
-            turn.income,
-            (),
-        )
-    )
-    state, result = lp_victory(state)
     lp_gained = caps.PASS_BONUS_LP if passed else 0
-    if result is not None:
-        return Applied(state, Effects(passed=passed, lp_gained=lp_gained, result=result))
     limit = state.ruleset.turn_limit
-    if limit is not None and state.to_move is Color.BLACK and state.turn_number >= limit:
-        result = turn_limit_result(state)
-        return Applied(
-            replace(state, result=result), Effects(passed=passed, lp_gained=lp_gained, result=result)
-        )
-    state, gained = begin_turn(state)
+    at_limit = limit is not None and state.to_move is BLACK and state.turn_number >= limit
+    if at_limit or state.mover.lp >= caps.LP_VICTORY:
+        return _end_game(state, passed, lp_gained)
+    state, gained = begin_turn(state)  # the next Upkeep replaces the turn record: no clean-up state needed
     return Applied(state, Effects(passed=passed, lp_gained=lp_gained, income=gained))
+
+
+def _end_game(state: GameState, passed: bool, lp_gained: int) -> Applied:
+    """The game ends at this End phase: 1000 LP (core §7), else the turn limit (R18)."""
+    state = state.with_turn(state.turn._replace(phase=Phase.END, damage=()))
+    state, result = lp_victory(state)
+    if result is None:
+        result = turn_limit_result(state)
+        state = state._replace(result=result)
+    return Applied(state, Effects(passed=passed, lp_gained=lp_gained, result=result))
 
 
 def begin_turn(state: GameState) -> tuple[GameState, int]:
     """Hand the turn over and apply Upkeep income: none on a player's first turn or with a broken Gem (R14)."""
     nxt = state.to_move.other
-    number = state.turn_number + (1 if nxt is Color.WHITE else 0)
+    number = state.turn_number + (1 if nxt is WHITE else 0)
     player = state.player(nxt)
     first_turn = player.turns_started == 0
     gained = 0 if first_turn or player.gem_broken else income(player.gem, nxt, state.ruleset).value
@@ -105,7 +93,7 @@ def begin_turn(state: GameState) -> tuple[GameState, int]:
         player.king_damage,
         player.turns_started + 1,
     )
-    players = (player, state.players[1]) if nxt is Color.WHITE else (state.players[0], player)
+    players = (player, state.players[1]) if nxt is WHITE else (state.players[0], player)
     return GameState(
         state.board, players, nxt, number, TurnState(income=gained), state.ruleset, state.result
     ), gained

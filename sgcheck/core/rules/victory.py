@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from sgcheck.core import caps
 from sgcheck.core.formulas import value_of
 from sgcheck.core.pieces import NON_KING_KINDS, Color, Outcome, piece
@@ -19,7 +17,7 @@ def lp_victory(state: GameState) -> tuple[GameState, GameResult | None]:
             state.turn_number,
             f"{state.to_move.title} wins by reaching {caps.LP_VICTORY} LP on turn {state.turn_number}",
         )
-        return replace(state, result=result), result
+        return state._replace(result=result), result
     return state, None
 
 
