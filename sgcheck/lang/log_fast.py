@@ -51,7 +51,7 @@ from sgcheck.lang.log_ast import (
     Turn,
 )
 from sgcheck.lang.log_vocab import APPLICABLE, FLAG_CLAIMS, KINDS, PHASES, SQUARES, VALUE_CLAIMS
-from sgcheck.lang.quick import QuickTurn, QuickTurnReader, read_quick_line
+from sgcheck.lang.quick import Line, QuickTurn, QuickTurnReader, read_quick_line
 from sgcheck.lang.source import SourceText
 
 
@@ -339,7 +339,7 @@ def _join(first: Span, last: Span) -> Span:
     return Span(first.source, first.line, first.column, last.end_line, last.end_column, first.offset, last.end_offset)
 
 
-def _lines(text: str) -> Iterator[tuple[int, int, str]]:
+def _lines(text: str) -> Iterator[Line]:
     """(number, offset, text without its comment) for each line, lazily."""
     start, number, size = 0, 1, len(text)
     while start <= size:
@@ -395,15 +395,12 @@ class _Reader:
                 raise Declined  # e.g. a claim continued on the next line: the grammar decides
 
 
-Line = tuple[int, int, str]  # (number, offset, text without its comment)
-
-
 def fast_iter_log(source: SourceText, *, quick_turns: bool = False) -> Iterator[LogItem | QuickTurn]:
     """The log's items, as :func:`sgcheck.lang.log_parser.iter_log` would yield them.
 
-    With ``quick_turns``, a turn whose every line has the plainest form (see :mod:`sgcheck.lang.quick`)
-    comes as a :class:`QuickTurn` instead: its actions and claims, with
-    the :class:`Turn` built only if asked for. Raises :class:`Declined` (possibly after
+    With ``quick_turns``, a turn whose every line has the plainest form (see
+    :mod:`sgcheck.lang.quick`) comes as a :class:`QuickTurn` instead: its actions and claims,
+    with the :class:`Turn` built only if asked for. Raises :class:`Declined` (possibly after
     yielding some items) where the fast path stops.
     """
     text, name = source.text, source.name

@@ -11,7 +11,7 @@ from sgcheck.core.formulas import Worked, income
 from sgcheck.core.outcome import Applied, Effects, Violation
 from sgcheck.core.pieces import BLACK, WHITE, Phase
 from sgcheck.core.rules.common import charge, resolve_payment, violation
-from sgcheck.core.rules.victory import lp_victory, turn_limit_result
+from sgcheck.core.rules.victory import lp_victory, reaches_lp_victory, turn_limit_result
 from sgcheck.core.state import GameState, Payment, PlayerState, TurnState
 
 _NO_EFFECTS = Effects()
@@ -62,7 +62,7 @@ def apply_end(state: GameState, action: EndTurn) -> Applied | Violation:
     lp_gained = caps.PASS_BONUS_LP if passed else 0
     limit = state.ruleset.turn_limit
     at_limit = limit is not None and state.to_move is BLACK and state.turn_number >= limit
-    if at_limit or state.mover.lp >= caps.LP_VICTORY:
+    if at_limit or reaches_lp_victory(state):
         return _end_game(state, passed, lp_gained)
     state, gained = begin_turn(state)  # the next Upkeep replaces the turn record: no clean-up state needed
     return Applied(state, Effects(passed=passed, lp_gained=lp_gained, income=gained))

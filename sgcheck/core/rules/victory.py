@@ -8,9 +8,14 @@ from sgcheck.core.pieces import NON_KING_KINDS, Color, Outcome, piece
 from sgcheck.core.state import GameResult, GameState
 
 
+def reaches_lp_victory(state: GameState) -> bool:
+    """The player to move has 1000 LP (core §7)."""
+    return state.mover.lp >= caps.LP_VICTORY
+
+
 def lp_victory(state: GameState) -> tuple[GameState, GameResult | None]:
     """Reaching 1000 LP wins at once (core §7)."""
-    if state.result is None and state.mover.lp >= caps.LP_VICTORY:
+    if state.result is None and reaches_lp_victory(state):
         result = GameResult(
             state.to_move,
             Outcome.LP_1000,
