@@ -359,40 +359,61 @@ def _lines(text: str) -> Iterator[Line]:
 
 
 class _Reader:
-    """The word-level reading of lines into items; ``turn`` is the turn being read."""
+    """The word-level reading of lines into items.
+
+    ``turn`` is the turn being read. ``held`` is a finished setup item or result line, given
+    out only once the next word shows it is complete: the grammar lets a line continue on the
+    next (``draft white "A"`` then ``"B"`` on its own line), and the fast path must not hand out
+    an item that the grammar would read longer.
+    """
 
     def __init__(self, name: str) -> None:
         self.name = name
         self.turn: _TurnBuilder | None = None
+        self.held: LogItem | None = None
 
     def line(self, number: int, offset: int, text: str) -> Iterator[LogItem]:
         ln = _Line(self.name, number, offset, text)
         while ln.more():
             word = ln.peek()
+            phase = _PHASE_LABELS.get(word)
+            header = _TURN.fullmatch(ln.words[ln.i]) if word[0].isdigit() else None
+            if header is not None and int(header.group(1)) == 0:
+                raise Declined
+            if not (word in _STATEMENTS or phase is not None or header is not None or word in _ITEM_WORDS):
+                raise Declined  # e.g. a claim continued on the next line: the grammar decides
+            if self.held is not None:
+                yield self.held
+                self.held = None
             if word in _STATEMENTS:
                 if self.turn is None:
                     raise Declined
                 self.turn.add(_statement(ln))
-            elif (phase := _PHASE_LABELS.get(word)) is not None:
+            elif phase is not None:
                 if self.turn is None:
                     raise Declined
                 i = ln.take()
                 self.turn.blocks.append((phase, ln.span(i), []))
-            elif word[0].isdigit():
+            elif header is not None:
                 i = ln.take()
-                m = _TURN.fullmatch(ln.words[i])
-                if m is None or int(m.group(1)) == 0:
-                    raise Declined
                 if self.turn is not None:
                     yield self.turn.build()
-                self.turn = _TurnBuilder(ln, i, int(m.group(1)), Color.BLACK if m.group(2) else Color.WHITE)
-            elif word in _ITEM_WORDS:
+                number, color = int(header.group(1)), Color.BLACK if header.group(2) else Color.WHITE
+                self.turn = _TurnBuilder(ln, i, number, color)
+            else:
                 if self.turn is not None:
                     yield self.turn.build()
                     self.turn = None
-                yield _setup_or_result(ln)
-            else:
-                raise Declined  # e.g. a claim continued on the next line: the grammar decides
+                self.held = _setup_or_result(ln)
+
+    def finish(self) -> Iterator[LogItem]:
+        """What is still open at a new quick turn or at the end of the text."""
+        if self.held is not None:
+            yield self.held
+            self.held = None
+        if self.turn is not None:
+            yield self.turn.build()
+            self.turn = None
 
 
 def fast_iter_log(source: SourceText, *, quick_turns: bool = False) -> Iterator[LogItem | QuickTurn]:
@@ -436,10 +457,9 @@ def fast_iter_log(source: SourceText, *, quick_turns: bool = False) -> Iterator[
                     if pending is not None:
                         yield pending.finish(source, index)
                         index += 1
-                    elif reader.turn is not None:
-                        yield reader.turn.build()
+                    for item in reader.finish():
+                        yield item
                         index += 1
-                        reader.turn = None
                     pending = QuickTurnReader(step, (number, offset, line))
                     continue
                 if pending is not None and pending.add(step, (number, offset, line)):
@@ -457,8 +477,7 @@ def fast_iter_log(source: SourceText, *, quick_turns: bool = False) -> Iterator[
         index += 1
     if pending is not None:
         yield pending.finish(source, index)
-    elif reader.turn is not None:
-        yield reader.turn.build()
+    yield from reader.finish()
 
 
 def _read_lines(reader: _Reader, lines: list[Line]) -> Iterator[LogItem]:

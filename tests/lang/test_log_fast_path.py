@@ -102,3 +102,21 @@ def test_iter_log_falls_back_without_repeating_items() -> None:
     text = (EXAMPLES / "guide-example-a.sglog").read_text(encoding="utf-8") + "{ a closing remark }\n"
     source = SourceText("a.sglog", text)
     assert list(iter_log(source)) == grammar_items(source)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'draft white "Soul Ward"\n  "Soul Drain" "Temporal Rift"\nking white e1\nking black e8\n',
+        "king white e1\nking black e8\n1. end: pass\nresult *\n",
+        "king white e1\nking black e8\n1. end: pass\n1... end: pass\nresult 1-0\n  conversion\n",
+        "rolloff white 6 5 4 black 1 1 1\nchoose white\nking white e1\nking black e8\n",
+    ],
+    ids=["draft", "result", "result-reason", "rolloff"],
+)
+def test_an_item_continued_on_the_next_line_is_read_whole(text: str) -> None:
+    """A setup item or result line may go on past its line; the fast path must never hand out
+    the shorter item (it holds each one until the next word shows it is complete)."""
+    source = SourceText("c.sglog", text)
+    assert_agree(source)
+    assert list(iter_log(source)) == grammar_items(source)[0]
