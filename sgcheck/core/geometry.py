@@ -50,6 +50,10 @@ class Route(NamedTuple):
     via: Square | None = None
 
 
+#: ``_STEPS[n]`` is ``Route(n)``, built once: replay asks for these for nearly every action.
+_STEPS: tuple[Route, ...] = tuple(Route(n) for n in range(9))
+
+
 @dataclass(frozen=True, slots=True)
 class GeometryError:
     code: str
@@ -124,7 +128,7 @@ def _knight_route(
             )
         return Route(2, via)
     if to in KNIGHT_JUMPS[frm]:
-        return Route(1)
+        return _STEPS[1]
     middles = [m for m in _knight_middles(frm, to) if m != to]
     if not middles:
         return GeometryError(
@@ -161,7 +165,7 @@ def move_route(
         route = _knight_route(board, frm, to, via, "SG-R103")
     elif kind is KING:
         route = (
-            Route(1)
+            _STEPS[1]
             if to in KING_STEPS[frm]
             else GeometryError(
                 "SG-R103", "the King moves one square in any direction", Part.TARGET, ("core §3", "R09")
@@ -185,7 +189,7 @@ def move_route(
                     ("core §3", "R06"),
                 )
                 if blocker is not None
-                else Route(len(between) + 1)
+                else _STEPS[len(between) + 1]
             )
     if isinstance(route, GeometryError):
         return route
@@ -204,14 +208,14 @@ def _pawn_move(board: Board, frm: Square, to: Square, mover: Piece) -> Route | G
     df, dr = file_of(to) - file_of(frm), rank_of(to) - rank_of(frm)
     rules = ("core §3", "R06")
     if df == 0 and dr == step:
-        return Route(1)
+        return _STEPS[1]
     if df == 0 and dr == 2 * step and rank_of(frm) == second_rank(mover.color):
         middle = square(file_of(frm), rank_of(frm) + step)
         if board[middle] is not None:
             return GeometryError(
                 "SG-R104", f"the path is blocked at {_describe(board, middle)}", Part.TARGET, rules
             )
-        return Route(2)
+        return _STEPS[2]
     if df == 0 and dr == 2 * step:
         return GeometryError(
             "SG-R103", "a Pawn may advance two squares only from its own second rank", Part.TARGET, rules
@@ -231,7 +235,7 @@ def attack_route(board: Board, frm: Square, to: Square, attacker: Piece) -> Rout
     if kind is PAWN:
         step = forward(attacker.color)
         if abs(file_of(to) - file_of(frm)) == 1 and rank_of(to) - rank_of(frm) == step:
-            return Route(1)
+            return _STEPS[1]
         return GeometryError(
             "SG-R107", "a Pawn attacks only one square diagonally forward", Part.TARGET, rules
         )
@@ -239,7 +243,7 @@ def attack_route(board: Board, frm: Square, to: Square, attacker: Piece) -> Rout
         return _knight_route(board, frm, to, None, "SG-R107")
     if kind is KING:
         if to in KING_STEPS[frm]:
-            return Route(1)
+            return _STEPS[1]
         return GeometryError(
             "SG-R107", "the King reaches only the eight squares around it", Part.TARGET, rules
         )
@@ -251,7 +255,7 @@ def attack_route(board: Board, frm: Square, to: Square, attacker: Piece) -> Rout
         return GeometryError(
             "SG-R107", f"the path is blocked at {_describe(board, blocker)}", Part.TARGET, rules
         )
-    return Route(len(between) + 1)
+    return _STEPS[len(between) + 1]
 
 
 def move_destinations(board: Board, frm: Square, mover: Piece) -> Iterator[tuple[Square, Route]]:

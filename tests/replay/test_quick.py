@@ -18,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from sgcheck.codes import diagnostic
 from sgcheck.core.actions import Attack, Break, Convert, Move, Repair, Summon, Teleport
 from sgcheck.core.pieces import Color, Kind, Phase
 from sgcheck.core.squares import parse_square
@@ -272,3 +273,43 @@ def test_broken_logs_replay_the_same_both_ways(
             lines.insert(i, lines[i])
     quick, full = both("\n".join(lines), keep_going)
     assert quick == full
+
+
+def _wrong_lp_claim() -> str:
+    """A generated log with one LP total misrecorded, in a turn written plainly."""
+    lines = generated(3, Style.RANDOM, Claims.ALL, turns=12).split("\n")
+    i = next(i for i, line in enumerate(lines) if " lp " in line and read_quick_line(line) is not None)
+    head, _, tail = lines[i].partition(" lp ")
+    number, _, rest = tail.partition(" ")
+    lines[i] = f"{head} lp {int(number) + 1} {rest}".rstrip()
+    return "\n".join(lines)
+
+
+def test_replay_falls_back_to_the_grammar_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the word-level reader declining, the grammar's tree of the broken quick turn gives
+    the same finding."""
+    text = _wrong_lp_claim()
+    assert any(isinstance(item, QuickTurn) for item in iter_log_quick(SourceText("w.sglog", text)))
+    expected = replay_text(text, "w.sglog", ReplayOptions(quick_turns=False))
+    assert [d.code for d in expected.diagnostics] == ["SG-R203"]
+
+    def decline(name: str, lines: object) -> Turn:
+        raise log_fast.Declined
+
+    monkeypatch.setattr(log_fast, "build_turn", decline)
+    assert replay_text(text, "w.sglog") == expected
+
+
+def test_a_turn_that_cannot_be_built_is_reported_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Should building a quick turn's tree ever fail, replay reports it and stops (no traceback)."""
+    error = LogSyntaxError(diagnostic("SG-P001", "syntax error: this turn could not be read"))
+
+    def fail(self: QuickTurn) -> Turn:
+        raise error
+
+    monkeypatch.setattr(QuickTurn, "build", fail)
+    result = replay_text(_wrong_lp_claim(), "w.sglog")
+    assert result.stopped
+    assert [(d.code, d.message) for d in result.diagnostics] == [
+        ("SG-P001", "syntax error: this turn could not be read")
+    ]
