@@ -7,7 +7,7 @@ arithmetic at the table.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from sgcheck.core import caps
 from sgcheck.core.pieces import KING, KNIGHT, NON_KING_KINDS, PIECE_VALUES, Color, Kind
@@ -137,8 +137,14 @@ def d100(tens: int, ones: int) -> int:
 
 def income(gem: tuple[int, ...], color: Color, ruleset: Ruleset) -> Worked:
     """SP income = 2 × value of the enemy pieces in the Gem (R14; all pieces under the table choice)."""
+    return _income(gem, color, ruleset.income_counts_all)
+
+
+@lru_cache(maxsize=1024)
+def _income(gem: tuple[int, ...], color: Color, counts_all: bool) -> Worked:
+    # Cached: asked at every turn, while a Gem changes only on captures, summons and Breaks.
     total = 0
-    for c in (color.other, color) if ruleset.income_counts_all else (color.other,):
+    for c in (color.other, color) if counts_all else (color.other,):
         base = c * 6
         for k in NON_KING_KINDS:
             total += gem[base + k] * _VALUES[k]

@@ -54,6 +54,17 @@ class PlayerState(NamedTuple):
         """Fast path for the most common change (``_replace`` is several times slower)."""
         return _new(PlayerState, (lp, sp, self.gem, self.gem_broken, self.king_damage, self.turns_started))
 
+    def with_gem(self, gem: Gem, sp: int) -> PlayerState:
+        """A capture: the Gem and SP change together."""
+        return _new(PlayerState, (self.lp, sp, gem, self.gem_broken, self.king_damage, self.turns_started))
+
+    def starting_turn(self, income: int) -> PlayerState:
+        """Upkeep: one more turn started, and the SP income gained."""
+        return _new(
+            PlayerState,
+            (self.lp, self.sp + income, self.gem, self.gem_broken, self.king_damage, self.turns_started + 1),
+        )
+
 
 class TurnState(NamedTuple):
     """What has happened so far in the current turn (the per-turn limits of core §2, §5, §6)."""
@@ -75,6 +86,9 @@ class TurnState(NamedTuple):
     def counted(self) -> TurnState:
         """One more action this turn (R04)."""
         return _new(TurnState, (self.phase, self.actions + 1, *self[2:]))
+
+    def with_damage(self, damage: tuple[tuple[Square, int], ...]) -> TurnState:
+        return _new(TurnState, (*self[:9], damage))
 
     def damage_on(self, sq: Square) -> int:
         for s, d in self.damage:
@@ -128,6 +142,12 @@ class GameState(NamedTuple):
 
     def with_board(self, board: Board) -> GameState:
         return _new(GameState, (board, *self[1:]))
+
+    def handed_over(
+        self, players: tuple[PlayerState, PlayerState], to_move: Color, number: int, turn: TurnState
+    ) -> GameState:
+        """The next player's turn begins."""
+        return _new(GameState, (self.board, players, to_move, number, turn, self.ruleset, self.result))
 
     def with_play(self, board: Board, players: tuple[PlayerState, PlayerState], turn: TurnState) -> GameState:
         """Board, players and turn at once: the change nearly every action makes."""

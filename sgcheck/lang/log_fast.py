@@ -457,9 +457,10 @@ def fast_iter_log(source: SourceText, *, quick_turns: bool = False) -> Iterator[
                     if pending is not None:
                         yield pending.finish(source, index)
                         index += 1
-                    for item in reader.finish():
-                        yield item
-                        index += 1
+                    if reader.held is not None or reader.turn is not None:
+                        for item in reader.finish():
+                            yield item
+                            index += 1
                     pending = QuickTurnReader(step, (number, offset, line))
                     continue
                 if pending is not None and pending.add(step, (number, offset, line)):

@@ -142,6 +142,8 @@ def _statement(text: str) -> tuple[str, Action | None, int]:
 # a game, and what they map to is immutable.
 _CACHE_SIZE = 16384
 _statements: dict[str, tuple[str, Action | None, int]] = {}
+# Marks a claim text not read yet; compared by identity (no reading gives a negative payment).
+_UNREAD: tuple[tuple[QuickClaim, ...], Payment | None] = ((), Payment(-1, -1))
 _claim_texts: dict[tuple[str, str], tuple[tuple[QuickClaim, ...], Payment | None] | None] = {}
 
 
@@ -172,9 +174,8 @@ def read_quick_line(line: str) -> QuickStep | None:
     claims: tuple[QuickClaim, ...] = ()
     if claims_text:
         key = (word, claims_text)
-        if key in _claim_texts:
-            read = _claim_texts[key]
-        else:
+        read = _claim_texts.get(key, _UNREAD)
+        if read is _UNREAD:
             if len(_claim_texts) >= _CACHE_SIZE:
                 _claim_texts.clear()
             read = _claim_texts[key] = _claims(word, claims_text)

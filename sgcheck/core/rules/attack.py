@@ -12,6 +12,8 @@ from sgcheck.core.rules.common import charge, dice_faces, own_piece, phase_windo
 from sgcheck.core.squares import name
 from sgcheck.core.state import GameResult, GameState
 
+_BATTLE = (Phase.BATTLE,)
+
 
 def _target(state: GameState, action: Attack) -> Piece | Violation:
     """The enemy piece on the target square, matching the letter the log wrote (R08)."""
@@ -36,10 +38,7 @@ def _target(state: GameState, action: Attack) -> Piece | Violation:
 
 
 def apply(state: GameState, action: Attack) -> Applied | Violation:
-    if (
-        state.turn.phase is not Phase.BATTLE
-        and (v := phase_window(state, (Phase.BATTLE,), "Attack", ("core §4",))) is not None
-    ):
+    if state.turn.phase is not _BATTLE[0] and (v := phase_window(state, _BATTLE, "Attack", ("core §4",))) is not None:
         return v
     attacker = own_piece(state, action.frm, action.kind, Part.PIECE, "attack")
     if isinstance(attacker, Violation):
@@ -106,17 +105,18 @@ def _hit_piece(state: GameState, action: Attack, target: Piece, effects: Effects
 
     A broken Gem still takes the piece (R15) but its owner gains no SP at all (core §6).
     """
-    dealt = state.turn.damage_on(action.to) + (effects.damage or 0)
+    turn = state.turn
+    dealt = turn.damage_on(action.to) + (effects.damage or 0)
     value = value_of(target.kind, state.ruleset)
-    others = tuple((s, d) for s, d in state.turn.damage if s != action.to)
+    others = tuple((s, d) for s, d in turn.damage if s != action.to) if turn.damage else ()
     if dealt < value:
-        return Applied(state.with_turn(state.turn._replace(damage=(*others, (action.to, dealt)))), effects)
+        return Applied(state.with_turn(turn.with_damage((*others, (action.to, dealt)))), effects)
     mover = state.mover
     reward = 0 if mover.gem_broken else caps.CAPTURE_SP_PER_VALUE * value
     board = list(state.board)
     board[action.to] = None
     gem = list(mover.gem)
     gem[target.index] += 1
-    state = state.with_player(state.to_move, mover._replace(gem=tuple(gem), sp=mover.sp + reward))
-    state = state.with_board(tuple(board)).with_turn(state.turn._replace(damage=others))
+    state = state.with_player(state.to_move, mover.with_gem(tuple(gem), mover.sp + reward))
+    state = state.with_board(tuple(board)).with_turn(turn.with_damage(others))
     return Applied(state, effects._replace(captured=target, sp_gained=reward))

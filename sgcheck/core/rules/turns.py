@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from sgcheck.core import caps
 from sgcheck.core.actions import Activate, EndTurn, EnterPhase
 from sgcheck.core.formulas import Worked, income
@@ -12,7 +14,7 @@ from sgcheck.core.outcome import Applied, Effects, Violation
 from sgcheck.core.pieces import BLACK, WHITE, Phase
 from sgcheck.core.rules.common import charge, resolve_payment, violation
 from sgcheck.core.rules.victory import lp_victory, reaches_lp_victory, turn_limit_result
-from sgcheck.core.state import GameState, Payment, PlayerState, TurnState
+from sgcheck.core.state import GameState, Payment, TurnState
 
 _NO_EFFECTS = Effects()
 
@@ -65,7 +67,7 @@ def apply_end(state: GameState, action: EndTurn) -> Applied | Violation:
     if at_limit or reaches_lp_victory(state):
         return _end_game(state, passed, lp_gained)
     state, gained = begin_turn(state)  # the next Upkeep replaces the turn record: no clean-up state needed
-    return Applied(state, Effects(passed=passed, lp_gained=lp_gained, income=gained))
+    return Applied(state, _turn_over(passed, lp_gained, gained))
 
 
 def _end_game(state: GameState, passed: bool, lp_gained: int) -> Applied:
@@ -82,18 +84,21 @@ def begin_turn(state: GameState) -> tuple[GameState, int]:
     """Hand the turn over and apply Upkeep income: none on a player's first turn or with a broken Gem (R14)."""
     nxt = state.to_move.other
     number = state.turn_number + (1 if nxt is WHITE else 0)
-    player = state.player(nxt)
+    player = state.players[nxt]
     first_turn = player.turns_started == 0
     gained = 0 if first_turn or player.gem_broken else income(player.gem, nxt, state.ruleset).value
-    player = PlayerState(
-        player.lp,
-        player.sp + gained,
-        player.gem,
-        player.gem_broken,
-        player.king_damage,
-        player.turns_started + 1,
-    )
+    player = player.starting_turn(gained)
     players = (player, state.players[1]) if nxt is WHITE else (state.players[0], player)
-    return GameState(
-        state.board, players, nxt, number, TurnState(income=gained), state.ruleset, state.result
-    ), gained
+    return state.handed_over(players, nxt, number, _fresh_turn(gained)), gained
+
+
+@lru_cache(maxsize=512)
+def _turn_over(passed: bool, lp_gained: int, income: int) -> Effects:
+    """The effects of an ordinary End (immutable, and only a few distinct ones occur)."""
+    return Effects(passed=passed, lp_gained=lp_gained, income=income)
+
+
+@lru_cache(maxsize=256)
+def _fresh_turn(income: int) -> TurnState:
+    """A new turn's record at Upkeep (immutable, so one per income amount will do)."""
+    return TurnState(income=income)
