@@ -12,6 +12,8 @@ Families:
 - ``SG-R1xx``: an action is illegal under the locked core.
 - ``SG-R2xx``: an action is legal but what the log claims about it is wrong.
 - ``SG-N3xx``: notes and warnings from replay (clamps, unsimulated cards).
+- ``SG-P01x``: an input is over one of the limits in docs/limits.md.
+- ``SG-X0xx``: sgcheck itself failed on an input (a bug); exit status 2.
 """
 
 from __future__ import annotations
@@ -104,6 +106,44 @@ _CODES: tuple[CodeInfo, ...] = (
         (),
         """The file could not be read (missing, a directory,
         permission denied).""",
+    ),
+    # --- input limits (docs/limits.md) ---------------------------------------------------------
+    _c(
+        "SG-P010",
+        "input-too-large",
+        E,
+        (),
+        """The input is larger than sgcheck reads for its kind (a game log, a card file, a pack
+        manifest, a configuration file; the sizes are in docs/limits.md). Reading stops at the
+        limit, so an endless or huge input costs neither time nor memory. Split the input, or
+        check that the right file was passed.""",
+    ),
+    _c(
+        "SG-P011",
+        "line-too-long",
+        E,
+        (),
+        """A line of the input is longer than sgcheck reads (docs/limits.md). No statement of
+        the game-log or card language comes near it, so the file is almost certainly not a log or
+        card file, or its line ends were lost. Reading stops at that line.""",
+    ),
+    _c(
+        "SG-P012",
+        "number-too-long",
+        E,
+        (),
+        """A number in the input has more digits than any Soul Gems quantity needs
+        (docs/limits.md). sgcheck refuses it at its line and column instead of computing with it.""",
+    ),
+    # --- internal errors --------------------------------------------------------------------------
+    _c(
+        "SG-X001",
+        "internal-error",
+        E,
+        (),
+        """sgcheck itself failed while checking this file: a bug, not a problem with the
+        file. The other files are still checked and reported, and the run exits with status 2.
+        Please report it with the file that caused it.""",
     ),
     # --- setup (core §1, R01, R19) --------------------------------------------------------------
     _c(

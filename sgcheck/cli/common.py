@@ -36,8 +36,8 @@ def color_option(func: Callable[P, R]) -> Callable[P, R]:
     )(func)
 
 
-#: Codes that mean an input could not be read at all: an I/O problem, not a finding (exit 2).
-IO_ERROR_CODES = frozenset({"SG-P008"})
+#: Codes that mean an input could not be read at all, or sgcheck failed on it: not a finding (exit 2).
+IO_ERROR_CODES = frozenset({"SG-P008", "SG-X001"})
 
 
 def exit_code(run: Run) -> int:

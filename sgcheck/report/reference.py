@@ -15,6 +15,7 @@ from sgcheck.core.rulings import RULINGS
 #: Families in display order; the first matching prefix wins.
 _FAMILIES = (
     ("SG-P00", "Input and syntax of game logs"),
+    ("SG-P01", "Input limits"),
     ("SG-P", "Input and syntax of cards and packs"),
     ("SG-S", "Setup (core §1)"),
     ("SG-T", "Turn structure (core §2)"),
@@ -24,6 +25,7 @@ _FAMILIES = (
     ("SG-C0", "Contract: per card"),
     ("SG-C1", "Contract: per pack"),
     ("SG-C2", "Contract: packs, configuration, suppressions"),
+    ("SG-X", "Internal errors"),
     ("SG-", "Other"),
 )
 
