@@ -507,6 +507,22 @@ _CODES: tuple[CodeInfo, ...] = (
 CATALOGUE: dict[str, CodeInfo] = {info.code: info for info in _CODES}
 
 
+#: Characters of an internal error's own message kept in its diagnostic.
+_INTERNAL_MESSAGE_CHARS = 200
+
+
+def internal_error(error: BaseException) -> Diagnostic:
+    """SG-X001 for a failure of sgcheck itself on one input; the caller places it on the file.
+
+    The exception's message is cut short: it may echo a piece of the input.
+    """
+    detail = str(error)
+    if len(detail) > _INTERNAL_MESSAGE_CHARS:
+        detail = detail[:_INTERNAL_MESSAGE_CHARS] + "…"
+    text = f"{type(error).__name__}: {detail}" if detail else type(error).__name__
+    return diagnostic("SG-X001", f"sgcheck failed on this file ({text}); the other files were still checked")
+
+
 def diagnostic(
     code: str,
     message: str,

@@ -58,11 +58,12 @@ def check_command(
     from sgcheck.contract import check_paths
     from sgcheck.contract.config import Config, find_pyproject, load_config
     from sgcheck.core.ruleset import RulesetError, parse_ruleset
+    from sgcheck.paths import relative_display
 
     config = Config()
     if not isolated:
-        found = config_file or find_pyproject(Path(paths[0]) if paths else Path.cwd())
-        config = load_config(found, str(found) if found is not None else None)
+        found = config_file or find_pyproject(Path(paths[0]) if paths and paths[0] != "-" else Path.cwd())
+        config = load_config(found, relative_display(found) if found is not None else None)
     try:
         config = config.with_codes(enable=enable, disable=disable)
     except ValueError as error:

@@ -1,15 +1,17 @@
-"""Options and plumbing shared by the commands."""
+"""Options and plumbing shared by the commands: output format, colour, writing, exit codes."""
 
 from __future__ import annotations
 
 import functools
+import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from typing import IO, ParamSpec, TypeVar
 
 import click
 
-from sgcheck.report.model import Run
+from sgcheck.codes import CodeInfo
+from sgcheck.results import FileResult, Run
 
 FORMATS = ("text", "json", "sarif", "github")
 
@@ -32,7 +34,7 @@ def color_option(func: Callable[P, R]) -> Callable[P, R]:
     return click.option(
         "--color/--no-color",
         default=None,
-        help="Colour text output (default: only when writing to a terminal).",
+        help="Colour text output (default: on a terminal, unless NO_COLOR is set or TERM=dumb; FORCE_COLOR forces it).",
     )(func)
 
 
@@ -40,27 +42,114 @@ def color_option(func: Callable[P, R]) -> Callable[P, R]:
 IO_ERROR_CODES = frozenset({"SG-P008", "SG-X001"})
 
 
-def exit_code(run: Run) -> int:
-    """2 when an input could not be read, 1 when a file has an error-severity finding, else 0."""
-    if any(d.code in IO_ERROR_CODES for d in run.diagnostics):
+def exit_code_of(files: Iterable[FileResult]) -> int:
+    """2 when an input could not be read (or sgcheck failed on it), 1 for an error finding, else 0."""
+    results = list(files)
+    if any(d.code in IO_ERROR_CODES for result in results for d in result.diagnostics):
         return 2
-    return 1 if run.has_errors else 0
+    return 1 if any(result.has_errors for result in results) else 0
+
+
+def exit_code(run: Run) -> int:
+    return exit_code_of(run.files)
+
+
+def use_color(flag: bool | None, fmt: str, stream: IO[str], environ: Mapping[str, str] | None = None) -> bool:
+    """Whether to colour the output.
+
+    The command-line flag decides first; then, as most terminal programs do, ``NO_COLOR``
+    (set and not empty) turns colour off, ``FORCE_COLOR`` (set and not empty) turns it on,
+    ``TERM=dumb`` turns it off, and otherwise colour follows whether ``stream`` is a terminal.
+    Only the text format is ever coloured.
+    """
+    if fmt != "text":
+        return False
+    if flag is not None:
+        return flag
+    env = os.environ if environ is None else environ
+    if env.get("NO_COLOR"):
+        return False
+    if env.get("FORCE_COLOR"):
+        return True
+    if env.get("TERM") == "dumb":
+        return False
+    try:
+        return stream.isatty()
+    except (OSError, ValueError):
+        return False
+
+
+class OutputError(Exception):
+    """The report could not be written (a full disk, a closed pipe): exit 2, not a finding."""
+
+
+class Output:
+    """Writes the report, degrading characters a terminal cannot show and turning write
+    failures into :class:`OutputError`."""
+
+    def __init__(self, stream: IO[str] | None = None) -> None:
+        self.stream = stream if stream is not None else sys.stdout
+
+    def write(self, text: str) -> None:
+        if not text:
+            return
+        try:
+            try:
+                self.stream.write(text)
+            except UnicodeEncodeError:  # a terminal that cannot show '×' or '§': degrade, never crash
+                encoding = getattr(self.stream, "encoding", None) or "ascii"
+                self.stream.write(text.encode(encoding, "replace").decode(encoding))
+            self.stream.flush()
+        except OSError as error:
+            raise OutputError(error.strerror or str(error)) from None
+
+
+def emit_files(
+    results: Iterable[tuple[FileResult, Mapping[str, str]]],
+    fmt: str,
+    *,
+    command: str,
+    rules: Mapping[str, CodeInfo],
+    file_count: int,
+    color: bool | None = None,
+    stream: IO[str] | None = None,
+) -> int:
+    """Render results as they come (text and annotations file by file) and return the exit code."""
+    from sgcheck import __version__
+    from sgcheck.report import ReportStream, labels_summaries
+
+    out = Output(stream)
+    report = ReportStream(
+        fmt,
+        command=command,
+        rules=rules,
+        tool_version=__version__,
+        color=use_color(color, fmt, out.stream),
+        labelled=labels_summaries(command, file_count),
+    )
+    done: list[FileResult] = []
+    for result, sources in results:
+        done.append(result)
+        out.write(report.add(result, sources))
+    out.write(report.close())
+    return exit_code_of(done)
 
 
 def emit(run: Run, fmt: str, stream: IO[str] | None = None, color: bool | None = None) -> int:
     """Render ``run`` in ``fmt`` to ``stream`` and return the exit code."""
-    from sgcheck.report import render
+    pairs = [(result, run.sources) for result in run.files]
+    return emit_files(
+        pairs, fmt, command=run.command, rules=run.rules, file_count=len(run.files), color=color, stream=stream
+    )
 
-    out = stream if stream is not None else sys.stdout
-    use_color = bool(color) if color is not None else (fmt == "text" and out.isatty())
-    text = render(run, fmt, color=use_color)
+
+def _quiet_stdout() -> None:
+    """Point stdout at the null device so the interpreter's final flush cannot fail again."""
     try:
-        out.write(text)
-    except UnicodeEncodeError:  # a terminal that cannot show '×' or '§': degrade, never crash
-        encoding = getattr(out, "encoding", None) or "ascii"
-        out.write(text.encode(encoding, "replace").decode(encoding))
-    out.flush()
-    return exit_code(run)
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def guarded(func: Callable[P, int]) -> Callable[P, None]:
@@ -75,7 +164,12 @@ def guarded(func: Callable[P, int]) -> Callable[P, None]:
             raise
         except click.ClickException:
             raise
-        except (KeyboardInterrupt, BrokenPipeError):
+        except KeyboardInterrupt:
+            sys.exit(2)
+        except (OutputError, BrokenPipeError) as error:
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+            _quiet_stdout()
+            click.echo(f"sgcheck: cannot write the report: {reason}", err=True)
             sys.exit(2)
         except RecursionError:
             click.echo("sgcheck: internal error: input nested too deeply", err=True)

@@ -6,8 +6,7 @@ import sys
 
 import click
 
-from sgcheck import __version__
-from sgcheck.cli.common import color_option, emit, format_option, guarded
+from sgcheck.cli.common import color_option, emit_files, format_option, guarded
 
 
 def _validate_ruleset(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -23,7 +22,7 @@ def _validate_ruleset(ctx: click.Context, param: click.Parameter, value: str | N
 
 
 @click.command("replay", short_help="Replay game logs against the locked core rules.")
-@click.argument("logs", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@click.argument("logs", nargs=-1, required=True, type=click.Path(exists=True, allow_dash=True))
 @click.option(
     "--keep-going", is_flag=True, help="Report every independent error instead of stopping at the first."
 )
@@ -45,31 +44,23 @@ def replay_command(
     fmt: str,
     color: bool | None,
 ) -> int:
-    """Replay game LOGs (.sglog) and report the first illegal action or wrong claim.
+    """Replay game LOGS (.sglog files, or folders searched for *.sglog) and report the first
+    illegal action or wrong claim in each.
 
+    \b
     Exit status: 0 every log is legal, 1 a log has an error, 2 usage, I/O or internal error
     (a log that cannot be read is reported and exits 2). Use '-' to read a log from standard input.
     """
     from sgcheck.codes import CATALOGUE
-    from sgcheck.diagnostics import Diagnostic
-    from sgcheck.lang.source import SourceText, decode, read_source
-    from sgcheck.replay.interpreter import ReplayOptions, replay_text
-    from sgcheck.report.from_replay import replay_file_result
-    from sgcheck.report.model import FileResult, Run
+    from sgcheck.replay.files import discover_logs, replay_input
+    from sgcheck.replay.interpreter import ReplayOptions
 
+    inputs = discover_logs(logs)
+    if not inputs:
+        click.echo(f"sgcheck: no game logs (*.sglog) found in {', '.join(map(repr, logs))}", err=True)
+        return 2
     options = ReplayOptions(keep_going=keep_going, ruleset=ruleset)
-    files: list[FileResult] = []
-    sources: dict[str, str] = {}
-    for path in logs:
-        source: SourceText | Diagnostic
-        source = decode(sys.stdin.buffer.read(), "<stdin>") if path == "-" else read_source(path)
-        if isinstance(source, Diagnostic):
-            files.append(FileResult(path=path, diagnostics=(source,)))
-            continue
-        sources[source.name] = source.text
-        result = replay_text(source.text, source.name, options)
-        files.append(replay_file_result(path, result, with_summary=not no_summary))
-    run = Run(
-        command="replay", files=tuple(files), sources=sources, rules=CATALOGUE, tool_version=__version__
+    results = (
+        replay_input(log, options, with_summary=not no_summary, stdin=sys.stdin.buffer) for log in inputs
     )
-    return emit(run, fmt, color=color)
+    return emit_files(results, fmt, command="replay", rules=CATALOGUE, file_count=len(inputs), color=color)

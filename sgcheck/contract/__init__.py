@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from sgcheck.codes import CodeInfo
     from sgcheck.contract.config import Config
-    from sgcheck.report.model import Run
+    from sgcheck.results import Run
 
 __all__ = ["check_paths", "code_catalogue", "find_pyproject", "load_config"]
 

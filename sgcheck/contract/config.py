@@ -14,8 +14,9 @@ Problems in the table are reported as SG-C210 and the valid parts still apply.
 
 from __future__ import annotations
 
+import re
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -174,13 +175,62 @@ def _check_code(
     return upper
 
 
-def _problem(message: str, name: str, text: str, needle: str) -> Diagnostic:
-    """A SG-C210 finding, placed on the first line of the file that mentions ``needle``."""
-    span = Span.point(name)
-    if needle:
-        for number, line in enumerate(text.splitlines(), start=1):
-            column = line.find(needle)
+_TABLE_HEADER = re.compile(r"\s*\[\s*([^\]\s]+)\s*\]")
+
+
+def _own_lines(text: str) -> Iterator[tuple[int, str]]:
+    """Numbered lines of the ``[tool.sgcheck]`` tables (and their sub-tables), comments cut off."""
+    inside = False
+    for number, line in enumerate(text.splitlines(), start=1):
+        header = _TABLE_HEADER.match(line)
+        if header is not None and not line.lstrip().startswith("[["):
+            table = header.group(1).replace('"', "")
+            inside = table == "tool.sgcheck" or table.startswith("tool.sgcheck.")
+            continue
+        if inside:
+            yield number, _without_comment(line)
+
+
+def _without_comment(line: str) -> str:
+    """The line up to a ``#`` that is not inside a quoted string."""
+    quote = ""
+    for index, char in enumerate(line):
+        if quote:
+            if char == quote:
+                quote = ""
+        elif char in "\"'":
+            quote = char
+        elif char == "#":
+            return line[:index]
+    return line
+
+
+def _find(text: str, needle: str) -> tuple[int, int] | None:
+    """Line and 0-based column of ``needle`` in the settings: a key before its ``=`` first,
+    then a quoted value, then any mention in the [tool.sgcheck] tables."""
+    lines = list(_own_lines(text))
+    for number, line in lines:
+        key = line.split("=", 1)[0] if "=" in line else ""
+        column = key.find(needle)
+        if column >= 0 and key[:column].strip(" \t\"'") == "":
+            return number, column
+    for quoted in (f'"{needle}"', f"'{needle}'"):
+        for number, line in lines:
+            column = line.find(quoted)
             if column >= 0:
-                span = Span(name, number, column + 1, number, column + 1 + len(needle))
-                break
+                return number, column + 1
+    for number, line in lines:
+        column = line.find(needle)
+        if column >= 0:
+            return number, column
+    return None
+
+
+def _problem(message: str, name: str, text: str, needle: str) -> Diagnostic:
+    """A SG-C210 finding, placed where the [tool.sgcheck] settings write ``needle``."""
+    span = Span.point(name)
+    found = _find(text, needle) if needle else None
+    if found is not None:
+        number, column = found
+        span = Span(name, number, column + 1, number, column + 1 + len(needle))
     return meta(CONFIG_PROBLEM).diagnostic(message, span, hint="see docs/ci.md for the [tool.sgcheck] settings")

@@ -3,7 +3,7 @@
 :func:`check_paths` discovers what to check, reads every card file (a broken card only
 costs itself), runs each enabled per-card rule on each card and each pack-level
 analysis on each pack, applies the configuration (disabled codes, severities) and the
-inline suppressions, and returns a :class:`~sgcheck.report.model.Run` for the renderers.
+inline suppressions, and returns a :class:`~sgcheck.results.Run` for the renderers.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from sgcheck.contract.suppressions import FileSuppressions, Suppression, scan, s
 from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.lang.card_ast import Card, CardFile
 from sgcheck.lang.source import SourceText, read_source
-from sgcheck.report.model import FileResult, Run
+from sgcheck.results import FileResult, Run
 
 _READING_CODES = ("SG-P004", "SG-P005", "SG-P008")
 

@@ -1,55 +1,91 @@
-"""Turn a :class:`~sgcheck.report.model.Run` into output text.
+"""Turn a :class:`~sgcheck.results.Run` into output text.
 
 Every format is a pure function of the run (no I/O, no clock, no environment),
 so the same findings always print the same bytes and golden tests stay exact.
 The CLI picks the format; this package only knows how to spell each one.
+
+:class:`ReportStream` renders the same bytes file by file: text and GitHub
+annotations are written as each file is checked, while JSON and SARIF, which are
+one document each, are written whole at the end.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Mapping
 
-from sgcheck.report.model import FileResult, Run
+from sgcheck.codes import CodeInfo
+from sgcheck.diagnostics import Severity
+from sgcheck.results import FileResult, Run
 
-__all__ = ["FORMATS", "FileResult", "Run", "render"]
+__all__ = ["FORMATS", "FileResult", "ReportStream", "Run", "render"]
 
 FORMATS: tuple[str, ...] = ("text", "json", "sarif", "github")
+STREAMED_FORMATS = frozenset({"text", "github"})
 
 
-# Each renderer is imported when first used, so importing the report model (as every
-# command does) stays cheap and ``sgcheck --help`` starts fast.
+def labels_summaries(command: str, file_count: int) -> bool:
+    """Whether each replay summary is headed by its file's name: when there is more than one."""
+    return command == "replay" and file_count > 1
 
 
-def _text(run: Run, color: bool) -> str:
-    from sgcheck.report.text import render_text
+class ReportStream:
+    """Renders a run one file at a time; ``add`` returns what can be written now.
 
-    return render_text(run, color=color)
+    The concatenation of every ``add`` and ``close`` is exactly :func:`render` of the
+    same run. Sources are used only while their file is rendered, so a caller may drop
+    a file's text as soon as ``add`` returns.
+    """
 
+    def __init__(
+        self,
+        fmt: str,
+        *,
+        command: str,
+        rules: Mapping[str, CodeInfo],
+        tool_version: str,
+        color: bool = False,
+        labelled: bool = False,
+    ) -> None:
+        if fmt not in FORMATS:
+            raise ValueError(f"unknown output format {fmt!r}; expected one of: {', '.join(FORMATS)}")
+        self.fmt = fmt
+        self.command = command
+        self.rules = rules
+        self.tool_version = tool_version
+        self.color = color and fmt == "text"
+        self.labelled = labelled
+        self.files: list[FileResult] = []
+        self.counts: Counter[Severity] = Counter()
 
-def _json(run: Run, color: bool) -> str:
-    from sgcheck.report.json_format import render_json
+    def add(self, result: FileResult, sources: Mapping[str, str]) -> str:
+        self.files.append(result)
+        self.counts.update(diagnostic.severity for diagnostic in result.diagnostics)
+        if self.fmt == "text":
+            from sgcheck.report.text import render_file
 
-    return render_json(run)
+            return render_file(result, sources, color=self.color, labelled=self.labelled)
+        if self.fmt == "github":
+            from sgcheck.report.github import render_github_file
 
+            return render_github_file(result)
+        return ""
 
-def _sarif(run: Run, color: bool) -> str:
-    from sgcheck.report.sarif import render_sarif
+    def close(self) -> str:
+        if self.fmt == "text":
+            from sgcheck.report.text import totals_line
 
-    return render_sarif(run)
+            return totals_line(self.counts, len(self.files), color=self.color) + "\n"
+        if self.fmt == "github":
+            return ""
+        run = Run(self.command, tuple(self.files), {}, self.rules, self.tool_version)
+        if self.fmt == "json":
+            from sgcheck.report.json_format import render_json
 
+            return render_json(run)
+        from sgcheck.report.sarif import render_sarif
 
-def _github(run: Run, color: bool) -> str:
-    from sgcheck.report.github import render_github
-
-    return render_github(run)
-
-
-_RENDERERS: dict[str, Callable[[Run, bool], str]] = {
-    "text": _text,
-    "json": _json,
-    "sarif": _sarif,
-    "github": _github,
-}
+        return render_sarif(run)
 
 
 def render(run: Run, fmt: str, *, color: bool = False) -> str:
@@ -59,8 +95,15 @@ def render(run: Run, fmt: str, *, color: bool = False) -> str:
     whatever the terminal is. Unknown formats raise :class:`ValueError` rather
     than silently falling back, so a typo in a caller is caught at once.
     """
-    try:
-        renderer = _RENDERERS[fmt]
-    except (KeyError, TypeError):
-        raise ValueError(f"unknown output format {fmt!r}; expected one of: {', '.join(FORMATS)}") from None
-    return renderer(run, color)
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown output format {fmt!r}; expected one of: {', '.join(FORMATS)}")
+    stream = ReportStream(
+        fmt,
+        command=run.command,
+        rules=run.rules,
+        tool_version=run.tool_version,
+        color=color,
+        labelled=labels_summaries(run.command, len(run.files)),
+    )
+    parts = [stream.add(result, run.sources) for result in run.files]
+    return "".join(parts) + stream.close()

@@ -8,9 +8,9 @@ message and property goes through GitHub's escaping.
 from __future__ import annotations
 
 from sgcheck.diagnostics import Diagnostic, Severity
-from sgcheck.report.model import Run
+from sgcheck.results import FileResult, Run
 
-__all__ = ["escape_data", "escape_property", "render_github"]
+__all__ = ["escape_data", "escape_property", "render_github", "render_github_file"]
 
 _COMMANDS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "notice"}
 
@@ -46,7 +46,11 @@ def _annotation(diagnostic: Diagnostic, path: str) -> str:
     return f"::{_COMMANDS[diagnostic.severity]} {joined}::{escape_data(message)}"
 
 
+def render_github_file(result: FileResult) -> str:
+    """One file's annotations, one per line, in the order the findings were produced."""
+    return "".join(_annotation(d, result.path) + "\n" for d in result.diagnostics)
+
+
 def render_github(run: Run) -> str:
     """All annotations, one per line, in the order the findings were produced."""
-    lines = [_annotation(d, result.path) for result in run.files for d in result.diagnostics]
-    return "".join(line + "\n" for line in lines)
+    return "".join(render_github_file(result) for result in run.files)

@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from sgcheck.diagnostics import Diagnostic, Fix, Severity, Span
-from sgcheck.report.model import FileResult, Run
+from sgcheck.results import FileResult, Run
 
 __all__ = ["REPORT_VERSION", "SCHEMA_ID", "diagnostic_dict", "render_json", "report_document", "span_dict"]
 

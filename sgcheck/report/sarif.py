@@ -16,7 +16,7 @@ from urllib.parse import quote
 
 from sgcheck.codes import CodeInfo
 from sgcheck.diagnostics import Diagnostic, Fix, Severity, Span
-from sgcheck.report.model import Run
+from sgcheck.results import Run
 
 __all__ = ["INFORMATION_URI", "SARIF_SCHEMA", "SARIF_VERSION", "artifact_location", "render_sarif"]
 

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import unicodedata
 from bisect import bisect_left, bisect_right
+from collections import Counter
 from collections.abc import Mapping
 
 import click
 
 from sgcheck.diagnostics import Diagnostic, Fix, Severity, Span
-from sgcheck.report.model import Run
+from sgcheck.results import FileResult, Run
 
-__all__ = ["render_text"]
+__all__ = ["render_file", "render_text", "totals_line"]
 
 INDENT = "   "
 TAB_WIDTH = 4
@@ -245,27 +246,37 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-def _totals(run: Run, paint: _Painter) -> str:
-    counts = {severity: 0 for severity in Severity}
-    for diagnostic in run.diagnostics:
-        counts[diagnostic.severity] += 1
+def totals_line(counts: Mapping[Severity, int], files: int, *, color: bool = False) -> str:
+    """``3 files checked: 2 errors, 1 warning`` (or ``no problems found``)."""
+    paint = _Painter(color)
     parts = [
-        paint.severity(_plural(counts[severity], severity.value), severity)
+        paint.severity(_plural(counts.get(severity, 0), severity.value), severity)
         for severity in (Severity.ERROR, Severity.WARNING, Severity.NOTE)
-        if counts[severity]
+        if counts.get(severity, 0)
     ]
     outcome = ", ".join(parts) if parts else "no problems found"
-    return f"{paint.bold(_plural(len(run.files), 'file') + ' checked:')} {outcome}"
+    return f"{paint.bold(_plural(files, 'file') + ' checked:')} {outcome}"
 
 
-def render_text(run: Run, *, color: bool = False) -> str:
-    """The whole report as text, ending with a totals line and a newline."""
+def render_file(result: FileResult, sources: Mapping[str, str], *, color: bool = False, labelled: bool = False) -> str:
+    """One file's blocks and summary, each followed by a blank line.
+
+    ``labelled`` names the file at the head of its summary, for runs over several logs.
+    The report of a run is the concatenation of its files' parts and the totals line, so
+    a caller can write each part as soon as its file is checked.
+    """
     paint = _Painter(color)
-    sections: list[str] = []
-    for result in run.files:
-        for diagnostic in result.diagnostics:
-            sections.append(_block(diagnostic, result.path, run.sources, paint))
-        if result.summary is not None:
-            sections.append(result.summary.rstrip("\n"))
-    sections.append(_totals(run, paint))
-    return "\n\n".join(sections) + "\n"
+    sections = [_block(diagnostic, result.path, sources, paint) for diagnostic in result.diagnostics]
+    if result.summary is not None:
+        summary = result.summary.rstrip("\n")
+        if labelled:
+            summary = f"{paint.bold(_clean(result.path) + ':')} {summary}"
+        sections.append(summary)
+    return "".join(section + "\n\n" for section in sections)
+
+
+def render_text(run: Run, *, color: bool = False, labelled: bool = False) -> str:
+    """The whole report as text, ending with a totals line and a newline."""
+    counts = Counter(diagnostic.severity for diagnostic in run.diagnostics)
+    parts = [render_file(result, run.sources, color=color, labelled=labelled) for result in run.files]
+    return "".join(parts) + totals_line(counts, len(run.files), color=color) + "\n"

@@ -10,7 +10,7 @@ from ruamel.yaml import YAML
 
 from sgcheck.contract import check_paths
 from sgcheck.contract.config import Config, load_config
-from sgcheck.report.model import Run
+from sgcheck.results import Run
 
 CASES_DIR = Path(__file__).resolve().parents[2] / "sgcheck" / "contract" / "rules" / "cases"
 

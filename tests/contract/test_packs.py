@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from sgcheck.contract import check_paths
-from sgcheck.report.model import Run
+from sgcheck.results import Run
 
 GOOD = 'spell "Good" { cost 1 SP phase main1 effect gain 1 SP }\n'
 

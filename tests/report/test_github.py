@@ -7,7 +7,7 @@ import pytest
 from sgcheck.diagnostics import Diagnostic, Severity, Span
 from sgcheck.report import render
 from sgcheck.report.github import escape_data, escape_property
-from sgcheck.report.model import FileResult, Run
+from sgcheck.results import FileResult, Run
 
 from .test_render import sample_run
 

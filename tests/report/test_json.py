@@ -11,7 +11,7 @@ from jsonschema import Draft202012Validator
 
 from sgcheck.diagnostics import Diagnostic, Severity, Span
 from sgcheck.report import render
-from sgcheck.report.model import FileResult, Run
+from sgcheck.results import FileResult, Run
 
 from .test_render import CLEAN, GAME, clean_run, sample_run
 

@@ -20,7 +20,7 @@ import pytest
 from sgcheck.codes import CATALOGUE
 from sgcheck.diagnostics import Diagnostic, Fix, Severity, Span
 from sgcheck.report import FORMATS, render
-from sgcheck.report.model import FileResult, Run
+from sgcheck.results import FileResult, Run
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

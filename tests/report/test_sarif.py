@@ -12,7 +12,7 @@ from jsonschema import Draft7Validator
 from sgcheck.codes import CATALOGUE
 from sgcheck.diagnostics import Diagnostic, Fix, Severity, Span
 from sgcheck.report import render
-from sgcheck.report.model import FileResult, Run
+from sgcheck.results import FileResult, Run
 from sgcheck.report.sarif import artifact_location
 
 from .test_render import GAME, clean_run, sample_run

@@ -6,7 +6,7 @@ import pytest
 
 from sgcheck.diagnostics import Diagnostic, Fix, Severity, Span
 from sgcheck.report import render
-from sgcheck.report.model import FileResult, Run
+from sgcheck.results import FileResult, Run
 from sgcheck.report.text import MAX_LINE_WIDTH
 
 

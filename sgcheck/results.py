@@ -1,4 +1,9 @@
-"""What a run produced, independent of how it is rendered."""
+"""What a checker returns, independent of how it is rendered.
+
+Replay and the contract checker both produce :class:`FileResult` values and the
+renderers in :mod:`sgcheck.report` turn a :class:`Run` of them into text, JSON, SARIF
+or annotations. The types live here, below all three, so dependencies point one way.
+"""
 
 from __future__ import annotations
 

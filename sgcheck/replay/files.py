@@ -1,0 +1,108 @@
+"""Game logs as files: which logs a command line names, and each one replayed safely.
+
+``sgcheck replay`` takes files, folders (searched for ``*.sglog``) and ``-`` for standard
+input. :func:`replay_input` turns one of them into a :class:`~sgcheck.results.FileResult`
+and never raises: a file that cannot be read is reported (SG-P008 and the reading codes),
+and a failure of sgcheck itself on one log becomes SG-X001 for that log alone, so the
+other logs are still replayed and every output format stays a complete document.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import BinaryIO
+
+from sgcheck import codes
+from sgcheck.diagnostics import Diagnostic, Span
+from sgcheck.lang.source import SourceText, decode, read_source
+from sgcheck.paths import display
+from sgcheck.replay.interpreter import ReplayOptions, ReplayResult, replay_text
+from sgcheck.replay.summary import summary_facts, summary_text
+from sgcheck.results import FileResult
+
+LOG_SUFFIX = ".sglog"
+STDIN = "-"
+STDIN_NAME = "<stdin>"
+
+
+@dataclass(frozen=True, slots=True)
+class LogInput:
+    """One log to replay: ``path`` as shown to the user, or a problem found while looking for it."""
+
+    path: str
+    problem: Diagnostic | None = None
+
+
+def discover_logs(paths: Sequence[str]) -> list[LogInput]:
+    """The logs named by ``paths``: files as given, folders searched for ``*.sglog``.
+
+    Folders are walked in sorted order, hidden folders skipped. A file found in a folder
+    that is a symbolic link leaving that folder is not read (it could be anything on the
+    machine, and a report would quote it); it is reported instead.
+    """
+    found: list[LogInput] = []
+    for given in paths:
+        if given != STDIN and os.path.isdir(given):
+            found.extend(_walk(given))
+        else:
+            found.append(LogInput(given))
+    return found
+
+
+def _walk(root: str) -> Iterator[LogInput]:
+    real_root = os.path.realpath(root)
+    for folder, subfolders, names in os.walk(root):
+        subfolders[:] = sorted(d for d in subfolders if not d.startswith("."))
+        for name in sorted(names):
+            if not name.lower().endswith(LOG_SUFFIX):
+                continue
+            path = os.path.join(folder, name)
+            shown = display(path)
+            real = os.path.realpath(path)
+            if os.path.commonpath([real_root, real]) != real_root:
+                problem = codes.diagnostic(
+                    "SG-P008",
+                    f"not read: {shown!r} is a link to a file outside the folder {display(root)!r}",
+                    hint="name the file itself on the command line to replay it",
+                ).at(Span.point(shown))
+                yield LogInput(shown, problem)
+            else:
+                yield LogInput(shown)
+
+
+def replay_file_result(path: str, result: ReplayResult, *, with_summary: bool = True) -> FileResult:
+    """A replay's outcome as a report entry: findings, the summary block and its facts."""
+    return FileResult(
+        path=path,
+        diagnostics=result.diagnostics,
+        summary=summary_text(result) if with_summary else None,
+        facts=summary_facts(result),
+    )
+
+
+def replay_input(
+    log: LogInput,
+    options: ReplayOptions,
+    *,
+    with_summary: bool = True,
+    stdin: BinaryIO | None = None,
+) -> tuple[FileResult, Mapping[str, str]]:
+    """Replay one log; the result and the source texts its findings point into. Never raises."""
+    if log.problem is not None:
+        return FileResult(log.path, (log.problem,)), {}
+    try:
+        source: SourceText | Diagnostic
+        if log.path == STDIN:
+            if stdin is None:
+                raise ValueError("standard input is not available")
+            source = decode(stdin.read(), STDIN_NAME)
+        else:
+            source = read_source(log.path, display(log.path))
+        if isinstance(source, Diagnostic):
+            return FileResult(log.path, (source.at(source.span or Span.point(log.path)),)), {}
+        result = replay_text(source.text, source.name, options)
+        return replay_file_result(log.path, result, with_summary=with_summary), {source.name: source.text}
+    except (Exception, RecursionError, MemoryError) as error:  # one log's failure must not hide the others
+        return FileResult(log.path, (codes.internal_error(error).at(Span.point(log.path)),)), {}

@@ -1,0 +1,217 @@
+"""What users rely on from the command line around the checks: which files are read, how the
+report is written (streamed, labelled, coloured) and the exit codes when writing fails."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from sgcheck.cli import main
+from sgcheck.cli.common import use_color
+from sgcheck.codes import CATALOGUE
+from sgcheck.replay import files as replay_files
+from sgcheck.replay.files import LogInput, discover_logs, replay_input
+from sgcheck.replay.interpreter import ReplayOptions
+from sgcheck.report import ReportStream, render
+from sgcheck.results import Run
+
+ROOT = Path(__file__).resolve().parents[2]
+LOGS = ROOT / "examples" / "logs"
+LEGAL = LOGS / "guide-example-a.sglog"
+BROKEN = LOGS / "broken" / "wrong-hit.sglog"
+
+
+def invoke(*args: str, input: bytes | str | None = None, env: dict[str, str] | None = None) -> Result:
+    return CliRunner().invoke(main, list(args), input=input, env=env, catch_exceptions=False)
+
+
+# --- replay takes folders -----------------------------------------------------------------------
+
+
+@pytest.fixture
+def log_tree(tmp_path: Path) -> Path:
+    """A folder of logs: nested, a hidden folder, a file of another kind."""
+    (tmp_path / "league" / "round-2").mkdir(parents=True)
+    (tmp_path / ".drafts").mkdir()
+    shutil.copy(LEGAL, tmp_path / "league" / "b-legal.sglog")
+    shutil.copy(BROKEN, tmp_path / "league" / "round-2" / "a-broken.SGLOG")
+    shutil.copy(BROKEN, tmp_path / ".drafts" / "hidden.sglog")
+    (tmp_path / "league" / "notes.txt").write_text("not a log", encoding="utf-8")
+    return tmp_path
+
+
+def test_replay_searches_folders_for_logs_in_a_stable_order(log_tree: Path) -> None:
+    found = [log.path for log in discover_logs([str(log_tree)])]
+    base = log_tree.as_posix()
+    assert found == [f"{base}/league/b-legal.sglog", f"{base}/league/round-2/a-broken.SGLOG"]
+
+
+def test_replay_of_a_folder_reports_every_log_in_it(log_tree: Path) -> None:
+    result = invoke("replay", str(log_tree / "league"), "--format", "json")
+    report = json.loads(result.output)
+    assert [Path(f["path"]).name for f in report["files"]] == ["b-legal.sglog", "a-broken.SGLOG"]
+    assert report["counts"]["error"] == 1
+    assert result.exit_code == 1
+
+
+def test_replay_of_a_folder_without_logs_says_so_and_exits_2(tmp_path: Path) -> None:
+    (tmp_path / "readme.txt").write_text("nothing here", encoding="utf-8")
+    result = CliRunner().invoke(main, ["replay", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "no game logs (*.sglog) found" in result.output
+    assert "checked" not in result.output
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="the platform has no symbolic links")
+def test_a_log_linked_from_outside_a_searched_folder_is_not_read(tmp_path: Path) -> None:
+    """A link in a searched folder may point anywhere on the machine; its text must never reach the report."""
+    secret = tmp_path / "secret.txt"
+    secret.write_text("[Event \"TOP-SECRET-TOKEN\"]\n", encoding="utf-8")
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    (folder / "leak.sglog").symlink_to(secret)
+    for fmt in ("text", "json", "sarif", "github"):
+        result = CliRunner().invoke(main, ["replay", str(folder), "--format", fmt])
+        assert "TOP-SECRET-TOKEN" not in result.output
+        assert result.exit_code == 2
+    assert "is a link to a file outside the folder" in CliRunner().invoke(main, ["replay", str(folder)]).output
+
+
+# --- several logs: labelled, streamed, one failure contained ------------------------------------
+
+
+def test_each_summary_is_labelled_with_its_file_when_several_logs_are_replayed() -> None:
+    output = invoke("replay", str(LEGAL), str(BROKEN), "--no-color").output
+    assert f"{LEGAL}: legal so far: the game is unfinished" in output
+    assert f"{BROKEN}: illegal game: replay stopped at the first error" in output
+    single = invoke("replay", str(LEGAL), "--no-color").output
+    assert single.startswith("legal so far")
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "sarif", "github"])
+def test_streamed_report_is_byte_identical_to_the_whole_report(fmt: str) -> None:
+    """Writing file by file must print exactly what rendering the finished run prints."""
+    results = [replay_input(LogInput(str(path)), ReplayOptions()) for path in (LEGAL, BROKEN, LEGAL)]
+    sources = {name: text for _, texts in results for name, text in texts.items()}
+    run = Run("replay", tuple(result for result, _ in results), sources, CATALOGUE, "test")
+    stream = ReportStream(fmt, command="replay", rules=CATALOGUE, tool_version="test", labelled=True)
+    parts = [stream.add(result, texts) for result, texts in results]
+    assert "".join(parts) + stream.close() == render(run, fmt)
+    if fmt == "text":
+        assert "SG-R204" in parts[1] and "files checked" not in parts[1]
+
+
+def test_text_output_is_written_file_by_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first log's report is on the way out before the second log is read."""
+    seen: list[str] = []
+    out = io.StringIO()
+    real = replay_files.replay_input
+
+    def spy(log: LogInput, options: ReplayOptions, **kwargs: object) -> object:
+        seen.append(out.getvalue())
+        return real(log, options, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(replay_files, "replay_input", spy)
+    from sgcheck.cli.common import emit_files
+
+    results = (
+        replay_files.replay_input(LogInput(str(path)), ReplayOptions()) for path in (BROKEN, LEGAL)
+    )
+    code = emit_files(results, "text", command="replay", rules=CATALOGUE, file_count=2, stream=out)
+    assert code == 1
+    assert seen[0] == ""
+    assert "SG-R204" in seen[1]
+
+
+def test_a_failure_on_one_log_is_reported_on_it_and_the_others_still_are(monkeypatch: pytest.MonkeyPatch) -> None:
+    """SG-X001: sgcheck's own failure on one input costs that input only; JSON stays a whole document."""
+    real = replay_files.replay_text
+
+    def fails_on_broken(text: str, source: str, options: ReplayOptions) -> object:
+        if source.endswith("wrong-hit.sglog"):
+            raise ValueError("boom " + "x" * 1000)
+        return real(text, source, options)
+
+    monkeypatch.setattr(replay_files, "replay_text", fails_on_broken)
+    result = CliRunner().invoke(main, ["replay", str(BROKEN), str(LEGAL), "--format", "json"])
+    report = json.loads(result.output)
+    first, second = report["files"]
+    assert [d["code"] for d in first["diagnostics"]] == ["SG-X001"]
+    assert "ValueError: boom" in first["diagnostics"][0]["message"]
+    assert len(first["diagnostics"][0]["message"]) < 400
+    assert second["facts"]["legal"] is True
+    assert result.exit_code == 2
+
+
+# --- colour -------------------------------------------------------------------------------------
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(
+    ("flag", "environ", "tty", "expected"),
+    [
+        (None, {}, True, True),
+        (None, {}, False, False),
+        (None, {"NO_COLOR": "1"}, True, False),
+        (None, {"NO_COLOR": ""}, True, True),
+        (None, {"FORCE_COLOR": "1"}, False, True),
+        (None, {"NO_COLOR": "1", "FORCE_COLOR": "1"}, True, False),
+        (None, {"TERM": "dumb"}, True, False),
+        (None, {"TERM": "dumb", "FORCE_COLOR": "1"}, False, True),
+        (True, {"NO_COLOR": "1"}, False, True),
+        (False, {"FORCE_COLOR": "1"}, True, False),
+    ],
+)
+def test_colour_follows_flag_then_no_color_force_color_term_and_terminal(
+    flag: bool | None, environ: dict[str, str], tty: bool, expected: bool
+) -> None:
+    stream = _Terminal() if tty else io.StringIO()
+    assert use_color(flag, "text", stream, environ) is expected
+    assert use_color(flag, "json", stream, environ) is False
+
+
+def test_force_color_colours_the_text_report_through_a_pipe() -> None:
+    coloured = invoke("replay", str(BROKEN), env={"FORCE_COLOR": "1", "NO_COLOR": ""}).output
+    plain = invoke("replay", str(BROKEN), env={"FORCE_COLOR": "1", "NO_COLOR": "1"}).output
+    assert "\x1b[" in coloured
+    assert "\x1b[" not in plain
+
+
+# --- writing the report fails -------------------------------------------------------------------
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="the platform has no /dev/full to fill a disk")
+def test_a_full_disk_is_an_io_error_with_exit_2() -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "sgcheck", "replay", str(LEGAL)], stdout=full, stderr=subprocess.PIPE, timeout=120
+        )
+    assert done.returncode == 2
+    assert b"cannot write the report: No space left on device" in done.stderr
+    assert b"Traceback" not in done.stderr and b"internal error" not in done.stderr
+
+
+def test_a_closed_pipe_is_an_io_error_with_exit_2() -> None:
+    child = subprocess.Popen(
+        [sys.executable, "-m", "sgcheck", "replay", str(LOGS / "full-game.sglog")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.close()  # the reader went away, as `sgcheck replay ... | head -0` does
+    errors = child.stderr.read()
+    assert child.wait(timeout=120) == 2
+    assert b"Traceback" not in errors and b"internal error" not in errors
+    assert b"Exception ignored" not in errors
