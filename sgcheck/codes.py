@@ -113,27 +113,33 @@ _CODES: tuple[CodeInfo, ...] = (
         "input-too-large",
         E,
         (),
-        """The input is larger than sgcheck reads for its kind (a game log, a card file, a pack
-        manifest, a configuration file; the sizes are in docs/limits.md). Reading stops at the
-        limit, so an endless or huge input costs neither time nor memory. Split the input, or
-        check that the right file was passed.""",
+        """The input is larger than sgcheck reads for its kind: 48,000,000 bytes for a game log,
+        1,000,000 bytes for a .sgcard file, a pack manifest or a configuration file (a YAML card
+        file over 4,000,000 bytes is SG-P029). Text holding characters that Python stores in 2 or
+        4 bytes each counts that much per character. Reading stops at the limit (docs/limits.md),
+        so an endless or huge input costs neither time nor memory. Split the input, or check
+        that the right file was passed.""",
     ),
     _c(
         "SG-P011",
         "line-too-long",
         E,
         (),
-        """A line of the input is longer than sgcheck reads (docs/limits.md). No statement of
-        the game-log or card language comes near it, so the file is almost certainly not a log or
-        card file, or its line ends were lost. Reading stops at that line.""",
+        """A line of a game log or .sgcard file is longer than 10,000 characters, the most
+        sgcheck reads (docs/limits.md). No statement of the game-log or card language comes near
+        it, so the file is almost certainly not a log or card file, or its line ends were lost.
+        Reading stops at that line.""",
     ),
     _c(
         "SG-P012",
         "number-too-long",
         E,
         (),
-        """A number in the input has more digits than any Soul Gems quantity needs
-        (docs/limits.md). sgcheck refuses it at its line and column instead of computing with it.""",
+        """A number in a game log has more digits than any Soul Gems quantity needs: a number
+        is written with at most 9 digits (docs/limits.md). sgcheck refuses it at its line and column
+        instead of computing with it; the message shows the number's first digits and its length.
+        Usually a space or a line break between two numbers was lost. (Card files report such a
+        number as SG-P023.)""",
     ),
     # --- internal errors --------------------------------------------------------------------------
     _c(
@@ -215,10 +221,11 @@ _CODES: tuple[CodeInfo, ...] = (
         "SG-T103",
         "wrong-phase",
         E,
-        ("core §2", "core §5", "R03"),
+        ("core §2", "core §5", "core §6", "R03", "R14"),
         """Every action has a window:
         Summon, Break and Repair in Upkeep; Move in Main 1 or Main 2; Attack in Battle; SP->LP
-        conversion in Main 2; Teleport in End. The action was taken outside its window.""",
+        conversion in Main 2; Teleport in End (R03). SP income is gained at Upkeep (R14). The action
+        was taken outside its window.""",
     ),
     _c(
         "SG-T104",
@@ -241,7 +248,7 @@ _CODES: tuple[CodeInfo, ...] = (
         "SG-T106",
         "game-over",
         E,
-        ("core §7", "R18"),
+        ("core §4.4", "core §7", "R11", "R18"),
         """The game already ended (a King was
         converted, a player reached 1000 LP, or the turn limit was reached) but the log continues.""",
     ),
@@ -258,17 +265,18 @@ _CODES: tuple[CodeInfo, ...] = (
         "SG-R101",
         "no-such-piece",
         E,
-        ("core §3",),
+        ("core §3", "core §4.1", "core §5", "R08", "R13"),
         """The action names a square that does not hold
-        the stated piece, or holds no piece at all.""",
+        the stated piece, or holds no piece at all: a Move, an attack (its attacker and its target,
+        R08) and a Teleport (R13) each need the piece to be on the board.""",
     ),
     _c(
         "SG-R102",
         "not-your-piece",
         E,
-        ("core §3", "R08"),
-        """A player may only move, teleport and attack
-        with their own pieces, and may only attack enemy pieces.""",
+        ("core §3", "core §4.1", "core §5", "R08", "R13"),
+        """A player may only move, teleport (R13) and attack
+        with their own pieces, and may only attack enemy pieces (R08).""",
     ),
     _c(
         "SG-R103",
@@ -293,9 +301,9 @@ _CODES: tuple[CodeInfo, ...] = (
         "SG-R105",
         "square-occupied",
         E,
-        ("core §3", "core §5", "R06"),
+        ("core §3", "core §5", "R06", "R12", "R13"),
         """Moving never captures, so the
-        destination must be empty. Summons and teleports also need a free square.""",
+        destination must be empty (R06). Summons and teleports also need a free square (R12, R13).""",
     ),
     _c(
         "SG-R106",
@@ -309,16 +317,17 @@ _CODES: tuple[CodeInfo, ...] = (
         "SG-R107",
         "out-of-reach",
         E,
-        ("core §4.1", "R08"),
+        ("core §3", "core §4.1", "R07", "R08"),
         """A piece can attack an enemy it could reach
         with one Move action along a clear path (the target square holding the enemy). Pawns attack one
-        square diagonally forward. Distance is measured along that path.""",
+        square diagonally forward. Distance is measured along that path (R08); a Knight reaches what
+        one or two jumps reach, over an empty middle square (R07).""",
     ),
     _c(
         "SG-R108",
         "king-restricted",
         E,
-        ("core §4.4", "R09"),
+        ("core §4.4", "core §5", "R09", "R12", "R13"),
         """Under the core the King has no piece
         value: it moves one square at cost 1, cannot attack, and is never summoned or teleported. A
         ruleset profile may set king_value (a house rule) to let it attack.""",
@@ -367,10 +376,10 @@ _CODES: tuple[CodeInfo, ...] = (
         "SG-R114",
         "bad-dice",
         E,
-        ("core §1", "core §4.2", "core §6"),
+        ("core §1", "core §4.2", "core §6", "R01", "R10", "R15"),
         """Dice must be what was rolled:
-        an accuracy roll is two d10 showing 0-9 each (tens, ones; 0 0 is 100), Break, Repair and the
-        roll-off are three d6 showing 1-6.""",
+        an accuracy roll is two d10 showing 0-9 each (tens, ones; 0 0 is 100; R10), Break and Repair
+        (R15) and the roll-off (R01) are three d6 showing 1-6.""",
     ),
     _c(
         "SG-R115",
@@ -385,17 +394,20 @@ _CODES: tuple[CodeInfo, ...] = (
         "SG-R201",
         "wrong-cost",
         E,
-        ("core §3", "core §4.1", "core §5", "core §6"),
+        ("core §0", "core §3", "core §4.1", "core §5", "core §6", "R05", "R06", "R07", "R08", "R09", "R12",
+         "R13", "R15", "R17"),
         """The cost written in
-        the log is not what the action costs. Move = value + distance (knights 3 per jump); Attack =
-        2 x value + distance; Summon and Teleport = value + 5 + extra placement distance; Break 20;
-        Repair 10.""",
+        the log is not what the action costs. Move = value + distance (R06; knights 3 per jump, R07;
+        the King 1, R09); Attack = 2 x value + distance along the path (R08); Summon and Teleport =
+        value + 5 + extra placement distance (R12, R13); Break 20, Repair 10 (R15); a card
+        activation costs what its payment states (R05, R17). Each finding cites the rules of the
+        action's own cost.""",
     ),
     _c(
         "SG-R202",
         "wrong-threshold",
         E,
-        ("core §4.2", "core §4.4", "R10"),
+        ("core §4.2", "core §4.4", "R09", "R10"),
         """The hit threshold written
         in the log is wrong. Against a piece: 20 + 10 x (attacker value - defender value); against the
         King: 10 x attacker value; then clamped to 5..95.""",
@@ -404,9 +416,11 @@ _CODES: tuple[CodeInfo, ...] = (
         "SG-R203",
         "wrong-totals",
         E,
-        ("core §0", "R05"),
+        ("core §0", "core §2", "core §4.3", "core §6", "R04", "R05", "R11", "R14", "R16"),
         """The LP or SP total written after an action does
-        not match the replayed state.""",
+        not match the replayed state. Costs are paid SP first unless the log states the split (R05);
+        a Pass adds 6 LP (R04), a capture 5 x value SP (R11), a conversion 1 LP per 2 SP (R16),
+        Upkeep income 2 x the enemy value in the Gem (R14).""",
     ),
     _c(
         "SG-R204",
@@ -423,13 +437,15 @@ _CODES: tuple[CodeInfo, ...] = (
         E,
         ("core §4.3", "core §4.4", "R11"),
         """The damage written for a hit, or
-        the King's damage total, does not match: each hit deals 1 damage (plus capped card bonuses).""",
+        the King's damage total written after an attack on it (hit or miss), does not match: each hit
+        deals 1 damage (plus capped card bonuses), and damage on the King never clears (R11). A King
+        damage total after an attack on another piece is wrong too.""",
     ),
     _c(
         "SG-R206",
         "wrong-capture",
         E,
-        ("core §4.3", "R11"),
+        ("core §4.3", "core §4.4", "R11"),
         """The log claims a capture that did not
         happen (damage dealt this turn is still below the piece value), or a conversion of the King
         before it reached 20 damage.""",
@@ -471,9 +487,10 @@ _CODES: tuple[CodeInfo, ...] = (
         "SG-R211",
         "wrong-gain",
         E,
-        ("core §2", "core §4.3", "R11", "R16"),
+        ("core §2", "core §4.3", "core §6", "R04", "R11", "R15", "R16"),
         """The SP or LP gained,
-        as written in the log, is wrong (capture reward = 5 x value SP; conversion gives 1 LP per 2 SP).""",
+        as written in the log, is wrong (capture reward = 5 x value SP, none while the capturer's Gem
+        is broken, R11, R15; conversion gives 1 LP per 2 SP, R16; a Pass gives 6 LP, R04).""",
     ),
     # --- notes ----------------------------------------------------------------------------------
     _c(
@@ -497,7 +514,7 @@ _CODES: tuple[CodeInfo, ...] = (
         "SG-N303",
         "house-rule",
         N,
-        ("core §8",),
+        ("core §8", "R09", "R14"),
         """The game was replayed with a house rule (a table
         choice) switched on. Games under it are no longer core-compatible; the note names the core §8
         item it breaks.""",

@@ -11,13 +11,13 @@ from pathlib import Path
 
 import click
 
-from sgcheck.cli.common import color_option, emit, format_option, guarded
+from sgcheck.cli.common import color_option, emit_files, format_option, guarded
 
 SCHEMAS = {"card": "card.schema.json", "pack": "pack.schema.json"}
 
 
 @click.command("check")
-@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=str))
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, allow_dash=True, path_type=str))
 @format_option
 @color_option
 @click.option(
@@ -29,6 +29,13 @@ SCHEMAS = {"card": "card.schema.json", "pack": "pack.schema.json"}
 @click.option("--isolated", is_flag=True, help="Ignore every configuration file.")
 @click.option("--disable", multiple=True, metavar="CODE", help="Do not report CODE (repeatable).")
 @click.option("--enable", multiple=True, metavar="CODE", help="Report CODE even if the configuration disables it.")
+@click.option(
+    "--stdin-filename",
+    metavar="NAME",
+    default="<stdin>",
+    show_default=True,
+    help="The name cards read from standard input ('-') are reported under; a .yaml/.yml name reads them as YAML.",
+)
 @click.option(
     "--ruleset",
     metavar="PROFILE",
@@ -44,19 +51,23 @@ def check_command(
     isolated: bool,
     disable: tuple[str, ...],
     enable: tuple[str, ...],
+    stdin_filename: str,
     ruleset: str | None,
 ) -> int:
-    """Check Relic & Spell cards (PATH: .sgcard/.yaml files, pack folders) against the caps and core §8.
+    """Check Relic & Spell cards (PATH: .sgcard/.yaml files, pack folders, '-' for standard input)
+    against the caps and core §8.
 
     \b
-    Exit status: 0 no errors, 1 error findings (syntax errors included), 2 usage or I/O problem.
+    Exit status: 0 no errors, 1 error findings (syntax errors included), 2 usage or I/O problem
+    (a folder with no card file or pack in it is a usage problem).
     Configuration: [tool.sgcheck] in the nearest pyproject.toml (docs/ci.md).
     Suppress a finding: '# sgcheck: ignore SG-C092 -- reason' in or above the card.
     """
+    import sys
     from dataclasses import replace
 
-    from sgcheck.contract import check_paths
     from sgcheck.contract.config import Config, find_pyproject, load_config
+    from sgcheck.contract.engine import plan_check, rules_table
     from sgcheck.core.ruleset import RulesetError, parse_ruleset
     from sgcheck.paths import relative_display
 
@@ -73,8 +84,14 @@ def check_command(
             config = replace(config, ruleset=parse_ruleset(ruleset))
         except RulesetError as error:
             raise click.BadParameter(str(error), param_hint="--ruleset") from None
-    run = check_paths(list(paths), config)
-    return emit(run, fmt, color=color)
+    job = plan_check(paths, config, stdin_name=stdin_filename)
+    if job.empty:
+        named = ", ".join(map(repr, paths))
+        click.echo(f"sgcheck: no card files (*.sgcard, *.sgcard.yaml) or packs found in {named}", err=True)
+        return 2
+    return emit_files(
+        job.results(sys.stdin.buffer), fmt, command="check", rules=rules_table(), file_count=len(job.plans), color=color
+    )
 
 
 @click.command("schema")

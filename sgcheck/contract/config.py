@@ -23,6 +23,7 @@ from pathlib import Path
 from sgcheck.contract.registry import meta, rules_by_code
 from sgcheck.core.ruleset import CORE, Ruleset, RulesetError, parse_ruleset
 from sgcheck.diagnostics import Diagnostic, Severity, Span
+from sgcheck.lang.source import CONFIG_LIMIT, SourceText, read_source
 
 CONFIG_PROBLEM = "SG-C210"
 _KEYS = ("disable", "enable", "severity", "ruleset")
@@ -53,6 +54,7 @@ class Config:
     ruleset: Ruleset = CORE
     source: str | None = None
     problems: tuple[Diagnostic, ...] = ()
+    text: str = ""  # the configuration file's text, for the snippets of its problems
 
     def enabled(self, code: str) -> bool:
         return code not in self.disabled
@@ -87,28 +89,34 @@ def find_pyproject(start: Path) -> Path | None:
     for folder in (here, *here.parents) if here.is_dir() else here.parents:
         candidate = folder / "pyproject.toml"
         if candidate.is_file():
-            try:
-                text = candidate.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError):
-                continue
-            if "tool.sgcheck" in text:
+            read = read_source(candidate, limit=CONFIG_LIMIT)
+            if isinstance(read, SourceText) and "tool.sgcheck" in read.text:
                 return candidate
     return None
 
 
 def load_config(path: Path | None, shown: str | None = None) -> Config:
-    """Read ``[tool.sgcheck]`` from ``path`` (no path: defaults)."""
+    """Read ``[tool.sgcheck]`` from ``path`` (no path: defaults); the file is read within its limit."""
     if path is None:
         return Config()
     name = shown or str(path)
+    read = read_source(path, name, limit=CONFIG_LIMIT)
+    if isinstance(read, Diagnostic):
+        return Config(source=name, problems=(_problem(f"cannot read the configuration: {read.message}", name, "", ""),))
+    text = read.text
     try:
-        text = path.read_text(encoding="utf-8")
         table = tomllib.loads(text).get("tool", {}).get("sgcheck", {})
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        return Config(source=name, problems=(_problem(f"cannot read the configuration: {error}", name, "", ""),))
+    except (tomllib.TOMLDecodeError, RecursionError, ValueError) as error:
+        problem = _problem(f"cannot read the configuration: {_short(str(error))}", name, "", "")
+        return Config(source=name, problems=(problem,), text=text)
     if not isinstance(table, dict):
-        return Config(source=name, problems=(_problem("[tool.sgcheck] must be a table", name, text, "sgcheck"),))
-    return _parse_table(table, name, text)
+        problem = _problem("[tool.sgcheck] must be a table", name, text, "sgcheck")
+        return Config(source=name, problems=(problem,), text=text)
+    return replace(_parse_table(table, name, text), text=text)
+
+
+def _short(message: str, limit: int = 200) -> str:
+    return message if len(message) <= limit else message[:limit] + "…"
 
 
 def _parse_table(table: dict[str, object], name: str, text: str) -> Config:

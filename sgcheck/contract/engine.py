@@ -9,24 +9,24 @@ inline suppressions, and returns a :class:`~sgcheck.results.Run` for the rendere
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, suppress
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from sgcheck import __version__, codes
 from sgcheck.codes import CATALOGUE, CodeInfo
 from sgcheck.contract.config import Config
-from sgcheck.contract.context import PackView
+from sgcheck.contract.context import CheckContext, PackView
 from sgcheck.contract.packs import CardSource, PackPlan, discover, is_yaml
 from sgcheck.contract.registry import all_rules, code_catalogue, meta
 from sgcheck.contract.suppressions import FileSuppressions, Suppression, scan, silence_pack_wide, unused
 from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.lang.card_ast import Card, CardFile
-from sgcheck.lang.source import SourceText, read_source
+from sgcheck.lang.source import CARD_LIMIT, YAML_CARD_LIMIT, BinaryReader, SourceText, read_source, read_stream
 from sgcheck.results import FileResult, Run
 
-_READING_CODES = ("SG-P004", "SG-P005", "SG-P008")
+_READING_CODES = ("SG-P004", "SG-P005", "SG-P008", "SG-P010", "SG-P011")
 
 
 @contextmanager
@@ -41,18 +41,72 @@ def _no_gc_pauses() -> Iterator[None]:
             gc.enable()
 
 
-def check_paths(paths: Sequence[str], config: Config | None = None) -> Run:
-    """Check every pack and card file under ``paths``."""
+STDIN = "-"
+
+
+@dataclass(frozen=True, slots=True)
+class StdinSource(CardSource):
+    """Card text read from standard input; ``shown`` (``<stdin>`` or ``--stdin-filename``) picks its format."""
+
+
+@dataclass(slots=True)
+class CheckJob:
+    """What one ``check`` will look at: the configuration and the packs and loose files found."""
+
+    config: Config
+    plans: list[PackPlan]
+
+    @property
+    def empty(self) -> bool:
+        """Nothing to check and nothing to report: a command line that named no card file."""
+        return not self.plans and not self.config.problems
+
+    def results(self, stdin: BinaryReader | None = None) -> Iterator[tuple[FileResult, Mapping[str, str]]]:
+        """Each file's result with the texts its findings point into, pack by pack.
+
+        A failure of sgcheck itself while checking one pack becomes SG-X001 on that pack, and
+        the other packs are still checked.
+        """
+        config = self.config
+        if config.problems and config.source is not None:
+            yield FileResult(config.source, tuple(config.problems)), {config.source: config.text}
+        with _no_gc_pauses():
+            for plan in self.plans:
+                sources: dict[str, str] = {}
+                try:
+                    checked = _check_plan(plan, config, sources, stdin)
+                except (Exception, RecursionError, MemoryError) as error:  # one pack must not hide the others
+                    checked = [FileResult(plan.name, (codes.internal_error(error).at(Span.point(plan.name)),))]
+                    sources = {}
+                for result in checked:
+                    yield result, sources
+
+
+def plan_check(paths: Sequence[str], config: Config | None = None, *, stdin_name: str = "<stdin>") -> CheckJob:
+    """Find the packs and card files under ``paths``; ``-`` stands for card text on standard
+    input, checked after the files as one loose card file."""
     config = config if config is not None else Config()
+    plans = discover([path for path in paths if path != STDIN], config.ruleset)
+    if STDIN in paths:
+        loose = CheckContext(ruleset=config.ruleset)
+        plans.append(PackPlan(stdin_name, [StdinSource(Path(stdin_name), stdin_name)], loose))
+    return CheckJob(config, plans)
+
+
+def check_paths(
+    paths: Sequence[str],
+    config: Config | None = None,
+    *,
+    stdin: BinaryReader | None = None,
+    stdin_name: str = "<stdin>",
+) -> Run:
+    """Check every pack and card file under ``paths`` and gather the whole report."""
+    job = plan_check(paths, config, stdin_name=stdin_name)
     files: list[FileResult] = []
     sources: dict[str, str] = {}
-    if config.problems and config.source is not None:
-        files.append(FileResult(config.source, tuple(config.problems)))
-        with suppress(OSError, UnicodeDecodeError):  # without the text, only the quoted line is missing
-            sources[config.source] = Path(config.source).read_text(encoding="utf-8")
-    with _no_gc_pauses():
-        for plan in discover(paths, config.ruleset):
-            files.extend(_check_plan(plan, config, sources))
+    for result, texts in job.results(stdin):
+        files.append(result)
+        sources.update(texts)
     return Run("check", tuple(files), sources, rules_table(), __version__)
 
 
@@ -63,17 +117,23 @@ def rules_table() -> dict[str, CodeInfo]:
     return table
 
 
-def read_cards(source: CardSource, sources: dict[str, str]) -> tuple[CardFile, str]:
+def read_cards(
+    source: CardSource, sources: dict[str, str], stdin: BinaryReader | None = None
+) -> tuple[CardFile, str]:
     """Parse one card file in the format its name says; unreadable files become diagnostics."""
     from sgcheck.lang.card_parser import parse_cards
     from sgcheck.lang.card_yaml import load_card_yaml
 
-    if source.path.exists() and not source.path.is_file():  # a FIFO or device would never end
-        read: SourceText | Diagnostic = codes.diagnostic(
-            "SG-P008", f"cannot read {source.shown!r}: it is not a regular file"
+    limit = YAML_CARD_LIMIT if is_yaml(source.shown) else CARD_LIMIT
+    read: SourceText | Diagnostic
+    if isinstance(source, StdinSource):
+        read = (
+            read_stream(stdin, source.shown, limit=limit)
+            if stdin is not None
+            else codes.diagnostic("SG-P008", "standard input is not available")
         )
     else:
-        read = read_source(source.path, source.shown)
+        read = read_source(source.path, source.shown, limit=limit)  # refuses FIFOs and devices unread
     if isinstance(read, Diagnostic):
         return CardFile(source.shown, (), (read.at(read.span or Span.point(source.shown)),)), ""
     sources[source.shown] = read.text
@@ -93,7 +153,7 @@ class _Gathered:
     every: list[Suppression] = field(default_factory=list)
 
 
-def _gather(plan: PackPlan, sources: dict[str, str]) -> _Gathered:
+def _gather(plan: PackPlan, sources: dict[str, str], stdin: BinaryReader | None) -> _Gathered:
     gathered = _Gathered()
     manifest = plan.manifest.shown if plan.manifest is not None else None
     if manifest is not None:
@@ -104,7 +164,7 @@ def _gather(plan: PackPlan, sources: dict[str, str]) -> _Gathered:
     elif plan.diagnostics:
         gathered.findings[plan.name] = list(plan.diagnostics)
     for source in plan.files:
-        card_file, text = read_cards(source, sources)
+        card_file, text = read_cards(source, sources, stdin)
         gathered.cards.extend(card_file.cards)
         gathered.counts[source.shown] = len(card_file.cards)
         suppressions, problems = scan(text, source.shown)
@@ -119,8 +179,10 @@ def _gather(plan: PackPlan, sources: dict[str, str]) -> _Gathered:
     return gathered
 
 
-def _check_plan(plan: PackPlan, config: Config, sources: dict[str, str]) -> list[FileResult]:
-    gathered = _gather(plan, sources)
+def _check_plan(
+    plan: PackPlan, config: Config, sources: dict[str, str], stdin: BinaryReader | None = None
+) -> list[FileResult]:
+    gathered = _gather(plan, sources, stdin)
     manifest = plan.manifest.shown if plan.manifest is not None else None
     findings = gathered.findings
     for diagnostic in _run_rules(gathered.cards, plan, config):

@@ -3,8 +3,14 @@
 ``sgcheck check PATH...`` accepts card files, manifests and folders. A folder holding
 ``sgpack.yaml`` is a pack; any other folder is searched (hidden folders skipped) for
 packs and for loose card files (``*.sgcard``, ``*.sgcard.yaml``). A loose file is
-checked as a pack of its own. A manifest's card paths must stay inside the pack
-folder, after following symbolic links (SG-C202).
+checked as a pack of its own. A folder with its own manifest inside a pack is a pack of
+its own: it is found and checked, and the outer pack does not claim its files.
+
+Nothing outside what the user named is read (SG-C202), so no finding can quote it: a
+manifest's card paths must stay inside the pack folder after following symbolic links,
+and a link to a card file must name a card file; a manifest found in a folder must not be
+a link out of that folder; a loose card file found by walking a folder must not be a link
+out of the folder being walked. A file named on the command line is read as it is.
 """
 
 from __future__ import annotations
@@ -21,11 +27,13 @@ from sgcheck.core.ruleset import Ruleset, RulesetError, parse_ruleset
 from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.lang.card_yaml_schema import schema_errors
 from sgcheck.lang.card_yaml_tree import YNode, compose
-from sgcheck.lang.source import read_source
+from sgcheck.lang.source import MANIFEST_LIMIT, read_source
 
 MANIFEST_NAMES = ("sgpack.yaml", "sgpack.yml")
 CARD_SUFFIXES = (".sgcard", ".sgcard.yaml", ".sgcard.yml")
 PACK_SCHEMA = "pack.schema.json"
+#: What a link listed in a manifest may point to: card files in either format (pack.schema.json).
+_LINKED_CARD_SUFFIXES = (".sgcard", ".yaml", ".yml")
 
 
 def is_yaml(path: str) -> bool:
@@ -71,48 +79,106 @@ class PackPlan:
 def discover(paths: Sequence[str], ruleset: Ruleset) -> list[PackPlan]:
     """The packs and loose files under ``paths``, each real file once, in a stable order."""
     plans: list[PackPlan] = []
-    seen: set[Path] = set()
+    seen: set[object] = set()
     loose_context = CheckContext(ruleset=ruleset)
     for given in paths:
         path = Path(given)
         if path.is_dir():
-            for item in _walk(path, given):
-                _add(plans, seen, item, loose_context)
+            for found in _walk(path, given):
+                _add(plans, seen, found, loose_context)
         elif path.name.lower() in MANIFEST_NAMES:
-            _add(plans, seen, ("pack", path, display(given)), loose_context)
+            _add(plans, seen, _Found("pack", path, display(given)), loose_context)
         else:
-            _add(plans, seen, ("file", path, display(given)), loose_context)
+            _add(plans, seen, _Found("file", path, display(given)), loose_context)
     return plans
 
 
-def _add(plans: list[PackPlan], seen: set[Path], item: tuple[str, Path, str], context: CheckContext) -> None:
-    kind, path, shown = item
-    real = real_path(path)
-    if real in seen:
+@dataclass(frozen=True, slots=True)
+class _Found:
+    """What discovery found: a ``pack`` manifest, a loose card ``file``, or a ``refused`` link."""
+
+    kind: str
+    path: Path
+    shown: str
+    refusal: str = ""
+
+
+def _add(plans: list[PackPlan], seen: set[object], found: _Found, context: CheckContext) -> None:
+    key = file_identity(found.path) if found.kind != "refused" else ("refused", found.shown)
+    if key in seen:
         return
-    seen.add(real)
-    if kind == "pack":
-        plans.append(load_pack(path, shown))
+    seen.add(key)
+    if found.kind == "pack":
+        plans.append(load_pack(found.path, found.shown))
+    elif found.kind == "refused":
+        refusal = meta("SG-C202").diagnostic(
+            found.refusal,
+            Span.point(found.shown),
+            hint="copy the file into the folder instead of linking to it, or name it on the command line",
+        )
+        plans.append(PackPlan(found.shown, [], context, diagnostics=[refusal]))
     else:
-        plans.append(PackPlan(shown, [CardSource(path, shown)], context))
+        plans.append(PackPlan(found.shown, [CardSource(found.path, found.shown)], context))
 
 
-def _walk(root: Path, given: str) -> Iterator[tuple[str, Path, str]]:
-    for manifest_name in MANIFEST_NAMES:
-        if (root / manifest_name).is_file():
-            yield "pack", root / manifest_name, display(os.path.join(given, manifest_name))
-            return
+def file_identity(path: Path) -> object:
+    """What makes two paths the same file: device and inode (so links, ``./``, letter case on
+    case-insensitive disks and Unicode forms all agree); the resolved path when there is none."""
+    try:
+        status = os.stat(path)
+    except (OSError, ValueError):
+        return real_path(path)
+    if status.st_ino == 0:  # some file systems have no inode numbers
+        return real_path(path)
+    return (status.st_dev, status.st_ino)
+
+
+def entry_identity(path: Path) -> object:
+    """The identity of the directory entry itself (a link, not its target)."""
+    try:
+        status = os.lstat(path)
+    except (OSError, ValueError):
+        return ("missing", real_path(path.parent) / path.name)
+    if status.st_ino == 0:
+        return real_path(path.parent) / path.name
+    return (status.st_dev, status.st_ino)
+
+
+def links_out_of(path: Path, folder: Path) -> bool:
+    """``path`` resolves (through symbolic links) to somewhere outside ``folder``."""
+    return not real_path(path).is_relative_to(real_path(folder))
+
+
+def _walk(root: Path, given: str) -> Iterator[_Found]:
+    """Packs and loose card files under ``root``; links out of where they were found are refused."""
+    owned: set[str] = set()  # folders inside a pack: only nested packs are looked for there
     for folder, subfolders, names in os.walk(root):
         subfolders[:] = sorted(d for d in subfolders if not d.startswith("."))
-        manifest = next((n for n in MANIFEST_NAMES if n in names), None)
         shown_folder = display(os.path.join(given, os.path.relpath(folder, root)))
+        inside_pack = folder in owned
+        manifest = next((n for n in MANIFEST_NAMES if n in names), None)
         if manifest is not None:
-            subfolders[:] = []  # the manifest owns everything below it
-            yield "pack", Path(folder) / manifest, display(os.path.join(shown_folder, manifest))
+            yield _manifest_found(Path(folder) / manifest, display(os.path.join(shown_folder, manifest)))
+            inside_pack = True
+        if inside_pack:
+            owned.update(os.path.join(folder, d) for d in subfolders)
             continue
         for name in sorted(names):
             if is_card_file(name):
-                yield "file", Path(folder) / name, display(os.path.join(shown_folder, name))
+                yield _card_found(Path(folder) / name, display(os.path.join(shown_folder, name)), root, given)
+
+
+def _manifest_found(path: Path, shown: str) -> _Found:
+    if links_out_of(path, path.parent):
+        return _Found("refused", path, shown, f"the manifest '{shown}' is a link to a file outside its folder")
+    return _Found("pack", path, shown)
+
+
+def _card_found(path: Path, shown: str, root: Path, given: str) -> _Found:
+    if links_out_of(path, root):
+        where = display(given)
+        return _Found("refused", path, shown, f"'{shown}' is a link to a file outside '{where}'")
+    return _Found("file", path, shown)
 
 
 # --- manifests ------------------------------------------------------------------------------
@@ -121,7 +187,7 @@ def _walk(root: Path, given: str) -> Iterator[tuple[str, Path, str]]:
 def load_pack(manifest_path: Path, shown: str) -> PackPlan:
     """Read a manifest: its settings, its card files, and every problem with them."""
     plan = PackPlan(shown, [], CheckContext(), CardSource(manifest_path, shown))
-    source = read_source(manifest_path, shown)
+    source = read_source(manifest_path, shown, limit=MANIFEST_LIMIT)
     if isinstance(source, Diagnostic):
         plan.diagnostics.append(source.at(source.span or Span.point(shown)))
         return plan
@@ -130,10 +196,20 @@ def load_pack(manifest_path: Path, shown: str) -> PackPlan:
     if isinstance(root, Diagnostic):
         plan.diagnostics.append(root)
         return plan
+    if not isinstance(root.value, dict):  # not a manifest at all: describe it, never quote it
+        what = "a list" if isinstance(root.value, list) else "empty" if root.value is None else "a single value"
+        plan.diagnostics.append(
+            meta("SG-C201").diagnostic(
+                f"the manifest must be a mapping with name, version and cards, but it is {what}",
+                root.span,
+                hint="see docs/cards.md (packs)",
+            )
+        )
+        return plan
     problems = list(schema_errors(PACK_SCHEMA, root.plain(), root))
     for _, message, span in problems:
         plan.diagnostics.append(meta("SG-C201").diagnostic(message, span, hint="see docs/cards.md (packs)"))
-    if problems or not isinstance(root.value, dict):
+    if problems:
         return plan
     values: dict[str, YNode] = root.value
     plan.name = str(values["name"].value)
@@ -143,15 +219,16 @@ def load_pack(manifest_path: Path, shown: str) -> PackPlan:
     plan.context = CheckContext(ruleset=ruleset, hand_limit=hand_limit)
     pack_root = manifest_path.parent
     folder_shown = os.path.dirname(shown) or "."
-    listed: set[Path] = set()
+    listed: set[object] = set()  # the files read
+    named: set[object] = set()  # every directory entry the manifest names inside the pack
     for entry_node in values["cards"].value:
-        card = _card_entry(entry_node, pack_root, folder_shown, plan)
-        if card is not None and real_path(card.path) not in listed:
-            listed.add(real_path(card.path))
+        card = _card_entry(entry_node, pack_root, folder_shown, plan, named)
+        if card is not None and file_identity(card.path) not in listed:
+            listed.add(file_identity(card.path))
             plan.files.append(card)
     if not values["cards"].value:
         plan.diagnostics.append(meta("SG-C208").diagnostic("the pack lists no card files", values["cards"].span))
-    _unlisted(pack_root, folder_shown, listed, values["cards"].span, plan)
+    _unlisted(pack_root, listed | named, values["cards"].span, plan)
     return plan
 
 
@@ -197,7 +274,11 @@ def _draft(node: YNode | None, plan: PackPlan) -> int:
     return hand_limit
 
 
-def _card_entry(node: YNode, pack_root: Path, folder_shown: str, plan: PackPlan) -> CardSource | None:
+def _card_entry(
+    node: YNode, pack_root: Path, folder_shown: str, plan: PackPlan, named: set[object]
+) -> CardSource | None:
+    """The card file an entry names, or None with the reason in ``plan``; every name inside the
+    pack goes into ``named``, accepted or not, since it is listed either way (SG-C204)."""
     entry = str(node.value)
     shown = display(os.path.join(folder_shown, entry))
     normal = os.path.normpath(entry.replace("\\", "/"))
@@ -220,6 +301,7 @@ def _card_entry(node: YNode, pack_root: Path, folder_shown: str, plan: PackPlan)
         plan.diagnostics.append(meta("SG-C203").diagnostic(f"card path {entry!r} is not a valid file name", node.span))
         return None
     candidate = pack_root / normal
+    named.add(entry_identity(candidate))
     real = real_path(candidate)
     inside = real.is_relative_to(real_path(pack_root))
     if not inside:
@@ -231,8 +313,18 @@ def _card_entry(node: YNode, pack_root: Path, folder_shown: str, plan: PackPlan)
             )
         )
         return None
-    if candidate.name.lower() in MANIFEST_NAMES:
+    if candidate.name.lower() in MANIFEST_NAMES or real.name.lower() in MANIFEST_NAMES:
         plan.diagnostics.append(meta("SG-C203").diagnostic(f"'{entry}' is a pack manifest, not a card file", node.span))
+        return None
+    if real.name != candidate.name and not real.name.lower().endswith(_LINKED_CARD_SUFFIXES):
+        plan.diagnostics.append(
+            meta("SG-C202").diagnostic(
+                f"card path '{entry}' is a link to '{display(os.path.relpath(real, real_path(pack_root)))}', "
+                "which is not a card file",
+                node.span,
+                hint="a link in a pack may only point to a card file (.sgcard, .sgcard.yaml, .yaml) in the pack",
+            )
+        )
         return None
     if not _is_file(candidate):
         what = "is a folder" if candidate.is_dir() else "does not exist or is not a regular file"
@@ -248,12 +340,15 @@ def _is_file(path: Path) -> bool:
         return False
 
 
-def _unlisted(pack_root: Path, folder_shown: str, listed: set[Path], span: Span, plan: PackPlan) -> None:
+def _unlisted(pack_root: Path, listed: set[object], span: Span, plan: PackPlan) -> None:
+    """SG-C204 for each card file the pack owns but does not list (nested packs own their own)."""
     for folder, subfolders, names in os.walk(pack_root):
-        subfolders[:] = sorted(d for d in subfolders if not d.startswith("."))
+        subfolders[:] = sorted(
+            d for d in subfolders if not d.startswith(".") and not _holds_manifest(os.path.join(folder, d))
+        )
         for name in sorted(names):
             path = Path(folder) / name
-            if not is_card_file(name) or real_path(path) in listed:
+            if not is_card_file(name) or file_identity(path) in listed or entry_identity(path) in listed:
                 continue
             relative = display(os.path.relpath(path, pack_root))
             plan.diagnostics.append(
@@ -263,3 +358,7 @@ def _unlisted(pack_root: Path, folder_shown: str, listed: set[Path], span: Span,
                     hint=f"add '{relative}' to cards, or move it out of the pack",
                 )
             )
+
+
+def _holds_manifest(folder: str) -> bool:
+    return any(os.path.lexists(os.path.join(folder, name)) for name in MANIFEST_NAMES)

@@ -1,4 +1,4 @@
-"""The numbers of the locked core, in one place (core §1-§8).
+"""The numbers of the locked core, in one place (core §1-§8), and the longest number sgcheck reads.
 
 Everything that checks or applies a rule reads these constants; nothing else in
 sgcheck spells the numbers out.
@@ -49,3 +49,20 @@ LP_VICTORY: Final = 1000  # core §7
 
 TIEBREAK_CAPTURED_WEIGHT: Final = 3  # core §7
 TIEBREAK_BOARD_WEIGHT: Final = 2  # core §7
+
+#: Not a rule of the game but a limit on what sgcheck reads (docs/limits.md): a number in a log
+#: or a card has at most this many digits. No quantity of the game comes near it, so a longer
+#: number is a typo or a hostile input, refused where it is written (SG-P012 in logs, SG-P023
+#: in cards) instead of being computed with.
+MAX_NUMBER_DIGITS: Final = 9
+#: How much of a refused number a message shows.
+_SHOWN_DIGITS: Final = 12
+
+
+def number_too_long(written: str, digits: int) -> str:
+    """The message for a number over :data:`MAX_NUMBER_DIGITS`: its start, its length, the limit.
+
+    ``written`` is the number as it appears in the input; ``digits`` how many digits it has.
+    """
+    shown = written if len(written) <= _SHOWN_DIGITS else written[:_SHOWN_DIGITS] + "…"
+    return f"number {shown} has {digits:,} digits; at most {MAX_NUMBER_DIGITS}"

@@ -27,6 +27,7 @@ from sgcheck.core.actions import (
 )
 from sgcheck.core.outcome import Applied, Rejected, Step, Violation
 from sgcheck.core.rules import attack, economy, movement, summon, teleport, turns
+from sgcheck.core.rules.victory import game_over_rules
 from sgcheck.core.state import GameState
 
 _Rule = Callable[[Any, Any], "Applied | Violation"]
@@ -48,9 +49,10 @@ _RULES: dict[type, _Rule] = {
 def apply(state: GameState, action: Action) -> Step:
     """The new state and effects of ``action``, or why it is illegal."""
     if state.result is not None:
-        return Rejected(
-            (Violation(diagnostic("SG-T106", f"the game is already over: {state.result.detail}")),)
+        over = diagnostic(
+            "SG-T106", f"the game is already over: {state.result.detail}", rules=game_over_rules(state.result)
         )
+        return Rejected((Violation(over),))
     outcome = _RULES[type(action)](state, action)
     if isinstance(outcome, Violation):
         return Rejected((outcome,))

@@ -22,12 +22,13 @@ class Worked:
     millions of these and almost all of them are never shown.
     """
 
-    __slots__ = ("_args", "_fmt", "value")
+    __slots__ = ("_args", "_fmt", "rules", "value")
 
-    def __init__(self, value: int, fmt: str, *args: object) -> None:
+    def __init__(self, value: int, fmt: str, *args: object, rules: tuple[str, ...] = ()) -> None:
         self.value = value
         self._fmt = fmt
         self._args = args
+        self.rules = rules  # the rule sections and rulings the number follows, for diagnostics
 
     @property
     def detail(self) -> str:
@@ -44,6 +45,17 @@ class Worked:
 
 
 _VALUES: tuple[int, ...] = tuple(PIECE_VALUES.get(k, 0) for k in Kind)
+
+# The rule sections and rulings each formula follows, cited by the diagnostics that quote it.
+_MOVE = ("core §3", "R06")  # value + distance; distance is the number of squares travelled
+_KNIGHT_MOVE = ("core §3", "R07")  # 3 per jump, overriding value + distance
+_KING_MOVE = ("core §3", "R09")  # the King has no value: distance only
+_KING_VALUE_MOVE = ("core §3", "R06", "R09")  # the king_value house rule
+_ATTACK = ("core §4.1", "R08")  # distance along the path of a Move
+_ATTACK_RULES = {
+    KNIGHT: (*_ATTACK, "R07"),  # a Knight's distance is its jumps
+    KING: (*_ATTACK, "R09"),  # a King has a value (and attacks) only under the king_value house rule
+}
 
 
 def value_of(kind: Kind, ruleset: Ruleset) -> int:
@@ -62,11 +74,15 @@ def move_cost(kind: Kind, distance: int, ruleset: Ruleset) -> Worked:
 def _move_cost(kind: Kind, distance: int, king_value: int | None) -> Worked:
     # Cached: replay asks for the same few costs millions of times, and a Worked never changes.
     if kind is KNIGHT:
-        return Worked(caps.KNIGHT_JUMP_COST * distance, "{} per jump × {}", caps.KNIGHT_JUMP_COST, distance)
+        return Worked(
+            caps.KNIGHT_JUMP_COST * distance, "{} per jump × {}", caps.KNIGHT_JUMP_COST, distance, rules=_KNIGHT_MOVE
+        )
     if kind is KING and king_value is None:
-        return Worked(caps.KING_MOVE_COST * distance, "King moves cost distance only ({})", distance)
+        return Worked(caps.KING_MOVE_COST * distance, "King moves cost distance only ({})", distance, rules=_KING_MOVE)
     v = (king_value or 0) if kind is KING else _VALUES[kind]
-    return Worked(v + distance, "{} {} + distance {}", kind.title, v, distance)
+    rules = _KING_VALUE_MOVE if kind is KING else _MOVE
+    return Worked(v + distance, "{} {} + distance {}", kind.title, v, distance, rules=rules)
+
 
 
 def attack_cost(kind: Kind, distance: int, ruleset: Ruleset) -> Worked:
@@ -77,7 +93,9 @@ def attack_cost(kind: Kind, distance: int, ruleset: Ruleset) -> Worked:
 @cache
 def _attack_cost(kind: Kind, distance: int, value: int) -> Worked:
     m = caps.ATTACK_VALUE_MULTIPLIER
-    return Worked(m * value + distance, "{}×{} {} + distance {}", m, kind.title, value, distance)
+    rules = _ATTACK_RULES.get(kind, _ATTACK)
+    return Worked(m * value + distance, "{}×{} {} + distance {}", m, kind.title, value, distance, rules=rules)
+
 
 
 @cache
@@ -91,14 +109,18 @@ def placement_extra(color: Color, kind: Kind, to: Square) -> Worked:
     return Worked(extra, "{} from {}", extra, name(best))
 
 
-def placement_cost(color: Color, kind: Kind, to: Square, ruleset: Ruleset) -> Worked:
-    """Summon/Teleport = value + 5 + extra placement (core §5, R12, R13)."""
+def placement_cost(
+    color: Color, kind: Kind, to: Square, ruleset: Ruleset, rules: tuple[str, ...] = ("core §5", "R12")
+) -> Worked:
+    """Summon/Teleport = value + 5 + extra placement (core §5, R12; a Teleport's ``rules`` add R13)."""
     v = value_of(kind, ruleset)
     extra = placement_extra(color, kind, to)
     base = caps.SUMMON_BASE_COST
     if extra.value == 0:
-        return Worked(v + base, "{} {} + {}", kind.title, v, base)
-    return Worked(v + base + extra.value, "{} {} + {} + placement {}", kind.title, v, base, extra.detail)
+        return Worked(v + base, "{} {} + {}", kind.title, v, base, rules=rules)
+    return Worked(
+        v + base + extra.value, "{} {} + {} + placement {}", kind.title, v, base, extra.detail, rules=rules
+    )
 
 
 def clamp_to_hit(raw: int) -> int:
@@ -117,16 +139,20 @@ def _hit_threshold(attacker: Kind, defender: Kind, a: int, d: int, bonus: int) -
     if defender is KING:
         raw = caps.TO_HIT_PER_VALUE * a + bonus
         fmt, args = "{}×{} {}", (caps.TO_HIT_PER_VALUE, attacker.title, a)
+        rules: tuple[str, ...] = ("core §4.4", "R10")
     else:
         raw = caps.BASE_TO_HIT + caps.TO_HIT_PER_VALUE * (a - d) + bonus
         fmt = "{} + {}×({} {} − {} {})"
         args = (caps.BASE_TO_HIT, caps.TO_HIT_PER_VALUE, attacker.title, a, defender.title, d)
+        rules = ("core §4.2", "R10")
+    if attacker is KING:
+        rules = (*rules, "R09")  # only the king_value house rule lets a King attack
     if bonus:
-        fmt, args = fmt + " + bonus {}", (*args, bonus)
+        fmt, args = fmt + " + bonus {}", (*args, bonus)  # capped at +25 (core §4.5), as R10 says
     clamped = clamp_to_hit(raw)
     if clamped != raw:
         fmt, args = fmt + " = {}, clamped to {}", (*args, raw, clamped)
-    return Worked(clamped, fmt, *args)
+    return Worked(clamped, fmt, *args, rules=rules)
 
 
 def d100(tens: int, ones: int) -> int:
@@ -148,4 +174,6 @@ def _income(gem: tuple[int, ...], color: Color, counts_all: bool) -> Worked:
         base = c * 6
         for k in NON_KING_KINDS:
             total += gem[base + k] * _VALUES[k]
-    return Worked(caps.INCOME_PER_VALUE * total, "{}×{} (Gem value)", caps.INCOME_PER_VALUE, total)
+    return Worked(
+        caps.INCOME_PER_VALUE * total, "{}×{} (Gem value)", caps.INCOME_PER_VALUE, total, rules=("core §6", "R14")
+    )

@@ -112,8 +112,10 @@ def _knight_middles(frm: Square, to: Square) -> list[Square]:
 def _knight_route(
     board: Board, frm: Square, to: Square, via: Square | None, reach_code: str
 ) -> Route | GeometryError:
-    """One or two knight jumps (R07); the middle square of two jumps must be empty."""
-    rules = ("core §3", "R07")
+    """One or two knight jumps (R07); the middle square of two jumps must be empty.
+
+    ``reach_code`` is SG-R103 for a Move; for an attack it is SG-R107, whose reach is R08's."""
+    rules = ("core §3", "R07") if reach_code == "SG-R103" else ("core §3", "core §4.1", "R07", "R08")
     if via is not None:
         if via not in KNIGHT_JUMPS[frm] or to not in KNIGHT_JUMPS[via]:
             return GeometryError(

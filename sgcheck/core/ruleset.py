@@ -9,8 +9,10 @@ setting (core §7), not a house rule.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
+from sgcheck.core.caps import MAX_NUMBER_DIGITS
 from sgcheck.core.pieces import PIECE_VALUES, Kind
 
 
@@ -81,6 +83,23 @@ CORE = Ruleset()
 _MAX_TURN_LIMIT = 100_000
 
 
+#: A setting's number: plain ASCII digits, short enough to convert (``str.isdigit`` also accepts
+#: digits such as "²" that ``int`` refuses, and ``int`` refuses 4,300 digits and more).
+_WHOLE_NUMBER = re.compile(f"[0-9]{{1,{MAX_NUMBER_DIGITS}}}")
+_SHOWN_CHARS = 24
+
+
+def _whole_number(text: str) -> int | None:
+    return int(text) if _WHOLE_NUMBER.fullmatch(text) else None
+
+
+def _shown(text: str) -> str:
+    """Text from the profile as a message quotes it: in quotes, shortened, control characters escaped."""
+    if len(text) > _SHOWN_CHARS:
+        text = text[:_SHOWN_CHARS] + "…"
+    return "'" + "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in text) + "'"
+
+
 class RulesetError(ValueError):
     """A profile text that cannot be understood; the message says which part and why."""
 
@@ -100,27 +119,29 @@ def parse_ruleset(text: str, base: Ruleset = CORE) -> Ruleset:
         if not sep:
             if key == "core":
                 continue
-            raise RulesetError(f"unknown ruleset profile {part!r} (known: core)")
+            raise RulesetError(f"unknown ruleset profile {_shown(part)} (known: core)")
         if key == "king_value":
             if value in ("none", "core"):
                 result = replace(result, king_value=None)
                 continue
-            if not value.isdigit() or not 1 <= int(value) <= 9:
-                raise RulesetError(f"king_value must be a whole number from 1 to 9, not {value!r}")
-            result = replace(result, king_value=int(value))
+            number = _whole_number(value)
+            if number is None or not 1 <= number <= 9:
+                raise RulesetError(f"king_value must be a whole number from 1 to 9, not {_shown(value)}")
+            result = replace(result, king_value=number)
         elif key == "income":
             if value not in ("enemy", "all"):
-                raise RulesetError(f"income must be 'enemy' (core, R14) or 'all', not {value!r}")
+                raise RulesetError(f"income must be 'enemy' (core, R14) or 'all', not {_shown(value)}")
             result = replace(result, income_counts_all=value == "all")
         elif key == "turn_limit":
             if value in ("none", "0"):
                 result = replace(result, turn_limit=None)
                 continue
-            if not value.isdigit() or not 1 <= int(value) <= _MAX_TURN_LIMIT:
+            number = _whole_number(value)
+            if number is None or not 1 <= number <= _MAX_TURN_LIMIT:
                 raise RulesetError(
-                    f"turn_limit must be a whole number from 1 to {_MAX_TURN_LIMIT}, not {value!r}"
+                    f"turn_limit must be a whole number from 1 to {_MAX_TURN_LIMIT}, not {_shown(value)}"
                 )
-            result = replace(result, turn_limit=int(value))
+            result = replace(result, turn_limit=number)
         else:
-            raise RulesetError(f"unknown ruleset setting {key!r} (known: king_value, income, turn_limit)")
+            raise RulesetError(f"unknown ruleset setting {_shown(key)} (known: king_value, income, turn_limit)")
     return result

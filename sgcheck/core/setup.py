@@ -15,7 +15,7 @@ from sgcheck.core.squares import Square, in_camp, name
 def check_rolloff(white: tuple[int, ...], black: tuple[int, ...]) -> Iterator[Violation]:
     """Each roll-off is 3d6 per player (core §1)."""
     for roll in (white, black):
-        if (v := dice_faces(roll, 3, 6, "a roll-off")) is not None:
+        if (v := dice_faces(roll, 3, 6, "a roll-off", ("core §1", "R01"))) is not None:
             yield v
             return
 

@@ -14,7 +14,7 @@ from sgcheck.core.pieces import Color, Kind
 Square = NewType("Square", int)
 
 ALL_SQUARES: tuple[Square, ...] = tuple(Square(i) for i in range(64))
-_NAME_RE = re.compile(r"^[a-h][1-8]$")
+_NAME_RE = re.compile(r"[a-h][1-8]")
 
 
 def square(file: int, rank: int) -> Square:
@@ -40,7 +40,7 @@ def name(sq: Square) -> str:
 
 def parse_square(text: str) -> Square:
     """``"e4"`` -> Square; raises ValueError for anything else."""
-    if not _NAME_RE.match(text):
+    if not _NAME_RE.fullmatch(text):
         raise ValueError(f"not a square: {text!r}")
     return square(ord(text[0]) - ord("a"), int(text[1]) - 1)
 

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from sgcheck.core.caps import number_too_long
 from sgcheck.core.pieces import Kind
 from sgcheck.diagnostics import Span
 from sgcheck.lang import card_ast as A
@@ -87,10 +88,8 @@ class CardBuilder:
 
     def number(self, token: Tok) -> int:
         digits = token.value.lstrip("+-")
-        if len(digits) > MAX_NUMBER_DIGITS:
-            raise CardStructureError(
-                f"number {token.value[:12]}... is too long (at most {MAX_NUMBER_DIGITS} digits)", self.span(token)
-            )
+        if len(digits) > MAX_NUMBER_DIGITS:  # never converted: int() refuses 4,300 digits and more
+            raise CardStructureError(number_too_long(token.value, len(digits)), self.span(token))
         return int(token.value)
 
     def phase(self, token: Tok) -> A.PhaseRef:

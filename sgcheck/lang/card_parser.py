@@ -33,7 +33,9 @@ NO_CARDS = "SG-P028"
 CARD_RULES: tuple[str, ...] = ()
 
 _BLOCK_START = re.compile(r"^[ \t\ufeff]*(?:relic|spell)\b", re.MULTILINE)
-_BLANK = re.compile(r"(?:[\s\ufeff]+|#[^\n]*)*")
+#: Blank lines and comments only. Possessive, so a failing match never retries another way of
+#: cutting a run of '#' or spaces into pieces (the greedy form took time exponential in its length).
+_BLANK = re.compile(r"(?:[\s\ufeff]++|#[^\n]*+)*+")
 _HEADER = re.compile(r'\s*(relic|spell)\s+"((?:[^"\\\n]|\\.){0,80})')
 
 _TERMINAL_WORDS = {

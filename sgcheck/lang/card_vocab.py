@@ -123,5 +123,5 @@ PARAMETERS: dict[str, Parameter] = {
     )
 }
 
-#: Largest number a card may spell; anything longer is a typo or an attack on the parser.
-MAX_NUMBER_DIGITS = 9
+#: Most digits a number in a card may have (the same limit as in logs, core/caps.py).
+MAX_NUMBER_DIGITS = caps.MAX_NUMBER_DIGITS

@@ -9,15 +9,17 @@ the others.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
+from sgcheck.core.caps import number_too_long
 from sgcheck.core.pieces import Kind
 from sgcheck.diagnostics import Diagnostic, Severity, Span
 from sgcheck.lang import card_ast as A
 from sgcheck.lang.card_builder import CardStructureError
 from sgcheck.lang.card_vocab import EVENT_WORDS, PHASE_WORDS, piece_class, resource_event
 from sgcheck.lang.card_yaml_schema import schema_errors
-from sgcheck.lang.card_yaml_tree import YNode, compose
+from sgcheck.lang.card_yaml_tree import LongNumber, YNode, compose
 
 CARD_SCHEMA = "card.schema.json"
 SCHEMA_ERROR = "SG-P027"
@@ -37,7 +39,27 @@ def load_card_yaml(text: str, source: str) -> A.CardFile:
         return A.CardFile(source, (), (_no_cards(source),))
     bad_cards: set[int] = set()
     diagnostics: list[Diagnostic] = []
+    long_numbers: set[int] = set()  # ids of the nodes holding numbers too long to read
+    for index, node in _long_numbers(root):
+        if index is not None:
+            bad_cards.add(index)
+        if id(node) in long_numbers:
+            continue  # the same node again, through an alias
+        long_numbers.add(id(node))
+        digits = node.value.digits
+        diagnostics.append(
+            Diagnostic(
+                CARD_STRUCTURE,
+                Severity.ERROR,
+                number_too_long(node.value, digits),
+                node.span,
+                _RULES,
+                context=_card_context(root, index),
+            )
+        )
     for path, message, span in schema_errors(CARD_SCHEMA, root.plain(), root):
+        if long_numbers and id(root.locate(path)[0]) in long_numbers:
+            continue  # already reported as a number too long
         index = path[1] if len(path) > 1 and path[0] == "cards" and isinstance(path[1], int) else None
         if index is not None:
             bad_cards.add(index)
@@ -71,6 +93,28 @@ def load_card_yaml(text: str, source: str) -> A.CardFile:
     return A.CardFile(source, tuple(cards), tuple(diagnostics))
 
 
+def _long_numbers(root: YNode) -> Iterator[tuple[int | None, YNode]]:
+    """Every scalar holding an integer with more digits than a card may use (caps.MAX_NUMBER_DIGITS),
+    with the index of the card it is in (None outside the cards list), in document order."""
+    cards = root.value.get("cards") if isinstance(root.value, dict) else None
+    found: list[tuple[int, int | None, YNode]] = []
+    # Aliases are walked as often as they occur (the composer bounds the expanded size), so a
+    # number shared by two cards makes both of them invalid.
+    stack: list[tuple[YNode, int | None]] = [(root, None)]
+    while stack:
+        node, index = stack.pop()
+        if isinstance(node.value, LongNumber):
+            found.append((node.span.offset, index, node))
+        elif isinstance(node.value, dict):
+            stack.extend((child, index) for child in node.value.values())
+        elif isinstance(node.value, list):
+            in_cards = node is cards
+            stack.extend((child, i if in_cards else index) for i, child in enumerate(node.value))
+    found.sort(key=lambda item: (item[0], -1 if item[1] is None else item[1]))
+    for _, index, node in found:
+        yield index, node
+
+
 def _no_cards(source: str) -> Diagnostic:
     return Diagnostic(
         NO_CARDS,
@@ -86,7 +130,7 @@ def _card_context(root: YNode, index: int | None) -> tuple[tuple[str, str], ...]
     if index is None:
         return ()
     node, _ = root.locate(("cards", index, "name"))
-    name = node.value if isinstance(node.value, str) else f"#{index + 1}"
+    name = node.value if isinstance(node.value, str) and not isinstance(node.value, LongNumber) else f"#{index + 1}"
     return (("card", name),)
 
 

@@ -15,14 +15,18 @@ import io
 from dataclasses import dataclass, field
 from typing import Any
 
+from sgcheck.core.caps import MAX_NUMBER_DIGITS
 from sgcheck.diagnostics import Diagnostic, Severity, Span
+from sgcheck.lang.source import YAML_CARD_LIMIT
 
 YAML_SYNTAX = "SG-P024"
 YAML_ALIASES = "SG-P025"
 YAML_NESTING = "SG-P026"
 YAML_TOO_LARGE = "SG-P029"
 #: YAML card files are written by hand; past this size the pure-Python YAML reader takes minutes.
-MAX_YAML_CHARS = 4_000_000
+#: Files are refused by the reader before they are read whole (``YAML_CARD_LIMIT``, in bytes,
+#: which also bounds characters); this check covers text handed over directly.
+MAX_YAML_CHARS = YAML_CARD_LIMIT.max_bytes
 
 MAX_DEPTH = 64
 MAX_ALIASES = 100
@@ -184,7 +188,7 @@ class _Composer:
             else:
                 continue  # stream and document boundaries
             if stack:
-                self._attach(stack[-1], finished)
+                self._attach(stack[-1], finished, aliased=isinstance(event, ev.AliasEvent))
             else:
                 root = finished
         return root if root is not None else YNode(None, Span.point(self.source))
@@ -207,16 +211,20 @@ class _Composer:
             )
         return target
 
-    def _attach(self, frame: list[Any], child: YNode) -> None:
+    def _attach(self, frame: list[Any], child: YNode, *, aliased: bool = False) -> None:
         parent: YNode = frame[0]
         parent.size += child.size
-        self.expanded += child.size
+        # Each node counts once; an alias counts every node it stands for. (Counting the child's
+        # whole subtree at every level counted nodes once per ancestor, refusing large plain files.)
+        self.expanded += child.size if aliased else 1
         if self.expanded > MAX_EXPANDED_NODES:
             raise _Refused(
                 YAML_ALIASES,
                 f"YAML expands to more than {MAX_EXPANDED_NODES} nodes",
                 child.span,
-                "aliases that refer to aliases multiply; write the values out instead",
+                "aliases that refer to aliases multiply; write the values out instead"
+                if self.aliases
+                else "split the cards into several files listed in the pack's manifest",
             )
         if isinstance(parent.value, list):
             parent.value.append(child)
@@ -280,6 +288,32 @@ class _Composer:
         return _mark_span(self.source, event.start_mark, event.end_mark)
 
 
+class LongNumber(str):
+    """An integer written with more digits than any number in a card may have (core/caps.py).
+
+    Kept as its text, never converted (``int()`` refuses 4,300 digits and more, and a huge
+    number would break every message that shows it); its ``repr``, which schema messages
+    quote, shows only its start. The card loader reports it.
+    """
+
+    __slots__ = ()
+
+    @property
+    def digits(self) -> int:
+        return _digit_count(self.replace("_", ""))
+
+    def __repr__(self) -> str:
+        return repr(self[:12] + "…") if len(self) > 12 else super().__repr__()
+
+
+def _digit_count(digits: str) -> int:
+    """Digits of an integer literal, without its sign and its 0x/0o/0b prefix."""
+    digits = digits.lstrip("+-")
+    if digits[:2].lower() in ("0x", "0o", "0b"):
+        digits = digits[2:]
+    return len(digits)
+
+
 def _convert(kind: str, value: str, span: Span) -> Any:
     if kind == "str":
         return value
@@ -291,6 +325,8 @@ def _convert(kind: str, value: str, span: Span) -> Any:
         return value.lower() == "true"
     if kind == "int":
         digits = value.replace("_", "")
+        if _digit_count(digits) > MAX_NUMBER_DIGITS:
+            return LongNumber(value)
         try:
             if digits.lstrip("+-")[:2].lower() in ("0x", "0o", "0b"):
                 return int(digits, 0)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from sgcheck.core.caps import MAX_NUMBER_DIGITS
 from sgcheck.core.pieces import Color, Kind, Phase
 from sgcheck.diagnostics import Span
 from sgcheck.lang.log_ast import (
@@ -60,9 +61,11 @@ class Declined(Exception):
 
 
 _WORDS = re.compile(r'"[^"\n]*"|[^\s"]+')
-_TURN = re.compile(r"([0-9]{1,18})\.(\.\.)?")
-_INT = re.compile(r"[0-9]{1,18}")
-_AMOUNT = re.compile(r"([0-9]{1,18})([sSlL][pP])")
+# At most MAX_NUMBER_DIGITS digits: a longer number is declined, and the grammar reports it (SG-P012).
+_DIGITS = f"[0-9]{{1,{MAX_NUMBER_DIGITS}}}"
+_TURN = re.compile(rf"({_DIGITS})\.(\.\.)?")
+_INT = re.compile(_DIGITS)
+_AMOUNT = re.compile(rf"({_DIGITS})([sSlL][pP])")
 _TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) +"([^"\n]*)"\]')
 _SCORES = frozenset({"1-0", "0-1", "1/2-1/2", "*"})
 _REASONS = frozenset({"conversion", "lp1000", "turn-limit"})
@@ -377,7 +380,7 @@ class _Reader:
         while ln.more():
             word = ln.peek()
             phase = _PHASE_LABELS.get(word)
-            header = _TURN.fullmatch(ln.words[ln.i]) if word[0].isdigit() else None
+            header = _TURN.fullmatch(ln.words[ln.i]) if "0" <= word[0] <= "9" else None
             if header is not None and int(header.group(1)) == 0:
                 raise Declined
             if not (word in _STATEMENTS or phase is not None or header is not None or word in _ITEM_WORDS):

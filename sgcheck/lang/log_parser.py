@@ -29,6 +29,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from sgcheck import codes
+from sgcheck.core.caps import MAX_NUMBER_DIGITS, number_too_long
 from sgcheck.core.pieces import Color
 from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.lang.log_ast import (
@@ -104,9 +105,6 @@ _CLAIM_KINDS: dict[str, ClaimKind] = {
 } | {"PAY": ClaimKind.PAY}
 _K = ClaimKind
 
-_MAX_DIGITS = 100_000
-_FAST_DIGITS = 4000
-
 
 # --- span and value helpers ----------------------------------------------------------------------
 
@@ -135,30 +133,33 @@ def _semantic(code: str, message: str, span: Span, label: str, hint: str | None 
     raise _SemanticError(codes.diagnostic(code, message, hint=hint).at(span, label))
 
 
-def _digits_to_int(text: str) -> int:
-    """Divide and conquer, so numbers past CPython's 4300-digit ``int()`` limit still convert."""
-    if len(text) <= _FAST_DIGITS:
-        return int(text)
-    half = len(text) // 2
-    scale: int = 10**half
-    return _digits_to_int(text[:-half]) * scale + _digits_to_int(text[-half:])
+def _int(t: Token, text: str | None = None) -> int:
+    """The value of a decimal token (``text``: its digits, if the token holds more than them).
+
+    Every number token was checked against MAX_NUMBER_DIGITS as it was read (:func:`_refuse_long`),
+    so the conversion is cheap and cannot fail."""
+    return int(t if text is None else text)  # int() ignores the trailing whitespace
 
 
-def _int(n: str, t: Token, text: str | None = None) -> int:
-    """The value of a decimal token; replay, not the parser, decides what is too large."""
-    digits = t if text is None else text
-    try:
-        return int(digits)  # int() ignores the trailing whitespace
-    except ValueError:
-        digits = digits.rstrip()
-        if len(digits) > _MAX_DIGITS:
-            _semantic(
-                "SG-P001",
-                f"syntax error: a number with {len(digits):,d} digits is too long to be read",
-                _tspan(n, t),
-                "number too long",
-            )
-        return _digits_to_int(digits)
+#: Terminals that hold a number: its digits, then perhaps "." / "..." (TURN) or "sp" / "lp" (AMOUNT).
+_NUMBER_TERMINALS = frozenset({"INT", "TURN", "AMOUNT"})
+
+
+def _refuse_long(n: str, t: Token) -> None:
+    """SG-P012, placed on the digits, if the number token ``t`` has more than MAX_NUMBER_DIGITS."""
+    text = t.value.rstrip()
+    digits = len(text) - len(text.lstrip("0123456789"))
+    if digits <= MAX_NUMBER_DIGITS:
+        return
+    line, column, pos = t.line, t.column, t.start_pos
+    span = Span(n, line, column, line, column + digits, pos, pos + digits)  # type: ignore[arg-type,operator]
+    raise _SemanticError(
+        codes.diagnostic(
+            "SG-P012",
+            number_too_long(text[:digits], digits),
+            hint=f"no number in a log has more than {MAX_NUMBER_DIGITS} digits; was a space or a line break lost?",
+        ).at(span, "number too long")
+    )
 
 
 def _unquote(t: str) -> str:
@@ -181,7 +182,7 @@ def _square_ref(n: str, t: Token) -> SquareRef:
 
 
 def _dice(n: str, faces: list[Token]) -> Dice:
-    return Dice(tuple([_int(n, f) for f in faces]), _tjoin(n, faces[0], faces[-1]))
+    return Dice(tuple([_int(f) for f in faces]), _tjoin(n, faces[0], faces[-1]))
 
 
 def _claims_for(what: str, claims: list[Claim]) -> tuple[Claim, ...]:
@@ -317,7 +318,7 @@ class _LogBuilder:
         loose: list[Statement] = c[1]
         phases: list[PhaseBlock] = c[2]
         text: str = tok.value.rstrip()
-        number = _int(n, tok, text.rstrip("."))
+        number = _int(tok, text.rstrip("."))
         if number == 0:
             _semantic(
                 "SG-P001",
@@ -398,7 +399,7 @@ class _LogBuilder:
         amount: Token = c[1]
         claims: list[Claim] = c[2]
         span = _sjoin(kw, claims[-1].span) if claims else _tjoin(n, kw, amount)
-        return ConvertStmt(_int(n, amount), _tspan(n, amount), _claims_for("convert", claims), span)
+        return ConvertStmt(_int(amount), _tspan(n, amount), _claims_for("convert", claims), span)
 
     def teleport_stmt(self, c: list[Any]) -> TeleportStmt:
         n: str = self._local.name
@@ -440,7 +441,7 @@ class _LogBuilder:
         amount: Token = c[1]
         claims: list[Claim] = c[2]
         span = _sjoin(c[0], claims[-1].span) if claims else _tjoin(n, c[0], amount)
-        return IncomeStmt(_int(n, amount), _tspan(n, amount), _claims_for("income", claims), span)
+        return IncomeStmt(_int(amount), _tspan(n, amount), _claims_for("income", claims), span)
 
     # --- claims ----------------------------------------------------------------------------------
 
@@ -467,7 +468,7 @@ class _LogBuilder:
                         hint="write each resource once, e.g. 'pay 5sp 7lp'",
                     )
                 seen.add(unit)
-                value = _int(n, amount, text[:-2])
+                value = _int(amount, text[:-2])
                 if unit == "sp":
                     sp = value
                 else:
@@ -476,8 +477,8 @@ class _LogBuilder:
         if kind == "GAIN":
             text = last.value.rstrip()
             gain_kind = ClaimKind.GAIN_SP if text[-2:].lower() == "sp" else ClaimKind.GAIN_LP
-            return Claim(gain_kind, span, value=_int(n, last, text[:-2]))
-        return Claim(_CLAIM_KINDS[kind], span, value=_int(n, last))
+            return Claim(gain_kind, span, value=_int(last, text[:-2]))
+        return Claim(_CLAIM_KINDS[kind], span, value=_int(last))
 
 
 # --- building the parser -------------------------------------------------------------------------
@@ -595,15 +596,19 @@ def _grammar_iter_log(source: SourceText) -> Iterator[LogItem]:
     header_toks: list[Token] = []
     header_sent = False
     try:
-        for tok in tokens:
+        for tok in tokens:  # each token is fed to the parser when the loop asks for the next one
             if tok.type in _HEADER_TERMINALS:
                 header_toks.append(tok)
                 continue
             header_sent = True
             yield _make_header(n, header_toks)
             builder.bind(n, out)
+            if len(tok.value) > MAX_NUMBER_DIGITS and tok.type in _NUMBER_TERMINALS:
+                _refuse_long(n, tok)
             break
-        for _tok in tokens:
+        for tok in tokens:
+            if len(tok.value) > MAX_NUMBER_DIGITS and tok.type in _NUMBER_TERMINALS:
+                _refuse_long(n, tok)  # before the parser sees it: errors come in text order
             if out:
                 yield from out
                 out.clear()

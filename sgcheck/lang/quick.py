@@ -23,6 +23,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, NamedTuple
 
 from sgcheck.core.actions import Action, Attack, Break, Convert, Move, Repair, Summon, Teleport
+from sgcheck.core.caps import MAX_NUMBER_DIGITS
 from sgcheck.core.pieces import BLACK, WHITE, Color, Kind, Phase
 from sgcheck.core.state import Payment
 from sgcheck.lang.log_ast import ClaimKind, Turn
@@ -36,7 +37,7 @@ QuickClaim = tuple[ClaimKind, int | None]
 
 _SQ = "[a-h][1-8]"
 _KIND = "[PNBRQK]"
-_INT = "[0-9]{1,18}"
+_INT = f"[0-9]{{1,{MAX_NUMBER_DIGITS}}}"  # longer numbers are the grammar's to report (SG-P012)
 _DICE = f"{_INT}(?: {_INT})*"
 _AMOUNT = f"{_INT}[sl]p"
 _CLAIM = (
@@ -55,11 +56,13 @@ _STATEMENT_FORMS = (
 #: A statement without its claims, with a group for every part.
 _STATEMENT = re.compile("|".join(_STATEMENT_FORMS))
 #: A whole line: header, label, statement (as one group, the cache key) and claims.
+#: Runs of blanks are possessive (nothing that follows starts with one), so a line of blanks
+#: ending in something else fails in linear time instead of trying every split of the run.
 _LINE = re.compile(
-    rf"[ \t]*(?:(?P<num>{_INT})\.(?P<black>\.\.)?(?: +|$))?"
-    rf"(?:(?P<phase>{'|'.join(PHASES)}):(?: +|$))?"
+    rf"[ \t]*+(?:(?P<num>{_INT})\.(?P<black>\.\.)?(?: ++|$))?"
+    rf"(?:(?P<phase>{'|'.join(PHASES)}):(?: ++|$))?"
     rf"(?:(?P<stmt>{'|'.join(re.sub(r'[(][?]P<[a-z]+>', '(?:', form) for form in _STATEMENT_FORMS)})"
-    rf"(?P<claims>(?:{_CLAIM})*))?[ \t\r]*"
+    rf"(?P<claims>(?:{_CLAIM})*))?[ \t\r]*+"
 )
 _CLAIM_PARTS = re.compile(rf" ([a-z-]+)(?: ({_INT})([sl]p)?)?(?: ({_INT})([sl]p))?")
 

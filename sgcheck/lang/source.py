@@ -1,20 +1,90 @@
-"""Reading input files into normalised text.
+"""Reading input files into normalised text, within documented limits.
 
 Every later layer (parser, replay, renderers) works on one decoded, newline-normalised
 string, so that lines, columns and offsets mean the same thing everywhere. Problems that
-stop a file from becoming text at all (unreadable, binary, not UTF-8) are reported here as
-diagnostics instead of exceptions, so a caller checking many files never crashes on one.
+stop a file from becoming text at all (unreadable, not a regular file, binary, not UTF-8,
+over a size or line-length limit) are reported here as diagnostics instead of exceptions,
+so a caller checking many files never crashes on one.
+
+Every input sgcheck reads goes through :func:`read_source` (a path) or :func:`read_stream`
+(standard input), each with the :class:`InputLimit` of its kind (docs/limits.md). Limits
+are checked *while* reading, one chunk at a time: an endless or huge input is refused after
+at most its limit in bytes, a single over-long line as soon as the limit is crossed, a
+NUL byte in the chunk where it appears. A FIFO, device or socket is refused before any
+read, so it can neither block nor stream forever. Decoding, BOM removal and newline
+normalisation happen per chunk, so the only full-size objects are the decoded chunks and,
+for a moment at the end, the joined text: at most twice the text's size in memory.
 """
 
 from __future__ import annotations
 
+import codecs
+import io
 import os
+import stat
+import sys
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from sgcheck import codes
-from sgcheck.diagnostics import Diagnostic, Span
+from sgcheck.diagnostics import Diagnostic, Severity, Span
 
 _BOM = "\ufeff"
+_BOM_BYTES = codecs.BOM_UTF8
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+#: Bytes read at a time: large enough that per-chunk work is negligible, small next to any limit.
+CHUNK_BYTES = 1 << 20
+
+
+@dataclass(frozen=True, slots=True)
+class InputLimit:
+    """How much of one kind of input sgcheck reads, and the code it reports past that.
+
+    ``max_bytes`` bounds the file's bytes and also its text in memory (characters times the
+    bytes Python stores per character: 1, 2 or 4, set by the widest character), so no input
+    can cost more than about twice ``max_bytes`` while it is read. ``max_line`` bounds the
+    characters of one line (``None``: no line limit).
+    """
+
+    kind: str
+    max_bytes: int
+    max_line: int | None = None
+    code: str = "SG-P010"
+    hint: str = "split the input, or check that the right file was passed (see docs/limits.md)"
+
+
+#: Longest line of a log or ``.sgcard`` file; the shipped examples stay under 250 characters.
+MAX_LINE_CHARS = 10_000
+
+#: A 1,000,000-action log is 44 MB (45.5 MB with CRLF and a BOM); replaying the largest
+#: accepted log peaks near 115 MB (docs/benchmarks.md).
+LOG_LIMIT = InputLimit("game log", 48_000_000, MAX_LINE_CHARS)
+#: About 10,000 cards in the layout of benchmarks/bench_check.py (1.9 MB), checked in about 1.5 s.
+CARD_LIMIT = InputLimit(
+    "card file",
+    1_000_000,
+    MAX_LINE_CHARS,
+    hint="split the cards into several files listed in the pack's manifest (see docs/limits.md)",
+)
+#: The pure-Python YAML reader needs about 10 s for the largest accepted file.
+YAML_CARD_LIMIT = InputLimit(
+    "YAML card file",
+    4_000_000,
+    None,
+    code="SG-P029",
+    hint="split it into several card files, or write large packs in the .sgcard language",
+)
+#: A manifest lists card files and a few settings; 1 MB holds tens of thousands of paths.
+MANIFEST_LIMIT = InputLimit("pack manifest", 1_000_000)
+#: ``pyproject.toml`` or ``sgcheck.toml`` holding ``[tool.sgcheck]``.
+CONFIG_LIMIT = InputLimit("configuration file", 1_000_000)
+
+
+class BinaryReader(Protocol):
+    """Anything with ``read(size) -> bytes``: an open binary file, ``sys.stdin.buffer``."""
+
+    def read(self, size: int = ..., /) -> bytes: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,60 +102,343 @@ def normalise_newlines(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
-def _point_after(prefix: str, name: str) -> Span:
-    """A zero-width span just after ``prefix`` (already decoded text before the problem)."""
-    if prefix.startswith(_BOM):
-        prefix = prefix[1:]
-    prefix = normalise_newlines(prefix)
-    line = prefix.count("\n") + 1
-    column = len(prefix) - (prefix.rfind("\n") + 1) + 1
-    return Span.point(name, line, column, len(prefix))
+# --- entry points ----------------------------------------------------------------------------
 
 
-def decode(data: bytes, name: str) -> SourceText | Diagnostic:
+def read_source(
+    path: str | os.PathLike[str], name: str | None = None, *, limit: InputLimit = LOG_LIMIT
+) -> SourceText | Diagnostic:
+    """Read and decode the file at ``path`` within ``limit``; never raises, never blocks.
+
+    SG-P008 when the file cannot be opened or is not a regular file (a FIFO, device, socket
+    or folder is refused before anything is read); ``limit.code`` (SG-P010 or SG-P029) when
+    it is larger than ``limit.max_bytes``; SG-P011 at the first line longer than
+    ``limit.max_line``; SG-P004/SG-P005 for text that is not UTF-8 or holds a NUL byte.
+    """
+    shown = name if name is not None else _shown_path(path)
+    try:
+        fd = os.open(path, os.O_RDONLY | _NONBLOCK | _NOCTTY | _CLOEXEC)
+    except (OSError, ValueError, TypeError) as exc:
+        return _unreadable(shown, _open_failure(path, exc))
+    try:
+        status = os.fstat(fd)
+        if not stat.S_ISREG(status.st_mode):
+            return _unreadable(shown, _not_regular(status.st_mode))
+        if status.st_size > limit.max_bytes:  # refused unread; a file that grows is still read only so far
+            return _too_large(limit, shown, f"it has {status.st_size:,} bytes")
+        _set_blocking(fd)
+        return _read_limited(lambda size: os.read(fd, size), shown, limit)
+    except (OSError, ValueError) as exc:
+        return _unreadable(shown, _reason(exc))
+    finally:
+        os.close(fd)
+
+
+def read_stream(stream: BinaryReader, name: str, *, limit: InputLimit = LOG_LIMIT) -> SourceText | Diagnostic:
+    """Read and decode an already open binary stream (standard input) within ``limit``.
+
+    A pipe or terminal is fine: reading is bounded, so ``- < /dev/zero`` ends at its first
+    chunk (NUL bytes) and an endless text stream after ``limit.max_bytes`` bytes.
+    """
+    try:
+        if (size := _regular_file_size(stream)) is not None and size > limit.max_bytes:
+            return _too_large(limit, name, f"it has {size:,} bytes")
+        return _read_limited(stream.read, name, limit)
+    except (OSError, ValueError) as exc:
+        return _unreadable(name, _reason(exc))
+
+
+def _regular_file_size(stream: object) -> int | None:
+    """The size of the file behind ``stream`` (``- < file``), or None for a pipe, a terminal, a buffer."""
+    fileno = getattr(stream, "fileno", None)
+    if fileno is None:
+        return None
+    try:
+        status = os.fstat(fileno())
+    except (OSError, ValueError, io.UnsupportedOperation):
+        return None
+    return status.st_size if stat.S_ISREG(status.st_mode) else None
+
+
+def decode(data: bytes, name: str, *, limit: InputLimit | None = None) -> SourceText | Diagnostic:
     """Decode ``data`` as UTF-8 (a BOM is accepted and dropped) and normalise newlines.
 
     Returns SG-P005 for data containing NUL bytes (binary files) and SG-P004 for data that
-    is not UTF-8, with the span at the first offending byte.
+    is not UTF-8, with the span at the first offending byte. Without ``limit`` no size or
+    line limit applies (the caller already holds the bytes).
     """
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return codes.diagnostic(
-            "SG-P004",
-            "the file is UTF-16 text, not UTF-8",
-            hint="re-save the file as UTF-8 (most editors offer this under 'Save as' or 'Encoding')",
-        ).at(Span.point(name), "UTF-16 byte-order mark")
-    nul = data.find(b"\x00")
-    if nul >= 0:
-        prefix = data[:nul].decode("utf-8", errors="replace")
-        return codes.diagnostic(
-            "SG-P005",
-            f"the file contains a NUL byte at byte {nul}, so it is not a text file",
-            hint="pass a text file (a game log or a card file), not an image, archive or compiled file",
-        ).at(_point_after(prefix, name), "NUL byte")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        prefix = data[: exc.start].decode("utf-8", errors="replace")
-        bad = data[exc.start : exc.start + 1].hex()
-        return codes.diagnostic(
-            "SG-P004",
-            f"the file is not valid UTF-8: byte 0x{bad} at byte offset {exc.start} ({exc.reason})",
-            hint="re-save the file as UTF-8; files from older Windows editors are often Latin-1 or CP-1252",
-        ).at(_point_after(prefix, name), "not UTF-8")
-    if text.startswith(_BOM):
-        text = text[1:]
-    return SourceText(name, normalise_newlines(text))
+    chunks = iter((data,))
+
+    def read(_size: int) -> bytes:
+        return next(chunks, b"")
+
+    return _read_limited(read, name, limit, chunk_bytes=max(len(data), 1))
 
 
-def read_source(path: str | os.PathLike[str], name: str | None = None) -> SourceText | Diagnostic:
-    """Read and decode a file; never raises. SG-P008 when the file cannot be read."""
-    shown = name if name is not None else os.fspath(path)
+# --- opening files ---------------------------------------------------------------------------
+
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_NOCTTY = getattr(os, "O_NOCTTY", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+
+
+def _set_blocking(fd: int) -> None:
+    """Undo O_NONBLOCK (only there so that opening a FIFO cannot wait for a writer)."""
+    if _NONBLOCK and hasattr(os, "set_blocking"):
+        os.set_blocking(fd, True)
+
+
+def _shown_path(path: str | os.PathLike[str]) -> str:
     try:
-        with open(path, "rb") as handle:
-            data = handle.read()
-    except (OSError, ValueError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        if isinstance(exc, IsADirectoryError):
-            reason = "it is a directory"
-        return codes.diagnostic("SG-P008", f"cannot read {shown!r}: {reason}")
-    return decode(data, shown)
+        return os.fspath(path)
+    except TypeError:
+        return repr(path)
+
+
+def _not_regular(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "it is a directory"
+    kinds = (
+        (stat.S_ISFIFO, "a FIFO (named pipe)"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISSOCK, "a socket"),
+    )
+    what = next((label for test, label in kinds if test(mode)), "not a file")
+    return f"it is not a regular file ({what})"
+
+
+def _open_failure(path: str | os.PathLike[str], exc: BaseException) -> str:
+    """Why opening failed; a socket cannot be opened at all, so say what it is."""
+    if isinstance(exc, IsADirectoryError):
+        return "it is a directory"
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError, TypeError):
+        return _reason(exc)
+    return _reason(exc) if stat.S_ISREG(mode) else _not_regular(mode)
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, IsADirectoryError):
+        return "it is a directory"
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    return str(exc)
+
+
+def _unreadable(shown: str, reason: str) -> Diagnostic:
+    return codes.diagnostic("SG-P008", f"cannot read {shown!r}: {reason}")
+
+
+# --- bounded, chunked decoding ---------------------------------------------------------------
+
+
+class _Stop(Exception):
+    """Reading ends early with this diagnostic."""
+
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
+
+
+@dataclass(slots=True)
+class _Progress:
+    """Where the decoded text has got to: what a diagnostic's position is computed from."""
+
+    line: int = 1
+    column: int = 0  # characters already on the current line
+    offset: int = 0  # characters of text so far
+    width: int = 1  # bytes per character of the text once joined (1, 2 or 4)
+
+    def advance(self, piece: str) -> None:
+        newlines = piece.count("\n")
+        if newlines:
+            self.line += newlines
+            self.column = len(piece) - piece.rfind("\n") - 1
+        else:
+            self.column += len(piece)
+        self.offset += len(piece)
+
+    def point(self, name: str, prefix: str = "") -> Span:
+        """A zero-width span after the text so far plus ``prefix`` (normalised text)."""
+        line, column = self.line, self.column
+        newlines = prefix.count("\n")
+        if newlines:
+            line += newlines
+            column = len(prefix) - prefix.rfind("\n") - 1
+        else:
+            column += len(prefix)
+        return Span.point(name, line, column + 1, self.offset + len(prefix))
+
+
+def _read_limited(
+    read: Callable[[int], bytes], name: str, limit: InputLimit | None, *, chunk_bytes: int | None = None
+) -> SourceText | Diagnostic:
+    """Read chunks until the end or the first problem; join the text only once it is all good."""
+    pieces: list[str] = []
+    try:
+        _decode_chunks(read, name, limit, chunk_bytes or CHUNK_BYTES, pieces)
+    except _Stop as stop:
+        return stop.diagnostic
+    text = "".join(pieces)
+    pieces.clear()
+    return SourceText(name, text)
+
+
+def _decode_chunks(
+    read: Callable[[int], bytes], name: str, limit: InputLimit | None, chunk_bytes: int, pieces: list[str]
+) -> None:
+    max_bytes = limit.max_bytes if limit is not None else None
+    progress = _Progress()
+    consumed = 0  # raw bytes read so far
+    undecoded = b""  # the start of a character cut by the chunk boundary
+    held_cr = False  # a CR at the end of a chunk may be half of a CRLF
+    first = True
+    while True:
+        size = max(chunk_bytes, len(_BOM_BYTES)) if first else chunk_bytes  # a BOM is never cut
+        want = size if max_bytes is None else min(size, max_bytes + 1 - consumed)
+        chunk = _fill(read, want)
+        at_end = len(chunk) < want
+        consumed += len(chunk)
+        if limit is not None and max_bytes is not None and consumed > max_bytes:
+            raise _Stop(_too_large(limit, name, "reading stopped there"))
+        start = 0
+        if first:
+            first = False
+            if chunk.startswith(_UTF16_BOMS):
+                raise _Stop(_utf16(name))
+            if chunk.startswith(_BOM_BYTES):
+                start = len(_BOM_BYTES)
+        data = undecoded + chunk[start:] if undecoded or start else chunk
+        data_offset = consumed - len(data)  # raw offset of data[0]
+        del chunk
+        nul = data.find(b"\x00")
+        if nul >= 0:
+            raise _Stop(_binary(name, progress, held_cr, data[:nul], data_offset + nul))
+        try:
+            piece, used = codecs.utf_8_decode(data, "strict", at_end)
+        except UnicodeDecodeError as exc:
+            raise _Stop(_not_utf8(name, progress, held_cr, data, exc, data_offset)) from None
+        undecoded = data[used:]
+        del data
+        if held_cr:
+            piece = "\r" + piece
+        held_cr = not at_end and piece.endswith("\r")
+        if held_cr:
+            piece = piece[:-1]
+        piece = normalise_newlines(piece)
+        if limit is not None:
+            _check_piece(limit, name, progress, piece)
+        progress.advance(piece)
+        if piece:
+            pieces.append(piece)
+        if at_end:
+            return
+
+
+def _fill(read: Callable[[int], bytes], size: int) -> bytes:
+    """``size`` bytes, fewer only at the end of the input (a pipe may return less per read)."""
+    if size <= 0:
+        return b""
+    first = read(size)
+    if not first or len(first) >= size:
+        return first[:size]
+    parts = [first]
+    missing = size - len(first)
+    while missing > 0:
+        more = read(missing)
+        if not more:
+            break
+        parts.append(more[:missing])
+        missing -= len(more)
+    return b"".join(parts)
+
+
+def _check_piece(limit: InputLimit, name: str, progress: _Progress, piece: str) -> None:
+    """The line and memory limits for one decoded, normalised chunk, before it is kept."""
+    if limit.max_line is not None:
+        _check_lines(limit, limit.max_line, name, progress, piece)
+    if not piece.isascii():
+        progress.width = max(progress.width, _char_width(piece))
+    text_bytes = (progress.offset + len(piece)) * progress.width
+    if progress.width > 1 and text_bytes > limit.max_bytes:
+        how = f"counted in memory: it holds characters that take {progress.width} bytes each as text"
+        raise _Stop(_too_large(limit, name, f"{how}; reading stopped there"))
+
+
+def _check_lines(limit: InputLimit, max_line: int, name: str, progress: _Progress, piece: str) -> None:
+    lines = piece.split("\n")
+    if progress.column + len(lines[0]) <= max_line and max(map(len, lines)) <= max_line:
+        return
+    line, offset, column = progress.line, progress.offset, progress.column
+    for text in lines:
+        if column + len(text) > max_line:
+            crossed = offset + (max_line - column)
+            span = Span(name, line, max_line + 1, line, max_line + 2, crossed, crossed + 1)
+            raise _Stop(
+                Diagnostic(
+                    "SG-P011",
+                    Severity.ERROR,
+                    f"line {line} is longer than the {max_line:,} characters a {limit.kind} line may have",
+                    span,
+                    (),
+                    hint="check that the file is a game log or card file and that its line ends were kept",
+                    label=f"character {max_line + 1:,} of the line",
+                )
+            )
+        offset += len(text) + 1
+        line, column = line + 1, 0
+
+
+#: Bytes of a compact non-ASCII str object besides its characters (CPython's layout).
+_WIDE_HEADER = sys.getsizeof("\xe9") - 2
+
+
+def _char_width(text: str) -> int:
+    """Bytes per character of a non-ASCII ``text`` in memory (1 up to U+00FF, 2 up to U+FFFF, 4)."""
+    width = (sys.getsizeof(text) - _WIDE_HEADER) // (len(text) + 1)
+    return width if width in (1, 2, 4) else 4
+
+
+# --- diagnostics -----------------------------------------------------------------------------
+
+
+def _too_large(limit: InputLimit, name: str, detail: str) -> Diagnostic:
+    message = (
+        f"the {limit.kind} is larger than the {limit.max_bytes:,} bytes sgcheck reads for a {limit.kind} ({detail})"
+    )
+    return Diagnostic(limit.code, Severity.ERROR, message, Span.point(name), (), hint=limit.hint)
+
+
+def _utf16(name: str) -> Diagnostic:
+    return codes.diagnostic(
+        "SG-P004",
+        "the file is UTF-16 text, not UTF-8",
+        hint="re-save the file as UTF-8 (most editors offer this under 'Save as' or 'Encoding')",
+    ).at(Span.point(name), "UTF-16 byte-order mark")
+
+
+def _prefix_text(held_cr: bool, prefix: bytes) -> str:
+    """The normalised text of ``prefix`` (bytes of the current chunk before a problem)."""
+    text = prefix.decode("utf-8", errors="replace")
+    return normalise_newlines("\r" + text if held_cr else text)
+
+
+def _binary(name: str, progress: _Progress, held_cr: bool, prefix: bytes, at_byte: int) -> Diagnostic:
+    return codes.diagnostic(
+        "SG-P005",
+        f"the file contains a NUL byte at byte {at_byte}, so it is not a text file",
+        hint="pass a text file (a game log or a card file), not an image, archive or compiled file",
+    ).at(progress.point(name, _prefix_text(held_cr, prefix)), "NUL byte")
+
+
+def _not_utf8(
+    name: str, progress: _Progress, held_cr: bool, data: bytes, exc: UnicodeDecodeError, data_offset: int
+) -> Diagnostic:
+    bad = data[exc.start : exc.start + 1].hex()
+    return codes.diagnostic(
+        "SG-P004",
+        f"the file is not valid UTF-8: byte 0x{bad} at byte offset {data_offset + exc.start} ({exc.reason})",
+        hint="re-save the file as UTF-8; files from older Windows editors are often Latin-1 or CP-1252",
+    ).at(progress.point(name, _prefix_text(held_cr, data[: exc.start])), "not UTF-8")

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 
 from sgcheck.codes import diagnostic
 from sgcheck.core import caps
+from sgcheck.core.formulas import Worked
 from sgcheck.core.outcome import Effects
 from sgcheck.core.pieces import Color
 from sgcheck.core.state import GameState, PlayerState
@@ -27,18 +28,45 @@ def _claimed(value: int | None) -> str:
     return f"claimed {value}"
 
 
+def _cite(*groups: tuple[str, ...]) -> tuple[str, ...]:
+    """Rule references from several sources, each once: rulebook sections first, then rulings."""
+    refs = dict.fromkeys(ref for group in groups for ref in group)
+    return tuple(sorted(refs, key=lambda ref: (not ref.startswith("core"), ref)))
+
+
+def _worked_rules(worked: Worked | None) -> tuple[str, ...]:
+    return () if worked is None else worked.rules
+
+
+#: What decides a player's totals besides paying (R05), by statement word (a cost claim cites the
+#: rulings of the cost itself).
+_TOTALS_RULES: dict[str, tuple[str, ...]] = {
+    "Pass": ("core §2", "R04"),
+    "conversion": ("core §2", "R16"),
+    "income": ("core §6", "R14"),
+}
+_TOTALS = ("core §0", "R05")
+_CAPTURE = ("core §4.3", "R11")
+
+
+def _totals_rules(fx: Effects, what: str) -> tuple[str, ...]:
+    return _cite(_TOTALS, _TOTALS_RULES.get(what, ()), _CAPTURE if fx.captured else ())
+
+
 def _cost(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, what: str) -> Finding | None:
     if fx.cost is None or value == fx.cost:
         return None
     msg = f"wrong cost: the {what} costs {fx.cost} ({fx.cost_detail}), not {value}"
-    return diagnostic("SG-R201", msg), _claimed(value), False
+    return diagnostic("SG-R201", msg, rules=_worked_rules(fx.cost_worked) or None), _claimed(value), False
 
 
 def _lp(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, what: str) -> Finding | None:
     if value == p.lp:
         return None
     return (
-        diagnostic("SG-R203", f"wrong LP total: after this {what} LP is {p.lp}, not {value}"),
+        diagnostic(
+            "SG-R203", f"wrong LP total: after this {what} LP is {p.lp}, not {value}", rules=_totals_rules(fx, what)
+        ),
         _claimed(value),
         False,
     )
@@ -48,7 +76,9 @@ def _sp(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, what: s
     if value == p.sp:
         return None
     return (
-        diagnostic("SG-R203", f"wrong SP total: after this {what} SP is {p.sp}, not {value}"),
+        diagnostic(
+            "SG-R203", f"wrong SP total: after this {what} SP is {p.sp}, not {value}", rules=_totals_rules(fx, what)
+        ),
         _claimed(value),
         False,
     )
@@ -58,41 +88,42 @@ def _threshold(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, 
     if fx.threshold is None or value == fx.threshold:
         return None
     msg = f"wrong threshold: it is {fx.threshold} ({fx.threshold_detail}), not {value}"
-    return diagnostic("SG-R202", msg), _claimed(value), False
+    return diagnostic("SG-R202", msg, rules=_worked_rules(fx.threshold_worked) or None), _claimed(value), False
 
 
 def _hit_or_miss(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, what: str) -> Finding | None:
     said_hit = kind is ClaimKind.HIT
     if fx.hit is None or said_hit == fx.hit:
         return None
+    # The attack itself is legal (the engine applied it); only the outcome written is wrong.
     outcome, sign = ("hits", "≤") if fx.hit else ("misses", ">")
     msg = (
-        f"illegal attack: d100 roll {fx.d100} {outcome} "
+        f"wrong claim: d100 roll {fx.d100} {outcome}, the log says {'hit' if said_hit else 'miss'} "
         f"({fx.d100} {sign} threshold {fx.threshold} = {fx.threshold_detail})"
     )
-    return diagnostic("SG-R204", msg), "claimed a hit" if said_hit else "claimed a miss", True
+    rules = _worked_rules(fx.threshold_worked) or None
+    return diagnostic("SG-R204", msg, rules=rules), "claimed a hit" if said_hit else "claimed a miss", True
 
 
 def _damage(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, what: str) -> Finding | None:
     if fx.damage is None or value == fx.damage:
         return None
     return (
-        diagnostic("SG-R205", f"wrong damage: this attack dealt {fx.damage}, not {value}"),
+        diagnostic("SG-R205", f"wrong damage: this attack dealt {fx.damage}, not {value}", rules=_CAPTURE),
         _claimed(value),
         False,
     )
 
 
 def _king_damage(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, what: str) -> Finding | None:
+    """The defending King's damage total after any attack on it, hit or miss (core §4.4, R11)."""
     if value == fx.king_damage:
         return None
-    actual = (
-        "no King damage (the target is not a King or the attack missed)"
-        if fx.king_damage is None
-        else f"{fx.king_damage}/{caps.KING_HP}"
-    )
-    msg = f"wrong King damage: the King's total is {actual}, not {value}"
-    return diagnostic("SG-R205", msg), _claimed(value), False
+    if fx.king_damage is None:
+        msg = f"wrong King damage: the target is not a King, so this attack has no King damage total (not {value})"
+    else:
+        msg = f"wrong King damage: after this attack the King's total is {fx.king_damage}/{caps.KING_HP}, not {value}"
+    return diagnostic("SG-R205", msg, rules=("core §4.4", "R11")), _claimed(value), False
 
 
 def _capture(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, what: str) -> Finding | None:
@@ -103,14 +134,14 @@ def _capture(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, wh
         if fx.hit is False
         else "the damage dealt this turn is still below the piece's value"
     )
-    return diagnostic("SG-R206", f"no capture: {why}"), "claimed a capture", False
+    return diagnostic("SG-R206", f"no capture: {why}", rules=_CAPTURE), "claimed a capture", False
 
 
 def _converts(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, what: str) -> Finding | None:
     if fx.king_converted:
         return None
     msg = f"the King is not converted: it has not taken {caps.KING_HP} damage"
-    return diagnostic("SG-R206", msg), "claimed a conversion", False
+    return diagnostic("SG-R206", msg, rules=("core §4.4", "R11")), "claimed a conversion", False
 
 
 def _success_or_fail(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, what: str) -> Finding | None:
@@ -126,8 +157,13 @@ def _success_or_fail(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerS
 def _gain_sp(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, what: str) -> Finding | None:
     if value == fx.sp_gained:
         return None
+    if fx.captured is not None and p.gem_broken:  # the piece goes to the Gem, but no SP (core §6)
+        msg = f"wrong gain: this {what} gains {fx.sp_gained} SP (a broken Gem gains no SP), not {value}"
+        rules = _cite(_CAPTURE, ("core §6", "R15"))
+    else:
+        msg, rules = f"wrong gain: this {what} gains {fx.sp_gained} SP, not {value}", _CAPTURE
     return (
-        diagnostic("SG-R211", f"wrong gain: this {what} gains {fx.sp_gained} SP, not {value}"),
+        diagnostic("SG-R211", msg, rules=rules),
         _claimed(value),
         False,
     )
@@ -137,7 +173,11 @@ def _gain_lp(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, wh
     if value == fx.lp_gained:
         return None
     return (
-        diagnostic("SG-R211", f"wrong gain: this {what} gains {fx.lp_gained} LP, not {value}"),
+        diagnostic(
+            "SG-R211",
+            f"wrong gain: this {what} gains {fx.lp_gained} LP, not {value}",
+            rules=_TOTALS_RULES.get(what) or None,
+        ),
         _claimed(value),
         False,
     )

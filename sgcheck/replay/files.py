@@ -16,7 +16,7 @@ from typing import BinaryIO
 
 from sgcheck import codes
 from sgcheck.diagnostics import Diagnostic, Span
-from sgcheck.lang.source import SourceText, decode, read_source
+from sgcheck.lang.source import SourceText, read_source, read_stream
 from sgcheck.paths import display
 from sgcheck.replay.interpreter import ReplayOptions, ReplayResult, replay_text
 from sgcheck.replay.summary import summary_facts, summary_text
@@ -97,7 +97,7 @@ def replay_input(
         if log.path == STDIN:
             if stdin is None:
                 raise ValueError("standard input is not available")
-            source = decode(stdin.read(), STDIN_NAME)
+            source = read_stream(stdin, STDIN_NAME)
         else:
             source = read_source(log.path, display(log.path))
         if isinstance(source, Diagnostic):

@@ -19,6 +19,7 @@ from sgcheck.core import engine
 from sgcheck.core.actions import EndTurn, EnterPhase
 from sgcheck.core.outcome import Applied, Effects
 from sgcheck.core.pieces import Color, Phase
+from sgcheck.core.rules.victory import game_over_rules
 from sgcheck.core.ruleset import CORE, Ruleset, RulesetError, parse_ruleset
 from sgcheck.core.setup import (
     check_colour_choice,
@@ -70,20 +71,33 @@ class ReplayResult:
     statements: int  # actions replayed (passes and income notes are not actions, R04)
     turns: int
     stopped: bool  # replay stopped before the end of the log
+    # The SP income of the Upkeep that began by itself after the last written turn (core §6,
+    # R14): included in ``state``, which is the start of a turn the log does not contain; 0
+    # when the log ends inside a turn or the game is over. The summary leaves it out of the
+    # totals, which are those of the last written action.
+    upkeep_income: int = 0
 
     @property
     def ok(self) -> bool:
         return not any(d.is_error for d in self.diagnostics)
 
 
-def _context(st: GameState) -> tuple[tuple[str, str], ...]:
-    """Where a finding happened, for every output format."""
-    return (
-        ("turn", str(st.turn_number)),
-        ("player", st.to_move.title),
-        ("phase", st.turn.phase.title),
-        ("state", describe_state(st)),
-    )
+#: The line being replayed: its turn number, whose turn it is, and its phase (None before any label).
+_Where = tuple[int, Color, Phase | None]
+
+
+def _context(st: GameState, where: _Where | None = None) -> tuple[tuple[str, str], ...]:
+    """Where a finding happened, for every output format: the turn, player and phase of the state,
+    or those of the line ``where`` (after the game ended the state stays where it ended)."""
+    number, player, phase = (st.turn_number, st.to_move, st.turn.phase) if where is None else where
+    pairs = [("turn", str(number)), ("player", player.title)]
+    if phase is not None:
+        pairs.append(("phase", phase.title))
+    pairs.append(("state", describe_state(st)))
+    return tuple(pairs)
+
+
+_SCORES = ("1-0", "0-1", "1/2-1/2", "*")
 
 
 class _Stop(Exception):
@@ -114,6 +128,8 @@ class Replayer:
         self.result_lines: list[ResultLine] = []
         self.items = 0
         self.warned_cards = False
+        self.where: _Where | None = None  # the line being replayed (for findings after the game ended)
+        self.between_turns = True  # the state is the start of a turn the log has not reached
 
     # --- reporting --------------------------------------------------------------------------
 
@@ -122,7 +138,7 @@ class Replayer:
         the current one); stop replay on an error unless keep_going and not ``fatal``."""
         st = at_state if at_state is not None else self.state
         if st is not None and not diag.context:
-            diag = diag.with_context(*_context(st))
+            diag = diag.with_context(*_context(st, self.where if st.result is not None else None))
         self.diagnostics.append(diag)
         if diag.is_error and (fatal or not self.options.keep_going):
             raise _Stop
@@ -167,7 +183,7 @@ class Replayer:
             )
             self.report(note.at(ruleset_tag.span if ruleset_tag is not None else None))
         result_tag = header.get("Result")
-        if result_tag is not None and result_tag.value not in ("1-0", "0-1", "1/2-1/2", "*"):
+        if result_tag is not None and result_tag.value not in _SCORES:
             self.report(
                 diagnostic("SG-P007", f"[Result] must be 1-0, 0-1, 1/2-1/2 or *, not {result_tag.value!r}").at(
                     result_tag.span
@@ -282,9 +298,15 @@ class Replayer:
         if self.state is None:
             self.state = self._start(turn.header_span)
         st = self.state
+        # the header's line: its phase is that of a label written on the same line, if any
+        first = turn.phases[0] if turn.phases and not turn.loose else None
+        same_line = first is not None and first.label_span.line == turn.header_span.line
+        self.where = (turn.number, turn.color, first.phase if first is not None and same_line else None)
         if st.result is not None:
             self.report(
-                diagnostic("SG-T106", f"the game is already over: {st.result.detail}").at(turn.header_span),
+                diagnostic(
+                    "SG-T106", f"the game is already over: {st.result.detail}", rules=game_over_rules(st.result)
+                ).at(turn.header_span),
                 fatal=True,
             )
         if (turn.number, turn.color) != (st.turn_number, st.to_move):
@@ -298,6 +320,7 @@ class Replayer:
                 fatal=True,
             )
         self.turns += 1
+        self.between_turns = False
         for stmt in turn.loose:
             self.report(
                 diagnostic("SG-T107", f"'{statement_word(stmt)}' comes before any phase label in this turn").at(
@@ -306,6 +329,7 @@ class Replayer:
             )
         passes: list[PassStmt] = []
         for index, block in enumerate(turn.phases):
+            self.where = (turn.number, turn.color, block.phase)
             self._phase(block, first=index == 0)
             for stmt in block.statements:
                 if isinstance(stmt, PassStmt):
@@ -323,6 +347,7 @@ class Replayer:
                 self.state, statements = done
                 self.statements += statements
                 self.turns += 1
+                self.between_turns = True
                 return
         from sgcheck.lang.log_parser import LogSyntaxError
 
@@ -391,8 +416,13 @@ class Replayer:
     def _income(self, stmt: IncomeStmt) -> None:
         st = self.state
         assert st is not None
+        if st.result is not None:
+            over = f"the game is already over: {st.result.detail}"
+            self.report(diagnostic("SG-T106", over, rules=game_over_rules(st.result)).at(stmt.span))
+            return
         if st.turn.phase is not Phase.UPKEEP:
-            self.report(diagnostic("SG-T103", "income is gained at Upkeep").at(stmt.span))
+            rules = ("core §2", "core §6", "R03", "R14")
+            self.report(diagnostic("SG-T103", "income is gained at Upkeep", rules=rules).at(stmt.span))
             return
         if stmt.amount != st.turn.income:
             why = (
@@ -431,6 +461,7 @@ class Replayer:
             for diag in check_claims(stmt.claims, step.effects, step.state, actor, stmt.span, "Pass"):
                 self.report(diag, at_state=st)
         self.state = step.state
+        self.between_turns = step.state.result is None
 
     # --- the end ----------------------------------------------------------------------------
 
@@ -446,7 +477,7 @@ class Replayer:
         for line in self.result_lines:
             self._check_result(line.score, line.reason, line.span)
         tag = self.header.get("Result") if self.header else None
-        if tag is not None and tag.value in ("1-0", "0-1", "1/2-1/2") and st is not None:
+        if tag is not None and tag.value in _SCORES and st is not None:
             self._check_result(tag.value, None, tag.span)
 
     def _check_result(self, score: str, reason: str | None, span: Span) -> None:
@@ -480,15 +511,17 @@ def replay_items(
         replayer.finish()
     except _Stop:
         stopped = True
+    st = replayer.state
     return ReplayResult(
         source=replayer.source,
         diagnostics=tuple(replayer.diagnostics),
-        state=replayer.state,
+        state=st,
         ruleset=replayer.ruleset,
         header=replayer.header,
         statements=replayer.statements,
         turns=replayer.turns,
         stopped=stopped,
+        upkeep_income=st.turn.income if st is not None and st.result is None and replayer.between_turns else 0,
     )
 
 

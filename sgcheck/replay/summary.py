@@ -37,10 +37,23 @@ def summary_text(result: ReplayResult) -> str:
         p = st.player(c)
         gem = "broken" if p.gem_broken else "intact"
         lines.append(
-            f"  {c.title:<5}  LP {p.lp:<4} SP {p.sp:<4} King damage {p.king_damage}/{caps.KING_HP}  "
+            f"  {c.title:<5}  LP {p.lp:<4} SP {_sp(result, c):<4} King damage {p.king_damage}/{caps.KING_HP}  "
             f"Gem {gem}: {gem_contents(st, c)}"
         )
+    if result.upkeep_income:
+        lines.append(
+            f"  (totals as of the last action written; {st.to_move.title}'s turn {st.turn_number} "
+            f"starts with {result.upkeep_income} SP of Upkeep income, not counted above)"
+        )
     return "\n".join(lines) + "\n"
+
+
+def _sp(result: ReplayResult, color: Color) -> int:
+    """A player's SP as of the last action written: without the Upkeep income of a turn the log
+    does not contain, which replay has already added (core §6, R14)."""
+    assert result.state is not None
+    sp = result.state.player(color).sp
+    return sp - result.upkeep_income if color is result.state.to_move else sp
 
 
 def summary_facts(result: ReplayResult) -> dict[str, object]:
@@ -65,16 +78,20 @@ def summary_facts(result: ReplayResult) -> dict[str, object]:
             "turn": st.result.turn_number,
             "detail": st.result.detail,
         }
-    facts["final"] = state_facts(st)
+    facts["final"] = state_facts(st, result.upkeep_income)
     return facts
 
 
-def state_facts(st: GameState) -> dict[str, object]:
+def state_facts(st: GameState, upkeep_income: int = 0) -> dict[str, object]:
+    """The position as data. ``upkeep_income`` is SP that the player to move gained when their turn
+    began by itself after the log's last turn (:attr:`ReplayResult.upkeep_income`): the totals
+    leave it out, so they are those of the last action written, and ``upkeep_income`` gives it."""
+
     def player(c: Color) -> dict[str, object]:
         p = st.player(c)
         return {
             "lp": p.lp,
-            "sp": p.sp,
+            "sp": p.sp - upkeep_income if c is st.to_move else p.sp,
             "king_damage": p.king_damage,
             "gem_broken": p.gem_broken,
             "gem": {
@@ -94,6 +111,7 @@ def state_facts(st: GameState) -> dict[str, object]:
         "turn": st.turn_number,
         "to_move": st.to_move.title,
         "phase": st.turn.phase.title,
+        "upkeep_income": upkeep_income,
         "white": player(Color.WHITE),
         "black": player(Color.BLACK),
         "board": board,

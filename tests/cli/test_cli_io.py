@@ -215,3 +215,67 @@ def test_a_closed_pipe_is_an_io_error_with_exit_2() -> None:
     assert child.wait(timeout=120) == 2
     assert b"Traceback" not in errors and b"internal error" not in errors
     assert b"Exception ignored" not in errors
+
+
+# --- check: standard input, nothing to check, one pack's failure contained -----------------------
+
+CARD = 'relic "Hawk Eye" { cost 5 SP effect to_hit +5 }\nspell "Gift" { phase main1 effect gain 1 LP }\n'
+YAML_CARD = """\
+cards:
+  - name: Hawk Eye
+    kind: relic
+    mode: passive
+    cost: {SP: 5}
+    phase: main
+    effects:
+      - to_hit: 5
+"""
+
+
+def test_check_reads_cards_from_standard_input() -> None:
+    """`check -` reads card text like `replay -` reads a log; findings name <stdin>."""
+    result = invoke("check", "-", "--isolated", "--format", "json", input=CARD)
+    report = json.loads(result.output)
+    assert [f["path"] for f in report["files"]] == ["<stdin>"]
+    assert report["files"][0]["facts"] == {"cards": 2}
+    assert [d["code"] for d in report["files"][0]["diagnostics"]] == ["SG-C092"]  # a free card (no cost)
+
+
+def test_stdin_filename_names_the_cards_and_picks_their_format() -> None:
+    text = invoke("check", "-", "--isolated", "--stdin-filename", "pack/gift.sgcard", input=CARD).output
+    assert text.startswith("pack/gift.sgcard:2:")
+    as_yaml = invoke("check", "-", "--isolated", "--stdin-filename", "hawk.sgcard.yaml", input=YAML_CARD)
+    assert as_yaml.exit_code == 0, as_yaml.output
+    assert "1 file checked: no problems found" in as_yaml.output
+
+
+def test_check_of_a_folder_without_cards_says_so_and_exits_2(tmp_path: Path) -> None:
+    (tmp_path / "notes.md").write_text("# nothing to check\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(tmp_path), "--isolated"])
+    assert result.exit_code == 2
+    assert "no card files (*.sgcard, *.sgcard.yaml) or packs found" in result.output
+    assert "no problems found" not in result.output
+
+
+def test_a_failure_on_one_pack_is_reported_on_it_and_the_others_still_are(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SG-X001 for the pack sgcheck failed on; the other card files are checked; SARIF stays valid."""
+    from sgcheck.contract import engine
+
+    (tmp_path / "a.sgcard").write_text(CARD, encoding="utf-8")
+    (tmp_path / "b.sgcard").write_text(CARD, encoding="utf-8")
+    real = engine._gather
+
+    def fails_on_a(plan: engine.PackPlan, *args: object) -> object:
+        if plan.name.endswith("a.sgcard"):
+            raise RecursionError("maximum recursion depth exceeded")
+        return real(plan, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(engine, "_gather", fails_on_a)
+    result = CliRunner().invoke(main, ["check", str(tmp_path), "--isolated", "--format", "json"])
+    files = {Path(f["path"]).name: [d["code"] for d in f["diagnostics"]] for f in json.loads(result.output)["files"]}
+    assert files == {"a.sgcard": ["SG-X001"], "b.sgcard": ["SG-C092"]}
+    assert result.exit_code == 2
+    sarif = json.loads(CliRunner().invoke(main, ["check", str(tmp_path), "--isolated", "--format", "sarif"]).output)
+    assert {r["ruleId"] for r in sarif["runs"][0]["results"]} == {"SG-X001", "SG-C092"}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -61,14 +62,14 @@ def test_unreadable_file_is_reported_and_exits_2(tmp_path: Path, monkeypatch: py
     """An I/O error is still shown as a diagnostic (SG-P008), with exit status 2."""
     path = tmp_path / "x.sglog"
     path.write_text("king white e1\n")
-    real_open = open
+    real_open = os.open
 
-    def deny_logs(file: object, *args: object, **kwargs: object) -> object:
+    def deny_logs(file: object, *args: object, **kwargs: object) -> int:
         if str(file).endswith("x.sglog"):
             raise PermissionError(13, "Permission denied")
-        return real_open(file, *args, **kwargs)  # type: ignore[call-overload]
+        return real_open(file, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr("builtins.open", deny_logs)
+    monkeypatch.setattr(os, "open", deny_logs)
     result = invoke("replay", str(path))
     assert result.exit_code == 2
     assert "SG-P008" in result.output and "Permission denied" in result.output
@@ -81,8 +82,10 @@ def test_unreadable_file_is_reported_and_exits_2(tmp_path: Path, monkeypatch: py
         (b"\x00\x01\x02binary", "SG-P005"),
         (b"king white e1\n\xff\xfe\xfd", "SG-P004"),
         (b"\xef\xbb\xbfking white e1\r\nking black e8\r\n1. end: pass\r\n", None),
-        (b"{" * 100_000, "SG-P002"),
-        (b"[" * 100_000, "SG-P00"),
+        (b"{" * 100_000, "SG-P011"),  # one line past the line limit (docs/limits.md)
+        (b"[" * 100_000, "SG-P011"),
+        (b"{" * 9_000, "SG-P002"),  # an unclosed comment within the limit
+        (b"[" * 9_000, "SG-P00"),
         (b"1. " * 50_000, "SG-"),
     ],
 )
@@ -102,11 +105,12 @@ def test_hostile_input_never_tracebacks(tmp_path: Path, data: bytes, code: str |
 @pytest.mark.parametrize(
     ("make", "code"),
     [
-        (lambda: "; " + "x" * 50_000_000 + "\n", "SG-P006"),  # a 50 MB comment
-        (lambda: "king white e1\nking black e8\n" + "zz " * 17_000_000, "SG-P001"),  # 50 MB of words
-        (lambda: "king white e1\nking black e8\n1. end: pass\n{" + "a" * 50_000_000, "SG-P002"),  # unclosed
+        (lambda: "; " + "x" * 50_000_000 + "\n", "SG-P010"),  # a 50 MB comment: over the size limit
+        (lambda: "king white e1\nking black e8\n" + "zz " * 17_000_000, "SG-P010"),  # 50 MB of words
+        (lambda: "king white e1\nking black e8\n1. end: pass\n{" + "a" * 50_000_000, "SG-P010"),  # unclosed
+        (lambda: "king white e1\nking black e8\n" + "zz " * 4_000_000, "SG-P011"),  # 12 MB on one line
     ],
-    ids=["comment", "words", "unclosed-brace"],
+    ids=["comment", "words", "unclosed-brace", "long-line"],
 )
 def test_fifty_megabyte_inputs_get_one_diagnostic(tmp_path: Path, make: Callable[[], str], code: str) -> None:
     path = tmp_path / "big.sglog"
@@ -114,6 +118,7 @@ def test_fifty_megabyte_inputs_get_one_diagnostic(tmp_path: Path, make: Callable
     result = CliRunner().invoke(main, ["replay", "--no-summary", str(path)])
     assert result.exit_code == 1
     assert code in result.output
+    assert result.output.count("SG-P") == 1
     assert len(result.output) < 2_000  # the snippet shows a window of the line, not the line
 
 

@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from sgcheck.contract import check_paths
+from sgcheck.lang.source import MAX_LINE_CHARS
+from sgcheck.report import FORMATS, render
 from sgcheck.results import Run
 
 GOOD = 'spell "Good" { cost 1 SP phase main1 effect gain 1 SP }\n'
@@ -147,11 +149,13 @@ def test_bom_and_crlf_are_fine(tmp_path: Path) -> None:
     assert (error.code, error.span.line, error.span.column) == ("SG-P020", 3, 39)  # type: ignore[union-attr]
 
 
-def test_a_huge_single_line_and_many_cards(tmp_path: Path) -> None:
+def test_a_long_line_and_many_cards(tmp_path: Path) -> None:
+    """A line right at the line limit (docs/limits.md) and thousands of cards read fine."""
+    head, tail = 'spell "X" { cost 1 SP text "', '" effect gain 1 SP }'
     write(
         tmp_path,
         {
-            "long.sgcard": 'spell "X" { cost 1 SP text "' + "a" * 2_000_000 + '" effect gain 1 SP }\n',
+            "long.sgcard": head + "a" * (MAX_LINE_CHARS - len(head) - len(tail)) + tail + "\n",
             "many.sgcard": "".join(f'spell "C{i}" {{ cost 1 SP effect gain 1 SP }}\n' for i in range(3000)),
         },
     )
@@ -175,3 +179,153 @@ def test_house_rule_ruleset_changes_what_is_possible(tmp_path: Path) -> None:
     assert "SG-C091" in codes(check_paths([str(tmp_path / "core")]))
     house = codes(check_paths([str(tmp_path / "house")]))
     assert "SG-C091" not in house and "SG-C206" in house
+
+
+# --- files the pack refuses to read never reach the output (docs/limits.md, SG-C202) ------------
+
+SECRET = "SECRET-TOKEN-7f3a9c\nsecond line of the secret\n"
+
+
+def assert_never_shown(run: Run, secret: str = SECRET) -> None:
+    """No output format shows any line of ``secret``, and its text was never kept for quoting."""
+    for fmt in FORMATS:
+        rendered = render(run, fmt)
+        for line in secret.splitlines():
+            assert line not in rendered, f"{fmt} output quotes the refused file"
+    assert not any("SECRET-TOKEN" in text for text in run.sources.values())
+
+
+def test_a_manifest_that_links_out_of_its_folder_is_refused_unread(tmp_path: Path) -> None:
+    """Rule: a manifest found in a folder that is a link leaving that folder is not read (SG-C202)."""
+    secret = write(tmp_path / "home", {"credentials": SECRET})
+    pack = write(tmp_path / "pack", {"a.sgcard": GOOD})
+    os.symlink(secret / "credentials", pack / "sgpack.yaml")
+    run = check_paths([str(pack)])
+    assert codes(run) == ["SG-C202"]
+    (refusal,) = run.diagnostics
+    assert "is a link to a file outside its folder" in refusal.message
+    assert_never_shown(run)
+
+
+def test_a_manifest_linked_to_a_device_is_refused_at_once(tmp_path: Path) -> None:
+    """A manifest linking to /dev/zero is refused before any read (it would never end)."""
+    os.symlink("/dev/zero", tmp_path / "sgpack.yaml")
+    assert codes(check_paths([str(tmp_path)])) == ["SG-C202"]
+
+
+def test_a_fifo_manifest_is_unreadable_not_a_hang(tmp_path: Path) -> None:
+    """A FIFO in place of the manifest is refused without waiting for a writer (SG-P008)."""
+    os.mkfifo(tmp_path / "sgpack.yaml")
+    run = check_paths([str(tmp_path)])
+    assert codes(run) == ["SG-P008"]
+    assert "FIFO" in run.diagnostics[0].message
+
+
+def test_a_walked_card_file_that_links_out_of_the_folder_is_refused_unread(tmp_path: Path) -> None:
+    """Rule: a loose card file found by walking a folder that links out of it is not read (SG-C202)."""
+    secret = write(tmp_path / "home", {"id_token": SECRET})
+    folder = write(tmp_path / "cards", {"ok.sgcard": GOOD})
+    (folder / "sub").mkdir()
+    os.symlink(secret / "id_token", folder / "sub" / "leak.sgcard")
+    os.symlink(folder / "ok.sgcard", folder / "sub" / "alias.sgcard")  # inside the folder: fine
+    run = check_paths([str(folder)])
+    assert codes(run) == ["SG-C202"]
+    assert "'" + f"{folder.as_posix()}/sub/leak.sgcard" + "' is a link to a file outside" in run.diagnostics[0].message
+    assert_never_shown(run)
+
+
+def test_a_link_named_on_the_command_line_is_read(tmp_path: Path) -> None:
+    """A file the user names explicitly is read, link or not: the user asked for it."""
+    outside = write(tmp_path / "elsewhere", {"real.sgcard": GOOD})
+    os.symlink(outside / "real.sgcard", tmp_path / "named.sgcard")
+    run = check_paths([str(tmp_path / "named.sgcard")])
+    assert codes(run) == []
+    assert run.files[0].facts["cards"] == 1
+
+
+def test_a_listed_link_must_point_to_a_card_file(tmp_path: Path) -> None:
+    """A listed card path that links to a non-card file inside the pack (a CI token file) is refused."""
+    pack = write(tmp_path, {"sgpack.yaml": manifest("a.sgcard", "cards.sgcard"), "a.sgcard": GOOD, ".npmrc": SECRET})
+    os.symlink(pack / ".npmrc", pack / "cards.sgcard")
+    run = check_paths([str(pack)])
+    assert codes(run) == ["SG-C202"]
+    assert "which is not a card file" in run.diagnostics[0].message
+    assert_never_shown(run)
+
+
+def test_an_explicit_manifest_that_is_not_a_mapping_is_described_not_quoted(tmp_path: Path) -> None:
+    """SG-C201 on a document that is no manifest at all says what it is, without echoing it."""
+    write(tmp_path, {"sgpack.yaml": "root:x:0:0:root:/root:/bin/bash\nSECRET-TOKEN-7f3a9c\n"})
+    run = check_paths([str(tmp_path / "sgpack.yaml")])
+    assert codes(run) == ["SG-C201"]
+    assert "SECRET-TOKEN" not in run.diagnostics[0].message
+    assert "a single value" in run.diagnostics[0].message
+
+
+# --- SG-C204 only for files the manifest really does not list ------------------------------------
+
+
+def test_listed_files_in_any_path_form_are_not_unlisted(tmp_path: Path) -> None:
+    """SG-C204: './a', 'sub//b', 'x/../c' and 'sub\\d' name the files they normalise to."""
+    write(
+        tmp_path,
+        {
+            "sgpack.yaml": manifest("./a.sgcard", "sub//b.sgcard", "x/../c.sgcard", "'sub\\d.sgcard'"),
+            "a.sgcard": GOOD.replace("Good", "A"),
+            "sub/b.sgcard": GOOD.replace("Good", "B"),
+            "c.sgcard": GOOD.replace("Good", "C"),
+            "sub/d.sgcard": GOOD.replace("Good", "D"),
+            "x/keep.txt": "",
+        },
+    )
+    run = check_paths([str(tmp_path)])
+    assert codes(run) == []
+    assert run.files[0].facts["cards"] == 4
+
+
+def test_a_file_listed_through_a_link_inside_the_pack_is_listed(tmp_path: Path) -> None:
+    """SG-C204: the target of a listed link inside the pack is listed too (same file)."""
+    write(tmp_path, {"sgpack.yaml": manifest("current.sgcard"), "v2/cards.sgcard": GOOD})
+    os.symlink(tmp_path / "v2" / "cards.sgcard", tmp_path / "current.sgcard")
+    assert codes(check_paths([str(tmp_path)])) == []
+
+
+def test_a_nested_pack_owns_its_files(tmp_path: Path) -> None:
+    """SG-C204: a folder with its own manifest is a pack of its own, found and checked; the outer
+    pack does not claim its files."""
+    write(
+        tmp_path,
+        {
+            "sgpack.yaml": manifest("a.sgcard"),
+            "a.sgcard": GOOD,
+            "expansion/sgpack.yaml": manifest("b.sgcard"),
+            "expansion/b.sgcard": GOOD.replace("Good", "B"),
+            "expansion/stray.sgcard": GOOD.replace("Good", "Stray"),
+        },
+    )
+    run = check_paths([str(tmp_path)])
+    manifests = sorted(f.path for f in run.files if f.path.endswith("sgpack.yaml"))
+    assert manifests == [f"{tmp_path.as_posix()}/expansion/sgpack.yaml", f"{tmp_path.as_posix()}/sgpack.yaml"]
+    (unlisted,) = [d for d in run.diagnostics if d.code == "SG-C204"]
+    assert "'stray.sgcard'" in unlisted.message and unlisted.span is not None
+    assert unlisted.span.source.endswith("expansion/sgpack.yaml")
+
+
+def test_a_file_listed_in_another_letter_case_is_the_same_file(tmp_path: Path) -> None:
+    """SG-C204 compares files, not spellings: where the disk ignores letter case, 'A.sgcard'
+    lists 'a.sgcard'. Simulated with a second name for the same file, which is how such a disk
+    answers (one device and inode for both spellings)."""
+    write(tmp_path, {"sgpack.yaml": manifest("A.sgcard"), "a.sgcard": GOOD})
+    os.link(tmp_path / "a.sgcard", tmp_path / "A.sgcard")
+    run = check_paths([str(tmp_path)])
+    assert codes(run) == []
+    assert run.files[0].facts["cards"] == 1
+
+
+def test_a_listed_entry_that_is_refused_is_still_listed(tmp_path: Path) -> None:
+    """SG-C204: a listed link that SG-C202 refuses (it leaves the pack) is reported once, as a
+    link out of the pack, not a second time as a file the manifest forgot."""
+    outside = write(tmp_path / "outside", {"other.sgcard": GOOD})
+    pack = write(tmp_path / "pack", {"sgpack.yaml": manifest("a.sgcard", "shared.sgcard"), "a.sgcard": GOOD})
+    os.symlink(outside / "other.sgcard", pack / "shared.sgcard")
+    assert codes(check_paths([str(pack)])) == ["SG-C202"]

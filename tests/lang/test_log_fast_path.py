@@ -90,7 +90,9 @@ def test_mutated_logs_agree(data: st.DataObject) -> None:
     for _ in range(data.draw(st.integers(1, 4))):
         at = data.draw(st.integers(0, len(text)))
         piece = data.draw(
-            st.sampled_from(["", " ", "\n", "\t", ";", ":", "1", "0", ".", "a9", "K", "hit", "lp", '"', "x"])
+            st.sampled_from(
+                ["", " ", "\n", "\t", ";", ":", "1", "0", ".", "a9", "K", "hit", "lp", '"', "x", "1234567890", "²"]
+            )
         )
         cut = data.draw(st.integers(0, 3))
         text = text[:at] + piece + text[at + cut :]

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sgcheck.core.caps import MAX_NUMBER_DIGITS
 from sgcheck.core.pieces import Color, Kind, Phase
 from sgcheck.core.squares import Square, parse_square
 from sgcheck.diagnostics import Span
@@ -39,7 +40,7 @@ from sgcheck.lang.log_ast import (
     TeleportStmt,
     Turn,
 )
-from sgcheck.lang.log_parser import parse_log
+from sgcheck.lang.log_parser import LogSyntaxError, parse_log
 from sgcheck.lang.log_writer import format_claim, format_item, format_log, format_statement
 from sgcheck.lang.source import SourceText
 
@@ -189,14 +190,21 @@ def test_writer_refuses_what_the_language_cannot_say() -> None:
         format_statement(BreakStmt(Dice((), S), (), S))
 
 
-def test_huge_numbers_beyond_the_str_limit_round_trip() -> None:
-    big = 7 * 10**9000 + 123456789
-    stmt = ConvertStmt(big, S, (c(ClaimKind.LP, big),), S)
-    text = format_statement(stmt)
-    assert text.startswith("convert 7000") and text.count("123456789") == 2
-    (_, turn) = parse_log(SourceText("t", "1. " + text))
+def test_the_largest_number_a_log_may_hold_round_trips() -> None:
+    """Numbers of up to MAX_NUMBER_DIGITS digits round-trip; the writer can spell longer ones (past
+    the 4,300 digits str() refuses), and the parser refuses those as SG-P012, never by crashing."""
+    largest = 10**MAX_NUMBER_DIGITS - 1
+    stmt = ConvertStmt(largest, S, (c(ClaimKind.LP, largest),), S)
+    (_, turn) = parse_log(SourceText("t", "1. " + format_statement(stmt)))
     assert isinstance(turn, Turn)
     assert shape(turn.loose[0]) == shape(stmt)
+    big = 7 * 10**9000 + 123456789
+    text = format_statement(ConvertStmt(big, S, (c(ClaimKind.LP, big),), S))
+    assert text.startswith("convert 7000") and text.count("123456789") == 2
+    with pytest.raises(LogSyntaxError) as caught:
+        parse_log(SourceText("t", "1. " + text))
+    assert caught.value.diagnostic.code == "SG-P012"
+    assert caught.value.diagnostic.message == "number 700000000000… has 9,001 digits; at most 9"
 
 
 # --- hypothesis: generated statements and logs survive the round trip -----------------------------

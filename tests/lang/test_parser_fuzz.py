@@ -27,7 +27,7 @@ def check(text: str) -> None:
             items += 1
     except LogSyntaxError as exc:
         d = exc.diagnostic
-        assert d.code in {"SG-P001", "SG-P002", "SG-P003"}, d
+        assert d.code in {"SG-P001", "SG-P002", "SG-P003", "SG-P012"}, d
         assert "internal error" not in d.message, d
         assert d.span is not None and d.label
         assert 0 <= d.span.offset <= d.span.end_offset <= len(text), d.span

@@ -132,7 +132,7 @@ BROKEN = [
         "SG-R204",
         15,
         6,
-        "d100 roll 61 misses (61 > threshold 60 = 20 + 10×(Rook 5 − Pawn 1))",
+        "wrong claim: d100 roll 61 misses, the log says hit (61 > threshold 60 = 20 + 10×(Rook 5 − Pawn 1))",
     ),
     ("wrong-income.sglog", "SG-R208", 5, 19, "none on a player's first turn"),
     ("wrong-pass.sglog", "SG-R209", 6, 9, "not a Pass: White took 1 action"),

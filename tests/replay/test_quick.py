@@ -233,8 +233,9 @@ def _mutate_line(line: str, rng: random.Random) -> str:
     i = rng.choice(candidates)
     word = words[i]
     square = rng.choice("abcdefgh") + rng.choice("12345678")
-    if word.isdigit():
-        words[i] = str(max(0, int(word) + rng.choice([-5, -1, 1, 2, 10])))
+    if word.isascii() and word.isdigit():
+        step = rng.choice([-5, -1, 1, 2, 10, None])  # None: a number too long to read (SG-P012)
+        words[i] = word + "0" * 9 if step is None else str(max(0, int(word) + step))
     elif len(word) == 2 and word[0] in "abcdefgh" and word[1] in "12345678":
         words[i] = square
     elif len(word) == 3 and word[0] in "PNBRQK":

@@ -49,7 +49,7 @@ def sample_run() -> Run:
     error = Diagnostic(
         code="SG-R204",
         severity=Severity.ERROR,
-        message="illegal attack: d100 roll 61 misses: threshold 60 = 20 + 10×(Rook 5 − Pawn 1)",
+        message="wrong claim: d100 roll 61 misses, the log says hit (61 > threshold 60 = 20 + 10×(Rook 5 − Pawn 1))",
         span=Span(GAME, 12, 5, 12, 31, 105, 131),
         rules=("core §4.2", "R10"),
         hint="a roll hits only when it is at most the threshold",

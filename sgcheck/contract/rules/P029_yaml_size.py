@@ -1,4 +1,4 @@
-"""The YAML card file is larger than 4,000,000 characters. YAML cards are meant for
+"""The YAML card file is larger than 4,000,000 bytes. YAML cards are meant for
 hand-written data files; the YAML reader is pure Python and would take minutes on a file
 of tens of megabytes, so sgcheck refuses it before reading. Large packs belong in the
 ``.sgcard`` language, which reads 10,000 cards in about a second.

@@ -13,6 +13,7 @@ from sgcheck.core.squares import name
 from sgcheck.core.state import GameResult, GameState
 
 _BATTLE = (Phase.BATTLE,)
+_REACH = ("core §4.1", "R08")  # who may attack whom, and how far
 
 
 def _target(state: GameState, action: Attack) -> Piece | Violation:
@@ -25,14 +26,20 @@ def _target(state: GameState, action: Attack) -> Piece | Violation:
             p is not None and p.color is enemy and p.kind is action.target_kind for p in state.board
         ):
             message += f"; {enemy.title} has no {action.target_kind.title} on the board at all"
-        return violation("SG-R101", message, Part.TARGET, rules=("core §4", "R08"))
+        return violation("SG-R101", message, Part.TARGET, rules=_REACH)
     if action.target_kind is not None and target.kind is not action.target_kind:
         return violation(
-            "SG-R101", f"{name(action.to)} holds a {target}, not a {action.target_kind.title}", Part.TARGET
+            "SG-R101",
+            f"{name(action.to)} holds a {target}, not a {action.target_kind.title}",
+            Part.TARGET,
+            rules=_REACH,
         )
     if target.color is state.to_move:
         return violation(
-            "SG-R102", f"friendly pieces cannot be attacked ({target} on {name(action.to)})", Part.TARGET
+            "SG-R102",
+            f"friendly pieces cannot be attacked ({target} on {name(action.to)})",
+            Part.TARGET,
+            rules=_REACH,
         )
     return target
 
@@ -40,7 +47,7 @@ def _target(state: GameState, action: Attack) -> Piece | Violation:
 def apply(state: GameState, action: Attack) -> Applied | Violation:
     if state.turn.phase is not _BATTLE[0] and (v := phase_window(state, _BATTLE, "Attack", ("core §4",))) is not None:
         return v
-    attacker = own_piece(state, action.frm, action.kind, Part.PIECE, "attack")
+    attacker = own_piece(state, action.frm, action.kind, Part.PIECE, "attack", _REACH)
     if isinstance(attacker, Violation):
         return attacker
     if attacker.kind is KING and state.ruleset.king_value is None:
@@ -48,6 +55,7 @@ def apply(state: GameState, action: Attack) -> Applied | Violation:
             "SG-R108",
             "the King has no piece value under the core and cannot attack",
             Part.PIECE,
+            ("core §4.4", "R09"),
             hint="a group that lets Kings fight can set the house rule king_value (ruleset profile, R09)",
         )
     target = _target(state, action)
@@ -58,7 +66,7 @@ def apply(state: GameState, action: Attack) -> Applied | Violation:
         return violation(
             route.code, f"{name(action.to)} is out of reach: {route.message}", route.part, route.rules
         )
-    if (v := dice_faces(action.roll, 2, 10, "an accuracy roll")) is not None:
+    if (v := dice_faces(action.roll, 2, 10, "an accuracy roll", ("core §4.2", "R10"))) is not None:
         return v
     cost = attack_cost(attacker.kind, route.distance, state.ruleset)
     paid = resolve_payment(state, cost, action.pay, "attack")
@@ -76,17 +84,22 @@ def apply(state: GameState, action: Attack) -> Applied | Violation:
         hit=hit,
         damage=caps.DAMAGE_PER_HIT if hit else 0,
     )
+    if target.kind is KING:
+        return _attack_king(state, effects)
     if not hit:
         return Applied(state, effects)
-    if target.kind is KING:
-        return _hit_king(state, effects)
     return _hit_piece(state, action, target, effects)
 
 
-def _hit_king(state: GameState, effects: Effects) -> Applied:
-    """King damage never clears; at 20 the King is converted and the game ends (core §4.4, R11)."""
+def _attack_king(state: GameState, effects: Effects) -> Applied:
+    """King damage never clears; at 20 the King is converted and the game ends (core §4.4, R11).
+
+    The effects give the King's damage total after every attack on it, a miss included (the
+    ``king-damage`` claim states that total)."""
     defender = state.opponent
-    total = defender.king_damage + (effects.damage or 0)
+    if not effects.damage:
+        return Applied(state, effects._replace(king_damage=defender.king_damage))
+    total = defender.king_damage + effects.damage
     state = state.with_player(state.to_move.other, defender._replace(king_damage=total))
     if total < caps.KING_HP:
         return Applied(state, effects._replace(king_damage=total))

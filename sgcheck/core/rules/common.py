@@ -37,20 +37,26 @@ def phase_window(
     )
 
 
-def own_piece(state: GameState, sq: Square, claimed: Kind | None, part: Part, verb: str) -> Piece | Violation:
-    """The mover's piece on ``sq``, matching the letter the log wrote (if any)."""
+def own_piece(
+    state: GameState, sq: Square, claimed: Kind | None, part: Part, verb: str, rules: tuple[str, ...]
+) -> Piece | Violation:
+    """The mover's piece on ``sq``, matching the letter the log wrote (if any).
+
+    ``rules`` are those of the action: a Move (core §3), an attack (core §4.1, R08), a
+    Teleport of a piece already on the board (core §5, R13)."""
     occupant = state.board[sq]
     if occupant is None:
-        return violation("SG-R101", f"cannot {verb}: there is no piece on {name(sq)}", part)
+        return violation("SG-R101", f"cannot {verb}: there is no piece on {name(sq)}", part, rules)
     if claimed is not None and occupant.kind is not claimed:
         return violation(
             "SG-R101",
             f"cannot {verb}: {name(sq)} holds a {occupant}, not a {claimed.title}",
             part,
+            rules,
         )
     if occupant.color is not state.to_move:
         return violation(
-            "SG-R102", f"cannot {verb}: the {occupant} on {name(sq)} belongs to the opponent", part
+            "SG-R102", f"cannot {verb}: the {occupant} on {name(sq)} belongs to the opponent", part, rules
         )
     return occupant
 
@@ -96,17 +102,22 @@ def charge(state: GameState, payment: Payment, board: Board | None = None) -> Ga
     return state.with_play(state.board if board is None else board, players, state.turn.counted())
 
 
-def dice_faces(roll: tuple[int, ...], count: int, sides: int, what: str) -> Violation | None:
-    """Dice must be exactly what was rolled: ``count`` dice showing 0-9 (d10) or 1-6 (d6)."""
+def dice_faces(
+    roll: tuple[int, ...], count: int, sides: int, what: str, rules: tuple[str, ...]
+) -> Violation | None:
+    """Dice must be exactly what was rolled: ``count`` dice showing 0-9 (d10) or 1-6 (d6).
+
+    ``rules`` say which roll it is: accuracy (core §4.2, R10), Break and Repair (core §6, R15),
+    the roll-off (core §1, R01)."""
     low, high = (0, 9) if sides == 10 else (1, sides)
     if len(roll) != count:
         return violation(
-            "SG-R114", f"{what} needs {count} dice (d{sides}), but {len(roll)} were given", Part.ROLL
+            "SG-R114", f"{what} needs {count} dice (d{sides}), but {len(roll)} were given", Part.ROLL, rules
         )
     bad = [f for f in roll if not low <= f <= high]
     if bad:
         return violation(
-            "SG-R114", f"a d{sides} shows {low} to {high}; {bad[0]} is not a possible face", Part.ROLL
+            "SG-R114", f"a d{sides} shows {low} to {high}; {bad[0]} is not a possible face", Part.ROLL, rules
         )
     return None
 
@@ -127,7 +138,7 @@ def placement(
     occupant = state.board[to]
     if occupant is not None:
         return violation("SG-R105", f"{name(to)} is occupied by a {occupant}", Part.TARGET, rules)
-    cost = placement_cost(state.to_move, kind, to, state.ruleset)
+    cost = placement_cost(state.to_move, kind, to, state.ruleset, rules)
     paid = resolve_payment(state, cost, pay, what)
     if isinstance(paid, Violation):
         return paid

@@ -12,8 +12,8 @@ from sgcheck.core.rules.victory import lp_victory
 from sgcheck.core.state import GameState
 
 GEM_RULES = ("core §6", "R15")
-BREAK_COST = Worked(caps.BREAK_COST, "Break costs {}", caps.BREAK_COST)
-REPAIR_COST = Worked(caps.REPAIR_COST, "Repair costs {}", caps.REPAIR_COST)
+BREAK_COST = Worked(caps.BREAK_COST, "Break costs {}", caps.BREAK_COST, rules=GEM_RULES)
+REPAIR_COST = Worked(caps.REPAIR_COST, "Repair costs {}", caps.REPAIR_COST, rules=GEM_RULES)
 
 
 def _upkeep_attempt(state: GameState, what: str, done: bool) -> Violation | None:
@@ -33,7 +33,7 @@ def apply_break(state: GameState, action: Break) -> Applied | Violation:
         return v
     if state.opponent.gem_broken:
         return violation("SG-R112", f"{state.to_move.other.title}'s Gem is already broken", rules=GEM_RULES)
-    if (v := dice_faces(action.roll, 3, 6, "a Break roll")) is not None:
+    if (v := dice_faces(action.roll, 3, 6, "a Break roll", GEM_RULES)) is not None:
         return v
     paid = resolve_payment(state, BREAK_COST, action.pay, "Break")
     if isinstance(paid, Violation):
@@ -68,7 +68,7 @@ def apply_repair(state: GameState, action: Repair) -> Applied | Violation:
             f"{state.to_move.title}'s Gem is not broken; there is nothing to repair",
             rules=GEM_RULES,
         )
-    if (v := dice_faces(action.roll, 3, 6, "a Repair roll")) is not None:
+    if (v := dice_faces(action.roll, 3, 6, "a Repair roll", GEM_RULES)) is not None:
         return v
     paid = resolve_payment(state, REPAIR_COST, action.pay, "Repair")
     if isinstance(paid, Violation):

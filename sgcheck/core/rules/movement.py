@@ -16,7 +16,7 @@ _MAIN = (Phase.MAIN1, Phase.MAIN2)
 def apply(state: GameState, action: Move) -> Applied | Violation:
     if state.turn.phase not in _MAIN and (v := phase_window(state, _MAIN, "Move", ("core §3",))) is not None:
         return v
-    mover = own_piece(state, action.frm, action.kind, Part.PIECE, "move")
+    mover = own_piece(state, action.frm, action.kind, Part.PIECE, "move", ("core §3",))
     if isinstance(mover, Violation):
         return mover
     route = move_route(state.board, action.frm, action.to, mover, action.via)

@@ -22,7 +22,9 @@ def apply(state: GameState, action: Summon) -> Applied | Violation:
             "SG-R111", "cannot Summon while your own Gem is broken; Repair it first", rules=("core §6", "R12")
         )
     if action.kind is KING:
-        return violation("SG-R108", "the King is never in a Gem and cannot be summoned", Part.PIECE)
+        return violation(
+            "SG-R108", "the King is never in a Gem and cannot be summoned", Part.PIECE, ("core §5", "R09", "R12")
+        )
     own = piece(state.to_move, action.kind)
     if me.gem[own.index] == 0:
         return violation(

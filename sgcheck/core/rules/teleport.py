@@ -9,6 +9,7 @@ from sgcheck.core.rules.common import charge, own_piece, phase_window, placement
 from sgcheck.core.state import GameState
 
 RULES = ("core §5", "R13")
+PLACEMENT_RULES = ("core §5", "R12", "R13")  # where a piece may land and its cost: as for a Summon
 
 
 def apply(state: GameState, action: Teleport) -> Applied | Violation:
@@ -16,14 +17,14 @@ def apply(state: GameState, action: Teleport) -> Applied | Violation:
         return v
     if state.turn.teleported:
         return violation("SG-T104", "only one Teleport is allowed per End phase", rules=RULES)
-    mover = own_piece(state, action.frm, action.kind, Part.PIECE, "teleport")
+    mover = own_piece(state, action.frm, action.kind, Part.PIECE, "teleport", RULES)
     if isinstance(mover, Violation):
         return mover
     if mover.kind is KING:
         return violation(
             "SG-R108", "the King cannot be teleported", Part.PIECE, rules=("core §5", "R09", "R13")
         )
-    placed = placement(state, mover.kind, action.to, action.pay, "Teleport", RULES)
+    placed = placement(state, mover.kind, action.to, action.pay, "Teleport", PLACEMENT_RULES)
     if isinstance(placed, Violation):
         return placed
     cost, paid = placed

@@ -44,15 +44,14 @@ def apply_activate(state: GameState, action: Activate) -> Applied | Violation:
             f"(this would be activation {state.turn.activations + 1})",
         )
     pay = action.pay or Payment(0, 0)
+    stated = Worked(pay.total, "as stated", rules=("core §0", "R05", "R17"))
     if action.pay is not None:
-        paid = resolve_payment(state, Worked(pay.total, "as stated"), action.pay, f"card {action.card!r}")
+        paid = resolve_payment(state, stated, action.pay, f"card {action.card!r}")
         if isinstance(paid, Violation):
             return paid
     state = charge(state, pay)
     state = state.with_turn(state.turn._replace(activations=state.turn.activations + 1))
-    return Applied(
-        state, Effects(cost_worked=Worked(pay.total, "as stated") if action.pay else None, paid=action.pay)
-    )
+    return Applied(state, Effects(cost_worked=stated if action.pay else None, paid=action.pay))
 
 
 def apply_end(state: GameState, action: EndTurn) -> Applied | Violation:

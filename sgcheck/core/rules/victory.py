@@ -8,6 +8,13 @@ from sgcheck.core.pieces import NON_KING_KINDS, Color, Outcome, piece
 from sgcheck.core.state import GameResult, GameState
 
 
+def game_over_rules(result: GameResult) -> tuple[str, ...]:
+    """The rules that ended the game: King conversion (core §4.4, R11) or core §7 and R18."""
+    if result.outcome is Outcome.KING_CONVERSION:
+        return ("core §4.4", "core §7", "R11", "R18")
+    return ("core §7", "R18")
+
+
 def reaches_lp_victory(state: GameState) -> bool:
     """The player to move has 1000 LP (core §7)."""
     return state.mover.lp >= caps.LP_VICTORY

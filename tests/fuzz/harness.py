@@ -1,0 +1,313 @@
+"""What every run of sgcheck must satisfy, whatever its input, and the two ways the harness runs it.
+
+* :func:`run_subprocess` runs ``python -m sgcheck`` in a child process with an address-space cap
+  and a hang guard, so an input that makes sgcheck hang or grow without bound fails its test
+  instead of stalling or exhausting the machine. It is used for the crafted corpus and for
+  special and big inputs.
+* :func:`run_in_process` runs the same command line through click's test runner: cheap enough
+  for Hypothesis. A timer raises :class:`Hang` if a run does not return within its guard.
+
+:func:`check_sane` asserts the promises of the hardening requirements on an outcome: exit
+status 0, 1 or 2; no traceback; no internal error (SG-X001 or a crash message); a JSON or SARIF
+report that parses, validates against its schema and agrees with the exit status; a text report
+that ends with its totals line and sends no raw control characters to the terminal.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import traceback
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from contextlib import chdir, contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from jsonschema import Draft7Validator, Draft202012Validator
+
+from sgcheck.cli import main
+
+try:
+    import resource
+except ImportError:  # not a POSIX system
+    resource = None  # type: ignore[assignment]
+
+REPO = Path(__file__).resolve().parents[2]
+CORPUS = Path(__file__).resolve().parent / "corpus"
+EXAMPLES = REPO / "examples"
+REPORT_SCHEMA = REPO / "schemas" / "report.schema.json"
+SARIF_SCHEMA = REPO / "tests" / "data" / "sarif-schema-2.1.0.json"
+
+#: Address space allowed to one sgcheck process. Reading stops at the documented size limits,
+#: so every input of this harness, endless or 100 MB, is checked in well under 100 MiB; reading
+#: a 100 MB file whole before checking its size needs more than twice that and fails here.
+MEMORY_CAP = 256 << 20
+#: A run that takes this long is hanging; a healthy one needs a small fraction of it.
+HANG_GUARD_SECONDS = 30.0
+IN_PROCESS_HANG_GUARD_SECONDS = 30.0
+
+FORMATS = ("text", "json", "sarif")
+#: Codes that mean a file could not be read or sgcheck failed on it: exit status 2.
+IO_ERROR_CODES = frozenset({"SG-P008", "SG-X001"})
+CODE = re.compile(r"\bSG-[A-Z][0-9]{3}\b")
+TOTALS_LINE = re.compile(r"^\d+ files? checked: ")
+#: Characters that must never reach a terminal raw: C0 controls but tab and newline, DEL, C1
+#: controls, and the bidirectional overrides and isolates.
+RAW_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+class Hang(BaseException):
+    """An in-process run did not return within its guard (a BaseException, so nothing swallows it)."""
+
+
+@functools.cache
+def report_validator() -> Draft202012Validator:
+    schema = json.loads(REPORT_SCHEMA.read_text(encoding="utf-8"))
+    return Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
+
+
+@functools.cache
+def sarif_validator() -> Draft7Validator:
+    return Draft7Validator(json.loads(SARIF_SCHEMA.read_text(encoding="utf-8")))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One run of sgcheck: its command line, output format, exit status and output."""
+
+    args: tuple[str, ...]
+    fmt: str
+    exit_code: int
+    stdout: str
+    stderr: str
+
+    def describe(self) -> str:
+        return (
+            f"sgcheck {' '.join(self.args)}\nexit status {self.exit_code}\n"
+            f"stderr: {self.stderr[-2000:]!r}\nstdout: {self.stdout[:3000]!r}"
+        )
+
+    @property
+    def document(self) -> dict[str, Any]:
+        assert self.fmt in ("json", "sarif"), self.fmt
+        document: dict[str, Any] = json.loads(self.stdout)
+        return document
+
+    def codes(self) -> list[str]:
+        """Every diagnostic code reported, in order."""
+        if self.fmt == "json":
+            return [d["code"] for f in self.document["files"] for d in f["diagnostics"]]
+        if self.fmt == "sarif":
+            return [r["ruleId"] for r in self.document["runs"][0]["results"]]
+        return [match.group() for line in self.stdout.splitlines() if (match := CODE.search(line))]
+
+    def file_codes(self) -> dict[str, list[str]]:
+        """The codes of each file of a JSON report, by the file's path."""
+        assert self.fmt == "json", self.fmt
+        return {f["path"]: [d["code"] for d in f["diagnostics"]] for f in self.document["files"]}
+
+
+def _expected_exit(error_codes: Sequence[str], io_codes: Sequence[str]) -> int:
+    if io_codes:
+        return 2
+    return 1 if error_codes else 0
+
+
+def _check_json(outcome: Outcome, inputs: int | None) -> None:
+    try:
+        document = outcome.document
+    except json.JSONDecodeError as error:
+        pytest.fail(f"the JSON report does not parse ({error})\n{outcome.describe()}")
+    errors = [error.message for error in report_validator().iter_errors(document)]
+    assert errors == [], f"the JSON report breaks its schema: {errors[:5]}\n{outcome.describe()}"
+    diagnostics = [d for f in document["files"] for d in f["diagnostics"]]
+    severities = Counter(d["severity"] for d in diagnostics)
+    assert document["counts"] == {s: severities[s] for s in ("error", "warning", "note")}, outcome.describe()
+    if inputs is not None:
+        assert len(document["files"]) == inputs, f"expected {inputs} files in the report\n{outcome.describe()}"
+    expected = _expected_exit(
+        [d["code"] for d in diagnostics if d["severity"] == "error"],
+        [d["code"] for d in diagnostics if d["code"] in IO_ERROR_CODES],
+    )
+    assert outcome.exit_code == expected, f"the exit status disagrees with the report\n{outcome.describe()}"
+
+
+def _check_sarif(outcome: Outcome) -> None:
+    try:
+        document = outcome.document
+    except json.JSONDecodeError as error:
+        pytest.fail(f"the SARIF log does not parse ({error})\n{outcome.describe()}")
+    errors = [error.message for error in sarif_validator().iter_errors(document)]
+    assert errors == [], f"the SARIF log breaks the SARIF 2.1.0 schema: {errors[:5]}\n{outcome.describe()}"
+    assert len(document["runs"]) == 1, outcome.describe()
+    results = document["runs"][0]["results"]
+    expected = _expected_exit(
+        [r["ruleId"] for r in results if r.get("level", "warning") == "error"],
+        [r["ruleId"] for r in results if r["ruleId"] in IO_ERROR_CODES],
+    )
+    assert outcome.exit_code == expected, f"the exit status disagrees with the SARIF log\n{outcome.describe()}"
+
+
+def _check_text(outcome: Outcome) -> None:
+    lines = [line for line in outcome.stdout.splitlines() if line.strip()]
+    assert lines and TOTALS_LINE.match(lines[-1]), f"the text report has no totals line\n{outcome.describe()}"
+    raw = RAW_CONTROLS.search(outcome.stdout)
+    assert raw is None, f"a raw control character {raw.group()!r} reaches the terminal\n{outcome.describe()}"
+
+
+def check_sane(outcome: Outcome, *, inputs: int | None = None, expect_report: bool = True) -> Outcome:
+    """The promises every run keeps; ``inputs`` is the number of files the JSON report must list."""
+    assert outcome.exit_code in (0, 1, 2), f"exit status outside 0/1/2\n{outcome.describe()}"
+    assert "Traceback" not in outcome.stderr, f"a traceback\n{outcome.describe()}"
+    assert "Traceback (most recent call last)" not in outcome.stdout, f"a traceback\n{outcome.describe()}"
+    assert "internal error" not in outcome.stderr.lower(), f"an internal error\n{outcome.describe()}"
+    assert "SG-X001" not in outcome.stdout + outcome.stderr, f"sgcheck failed on an input\n{outcome.describe()}"
+    if not expect_report:
+        return outcome
+    if outcome.fmt == "json":
+        _check_json(outcome, inputs)
+    elif outcome.fmt == "sarif":
+        _check_sarif(outcome)
+    elif outcome.fmt == "text":
+        _check_text(outcome)
+    return outcome
+
+
+# --- running sgcheck --------------------------------------------------------------------------
+
+
+def _limit_child() -> None:
+    """In the child, before sgcheck starts: cap the address space; no core files."""
+    assert resource is not None
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+
+def _child_environment() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "CLICOLOR_FORCE", "NO_COLOR")}
+    env["PYTHONIOENCODING"] = "utf-8"
+    return env
+
+
+def _decoded(data: bytes, what: str, args: Sequence[str]) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        pytest.fail(f"sgcheck {' '.join(args)}: {what} is not UTF-8 ({error})")
+
+
+def run_subprocess(
+    *args: str,
+    fmt: str = "json",
+    stdin: Any = subprocess.DEVNULL,
+    cwd: Path = REPO,
+    timeout: float = HANG_GUARD_SECONDS,
+) -> Outcome:
+    """``python -m sgcheck ARGS --format FMT`` in a child process with bounded memory and time.
+
+    ``stdin`` is anything :func:`subprocess.run` accepts (an open file, ``DEVNULL``).
+    """
+    if resource is None:
+        pytest.skip("memory caps need POSIX resource limits")
+    command = (*args, "--format", fmt)
+    try:
+        completed = subprocess.run(
+            [sys.executable, "-m", "sgcheck", *command],
+            stdin=stdin,
+            capture_output=True,
+            cwd=cwd,
+            env=_child_environment(),
+            timeout=timeout,
+            preexec_fn=_limit_child,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"sgcheck {' '.join(command)} hangs: it did not finish within {timeout:.0f} s")
+    if completed.returncode < 0:
+        signame = signal.Signals(-completed.returncode).name
+        pytest.fail(
+            f"sgcheck {' '.join(command)} was killed by {signame} (address space capped at {MEMORY_CAP >> 20} MiB)\n"
+            f"stderr: {completed.stderr[-2000:]!r}"
+        )
+    return Outcome(
+        command,
+        fmt,
+        completed.returncode,
+        _decoded(completed.stdout, "standard output", command),
+        _decoded(completed.stderr, "standard error", command),
+    )
+
+
+@contextmanager
+def hang_guard(seconds: float, what: str) -> Iterator[None]:
+    """Raise :class:`Hang` in this thread if the block has not finished after ``seconds``."""
+    if not hasattr(signal, "setitimer"):
+        pytest.skip("the in-process hang guard needs POSIX interval timers")
+
+    def on_alarm(signum: int, frame: object) -> None:
+        raise Hang(f"{what} hangs: it did not return within {seconds:.0f} s")
+
+    previous = signal.signal(signal.SIGALRM, on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _runner() -> CliRunner:
+    """A test runner that keeps standard error apart from standard output."""
+    try:
+        return CliRunner(mix_stderr=False)  # type: ignore[call-arg]  # click 8.1
+    except TypeError:  # click 8.2 and later always keep them apart
+        return CliRunner()
+
+
+def run_in_process(*args: str, fmt: str = "json", stdin: bytes | None = None) -> Outcome:
+    """``sgcheck ARGS --format FMT`` through click's test runner from the repository root, with a
+    hang guard."""
+    command = (*args, "--format", fmt)
+    with chdir(REPO), hang_guard(IN_PROCESS_HANG_GUARD_SECONDS, f"sgcheck {' '.join(command)}"):
+        result = _runner().invoke(main, list(command), input=stdin, prog_name="sgcheck")
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        trace = "".join(traceback.format_exception(*result.exc_info)) if result.exc_info else repr(result.exception)
+        pytest.fail(f"sgcheck {' '.join(command)} raised instead of reporting:\n{trace}")
+    return Outcome(command, fmt, result.exit_code, result.stdout, result.stderr)
+
+
+# --- mutations ------------------------------------------------------------------------------------
+
+MUTATIONS = ("drop", "duplicate", "swap", "flip", "truncate")
+
+
+def mutate(data: bytes, kind: str, rng: random.Random) -> bytes:
+    """``data`` with one random line dropped, duplicated or swapped with another, one bit
+    flipped, or cut short at a random byte."""
+    if not data:
+        return data
+    lines = data.split(b"\n")
+    if kind == "drop" and len(lines) > 1:
+        del lines[rng.randrange(len(lines))]
+    elif kind == "duplicate":
+        index = rng.randrange(len(lines))
+        lines.insert(index, lines[index])
+    elif kind == "swap" and len(lines) > 1:
+        i, j = rng.sample(range(len(lines)), 2)
+        lines[i], lines[j] = lines[j], lines[i]
+    elif kind == "flip":
+        position = rng.randrange(len(data))
+        return data[:position] + bytes([data[position] ^ (1 << rng.randrange(8))]) + data[position + 1 :]
+    elif kind == "truncate":
+        return data[: rng.randrange(len(data))]
+    return b"\n".join(lines)

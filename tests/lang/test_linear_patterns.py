@@ -1,0 +1,83 @@
+"""Regular expressions applied to user text must run in linear time.
+
+The blank-and-comment pattern before a file's first card (``_BLANK`` in card_parser.py) used
+to backtrack exponentially: a card file whose first keyword was misspelt after a 30-character
+``#`` banner took 36 s, and 40 characters never finished. Each check runs in a subprocess with
+a budget (a hang fails the test instead of the suite); at these sizes the old pattern would
+need longer than the age of the universe, the linear one a millisecond. No time is measured.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from sgcheck.lang.card_parser import _BLANK, parse_cards
+
+BUDGET_SECONDS = 20
+
+
+def _run_within_budget(code: str) -> str:
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", textwrap.dedent(code)],
+            capture_output=True,
+            text=True,
+            timeout=BUDGET_SECONDS,
+            check=True,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"still running after {BUDGET_SECONDS} s: the pattern backtracks")
+    return done.stdout
+
+
+@pytest.mark.parametrize("banner", ["#" * 60, "# " * 30, "#\t" * 30, "##  " * 15])
+def test_a_misspelt_first_card_after_a_banner_is_reported_within_budget(banner: str) -> None:
+    """A 60-character banner then a misspelt keyword: the syntax error comes back at once."""
+    output = _run_within_budget(
+        f"""
+        from sgcheck.lang.card_parser import parse_cards
+        result = parse_cards({banner!r} + "\\nrelc 'X' {{ cost 1 SP }}\\n", "c.sgcard")
+        print(result.diagnostics[0].code, result.diagnostics[0].span.line)
+        """
+    )
+    assert output.split() == ["SG-P020", "2"]
+
+
+def test_the_blank_pattern_fails_fast_on_a_long_run_before_text() -> None:
+    """The same shape as the banner, a hundred thousand characters long, in a subprocess."""
+    output = _run_within_budget(
+        """
+        from sgcheck.lang.card_parser import _BLANK
+        for run in ("#" * 100_000, "# " * 50_000, " " * 100_000):
+            print(_BLANK.fullmatch(run + "\\nx") is None, _BLANK.fullmatch(run + "\\n") is not None)
+        """
+    )
+    assert output.split() == ["True"] * 6
+
+
+def test_the_blank_pattern_still_means_blank_lines_and_comments() -> None:
+    """Making it linear changed no answer: blanks, BOMs and comments only."""
+    assert _BLANK.fullmatch("  # banner ###\n\n\ufeff\t# more\n") is not None
+    assert _BLANK.fullmatch("") is not None
+    assert _BLANK.fullmatch("# ok\nrelic") is None
+    text = "# cards\n\n" + 'spell "A" { cost 1 SP phase main1 effect gain 1 SP }\n'
+    assert [card.name for card in parse_cards(text, "c.sgcard").cards] == ["A"]
+
+
+def test_a_plain_line_of_blanks_then_junk_is_declined_within_budget() -> None:
+    """The quick-turn line pattern (quick.py ``_LINE``) used to try every split of a run of blanks
+    between its leading and trailing blanks: quadratic, about 50 ms for one 10,000-character
+    line (the longest a log may have), so minutes for a log made of them. Two thousand such lines
+    now take milliseconds."""
+    output = _run_within_budget(
+        """
+        from sgcheck.lang.quick import _LINE
+        lines = [" " * 9_999 + "!", "1. " + " \\t" * 4_990 + "!", "1. main1: move a1 a2" + " " * 9_970 + "!"]
+        print(sum(_LINE.fullmatch(lines[i % 3]) is None for i in range(2_000)))
+        """
+    )
+    assert output.split() == ["2000"]
