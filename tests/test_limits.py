@@ -390,3 +390,15 @@ def test_the_explanations_state_the_limits_in_force() -> None:
         assert f"{limit.max_bytes:,} bytes" in too_large, limit.kind
     assert f"{MAX_LINE_CHARS:,} characters" in CATALOGUE["SG-P011"].explanation
     assert LOG_LIMIT.max_line == CARD_LIMIT.max_line == MAX_LINE_CHARS
+
+
+def test_no_shipped_example_comes_near_the_line_limit() -> None:
+    """The line limit is far above any real log or card file: the examples stay under a tenth of it."""
+    examples = Path(__file__).resolve().parents[1] / "examples"
+    longest = max(
+        (len(line), str(path))
+        for path in examples.rglob("*")
+        if path.is_file()
+        for line in path.read_text(encoding="utf-8", errors="replace").splitlines()
+    )
+    assert longest[0] < MAX_LINE_CHARS // 10, longest

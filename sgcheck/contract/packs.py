@@ -83,7 +83,7 @@ def discover(paths: Sequence[str], ruleset: Ruleset) -> list[PackPlan]:
     loose_context = CheckContext(ruleset=ruleset)
     for given in paths:
         path = Path(given)
-        if path.is_dir():
+        if _is_dir(path):
             for found in _walk(path, given):
                 _add(plans, seen, found, loose_context)
         elif path.name.lower() in MANIFEST_NAMES:
@@ -327,7 +327,7 @@ def _card_entry(
         )
         return None
     if not _is_file(candidate):
-        what = "is a folder" if candidate.is_dir() else "does not exist or is not a regular file"
+        what = "is a folder" if _is_dir(candidate) else "does not exist or is not a regular file"
         plan.diagnostics.append(meta("SG-C203").diagnostic(f"card file '{entry}' {what}", node.span))
         return None
     return CardSource(candidate, shown)
@@ -336,6 +336,13 @@ def _card_entry(
 def _is_file(path: Path) -> bool:
     try:
         return path.is_file()
+    except (OSError, ValueError):  # a name too long for the file system, say
+        return False
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
     except (OSError, ValueError):
         return False
 

@@ -342,7 +342,9 @@ def _fill(read: Callable[[int], bytes], size: int) -> bytes:
     if size <= 0:
         return b""
     first = read(size)
-    if not first or len(first) >= size:
+    if not first:  # the end (or None from a stream with nothing to give)
+        return b""
+    if len(first) >= size:
         return first[:size]
     parts = [first]
     missing = size - len(first)

@@ -329,3 +329,12 @@ def test_a_listed_entry_that_is_refused_is_still_listed(tmp_path: Path) -> None:
     pack = write(tmp_path / "pack", {"sgpack.yaml": manifest("a.sgcard", "shared.sgcard"), "a.sgcard": GOOD})
     os.symlink(outside / "other.sgcard", pack / "shared.sgcard")
     assert codes(check_paths([str(pack)])) == ["SG-C202"]
+
+
+def test_a_card_path_too_long_for_the_file_system_is_a_finding(tmp_path: Path) -> None:
+    """A listed name longer than the file system allows is SG-C203, not an OSError; so is such a
+    path given on the command line (SG-P008)."""
+    long_name = "x" * 300 + ".sgcard"
+    write(tmp_path, {"sgpack.yaml": manifest("a.sgcard", long_name), "a.sgcard": GOOD})
+    assert codes(check_paths([str(tmp_path)])) == ["SG-C203"]
+    assert codes(check_paths([str(tmp_path / long_name)])) == ["SG-P008"]

@@ -1,4 +1,6 @@
-"""Regular expressions applied to user text must run in linear time.
+"""Regular expressions applied to user text must run in linear time (issue: hostile input
+may not hang the checker). Every pattern in sgcheck/ that sees user text was probed with
+repeated fragments; the two that were not linear are tested here.
 
 The blank-and-comment pattern before a file's first card (``_BLANK`` in card_parser.py) used
 to backtrack exponentially: a card file whose first keyword was misspelt after a 30-character

@@ -12,8 +12,8 @@ from jsonschema import Draft7Validator
 from sgcheck.codes import CATALOGUE
 from sgcheck.diagnostics import Diagnostic, Fix, Severity, Span
 from sgcheck.report import render
-from sgcheck.results import FileResult, Run
 from sgcheck.report.sarif import artifact_location
+from sgcheck.results import FileResult, Run
 
 from .test_render import GAME, clean_run, sample_run
 

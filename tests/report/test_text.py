@@ -6,8 +6,8 @@ import pytest
 
 from sgcheck.diagnostics import Diagnostic, Fix, Severity, Span
 from sgcheck.report import render
-from sgcheck.results import FileResult, Run
 from sgcheck.report.text import MAX_LINE_WIDTH
+from sgcheck.results import FileResult, Run
 
 
 def _run(*diagnostics: Diagnostic, source: str | None = None, files: int = 1) -> Run:
