@@ -28,6 +28,7 @@ from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.lang.card_yaml_schema import schema_errors
 from sgcheck.lang.card_yaml_tree import YNode, compose
 from sgcheck.lang.source import MANIFEST_LIMIT, read_source
+from sgcheck.paths import display, links_out_of, real_path
 
 MANIFEST_NAMES = ("sgpack.yaml", "sgpack.yml")
 CARD_SUFFIXES = (".sgcard", ".sgcard.yaml", ".sgcard.yml")
@@ -42,19 +43,6 @@ def is_yaml(path: str) -> bool:
 
 def is_card_file(name: str) -> bool:
     return name.lower().endswith(CARD_SUFFIXES)
-
-
-def display(path: str) -> str:
-    """How a path is shown in diagnostics: as given, normalised, with forward slashes."""
-    return os.path.normpath(path).replace(os.sep, "/")
-
-
-def real_path(path: Path) -> Path:
-    """``path`` with symbolic links resolved; as given when that fails (a link loop, a bad name)."""
-    try:
-        return path.resolve()
-    except (OSError, RuntimeError, ValueError):
-        return path.absolute()
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,11 +130,6 @@ def entry_identity(path: Path) -> object:
     if status.st_ino == 0:
         return real_path(path.parent) / path.name
     return (status.st_dev, status.st_ino)
-
-
-def links_out_of(path: Path, folder: Path) -> bool:
-    """``path`` resolves (through symbolic links) to somewhere outside ``folder``."""
-    return not real_path(path).is_relative_to(real_path(folder))
 
 
 def _walk(root: Path, given: str) -> Iterator[_Found]:

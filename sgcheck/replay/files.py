@@ -12,12 +12,13 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import BinaryIO
 
 from sgcheck import codes
 from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.lang.source import SourceText, read_source, read_stream
-from sgcheck.paths import display
+from sgcheck.paths import display, links_out_of
 from sgcheck.replay.interpreter import ReplayOptions, ReplayResult, replay_text
 from sgcheck.replay.summary import summary_facts, summary_text
 from sgcheck.results import FileResult
@@ -52,7 +53,6 @@ def discover_logs(paths: Sequence[str]) -> list[LogInput]:
 
 
 def _walk(root: str) -> Iterator[LogInput]:
-    real_root = os.path.realpath(root)
     for folder, subfolders, names in os.walk(root):
         subfolders[:] = sorted(d for d in subfolders if not d.startswith("."))
         for name in sorted(names):
@@ -60,8 +60,7 @@ def _walk(root: str) -> Iterator[LogInput]:
                 continue
             path = os.path.join(folder, name)
             shown = display(path)
-            real = os.path.realpath(path)
-            if os.path.commonpath([real_root, real]) != real_root:
+            if links_out_of(Path(path), Path(root)):
                 problem = codes.diagnostic(
                     "SG-P008",
                     f"not read: {shown!r} is a link to a file outside the folder {display(root)!r}",
