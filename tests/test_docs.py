@@ -2,36 +2,24 @@
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sgcheck.report.reference import all_codes, diagnostics_markdown, rulings_markdown
 
+if TYPE_CHECKING:
+    from conftest import Golden
+
 DOCS = Path(__file__).resolve().parents[1] / "docs"
-UPDATE = os.environ.get("SGCHECK_UPDATE_GOLDEN") == "1"
 
 
-def test_diagnostics_reference_is_current() -> None:
-    path = DOCS / "diagnostics.md"
-    expected = diagnostics_markdown(all_codes().values())
-    if UPDATE:
-        path.write_text(expected, encoding="utf-8")
-    assert path.read_text(encoding="utf-8") == expected
+def test_diagnostics_reference_is_current(golden: Golden) -> None:
+    golden.check(DOCS / "diagnostics.md", diagnostics_markdown(all_codes().values()))
 
 
-def test_rulings_section_is_current() -> None:
-    path = DOCS / "rules.md"
-    text = path.read_text(encoding="utf-8")
-    pattern = re.compile(r"(<!-- rulings:start[^\n]*-->\n)(.*?)(<!-- rulings:end -->)", re.S)
-    match = pattern.search(text)
-    assert match, "docs/rules.md lost its generated rulings markers"
-    if UPDATE:
-        path.write_text(text[: match.start(2)] + rulings_markdown() + text[match.end(2) :], encoding="utf-8")
-        text = path.read_text(encoding="utf-8")
-        match = pattern.search(text)
-        assert match
-    assert match.group(2) == rulings_markdown()
+def test_rulings_section_is_current(golden: Golden) -> None:
+    golden.check_section(DOCS / "rules.md", "rulings", rulings_markdown())
 
 
 def test_every_code_is_documented_with_an_explanation() -> None:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from click.testing import CliRunner
 
@@ -13,14 +13,14 @@ from sgcheck import __version__
 from sgcheck.cli import main
 from sgcheck.launcher import HELP_FILE
 
+if TYPE_CHECKING:
+    from conftest import Golden
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_stored_help_is_clicks_help() -> None:
-    expected = CliRunner().invoke(main, ["--help"], prog_name="sgcheck").output
-    if os.environ.get("SGCHECK_UPDATE_GOLDEN") == "1":
-        HELP_FILE.write_text(expected, encoding="utf-8")
-    assert HELP_FILE.read_text(encoding="utf-8") == expected
+def test_stored_help_is_clicks_help(golden: Golden) -> None:
+    golden.check(HELP_FILE, CliRunner().invoke(main, ["--help"], prog_name="sgcheck").output)
 
 
 def test_help_and_version_do_not_import_click() -> None:

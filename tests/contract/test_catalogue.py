@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -13,6 +14,9 @@ from sgcheck.contract.registry import CODE_PATTERN, Scope, all_rules
 from sgcheck.contract.rules import RULE_MODULES
 
 from .case_runner import CASES_DIR, load_cases
+
+if TYPE_CHECKING:
+    from conftest import Golden
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES_DIR = ROOT / "sgcheck" / "contract" / "rules"
@@ -78,21 +82,8 @@ def test_rules_cite_the_rulebook() -> None:
             assert any(r.startswith(("core §", "R")) for r in rule.meta.rules), rule.meta.code
 
 
-def test_contract_rules_reference_is_current() -> None:
+def test_contract_rules_reference_is_current(golden: Golden) -> None:
     """docs/contract-rules.md embeds the generated per-code reference (SGCHECK_UPDATE_GOLDEN=1 refreshes)."""
-    import os
-    import re
-
     from sgcheck.contract.reference import codes_markdown
 
-    path = ROOT / "docs" / "contract-rules.md"
-    text = path.read_text(encoding="utf-8")
-    pattern = re.compile(r"(<!-- codes:start[^\n]*-->\n)(.*?)(<!-- codes:end -->)", re.S)
-    match = pattern.search(text)
-    assert match, "docs/contract-rules.md lost its generated markers"
-    if os.environ.get("SGCHECK_UPDATE_GOLDEN") == "1":
-        text = text[: match.start(2)] + codes_markdown() + text[match.end(2) :]
-        path.write_text(text, encoding="utf-8")
-        match = pattern.search(text)
-        assert match
-    assert match.group(2) == codes_markdown()
+    golden.check_section(ROOT / "docs" / "contract-rules.md", "codes", codes_markdown())

@@ -10,15 +10,18 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from click.testing import CliRunner
 
 from sgcheck.cli import main
 
+if TYPE_CHECKING:
+    from conftest import Golden
+
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).resolve().parent / "golden"
-UPDATE = os.environ.get("SGCHECK_UPDATE_GOLDEN") == "1"
 
 
 @pytest.fixture(autouse=True)
@@ -40,12 +43,10 @@ GOLDEN_RUNS = {
 
 @pytest.mark.parametrize("fmt", ["text", "json"])
 @pytest.mark.parametrize("name", sorted(GOLDEN_RUNS))
-def test_golden_output(name: str, fmt: str) -> None:
+def test_golden_output(name: str, fmt: str, golden: Golden) -> None:
     code, output = invoke("check", GOLDEN_RUNS[name], "--isolated", "--no-color", "--format", fmt)
     path = GOLDEN / f"{name}.{'txt' if fmt == 'text' else 'json'}"
-    if UPDATE:
-        path.write_text(output, encoding="utf-8")
-    assert output == path.read_text(encoding="utf-8")
+    golden.check(path, output)
     assert code == (0 if name == "starter-pack" else 1)
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import jsonschema
 import pytest
@@ -12,9 +12,11 @@ from click.testing import CliRunner
 
 from sgcheck.cli import main
 
+if TYPE_CHECKING:
+    from conftest import Golden
+
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).with_name("golden")
-UPDATE = os.environ.get("SGCHECK_UPDATE_GOLDEN") == "1"
 
 CASES = [
     ("wrong-hit", "examples/logs/broken/wrong-hit.sglog", "text"),
@@ -29,14 +31,14 @@ SUFFIX = {"text": "txt", "json": "json", "sarif": "sarif", "github": "github"}
 
 
 @pytest.mark.parametrize(("name", "log", "fmt"), CASES, ids=[f"{n}-{f}" for n, _, f in CASES])
-def test_replay_output_matches_golden(name: str, log: str, fmt: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_replay_output_matches_golden(
+    name: str, log: str, fmt: str, monkeypatch: pytest.MonkeyPatch, golden: Golden
+) -> None:
     monkeypatch.chdir(ROOT)  # relative paths in the output, as a user would type them
     result = CliRunner().invoke(main, ["replay", "--format", fmt, log])
     assert result.exit_code in (0, 1), result.output
     path = GOLDEN / f"{name}.{SUFFIX[fmt]}"
-    if UPDATE:
-        path.write_text(result.output, encoding="utf-8")
-    assert result.output == path.read_text(encoding="utf-8")
+    golden.check(path, result.output)
     if fmt == "json":
         schema = json.loads((ROOT / "schemas" / "report.schema.json").read_text(encoding="utf-8"))
         jsonschema.Draft202012Validator(schema).validate(json.loads(result.output))

@@ -11,9 +11,9 @@ change, then review the diff.
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -21,6 +21,9 @@ from sgcheck.codes import CATALOGUE
 from sgcheck.diagnostics import Diagnostic, Fix, Severity, Span
 from sgcheck.report import FORMATS, render
 from sgcheck.results import FileResult, Run
+
+if TYPE_CHECKING:
+    from conftest import Golden
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -127,21 +130,6 @@ def clean_run() -> Run:
     return Run(command="replay", files=(FileResult(CLEAN, ()),), tool_version="0.1.0", rules=CATALOGUE)
 
 
-def assert_golden(name: str, actual: str) -> None:
-    """Compare with ``golden/<name>`` byte for byte, or rewrite it when SGCHECK_UPDATE_GOLDEN=1."""
-    path = GOLDEN_DIR / name
-    if os.environ.get("SGCHECK_UPDATE_GOLDEN") == "1":
-        GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
-        with path.open("w", encoding="utf-8", newline="") as handle:
-            handle.write(actual)
-        return
-    if not path.exists():
-        pytest.fail(f"golden file {path} is missing; create it with SGCHECK_UPDATE_GOLDEN=1")
-    with path.open(encoding="utf-8", newline="") as handle:
-        expected = handle.read()
-    assert actual == expected, f"{name} differs from the golden file (SGCHECK_UPDATE_GOLDEN=1 rewrites it)"
-
-
 GOLDEN_FILES = {
     "text": "report.txt",
     "json": "report.json",
@@ -151,13 +139,13 @@ GOLDEN_FILES = {
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
-def test_golden(fmt: str) -> None:
-    assert_golden(GOLDEN_FILES[fmt], render(sample_run(), fmt))
+def test_golden(fmt: str, golden: Golden) -> None:
+    golden.check(GOLDEN_DIR / GOLDEN_FILES[fmt], render(sample_run(), fmt))
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
-def test_golden_clean(fmt: str) -> None:
-    assert_golden("clean." + GOLDEN_FILES[fmt], render(clean_run(), fmt))
+def test_golden_clean(fmt: str, golden: Golden) -> None:
+    golden.check(GOLDEN_DIR / ("clean." + GOLDEN_FILES[fmt]), render(clean_run(), fmt))
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
