@@ -30,11 +30,6 @@ def scenario_bit(attacker: Kind, defender: Kind) -> int:
     return 1 << (attacker * 6 + defender)
 
 
-def describe_scenario(index: int) -> str:
-    attacker, defender = Kind(index // 6), Kind(index % 6)
-    return f"{attacker.title} attacking {defender.title}"
-
-
 def describe_mask(mask: int, ctx: CheckContext) -> str:
     """Attacks covered by ``mask`` in words: "any attack", "a Knight attacking any piece"..."""
     attackers = sorted({Kind(i // 6) for i in range(36) if mask >> i & 1})

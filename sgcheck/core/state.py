@@ -130,9 +130,6 @@ class GameState(NamedTuple):
     def opponent(self) -> PlayerState:
         return self.players[self.to_move.other]
 
-    def at(self, sq: Square) -> Piece | None:
-        return self.board[sq]
-
     def with_player(self, color: Color, player: PlayerState) -> GameState:
         players = (player, self.players[1]) if color is WHITE else (self.players[0], player)
         return _new(GameState, (self.board, players, *self[2:]))

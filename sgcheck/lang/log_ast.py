@@ -140,9 +140,6 @@ class KingPlacement:
     span: Span
 
 
-SetupItem = Draft | RollOff | ColourChoice | KingPlacement
-
-
 # --- actions -------------------------------------------------------------------------------------
 
 
