@@ -6,12 +6,15 @@ import functools
 import os
 import sys
 from collections.abc import Callable, Iterable, Mapping
-from typing import IO, ParamSpec, TypeVar
+from typing import IO, TYPE_CHECKING, ParamSpec, TypeVar
 
 import click
 
 from sgcheck.codes import CodeInfo
 from sgcheck.results import FileResult, Run
+
+if TYPE_CHECKING:
+    from sgcheck.report import ReportStream
 
 FORMATS = ("text", "json", "sarif", "github")
 
@@ -104,8 +107,7 @@ class Output:
             raise OutputError(error.strerror or str(error)) from None
 
 
-def emit_files(
-    results: Iterable[tuple[FileResult, Mapping[str, str]]],
+def open_report(
     fmt: str,
     *,
     command: str,
@@ -113,8 +115,8 @@ def emit_files(
     file_count: int,
     color: bool | None = None,
     stream: IO[str] | None = None,
-) -> int:
-    """Render results as they come (text and annotations file by file) and return the exit code."""
+) -> tuple[Output, ReportStream]:
+    """Where the report goes and how it is spelled (colour decided here, once)."""
     from sgcheck import __version__
     from sgcheck.report import ReportStream, labels_summaries
 
@@ -127,12 +129,33 @@ def emit_files(
         color=use_color(color, fmt, out.stream),
         labelled=labels_summaries(command, file_count),
     )
+    return out, report
+
+
+def write_report(rendered: Iterable[tuple[FileResult, str]], out: Output, report: ReportStream) -> int:
+    """Write each file's part as it comes, then the end of the report; return the exit code."""
     done: list[FileResult] = []
-    for result, sources in results:
+    for result, part in rendered:
         done.append(result)
-        out.write(report.add(result, sources))
+        out.write(report.add_rendered(result, part))
     out.write(report.close())
     return exit_code_of(done)
+
+
+def emit_files(
+    results: Iterable[tuple[FileResult, Mapping[str, str]]],
+    fmt: str,
+    *,
+    command: str,
+    rules: Mapping[str, CodeInfo],
+    file_count: int,
+    color: bool | None = None,
+    stream: IO[str] | None = None,
+) -> int:
+    """Render results as they come (text and annotations file by file) and return the exit code."""
+    out, report = open_report(fmt, command=command, rules=rules, file_count=file_count, color=color, stream=stream)
+    rendered = ((result, report.renderer(result, sources)) for result, sources in results)
+    return write_report(rendered, out, report)
 
 
 def emit(run: Run, fmt: str, stream: IO[str] | None = None, color: bool | None = None) -> int:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
 
-from sgcheck.cli.common import color_option, emit_files, format_option, guarded
+from sgcheck.cli.common import color_option, format_option, guarded, open_report, write_report
 
 
 def _validate_ruleset(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -33,6 +34,14 @@ def _validate_ruleset(ctx: click.Context, param: click.Parameter, value: str | N
     help="Ruleset profile refining the log's [Ruleset] tag, e.g. 'king_value=3' or 'income=all' (R09, R14).",
 )
 @click.option("--no-summary", is_flag=True, help="Do not print the final board and totals.")
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="Replay N logs at once in separate processes (default: the number of cores). The output is the same.",
+)
 @format_option
 @color_option
 @guarded
@@ -41,6 +50,7 @@ def replay_command(
     keep_going: bool,
     ruleset: str | None,
     no_summary: bool,
+    jobs: int | None,
     fmt: str,
     color: bool | None,
 ) -> int:
@@ -52,7 +62,7 @@ def replay_command(
     (a log that cannot be read is reported and exits 2). Use '-' to read a log from standard input.
     """
     from sgcheck.codes import CATALOGUE
-    from sgcheck.replay.files import discover_logs, replay_input
+    from sgcheck.replay.files import discover_logs, replay_all
     from sgcheck.replay.interpreter import ReplayOptions
 
     inputs = discover_logs(logs)
@@ -60,7 +70,9 @@ def replay_command(
         click.echo(f"sgcheck: no game logs (*.sglog) found in {', '.join(map(repr, logs))}", err=True)
         return 2
     options = ReplayOptions(keep_going=keep_going, ruleset=ruleset)
-    results = (
-        replay_input(log, options, with_summary=not no_summary, stdin=sys.stdin.buffer) for log in inputs
+    out, report = open_report(fmt, command="replay", rules=CATALOGUE, file_count=len(inputs), color=color)
+    workers = jobs if jobs is not None else (os.cpu_count() or 1)
+    rendered = replay_all(
+        inputs, options, report.renderer, with_summary=not no_summary, jobs=workers, stdin=sys.stdin.buffer
     )
-    return emit_files(results, fmt, command="replay", rules=CATALOGUE, file_count=len(inputs), color=color)
+    return write_report(rendered, out, report)

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from sgcheck.core.caps import ACTIVATIONS_PER_TURN, HAND_LIMIT
 from sgcheck.core.ruleset import CORE, Ruleset
-from sgcheck.lang.card_ast import Card
+
+if TYPE_CHECKING:
+    from sgcheck.contract.facts import PackFacts
+    from sgcheck.lang.card_ast import Card
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +32,13 @@ class CheckContext:
 
 @dataclass(frozen=True, slots=True)
 class PackView:
-    """The cards pack-level analyses look at: every card of a pack that could be read."""
+    """What pack-level rules look at: every card of a pack that could be read, and the pack's
+    facts (:class:`~sgcheck.contract.facts.PackFacts`, built once per pack by the engine), whose
+    cached analyses every pack rule reads instead of computing its own."""
 
     name: str
-    cards: tuple[Card, ...]
+    facts: PackFacts
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self.facts.cards

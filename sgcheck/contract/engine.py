@@ -18,6 +18,7 @@ from sgcheck import __version__, codes
 from sgcheck.codes import CATALOGUE, CodeInfo
 from sgcheck.contract.config import Config
 from sgcheck.contract.context import CheckContext, PackView
+from sgcheck.contract.facts import PackFacts
 from sgcheck.contract.packs import CardSource, PackPlan, discover, is_yaml
 from sgcheck.contract.registry import all_rules, code_catalogue, meta
 from sgcheck.contract.suppressions import FileSuppressions, Suppression, scan, silence_pack_wide, unused
@@ -240,6 +241,6 @@ def _run_rules(cards: list[Card], plan: PackPlan, config: Config) -> Iterator[Di
     for card in cards:
         for check in card_checks:
             yield from check(card, context)
-    view = PackView(plan.name, tuple(cards))
+    view = PackView(plan.name, PackFacts(tuple(cards), context))  # one per pack: its analyses are shared
     for pack_check in pack_checks:
         yield from pack_check(view, context)

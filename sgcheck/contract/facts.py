@@ -1,4 +1,11 @@
-"""Facts about effects that several rules need: when a condition can hold, and attack bonuses.
+"""Facts that several rules need: about effects, about one card, and about a whole pack.
+
+Rules read these facts and never import one another. Per effect: when a condition can
+hold, attack bonuses, how much an effect shields a King, why a repair denial is too
+long. Per card (:class:`CardFacts`) and per pack (:class:`PackFacts`): the same facts
+gathered once, and the pack analyses (trigger cycles, growth, cap stacking), each a
+cached property so that it is computed at most once per pack however many rules ask
+and not at all when every rule that needs it is disabled.
 
 Attack situations are modelled as *scenarios*: an attacker kind and a defender kind
 (36 at most; the King attacks only under a house rule, R09). A condition's piece-type
@@ -10,11 +17,15 @@ over-approximation: a warning may name a combination that needs luck to line up)
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
+from sgcheck.contract.analysis.growth import Link, feedback_loops
+from sgcheck.contract.analysis.stacking import Stack, worst_stack
+from sgcheck.contract.analysis.triggers import Cycle, trigger_cycles
 from sgcheck.contract.context import CheckContext
+from sgcheck.core.caps import DAMAGE_BONUS_CAP, DAMAGE_PER_HIT, REROLL_SOURCES_CAP, TO_HIT_BONUS_CAP
 from sgcheck.core.pieces import Kind
 from sgcheck.lang import card_ast as A
 
@@ -222,3 +233,169 @@ def worst_scenario(bonuses: list[Bonus]) -> tuple[int, int, list[Bonus]]:
             best_total, best_index = total, index
     bit = 1 << best_index
     return best_total, best_index, [b for b in bonuses if b.mask & bit]
+
+
+def own_bonus_profile(category: type, ctx: CheckContext) -> Callable[[A.Card], dict[int, tuple[int, A.Effect]]]:
+    """Per scenario, a card's total bonus of ``category`` on its holder's attacks (for cap stacking)."""
+
+    def profile(card: A.Card) -> dict[int, tuple[int, A.Effect]]:
+        result: dict[int, tuple[int, A.Effect]] = {}
+        for bonus in attack_bonuses(card, category, ctx):
+            if bonus.scope is not A.Side.OWN:
+                continue
+            mask = bonus.mask
+            while mask:
+                low = mask & -mask
+                index = low.bit_length() - 1
+                mask ^= low
+                total, effect = result.get(index, (0, bonus.effect))
+                result[index] = (total + bonus.value, effect)
+        return result
+
+    return profile
+
+
+# --- Kings and repairs ---------------------------------------------------------------------
+
+#: The scenarios in which a King is the target.
+KING_DEFENDS = 0
+for _attacker in Kind:
+    KING_DEFENDS |= scenario_bit(_attacker, Kind.KING)
+
+#: The damage of a fully boosted hit: 1 plus the +2 cap (core §4.3, §4.5).
+FULL_HIT = DAMAGE_PER_HIT + DAMAGE_BONUS_CAP
+
+
+def king_shield(effect: A.Effect, ctx: CheckContext) -> int:
+    """How much ``effect`` lowers the damage of a hit on a King (0 if it does not apply to Kings)."""
+    action = effect.action
+    if impossible_reason(effect, ctx) is not None:
+        return 0
+    if isinstance(action, A.DamageReduction) and action.target.includes_king:
+        return action.amount if scenario_mask(effect, ctx) & KING_DEFENDS else 0
+    if isinstance(action, A.DamageModifier) and action.scope is A.Side.ENEMY and action.delta < 0:
+        return -action.delta if scenario_mask(effect, ctx) & KING_DEFENDS else 0
+    return 0
+
+
+def denial_problem(card: A.Card, effect: A.Effect) -> str | None:
+    """Why this deny-repair effect can cover consecutive turns on its own (None if it cannot)."""
+    duration = effect.duration
+    if duration is not None and duration.kind is A.DurationKind.PERMANENT:
+        return "it denies repair permanently"
+    if duration is not None and duration.kind is A.DurationKind.TURNS and (duration.turns or 0) > 1:
+        return f"it denies repair for {duration.turns} turns in a row"
+    if card.kind is A.CardKind.RELIC:
+        if effect.limit is not None and effect.limit.period is A.Period.GAME:
+            return None if effect.limit.times == 1 else f"it can deny repair {effect.limit.times} times a game"
+        if card.mode is A.Mode.PASSIVE and effect.trigger is None and duration is None:
+            return "a passive relic's denial stays in force for the rest of the game"
+        return "the relic can deny repair again on the next turn"
+    return None
+
+
+# --- one card, one pack ----------------------------------------------------------------------
+
+
+class CardFacts:
+    """What the rules ask about one card, each computed once."""
+
+    def __init__(self, card: A.Card, ctx: CheckContext) -> None:
+        self.card = card
+        self.context = ctx
+
+    @cached_property
+    def king_shields(self) -> tuple[tuple[A.Effect, int], ...]:
+        """Each effect that lowers the damage of hits on a King, with by how much."""
+        found = ((effect, king_shield(effect, self.context)) for effect in self.card.effects)
+        return tuple((effect, shield) for effect, shield in found if shield > 0)
+
+    @cached_property
+    def repair_denials(self) -> tuple[tuple[A.Effect, str | None], ...]:
+        """Each deny-repair effect with why it covers consecutive turns on its own (None: it does not)."""
+        return tuple(
+            (effect, denial_problem(self.card, effect))
+            for effect in self.card.effects
+            if isinstance(effect.action, A.DenyRepair)
+        )
+
+
+#: The per-attack caps of core §4.5, by bonus category.
+ATTACK_CAPS: dict[type, int] = {
+    A.ToHitModifier: TO_HIT_BONUS_CAP,
+    A.DamageModifier: DAMAGE_BONUS_CAP,
+    A.Reroll: REROLL_SOURCES_CAP,
+}
+
+
+class PackFacts:
+    """What the pack rules ask about one pack, built once per pack by the engine.
+
+    Every analysis is a cached property: computed on first use, then shared by every rule
+    that reads it.
+    """
+
+    def __init__(self, cards: tuple[A.Card, ...], ctx: CheckContext) -> None:
+        self.cards = cards
+        self.context = ctx
+
+    @cached_property
+    def card_facts(self) -> tuple[CardFacts, ...]:
+        """The facts of each card, in pack order."""
+        return tuple(CardFacts(card, self.context) for card in self.cards)
+
+    @cached_property
+    def trigger_cycles(self) -> tuple[Cycle, ...]:
+        """Every distinct trigger cycle of the pack (infinite and bounded)."""
+        return tuple(trigger_cycles(self.cards))
+
+    @cached_property
+    def growth_loops(self) -> tuple[tuple[Link, ...], ...]:
+        """Feedback loops between the scaled amounts of the pack's cards."""
+        return tuple(feedback_loops([card for card in self.cards if scales(card)]))
+
+    @cached_property
+    def cap_stacks(self) -> dict[type, Stack | None]:
+        """Per bonus category of :data:`ATTACK_CAPS`, the worst stack past its cap (None: none)."""
+        return {
+            category: worst_stack(self.cards, own_bonus_profile(category, self.context), cap, self.context)
+            for category, cap in ATTACK_CAPS.items()
+        }
+
+    @cached_property
+    def king_immunity_stack(self) -> Stack | None:
+        """The fewest cards whose reductions on a King reach a fully boosted hit (None: no such set)."""
+        shields = {id(facts.card): facts.king_shields for facts in self.card_facts}
+        ctx = self.context
+
+        def profile(card: A.Card) -> dict[int, tuple[int, A.Effect]]:
+            result: dict[int, tuple[int, A.Effect]] = {}
+            for effect, shield in shields[id(card)]:
+                mask = scenario_mask(effect, ctx)
+                for attacker in Kind:
+                    index = scenario_bit(attacker, Kind.KING).bit_length() - 1
+                    if mask >> index & 1:
+                        total, first = result.get(index, (0, effect))
+                        result[index] = (total + shield, first)
+            return result
+
+        return worst_stack(self.cards, profile, FULL_HIT, ctx, strictly_above=False)
+
+    @cached_property
+    def repair_deniers(self) -> tuple[tuple[A.Card, A.Effect], ...]:
+        """Cards with a one-turn repair denial (legal alone), each with its first such effect."""
+        found: list[tuple[A.Card, A.Effect]] = []
+        for facts in self.card_facts:
+            first = next((effect for effect, problem in facts.repair_denials if problem is None), None)
+            if first is not None:
+                found.append((facts.card, first))
+        return tuple(found)
+
+
+def scales(card: A.Card) -> bool:
+    """Does any effect gain or take an amount scaled by something (``equal to own SP``)?"""
+    for effect in card.effects:
+        action = effect.action
+        if isinstance(action, (A.ResourceChange, A.Steal)) and action.quantity.kind is A.QuantityKind.SCALED:
+            return True
+    return False

@@ -15,8 +15,9 @@ import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from sgcheck.diagnostics import Diagnostic, Severity, Span
+from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.lang.card_ast import Card, CardFile
+from sgcheck.lang.card_codes import CARD_STRUCTURE, NO_CARDS, SYNTAX_ERROR, UNEXPECTED_CHARACTER, UNEXPECTED_END
 
 if TYPE_CHECKING:
     from lark import Lark
@@ -24,11 +25,6 @@ if TYPE_CHECKING:
     from sgcheck.lang.card_builder import CardBuilder
     from sgcheck.lang.card_lalr import CardLALR, ParseError
 
-SYNTAX_ERROR = "SG-P020"
-UNEXPECTED_END = "SG-P021"
-UNEXPECTED_CHARACTER = "SG-P022"
-CARD_STRUCTURE = "SG-P023"
-NO_CARDS = "SG-P028"
 
 CARD_RULES: tuple[str, ...] = ()
 
@@ -159,8 +155,8 @@ def parse_cards(text: str, source: str) -> CardFile:
     if not cards and not diagnostics:
         diagnostics.append(
             Diagnostic(
-                NO_CARDS,
-                Severity.WARNING,
+                NO_CARDS.code,
+                NO_CARDS.severity,
                 "the file holds no cards",
                 Span.point(source),
                 CARD_RULES,
@@ -179,12 +175,14 @@ def _parse_block(machinery: _Machinery, block: str, line: int, offset: int, sour
         card: Card = machinery.lalr.parse(block, line, offset)
         return card
     except CardStructureError as error:
-        return Diagnostic(CARD_STRUCTURE, Severity.ERROR, error.message, error.span, CARD_RULES, context=context)
+        return Diagnostic(
+            CARD_STRUCTURE.code, CARD_STRUCTURE.severity, error.message, error.span, CARD_RULES, context=context
+        )
     except ScanError as error:
         span = Span(source, error.line, error.column, error.line, error.column + 1, error.offset, error.offset + 1)
         return Diagnostic(
-            UNEXPECTED_CHARACTER,
-            Severity.ERROR,
+            UNEXPECTED_CHARACTER.code,
+            UNEXPECTED_CHARACTER.severity,
             f"unexpected character {error.char!r}",
             span,
             CARD_RULES,
@@ -203,8 +201,8 @@ def _token_error(
     span = Span(source, token.line, token.column, token.end_line, token.end_column, token.start_pos, token.end_pos)
     if token.type == "$END":
         return Diagnostic(
-            UNEXPECTED_END,
-            Severity.ERROR,
+            UNEXPECTED_END.code,
+            UNEXPECTED_END.severity,
             "the card ends too early",
             span,
             CARD_RULES,
@@ -215,8 +213,8 @@ def _token_error(
     label = _match_example(machinery, block)
     message = f"{label}: unexpected {token.value!r}" if label else f"unexpected {token.value!r}"
     return Diagnostic(
-        SYNTAX_ERROR,
-        Severity.ERROR,
+        SYNTAX_ERROR.code,
+        SYNTAX_ERROR.severity,
         message,
         span,
         CARD_RULES,

@@ -14,17 +14,15 @@ from typing import Any
 
 from sgcheck.core.caps import number_too_long
 from sgcheck.core.pieces import Kind
-from sgcheck.diagnostics import Diagnostic, Severity, Span
+from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.lang import card_ast as A
 from sgcheck.lang.card_builder import CardStructureError
+from sgcheck.lang.card_codes import CARD_STRUCTURE, NO_CARDS, SCHEMA_ERROR
 from sgcheck.lang.card_vocab import EVENT_WORDS, PHASE_WORDS, piece_class, resource_event
 from sgcheck.lang.card_yaml_schema import schema_errors
 from sgcheck.lang.card_yaml_tree import LongNumber, YNode, compose
 
 CARD_SCHEMA = "card.schema.json"
-SCHEMA_ERROR = "SG-P027"
-CARD_STRUCTURE = "SG-P023"
-NO_CARDS = "SG-P028"
 _RULES: tuple[str, ...] = ()
 _COUNTABLES = {c.value: c for c in A.Countable}
 _CMP_WORDS = ("<=", ">=", "==", "!=", "<", ">", "=")
@@ -49,8 +47,8 @@ def load_card_yaml(text: str, source: str) -> A.CardFile:
         digits = node.value.digits
         diagnostics.append(
             Diagnostic(
-                CARD_STRUCTURE,
-                Severity.ERROR,
+                CARD_STRUCTURE.code,
+                CARD_STRUCTURE.severity,
                 number_too_long(node.value, digits),
                 node.span,
                 _RULES,
@@ -66,7 +64,9 @@ def load_card_yaml(text: str, source: str) -> A.CardFile:
         if index is not None:
             message = message.removeprefix(f"cards[{index}].").removeprefix(f"cards[{index}]: ")
         diagnostics.append(
-            Diagnostic(SCHEMA_ERROR, Severity.ERROR, message, span, _RULES, context=_card_context(root, index))
+            Diagnostic(
+                SCHEMA_ERROR.code, SCHEMA_ERROR.severity, message, span, _RULES, context=_card_context(root, index)
+            )
         )
     cards_node = root.value.get("cards") if isinstance(root.value, dict) else None
     cards: list[A.Card] = []
@@ -80,8 +80,8 @@ def load_card_yaml(text: str, source: str) -> A.CardFile:
             except CardStructureError as error:
                 diagnostics.append(
                     Diagnostic(
-                        CARD_STRUCTURE,
-                        Severity.ERROR,
+                        CARD_STRUCTURE.code,
+                        CARD_STRUCTURE.severity,
                         error.message,
                         error.span,
                         _RULES,
@@ -117,8 +117,8 @@ def _long_numbers(root: YNode) -> Iterator[tuple[int | None, YNode]]:
 
 def _no_cards(source: str) -> Diagnostic:
     return Diagnostic(
-        NO_CARDS,
-        Severity.WARNING,
+        NO_CARDS.code,
+        NO_CARDS.severity,
         "the file holds no cards",
         Span.point(source),
         _RULES,

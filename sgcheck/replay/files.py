@@ -13,7 +13,7 @@ import os
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, Protocol
 
 from sgcheck import codes
 from sgcheck.diagnostics import Diagnostic, Span
@@ -105,3 +105,60 @@ def replay_input(
         return replay_file_result(log.path, result, with_summary=with_summary), {source.name: source.text}
     except (Exception, RecursionError, MemoryError) as error:  # one log's failure must not hide the others
         return FileResult(log.path, (codes.internal_error(error).at(Span.point(log.path)),)), {}
+
+
+class Renderer(Protocol):
+    """Spells one file's part of the report (``sgcheck.report.PartRenderer``); picklable."""
+
+    def __call__(self, result: FileResult, sources: Mapping[str, str], /) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class _Job:
+    """What a worker needs to replay one log and render its part of the report."""
+
+    options: ReplayOptions
+    with_summary: bool
+    render: Renderer
+
+    def __call__(self, log: LogInput) -> tuple[FileResult, str]:
+        result, sources = replay_input(log, self.options, with_summary=self.with_summary)
+        return result, self.render(result, sources)
+
+
+def replay_all(
+    logs: Sequence[LogInput],
+    options: ReplayOptions,
+    render: Renderer,
+    *,
+    with_summary: bool = True,
+    jobs: int = 1,
+    stdin: BinaryIO | None = None,
+) -> Iterator[tuple[FileResult, str]]:
+    """Replay ``logs`` and yield each result with its rendered part, in input order, as soon as
+    it and every log before it are done.
+
+    With ``jobs`` above 1 the logs are replayed in that many processes; each worker renders its
+    own file's part, so only the result and the text to print travel back (never the log). The
+    output is the same bytes whatever ``jobs`` is. Standard input cannot be shared with workers:
+    a run that reads ``-`` replays in this process.
+    """
+    job = _Job(options, with_summary, render)
+    workers = min(jobs, len(logs))
+    if workers <= 1 or any(log.path == STDIN for log in logs):
+        for log in logs:
+            result, sources = replay_input(log, options, with_summary=with_summary, stdin=stdin)
+            yield result, render(result, sources)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    done = 0
+    try:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for item in pool.map(job, logs, chunksize=1):
+                yield item
+                done += 1
+    except BrokenProcessPool:  # a worker died (killed, out of memory): finish in this process
+        for log in logs[done:]:
+            yield job(log)

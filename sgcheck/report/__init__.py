@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from typing import NamedTuple
 
 from sgcheck.codes import CodeInfo
 from sgcheck.diagnostics import Severity
 from sgcheck.results import FileResult, Run
 
-__all__ = ["FORMATS", "FileResult", "ReportStream", "Run", "render"]
+__all__ = ["FORMATS", "FileResult", "PartRenderer", "ReportStream", "Run", "render"]
 
 FORMATS: tuple[str, ...] = ("text", "json", "sarif", "github")
 STREAMED_FORMATS = frozenset({"text", "github"})
@@ -27,6 +28,29 @@ STREAMED_FORMATS = frozenset({"text", "github"})
 def labels_summaries(command: str, file_count: int) -> bool:
     """Whether each replay summary is headed by its file's name: when there is more than one."""
     return command == "replay" and file_count > 1
+
+
+class PartRenderer(NamedTuple):
+    """How one file's part of a streamed report is spelled: a pure function of the file's result.
+
+    It is a small picklable value, so a worker process can render its file's part and hand
+    back only text (never the file's source).
+    """
+
+    fmt: str
+    color: bool = False
+    labelled: bool = False
+
+    def __call__(self, result: FileResult, sources: Mapping[str, str]) -> str:
+        if self.fmt == "text":
+            from sgcheck.report.text import render_file
+
+            return render_file(result, sources, color=self.color, labelled=self.labelled)
+        if self.fmt == "github":
+            from sgcheck.report.github import render_github_file
+
+            return render_github_file(result)
+        return ""  # JSON and SARIF are one document, written by ReportStream.close
 
 
 class ReportStream:
@@ -49,37 +73,32 @@ class ReportStream:
     ) -> None:
         if fmt not in FORMATS:
             raise ValueError(f"unknown output format {fmt!r}; expected one of: {', '.join(FORMATS)}")
-        self.fmt = fmt
+        self.renderer = PartRenderer(fmt, color and fmt == "text", labelled)
         self.command = command
         self.rules = rules
         self.tool_version = tool_version
-        self.color = color and fmt == "text"
-        self.labelled = labelled
         self.files: list[FileResult] = []
         self.counts: Counter[Severity] = Counter()
 
     def add(self, result: FileResult, sources: Mapping[str, str]) -> str:
+        return self.add_rendered(result, self.renderer(result, sources))
+
+    def add_rendered(self, result: FileResult, part: str) -> str:
+        """Record a file whose part ``self.renderer`` has already rendered (in another process)."""
         self.files.append(result)
         self.counts.update(diagnostic.severity for diagnostic in result.diagnostics)
-        if self.fmt == "text":
-            from sgcheck.report.text import render_file
-
-            return render_file(result, sources, color=self.color, labelled=self.labelled)
-        if self.fmt == "github":
-            from sgcheck.report.github import render_github_file
-
-            return render_github_file(result)
-        return ""
+        return part
 
     def close(self) -> str:
-        if self.fmt == "text":
+        fmt = self.renderer.fmt
+        if fmt == "text":
             from sgcheck.report.text import totals_line
 
-            return totals_line(self.counts, len(self.files), color=self.color) + "\n"
-        if self.fmt == "github":
+            return totals_line(self.counts, len(self.files), color=self.renderer.color) + "\n"
+        if fmt == "github":
             return ""
         run = Run(self.command, tuple(self.files), {}, self.rules, self.tool_version)
-        if self.fmt == "json":
+        if fmt == "json":
             from sgcheck.report.json_format import render_json
 
             return render_json(run)

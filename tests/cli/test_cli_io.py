@@ -141,7 +141,7 @@ def test_a_failure_on_one_log_is_reported_on_it_and_the_others_still_are(monkeyp
         return real(text, source, options)
 
     monkeypatch.setattr(replay_files, "replay_text", fails_on_broken)
-    result = CliRunner().invoke(main, ["replay", str(BROKEN), str(LEGAL), "--format", "json"])
+    result = CliRunner().invoke(main, ["replay", str(BROKEN), str(LEGAL), "--format", "json", "--jobs", "1"])
     report = json.loads(result.output)
     first, second = report["files"]
     assert [d["code"] for d in first["diagnostics"]] == ["SG-X001"]
@@ -279,3 +279,37 @@ def test_a_failure_on_one_pack_is_reported_on_it_and_the_others_still_are(
     assert result.exit_code == 2
     sarif = json.loads(CliRunner().invoke(main, ["check", str(tmp_path), "--isolated", "--format", "sarif"]).output)
     assert {r["ruleId"] for r in sarif["runs"][0]["results"]} == {"SG-X001", "SG-C092"}
+
+
+# --- several processes ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "sarif", "github"])
+def test_jobs_change_nothing_in_the_output(fmt: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--jobs 2` replays in two processes and prints the very bytes `--jobs 1` prints, in input order."""
+    monkeypatch.chdir(ROOT)
+    logs = ["examples/logs", "examples/logs/guide-example-a.sglog"]
+    one = CliRunner().invoke(main, ["replay", *logs, "--format", fmt, "--jobs", "1", "--keep-going"])
+    two = CliRunner().invoke(main, ["replay", *logs, "--format", fmt, "--jobs", "2", "--keep-going"])
+    assert one.exit_code == two.exit_code == 1
+    assert one.output == two.output
+    assert one.output.count("broken/") > 10 or fmt == "github"
+
+
+def test_a_worker_renders_its_part_and_sends_back_no_source() -> None:
+    """What crosses between processes is the result and the text to print, never the log itself."""
+    from sgcheck.report import PartRenderer
+
+    logs = [LogInput(str(BROKEN)), LogInput(str(LEGAL))]
+    items = list(replay_files.replay_all(logs, ReplayOptions(), PartRenderer("text"), jobs=2))
+    assert [result.path for result, _ in items] == [str(BROKEN), str(LEGAL)]
+    assert "attack Ra3 a5 roll 6 1 hit" in items[0][1]  # the snippet was rendered by the worker
+    assert all(isinstance(part, str) for _, part in items)
+
+
+def test_standard_input_is_replayed_in_this_process_whatever_jobs_says() -> None:
+    log = "king white e1\nking black e8\n1. end: pass lp 26\n"
+    result = invoke("replay", "-", str(LEGAL), "--jobs", "4", "--format", "json", input=log)
+    report = json.loads(result.output)
+    assert [f["path"] for f in report["files"]] == ["-", str(LEGAL)]
+    assert report["files"][0]["facts"]["legal"] is True

@@ -43,6 +43,10 @@ class Cycle:
         names = [f'"{step.card.name}"' for step in self.steps]
         return " -> ".join([*names, names[0]])
 
+    def context(self) -> tuple[tuple[str, str], ...]:
+        """The chain and each step, for a finding's context lines."""
+        return (("chain", self.chain()), *((f"step {i + 1}", step.describe()) for i, step in enumerate(self.steps)))
+
 
 class _Graph:
     """Effect nodes ``2*i + holder`` for steps[i]; event nodes after them."""
@@ -74,20 +78,8 @@ class _Graph:
         return node < 2 * len(self.steps)
 
 
-_last: tuple[Sequence[A.Card], list[Cycle]] | None = None
-
-
 def trigger_cycles(cards: Sequence[A.Card]) -> list[Cycle]:
-    """Every distinct trigger cycle among ``cards`` (cached for the last pack: two rules ask)."""
-    global _last
-    if _last is not None and _last[0] is cards:
-        return _last[1]
-    found = _find_cycles(cards)
-    _last = (cards, found)
-    return found
-
-
-def _find_cycles(cards: Sequence[A.Card]) -> list[Cycle]:
+    """Every distinct trigger cycle among ``cards`` (a pack's are computed once, by ``PackFacts``)."""
     steps = [step_of(card, effect) for card in cards for effect in card.effects if effect.trigger is not None]
     if not steps:
         return []

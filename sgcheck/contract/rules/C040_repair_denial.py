@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from sgcheck.contract.context import CheckContext
+from sgcheck.contract.facts import CardFacts
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import card_context
 from sgcheck.diagnostics import Diagnostic, Fix, Severity
@@ -30,27 +31,8 @@ META = RuleMeta(
 )
 
 
-def denial_problem(card: A.Card, effect: A.Effect) -> str | None:
-    """Why this deny-repair effect can cover consecutive turns on its own (None if it cannot)."""
-    duration = effect.duration
-    if duration is not None and duration.kind is A.DurationKind.PERMANENT:
-        return "it denies repair permanently"
-    if duration is not None and duration.kind is A.DurationKind.TURNS and (duration.turns or 0) > 1:
-        return f"it denies repair for {duration.turns} turns in a row"
-    if card.kind is A.CardKind.RELIC:
-        if effect.limit is not None and effect.limit.period is A.Period.GAME:
-            return None if effect.limit.times == 1 else f"it can deny repair {effect.limit.times} times a game"
-        if card.mode is A.Mode.PASSIVE and effect.trigger is None and duration is None:
-            return "a passive relic's denial stays in force for the rest of the game"
-        return "the relic can deny repair again on the next turn"
-    return None
-
-
 def check(card: A.Card, ctx: CheckContext) -> Iterator[Diagnostic]:
-    for effect in card.effects:
-        if not isinstance(effect.action, A.DenyRepair):
-            continue
-        problem = denial_problem(card, effect)
+    for effect, problem in CardFacts(card, ctx).repair_denials:
         if problem is not None:
             yield META.diagnostic(
                 f"'{card.name}' can lock the opponent's repairs: {problem}",

@@ -16,11 +16,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from sgcheck.contract.context import CheckContext
-from sgcheck.contract.facts import impossible_reason, scenario_bit, scenario_mask
+from sgcheck.contract.facts import CardFacts
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import card_context
 from sgcheck.core.caps import DAMAGE_BONUS_CAP, DAMAGE_PER_HIT
-from sgcheck.core.pieces import Kind
 from sgcheck.diagnostics import Diagnostic, Fix, Severity
 from sgcheck.lang import card_ast as A
 
@@ -33,26 +32,9 @@ META = RuleMeta(
     scope=Scope.CARD,
 )
 
-_KING_DEFENDS = 0
-for _attacker in Kind:
-    _KING_DEFENDS |= scenario_bit(_attacker, Kind.KING)
-
-
-def king_shield(effect: A.Effect, ctx: CheckContext) -> int:
-    """How much ``effect`` lowers the damage of a hit on a King (0 if it does not apply to Kings)."""
-    action = effect.action
-    if impossible_reason(effect, ctx) is not None:
-        return 0
-    if isinstance(action, A.DamageReduction) and action.target.includes_king:
-        return action.amount if scenario_mask(effect, ctx) & _KING_DEFENDS else 0
-    if isinstance(action, A.DamageModifier) and action.scope is A.Side.ENEMY and action.delta < 0:
-        return -action.delta if scenario_mask(effect, ctx) & _KING_DEFENDS else 0
-    return 0
-
 
 def check(card: A.Card, ctx: CheckContext) -> Iterator[Diagnostic]:
-    for effect in card.effects:
-        shield = king_shield(effect, ctx)
+    for effect, shield in CardFacts(card, ctx).king_shields:
         if shield < DAMAGE_PER_HIT:
             continue
         whose = (

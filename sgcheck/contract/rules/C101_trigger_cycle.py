@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from sgcheck.contract.analysis.triggers import Cycle, trigger_cycles
 from sgcheck.contract.context import CheckContext, PackView
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.diagnostics import Diagnostic, Fix, Severity
@@ -32,12 +31,8 @@ META = RuleMeta(
 )
 
 
-def cycle_context(cycle: Cycle) -> tuple[tuple[str, str], ...]:
-    return (("chain", cycle.chain()), *((f"step {i + 1}", step.describe()) for i, step in enumerate(cycle.steps)))
-
-
 def check(pack: PackView, ctx: CheckContext) -> Iterator[Diagnostic]:
-    for cycle in trigger_cycles(pack.cards):
+    for cycle in pack.facts.trigger_cycles:
         if not cycle.infinite or len(cycle.cards) < 2:
             continue
         first = cycle.steps[0]
@@ -47,5 +42,5 @@ def check(pack: PackView, ctx: CheckContext) -> Iterator[Diagnostic]:
             hint="give at least one step a limit ('limit once per turn'), a price, or make that card activated",
             fix=Fix(f"add 'limit once per turn' to the effect of \"{first.card.name}\""),
             label="starts an infinite trigger cycle",
-            context=cycle_context(cycle),
+            context=cycle.context(),
         )

@@ -14,10 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from sgcheck.contract.analysis.triggers import trigger_cycles
 from sgcheck.contract.context import CheckContext, PackView
 from sgcheck.contract.registry import RuleMeta, Scope
-from sgcheck.contract.rules.C101_trigger_cycle import cycle_context
 from sgcheck.diagnostics import Diagnostic, Severity
 
 META = RuleMeta(
@@ -31,7 +29,7 @@ META = RuleMeta(
 
 
 def check(pack: PackView, ctx: CheckContext) -> Iterator[Diagnostic]:
-    for cycle in trigger_cycles(pack.cards):
+    for cycle in pack.facts.trigger_cycles:
         if cycle.infinite:
             continue
         bounds = "; ".join(f'"{s.card.name}" {s.why}' for s in cycle.steps if s.bounded)
@@ -40,5 +38,5 @@ def check(pack: PackView, ctx: CheckContext) -> Iterator[Diagnostic]:
             cycle.steps[0].effect.span,
             hint="check that the loop is intended; one more limit ('limit once per turn') ends it after one round",
             label="starts a bounded trigger cycle",
-            context=cycle_context(cycle),
+            context=cycle.context(),
         )

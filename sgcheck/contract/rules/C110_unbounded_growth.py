@@ -12,11 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from sgcheck.contract.analysis.growth import feedback_loops
 from sgcheck.contract.context import CheckContext, PackView
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.diagnostics import Diagnostic, Fix, Severity
-from sgcheck.lang import card_ast as A
 
 META = RuleMeta(
     code="SG-C110",
@@ -28,17 +26,8 @@ META = RuleMeta(
 )
 
 
-def _scales(card: A.Card) -> bool:
-    for effect in card.effects:
-        action = effect.action
-        if isinstance(action, (A.ResourceChange, A.Steal)) and action.quantity.kind is A.QuantityKind.SCALED:
-            return True
-    return False
-
-
 def check(pack: PackView, ctx: CheckContext) -> Iterator[Diagnostic]:
-    scaling = [card for card in pack.cards if _scales(card)]
-    for loop in feedback_loops(scaling):
+    for loop in pack.facts.growth_loops:
         names = list(dict.fromkeys(link.card.name for link in loop))
         if len(names) < 2:
             continue  # one card feeding itself: SG-C031

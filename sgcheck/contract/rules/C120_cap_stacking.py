@@ -16,11 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from sgcheck.contract.analysis.stacking import Profile, Stack, worst_stack
+from sgcheck.contract.analysis.stacking import Stack
 from sgcheck.contract.context import CheckContext, PackView
-from sgcheck.contract.facts import attack_bonuses, common_mask, describe_mask, scenario_mask
+from sgcheck.contract.facts import ATTACK_CAPS, common_mask, describe_mask, scenario_mask
 from sgcheck.contract.registry import RuleMeta, Scope
-from sgcheck.core.caps import DAMAGE_BONUS_CAP, REROLL_SOURCES_CAP, TO_HIT_BONUS_CAP
 from sgcheck.diagnostics import Diagnostic, Fix, Severity
 from sgcheck.lang import card_ast as A
 
@@ -33,29 +32,12 @@ META = RuleMeta(
     scope=Scope.PACK,
 )
 
-_CATEGORIES: tuple[tuple[type, int, str, str], ...] = (
-    (A.ToHitModifier, TO_HIT_BONUS_CAP, "to-hit bonus", "+{}"),
-    (A.DamageModifier, DAMAGE_BONUS_CAP, "damage bonus per hit", "+{}"),
-    (A.Reroll, REROLL_SOURCES_CAP, "reroll/advantage sources", "{}"),
+#: Each capped bonus category (its cap is ``ATTACK_CAPS[category]``), in words and as a unit.
+_CATEGORIES: tuple[tuple[type, str, str], ...] = (
+    (A.ToHitModifier, "to-hit bonus", "+{}"),
+    (A.DamageModifier, "damage bonus per hit", "+{}"),
+    (A.Reroll, "reroll/advantage sources", "{}"),
 )
-
-
-def _profile(category: type, ctx: CheckContext) -> Profile:
-    def profile(card: A.Card) -> dict[int, tuple[int, A.Effect]]:
-        result: dict[int, tuple[int, A.Effect]] = {}
-        for bonus in attack_bonuses(card, category, ctx):
-            if bonus.scope is not A.Side.OWN:
-                continue
-            mask = bonus.mask
-            while mask:
-                low = mask & -mask
-                index = low.bit_length() - 1
-                mask ^= low
-                total, effect = result.get(index, (0, bonus.effect))
-                result[index] = (total + bonus.value, effect)
-        return result
-
-    return profile
 
 
 def describe(stack: Stack, unit: str) -> str:
@@ -63,8 +45,9 @@ def describe(stack: Stack, unit: str) -> str:
 
 
 def check(pack: PackView, ctx: CheckContext) -> Iterator[Diagnostic]:
-    for category, cap, what, unit in _CATEGORIES:
-        stack = worst_stack(pack.cards, _profile(category, ctx), cap, ctx)
+    stacks = pack.facts.cap_stacks
+    for category, what, unit in _CATEGORIES:
+        stack, cap = stacks[category], ATTACK_CAPS[category]
         if stack is None:
             continue
         first = stack.minimal[0]

@@ -13,15 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from sgcheck.contract.analysis.stacking import worst_stack
 from sgcheck.contract.context import CheckContext, PackView
-from sgcheck.contract.facts import scenario_bit, scenario_mask
 from sgcheck.contract.registry import RuleMeta, Scope
-from sgcheck.contract.rules.C090_king_immunity import king_shield
 from sgcheck.core.caps import DAMAGE_BONUS_CAP, DAMAGE_PER_HIT
-from sgcheck.core.pieces import Kind
 from sgcheck.diagnostics import Diagnostic, Fix, Severity
-from sgcheck.lang import card_ast as A
 
 META = RuleMeta(
     code="SG-C121",
@@ -32,25 +27,9 @@ META = RuleMeta(
     scope=Scope.PACK,
 )
 
-FULL_HIT = DAMAGE_PER_HIT + DAMAGE_BONUS_CAP
-
 
 def check(pack: PackView, ctx: CheckContext) -> Iterator[Diagnostic]:
-    def profile(card: A.Card) -> dict[int, tuple[int, A.Effect]]:
-        result: dict[int, tuple[int, A.Effect]] = {}
-        for effect in card.effects:
-            shield = king_shield(effect, ctx)
-            if shield <= 0:
-                continue
-            mask = scenario_mask(effect, ctx)
-            for attacker in Kind:
-                index = scenario_bit(attacker, Kind.KING).bit_length() - 1
-                if mask >> index & 1:
-                    total, first = result.get(index, (0, effect))
-                    result[index] = (total + shield, first)
-        return result
-
-    stack = worst_stack(pack.cards, profile, FULL_HIT, ctx, strictly_above=False)
+    stack = pack.facts.king_immunity_stack
     if stack is None:
         return
     names = ", ".join(f'"{c.card.name}" (-{c.value})' for c in stack.minimal)

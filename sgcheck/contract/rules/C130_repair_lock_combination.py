@@ -15,9 +15,7 @@ from collections.abc import Iterator
 
 from sgcheck.contract.context import CheckContext, PackView
 from sgcheck.contract.registry import RuleMeta, Scope
-from sgcheck.contract.rules.C040_repair_denial import denial_problem
 from sgcheck.diagnostics import Diagnostic, Fix, Severity
-from sgcheck.lang import card_ast as A
 
 META = RuleMeta(
     code="SG-C130",
@@ -30,12 +28,7 @@ META = RuleMeta(
 
 
 def check(pack: PackView, ctx: CheckContext) -> Iterator[Diagnostic]:
-    deniers: list[tuple[A.Card, A.Effect]] = []
-    for card in pack.cards:
-        for effect in card.effects:
-            if isinstance(effect.action, A.DenyRepair) and denial_problem(card, effect) is None:
-                deniers.append((card, effect))
-                break
+    deniers = pack.facts.repair_deniers
     if len(deniers) < 2:
         return
     (first, _), (second, effect) = deniers[0], deniers[1]

@@ -12,12 +12,12 @@ Fails: ``relic Soul Ward { cost 3 SP }``. Passes: ``relic "Soul Ward" { cost 3 S
 from __future__ import annotations
 
 from sgcheck.contract.registry import RuleMeta, Scope
-from sgcheck.diagnostics import Severity
+from sgcheck.lang.card_codes import SYNTAX_ERROR
 
 META = RuleMeta(
-    code="SG-P020",
+    code=SYNTAX_ERROR.code,
     name="card-syntax-error",
-    severity=Severity.ERROR,
+    severity=SYNTAX_ERROR.severity,
     enforces="the .sgcard grammar (docs/cards.md)",
     rules=(),
     scope=Scope.INPUT,

@@ -10,12 +10,12 @@ Fails: ``spell "Soul Drain" { cost 3 SP``. Passes: the same card closed with ``}
 from __future__ import annotations
 
 from sgcheck.contract.registry import RuleMeta, Scope
-from sgcheck.diagnostics import Severity
+from sgcheck.lang.card_codes import UNEXPECTED_END
 
 META = RuleMeta(
-    code="SG-P021",
+    code=UNEXPECTED_END.code,
     name="card-unexpected-end",
-    severity=Severity.ERROR,
+    severity=UNEXPECTED_END.severity,
     enforces="the .sgcard grammar (docs/cards.md)",
     rules=(),
     scope=Scope.INPUT,

@@ -10,12 +10,12 @@ Fails: ``effect to_hit +10 €``. Passes: ``text "costs 10 €"``.
 from __future__ import annotations
 
 from sgcheck.contract.registry import RuleMeta, Scope
-from sgcheck.diagnostics import Severity
+from sgcheck.lang.card_codes import UNEXPECTED_CHARACTER
 
 META = RuleMeta(
-    code="SG-P022",
+    code=UNEXPECTED_CHARACTER.code,
     name="card-unexpected-character",
-    severity=Severity.ERROR,
+    severity=UNEXPECTED_CHARACTER.severity,
     enforces="the .sgcard grammar (docs/cards.md)",
     rules=(),
     scope=Scope.INPUT,

@@ -9,12 +9,12 @@ Fails: ``spell "X" passive { cost 1 SP }``. Passes: ``relic "X" passive { cost 1
 from __future__ import annotations
 
 from sgcheck.contract.registry import RuleMeta, Scope
-from sgcheck.diagnostics import Severity
+from sgcheck.lang.card_codes import CARD_STRUCTURE
 
 META = RuleMeta(
-    code="SG-P023",
+    code=CARD_STRUCTURE.code,
     name="card-structure",
-    severity=Severity.ERROR,
+    severity=CARD_STRUCTURE.severity,
     enforces="the card model (docs/cards.md)",
     rules=(),
     scope=Scope.INPUT,

@@ -9,12 +9,12 @@ Fails: ``cards: [ {name: X``. Passes: ``cards: []``.
 from __future__ import annotations
 
 from sgcheck.contract.registry import RuleMeta, Scope
-from sgcheck.diagnostics import Severity
+from sgcheck.lang.card_codes import YAML_SYNTAX
 
 META = RuleMeta(
-    code="SG-P024",
+    code=YAML_SYNTAX.code,
     name="yaml-syntax-error",
-    severity=Severity.ERROR,
+    severity=YAML_SYNTAX.severity,
     enforces="YAML 1.2, loaded safely",
     rules=(),
     scope=Scope.INPUT,

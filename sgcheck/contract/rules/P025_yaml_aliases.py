@@ -11,12 +11,12 @@ Fails: nine levels of ``&a [*b, *b, ...]``. Passes: a few ``<<: *defaults`` merg
 from __future__ import annotations
 
 from sgcheck.contract.registry import RuleMeta, Scope
-from sgcheck.diagnostics import Severity
+from sgcheck.lang.card_codes import YAML_ALIASES
 
 META = RuleMeta(
-    code="SG-P025",
+    code=YAML_ALIASES.code,
     name="yaml-alias-limit",
-    severity=Severity.ERROR,
+    severity=YAML_ALIASES.severity,
     enforces="bounded YAML aliases (no alias bomb)",
     rules=(),
     scope=Scope.INPUT,

@@ -8,12 +8,12 @@ Fails: ``[[[[...]]]]`` 10,000 levels deep. Passes: any card file.
 from __future__ import annotations
 
 from sgcheck.contract.registry import RuleMeta, Scope
-from sgcheck.diagnostics import Severity
+from sgcheck.lang.card_codes import YAML_NESTING
 
 META = RuleMeta(
-    code="SG-P026",
+    code=YAML_NESTING.code,
     name="yaml-too-deep",
-    severity=Severity.ERROR,
+    severity=YAML_NESTING.severity,
     enforces="bounded YAML nesting",
     rules=(),
     scope=Scope.INPUT,

@@ -9,12 +9,12 @@ Fails: ``- {name: X, kind: spel}``. Passes: ``- {name: X, kind: spell, cost: 1}`
 from __future__ import annotations
 
 from sgcheck.contract.registry import RuleMeta, Scope
-from sgcheck.diagnostics import Severity
+from sgcheck.lang.card_codes import SCHEMA_ERROR
 
 META = RuleMeta(
-    code="SG-P027",
+    code=SCHEMA_ERROR.code,
     name="card-schema-error",
-    severity=Severity.ERROR,
+    severity=SCHEMA_ERROR.severity,
     enforces="schemas/card.schema.json (JSON Schema Draft 2020-12)",
     rules=(),
     scope=Scope.INPUT,

@@ -7,12 +7,12 @@ Fails: an empty ``.sgcard`` file. Passes: a file with one card.
 from __future__ import annotations
 
 from sgcheck.contract.registry import RuleMeta, Scope
-from sgcheck.diagnostics import Severity
+from sgcheck.lang.card_codes import NO_CARDS
 
 META = RuleMeta(
-    code="SG-P028",
+    code=NO_CARDS.code,
     name="no-cards",
-    severity=Severity.WARNING,
+    severity=NO_CARDS.severity,
     enforces="a card file contains cards",
     rules=(),
     scope=Scope.INPUT,

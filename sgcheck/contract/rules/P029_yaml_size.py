@@ -9,12 +9,12 @@ Fails: a 5 MB YAML file. Passes: any hand-written card file.
 from __future__ import annotations
 
 from sgcheck.contract.registry import RuleMeta, Scope
-from sgcheck.diagnostics import Severity
+from sgcheck.lang.card_codes import YAML_TOO_LARGE
 
 META = RuleMeta(
-    code="SG-P029",
+    code=YAML_TOO_LARGE.code,
     name="yaml-too-large",
-    severity=Severity.ERROR,
+    severity=YAML_TOO_LARGE.severity,
     enforces="bounded YAML input size",
     rules=(),
     scope=Scope.INPUT,
