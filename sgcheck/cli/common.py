@@ -11,7 +11,7 @@ from typing import IO, TYPE_CHECKING, ParamSpec, TypeVar
 import click
 
 from sgcheck.codes import CodeInfo
-from sgcheck.results import FileResult, Run
+from sgcheck.results import FileResult
 
 if TYPE_CHECKING:
     from sgcheck.report import ReportStream
@@ -51,10 +51,6 @@ def exit_code_of(files: Iterable[FileResult]) -> int:
     if any(d.code in IO_ERROR_CODES for result in results for d in result.diagnostics):
         return 2
     return 1 if any(result.has_errors for result in results) else 0
-
-
-def exit_code(run: Run) -> int:
-    return exit_code_of(run.files)
 
 
 def use_color(flag: bool | None, fmt: str, stream: IO[str], environ: Mapping[str, str] | None = None) -> bool:
@@ -156,14 +152,6 @@ def emit_files(
     out, report = open_report(fmt, command=command, rules=rules, file_count=file_count, color=color, stream=stream)
     rendered = ((result, report.renderer(result, sources)) for result, sources in results)
     return write_report(rendered, out, report)
-
-
-def emit(run: Run, fmt: str, stream: IO[str] | None = None, color: bool | None = None) -> int:
-    """Render ``run`` in ``fmt`` to ``stream`` and return the exit code."""
-    pairs = [(result, run.sources) for result in run.files]
-    return emit_files(
-        pairs, fmt, command=run.command, rules=run.rules, file_count=len(run.files), color=color, stream=stream
-    )
 
 
 def _quiet_stdout() -> None:
