@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from sgcheck.cli.common import color_option, emit_files, format_option, guarded
+from sgcheck.cli.common import color_option, format_option, guarded, open_report, write_report
 
 SCHEMAS = {"card": "card.schema.json", "pack": "pack.schema.json"}
 
@@ -89,9 +89,9 @@ def check_command(
         named = ", ".join(map(repr, paths))
         click.echo(f"sgcheck: no card files (*.sgcard, *.sgcard.yaml) or packs found in {named}", err=True)
         return 2
-    return emit_files(
-        job.results(sys.stdin.buffer), fmt, command="check", rules=rules_table(), file_count=len(job.plans), color=color
-    )
+    out, report = open_report(fmt, command="check", rules=rules_table(), file_count=len(job.plans), color=color)
+    rendered = ((result, report.renderer(result, sources)) for result, sources in job.results(sys.stdin.buffer))
+    return write_report(rendered, out, report)
 
 
 @click.command("schema")

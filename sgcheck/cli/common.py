@@ -138,22 +138,6 @@ def write_report(rendered: Iterable[tuple[FileResult, str]], out: Output, report
     return exit_code_of(done)
 
 
-def emit_files(
-    results: Iterable[tuple[FileResult, Mapping[str, str]]],
-    fmt: str,
-    *,
-    command: str,
-    rules: Mapping[str, CodeInfo],
-    file_count: int,
-    color: bool | None = None,
-    stream: IO[str] | None = None,
-) -> int:
-    """Render results as they come (text and annotations file by file) and return the exit code."""
-    out, report = open_report(fmt, command=command, rules=rules, file_count=file_count, color=color, stream=stream)
-    rendered = ((result, report.renderer(result, sources)) for result, sources in results)
-    return write_report(rendered, out, report)
-
-
 def _quiet_stdout() -> None:
     """Point stdout at the null device so the interpreter's final flush cannot fail again."""
     try:

@@ -120,12 +120,14 @@ def test_text_output_is_written_file_by_file(monkeypatch: pytest.MonkeyPatch) ->
         return real(log, options, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(replay_files, "replay_input", spy)
-    from sgcheck.cli.common import emit_files
+    from sgcheck.cli.common import open_report, write_report
 
+    output, report = open_report("text", command="replay", rules=CATALOGUE, file_count=2, stream=out)
     results = (
         replay_files.replay_input(LogInput(str(path)), ReplayOptions()) for path in (BROKEN, LEGAL)
     )
-    code = emit_files(results, "text", command="replay", rules=CATALOGUE, file_count=2, stream=out)
+    rendered = ((result, report.renderer(result, sources)) for result, sources in results)
+    code = write_report(rendered, output, report)
     assert code == 1
     assert seen[0] == ""
     assert "SG-R204" in seen[1]
