@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 def corpus(games: int, actions: int) -> Path:
     """``games`` legal one-game logs of about ``actions`` statements each (cached)."""
-    from sgcheck.lang.log_writer import format_item
+    from sgcheck.lang.logs.writer import format_item
     from sgcheck.replay.generate import Claims, Style, iter_game
 
     folder = OUT / f"corpus-{games}-{actions}"

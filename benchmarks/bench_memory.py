@@ -187,7 +187,7 @@ def _fill(path: Path, size: int, unit: Callable[[int], str], head: str = "", tai
 
 def _largest_yaml(path: Path, unit: Callable[[int], str]) -> Path:
     """As many ``unit`` cards as a YAML card file may hold (bytes and nodes)."""
-    from sgcheck.lang.card_yaml_tree import compose
+    from sgcheck.lang.cards.yaml_tree import compose
     from sgcheck.lang.source import YAML_CARD_LIMIT
 
     def text(count: int) -> str:

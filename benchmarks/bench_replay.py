@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 def generated_log(actions: int, seed: int = 7) -> Path:
     """A legal generated log with at least ``actions`` statements (cached)."""
-    from sgcheck.lang.log_writer import format_item
+    from sgcheck.lang.logs.writer import format_item
     from sgcheck.replay.generate import Claims, Style, iter_game
 
     OUT.mkdir(parents=True, exist_ok=True)
@@ -49,8 +49,8 @@ def generated_log(actions: int, seed: int = 7) -> Path:
 
 
 def count_actions(path: Path) -> int:
-    from sgcheck.lang.log_ast import Turn
-    from sgcheck.lang.log_parser import iter_log
+    from sgcheck.lang.logs.ast import Turn
+    from sgcheck.lang.logs.grammar import iter_log
     from sgcheck.lang.source import SourceText
 
     text = path.read_text(encoding="utf-8")

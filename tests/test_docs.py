@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sgcheck.report.reference import all_codes, diagnostics_markdown, rulings_markdown
+from sgcheck.report.catalogue_pages import all_codes, diagnostics_markdown, rulings_markdown
 
 if TYPE_CHECKING:
     from conftest import Golden

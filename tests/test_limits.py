@@ -20,8 +20,8 @@ from sgcheck.contract import check_paths
 from sgcheck.core.caps import MAX_NUMBER_DIGITS
 from sgcheck.diagnostics import Diagnostic
 from sgcheck.lang import source as source_module
-from sgcheck.lang.card_parser import parse_cards
-from sgcheck.lang.card_yaml_tree import MAX_ALIASES, MAX_DEPTH, MAX_EXPANDED_NODES, MAX_YAML_CHARS, compose
+from sgcheck.lang.cards.parser import parse_cards
+from sgcheck.lang.cards.yaml_tree import MAX_ALIASES, MAX_DEPTH, MAX_EXPANDED_NODES, MAX_YAML_CHARS, compose
 from sgcheck.lang.source import (
     CARD_LIMIT,
     CHUNK_BYTES,

@@ -66,8 +66,8 @@ def check_command(
     import sys
     from dataclasses import replace
 
+    from sgcheck.contract.checker import plan_check, rules_table
     from sgcheck.contract.config import Config, find_pyproject, load_config
-    from sgcheck.contract.engine import plan_check, rules_table
     from sgcheck.core.ruleset import RulesetError, parse_ruleset
     from sgcheck.paths import relative_display
 

@@ -13,7 +13,7 @@ from sgcheck.cli.common import guarded
 @guarded
 def explain_command(code: str | None, list_all: bool) -> int:
     """Explain a diagnostic CODE (e.g. SG-R204), or list all codes."""
-    from sgcheck.report.reference import all_codes
+    from sgcheck.report.catalogue_pages import all_codes
 
     codes = all_codes()
     if list_all or code is None:

@@ -24,8 +24,8 @@ __all__ = ["check_paths", "code_catalogue", "find_pyproject", "load_config"]
 
 
 def check_paths(paths: Sequence[str], config: Config | None = None) -> Run:
-    """Check every pack and card file under ``paths`` (see :mod:`sgcheck.contract.engine`)."""
-    from sgcheck.contract.engine import check_paths as run
+    """Check every pack and card file under ``paths`` (see :mod:`sgcheck.contract.checker`)."""
+    from sgcheck.contract.checker import check_paths as run
 
     return run(paths, config)
 

@@ -10,7 +10,7 @@ from sgcheck.core.ruleset import CORE, Ruleset
 
 if TYPE_CHECKING:
     from sgcheck.contract.facts import PackFacts
-    from sgcheck.lang.card_ast import Card
+    from sgcheck.lang.cards.ast import Card
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,8 +25,8 @@ from sgcheck.contract.registry import meta
 from sgcheck.core.caps import DRAFT_DRAW, DRAFT_KEEP, HAND_LIMIT
 from sgcheck.core.ruleset import Ruleset, RulesetError, parse_ruleset
 from sgcheck.diagnostics import Diagnostic, Span
-from sgcheck.lang.card_yaml_schema import schema_errors
-from sgcheck.lang.card_yaml_tree import YNode, compose
+from sgcheck.lang.cards.yaml_schema import schema_errors
+from sgcheck.lang.cards.yaml_tree import YNode, compose
 from sgcheck.lang.source import MANIFEST_LIMIT, read_source
 from sgcheck.paths import display, links_out_of, real_path
 

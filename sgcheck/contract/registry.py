@@ -24,7 +24,7 @@ from sgcheck.diagnostics import Diagnostic, Fix, Severity, Span
 
 if TYPE_CHECKING:
     from sgcheck.contract.context import CheckContext, PackView
-    from sgcheck.lang.card_ast import Card
+    from sgcheck.lang.cards.ast import Card
 
 CODE_PATTERN = re.compile(r"^SG-[A-Z][0-9]{3}$")
 

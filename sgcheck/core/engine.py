@@ -26,8 +26,8 @@ from sgcheck.core.actions import (
     Teleport,
 )
 from sgcheck.core.outcome import Applied, Rejected, Step, Violation
-from sgcheck.core.rules import attack, economy, movement, summon, teleport, turns
-from sgcheck.core.rules.victory import game_over_rules
+from sgcheck.core.play import attack, economy, movement, summon, teleport, turns
+from sgcheck.core.play.victory import game_over_rules
 from sgcheck.core.state import GameState
 
 _Rule = Callable[[Any, Any], "Applied | Violation"]

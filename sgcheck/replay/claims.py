@@ -15,8 +15,8 @@ from sgcheck.core.outcome import Effects
 from sgcheck.core.pieces import Color
 from sgcheck.core.state import GameState, PlayerState
 from sgcheck.diagnostics import Diagnostic, Span
-from sgcheck.lang.log_ast import Claim, ClaimKind
-from sgcheck.lang.quick import QuickClaim
+from sgcheck.lang.logs.ast import Claim, ClaimKind
+from sgcheck.lang.logs.quick import QuickClaim
 
 # (diagnostic, caret label, underline the whole statement?)
 Finding = tuple[Diagnostic, str, bool]

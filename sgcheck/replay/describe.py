@@ -6,7 +6,7 @@ from sgcheck.core import caps
 from sgcheck.core.pieces import NON_KING_KINDS, Color, piece
 from sgcheck.core.squares import square
 from sgcheck.core.state import GameState
-from sgcheck.lang.log_ast import (
+from sgcheck.lang.logs.ast import (
     ActivateStmt,
     AttackStmt,
     BreakStmt,

@@ -45,7 +45,7 @@ from sgcheck.core.ruleset import CORE, Ruleset
 from sgcheck.core.squares import Square, file_of, rank_of
 from sgcheck.core.state import GameState, initial_state
 from sgcheck.diagnostics import Span
-from sgcheck.lang.log_ast import (
+from sgcheck.lang.logs.ast import (
     AttackStmt,
     BreakStmt,
     Claim,

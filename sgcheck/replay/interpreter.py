@@ -19,7 +19,7 @@ from sgcheck.core import engine
 from sgcheck.core.actions import EndTurn, EnterPhase
 from sgcheck.core.outcome import Applied, Effects
 from sgcheck.core.pieces import Color, Phase
-from sgcheck.core.rules.victory import game_over_rules
+from sgcheck.core.play.victory import game_over_rules
 from sgcheck.core.ruleset import CORE, Ruleset, RulesetError, parse_ruleset
 from sgcheck.core.setup import (
     check_colour_choice,
@@ -30,7 +30,7 @@ from sgcheck.core.setup import (
 )
 from sgcheck.core.state import GameState, initial_state
 from sgcheck.diagnostics import Diagnostic, Span
-from sgcheck.lang.log_ast import (
+from sgcheck.lang.logs.ast import (
     ActivateStmt,
     ColourChoice,
     Draft,
@@ -45,7 +45,7 @@ from sgcheck.lang.log_ast import (
     Statement,
     Turn,
 )
-from sgcheck.lang.quick import QuickTurn
+from sgcheck.lang.logs.quick import QuickTurn
 from sgcheck.replay.claims import check_claims
 from sgcheck.replay.describe import describe_state, statement_word, turn_label
 from sgcheck.replay.quick import replay_quick_turn
@@ -56,7 +56,7 @@ from sgcheck.replay.translate import span_of, translate
 class ReplayOptions:
     keep_going: bool = False
     ruleset: str | None = None  # a profile refining the log header's (the --ruleset option)
-    # Replay plainly written turns without their syntax tree (sgcheck.lang.quick). The results
+    # Replay plainly written turns without their syntax tree (sgcheck.lang.logs.quick). The results
     # are the same either way; turning it off is for cross-checking the two.
     quick_turns: bool = True
 
@@ -349,7 +349,7 @@ class Replayer:
                 self.turns += 1
                 self.between_turns = True
                 return
-        from sgcheck.lang.log_parser import LogSyntaxError
+        from sgcheck.lang.logs.grammar import LogSyntaxError
 
         try:
             full = turn.build()
@@ -527,7 +527,7 @@ def replay_items(
 
 def replay_text(text: str, source: str, options: ReplayOptions = ReplayOptions()) -> ReplayResult:
     """Parse and replay a log held in memory; a syntax error is reported like any other finding."""
-    from sgcheck.lang.log_parser import LogSyntaxError, iter_log, iter_log_quick
+    from sgcheck.lang.logs.grammar import LogSyntaxError, iter_log, iter_log_quick
     from sgcheck.lang.source import SourceText
 
     syntax_error: list[Diagnostic] = []

@@ -1,7 +1,7 @@
-"""Replay a quick turn (:mod:`sgcheck.lang.quick`) against the core, without its syntax tree.
+"""Replay a quick turn (:mod:`sgcheck.lang.logs.quick`) against the core, without its syntax tree.
 
 The same engine, the same claim checkers and the same order of events as the full replay
-of a :class:`~sgcheck.lang.log_ast.Turn` in :mod:`sgcheck.replay.interpreter`; what differs
+of a :class:`~sgcheck.lang.logs.ast.Turn` in :mod:`sgcheck.replay.interpreter`; what differs
 is only what happens when something is wrong. Here the answer is just "not this way": the
 interpreter then replays the turn's syntax tree from the same (immutable) state, and that
 replay says what is wrong and where. Tests check that both give the same result.
@@ -14,7 +14,7 @@ from sgcheck.core.engine import apply
 from sgcheck.core.outcome import Applied, Effects
 from sgcheck.core.pieces import Phase
 from sgcheck.core.state import GameState
-from sgcheck.lang.quick import QuickClaim, QuickTurn
+from sgcheck.lang.logs.quick import QuickClaim, QuickTurn
 from sgcheck.replay.claims import claims_hold
 
 _ENTER = {phase: EnterPhase(phase) for phase in Phase}

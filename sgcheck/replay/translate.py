@@ -16,7 +16,7 @@ from sgcheck.core.actions import (
 )
 from sgcheck.core.state import Payment
 from sgcheck.diagnostics import Span
-from sgcheck.lang.log_ast import (
+from sgcheck.lang.logs.ast import (
     ActivateStmt,
     AttackStmt,
     BreakStmt,

@@ -263,7 +263,7 @@ def test_a_failure_on_one_pack_is_reported_on_it_and_the_others_still_are(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """SG-X001 for the pack sgcheck failed on; the other card files are checked; SARIF stays valid."""
-    from sgcheck.contract import engine
+    from sgcheck.contract import checker as engine
 
     (tmp_path / "a.sgcard").write_text(CARD, encoding="utf-8")
     (tmp_path / "b.sgcard").write_text(CARD, encoding="utf-8")

@@ -22,8 +22,8 @@ from sgcheck.contract.analysis.triggers import trigger_cycles
 from sgcheck.contract.config import Config
 from sgcheck.contract.context import CheckContext
 from sgcheck.diagnostics import Span
-from sgcheck.lang import card_ast as A
-from sgcheck.lang.card_parser import parse_cards
+from sgcheck.lang.cards import ast as A
+from sgcheck.lang.cards.parser import parse_cards
 
 SPAN = Span.point("t")
 

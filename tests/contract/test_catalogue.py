@@ -84,6 +84,6 @@ def test_rules_cite_the_rulebook() -> None:
 
 def test_contract_rules_reference_is_current(golden: Golden) -> None:
     """docs/contract-rules.md embeds the generated per-code reference (SGCHECK_UPDATE_GOLDEN=1 refreshes)."""
-    from sgcheck.contract.reference import codes_markdown
+    from sgcheck.contract.rules_page import codes_markdown
 
     golden.check_section(ROOT / "docs" / "contract-rules.md", "codes", codes_markdown())

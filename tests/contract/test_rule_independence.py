@@ -19,7 +19,7 @@ from sgcheck.contract import check_paths, facts
 from sgcheck.contract.config import Config
 from sgcheck.contract.context import CheckContext
 from sgcheck.contract.rules import RULE_MODULES
-from sgcheck.lang.card_parser import parse_cards
+from sgcheck.lang.cards.parser import parse_cards
 
 RULES_DIR = Path(__file__).resolve().parents[2] / "sgcheck" / "contract" / "rules"
 RULES_PACKAGE = "sgcheck.contract.rules"

@@ -16,7 +16,7 @@ import pytest
 from sgcheck.codes import CATALOGUE
 from sgcheck.core.rulings import BY_ID
 from sgcheck.diagnostics import Diagnostic
-from sgcheck.lang.log_writer import format_log
+from sgcheck.lang.logs.writer import format_log
 from sgcheck.replay.generate import Claims, Style, generate_game
 from sgcheck.replay.interpreter import ReplayOptions, replay_text
 

@@ -20,7 +20,7 @@ from sgcheck.core.actions import (
     Teleport,
 )
 from sgcheck.core.pieces import Color, Kind, Outcome, Phase
-from sgcheck.core.rules.victory import score
+from sgcheck.core.play.victory import score
 from sgcheck.core.ruleset import parse_ruleset
 from sgcheck.core.state import GameResult, GameState, TurnState, initial_state
 

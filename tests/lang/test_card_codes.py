@@ -1,4 +1,4 @@
-"""One catalogue of the card-reading codes: ``sgcheck.lang.card_codes``.
+"""One catalogue of the card-reading codes: ``sgcheck.lang.cards.input_codes``.
 
 The card loaders and the contract registry's P02x ``META`` take code and severity from the
 same constants; the readers below the loaders (the YAML tree, the input limits) still write
@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from sgcheck.contract.registry import Scope, all_rules, meta
 from sgcheck.diagnostics import Diagnostic
-from sgcheck.lang import card_codes, card_yaml_tree
-from sgcheck.lang.card_parser import parse_cards
-from sgcheck.lang.card_yaml import load_card_yaml
+from sgcheck.lang.cards import input_codes as card_codes
+from sgcheck.lang.cards import yaml_tree as card_yaml_tree
+from sgcheck.lang.cards.parser import parse_cards
+from sgcheck.lang.cards.yaml_loader import load_card_yaml
 from sgcheck.lang.source import YAML_CARD_LIMIT
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sgcheck.lang.card_ast import CardFile
-from sgcheck.lang.card_parser import parse_cards
-from sgcheck.lang.card_yaml import load_card_yaml
+from sgcheck.lang.cards.ast import CardFile
+from sgcheck.lang.cards.parser import parse_cards
+from sgcheck.lang.cards.yaml_loader import load_card_yaml
 
 WORDS = [
     "relic",

@@ -16,8 +16,8 @@ from click.testing import CliRunner
 from sgcheck.cli import main
 from sgcheck.contract import check_paths
 from sgcheck.core.caps import MAX_NUMBER_DIGITS
-from sgcheck.lang.card_parser import parse_cards
-from sgcheck.lang.card_yaml import load_card_yaml
+from sgcheck.lang.cards.parser import parse_cards
+from sgcheck.lang.cards.yaml_loader import load_card_yaml
 
 GOOD = "  - {kind: spell, name: Good, cost: 1, phase: main1, effects: [{gain: {amount: 1, resource: SP}}]}\n"
 

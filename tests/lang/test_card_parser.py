@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from sgcheck.core.pieces import Kind, Phase
-from sgcheck.lang import card_ast as A
-from sgcheck.lang.card_parser import parse_cards
+from sgcheck.lang.cards import ast as A
+from sgcheck.lang.cards.parser import parse_cards
 
 
 def one_card(text: str) -> A.Card:

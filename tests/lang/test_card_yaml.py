@@ -10,11 +10,11 @@ from typing import Any
 import jsonschema
 import pytest
 
-from sgcheck.lang import card_ast as A
-from sgcheck.lang.card_parser import parse_cards
-from sgcheck.lang.card_vocab import PARAMETERS
-from sgcheck.lang.card_yaml import load_card_yaml
-from sgcheck.lang.card_yaml_tree import MAX_DEPTH, compose
+from sgcheck.lang.cards import ast as A
+from sgcheck.lang.cards.parser import parse_cards
+from sgcheck.lang.cards.vocab import PARAMETERS
+from sgcheck.lang.cards.yaml_loader import load_card_yaml
+from sgcheck.lang.cards.yaml_tree import MAX_DEPTH, compose
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -2,7 +2,7 @@
 may not hang the checker). Every pattern in sgcheck/ that sees user text was probed with
 repeated fragments; the two that were not linear are tested here.
 
-The blank-and-comment pattern before a file's first card (``_BLANK`` in card_parser.py) used
+The blank-and-comment pattern before a file's first card (``_BLANK`` in lang/cards/parser.py) used
 to backtrack exponentially: a card file whose first keyword was misspelt after a 30-character
 ``#`` banner took 36 s, and 40 characters never finished. Each check runs in a subprocess with
 a budget (a hang fails the test instead of the suite); at these sizes the old pattern would
@@ -17,7 +17,7 @@ import textwrap
 
 import pytest
 
-from sgcheck.lang.card_parser import _BLANK, parse_cards
+from sgcheck.lang.cards.parser import _BLANK, parse_cards
 
 BUDGET_SECONDS = 20
 
@@ -41,7 +41,7 @@ def test_a_misspelt_first_card_after_a_banner_is_reported_within_budget(banner: 
     """A 60-character banner then a misspelt keyword: the syntax error comes back at once."""
     output = _run_within_budget(
         f"""
-        from sgcheck.lang.card_parser import parse_cards
+        from sgcheck.lang.cards.parser import parse_cards
         result = parse_cards({banner!r} + "\\nrelc 'X' {{ cost 1 SP }}\\n", "c.sgcard")
         print(result.diagnostics[0].code, result.diagnostics[0].span.line)
         """
@@ -53,7 +53,7 @@ def test_the_blank_pattern_fails_fast_on_a_long_run_before_text() -> None:
     """The same shape as the banner, a hundred thousand characters long, in a subprocess."""
     output = _run_within_budget(
         """
-        from sgcheck.lang.card_parser import _BLANK
+        from sgcheck.lang.cards.parser import _BLANK
         for run in ("#" * 100_000, "# " * 50_000, " " * 100_000):
             print(_BLANK.fullmatch(run + "\\nx") is None, _BLANK.fullmatch(run + "\\n") is not None)
         """
@@ -77,7 +77,7 @@ def test_a_plain_line_of_blanks_then_junk_is_declined_within_budget() -> None:
     now take milliseconds."""
     output = _run_within_budget(
         """
-        from sgcheck.lang.quick import _LINE
+        from sgcheck.lang.logs.quick import _LINE
         lines = [" " * 9_999 + "!", "1. " + " \\t" * 4_990 + "!", "1. main1: move a1 a2" + " " * 9_970 + "!"]
         print(sum(_LINE.fullmatch(lines[i % 3]) is None for i in range(2_000)))
         """

@@ -1,6 +1,6 @@
 """The fast path and the grammar read every log the same way.
 
-The fast path (sgcheck.lang.log_fast) must either produce exactly the items the Lark parser
+The fast path (sgcheck.lang.logs.log_fast) must either produce exactly the items the Lark parser
 produces, spans included, or decline; iter_log combines them. These tests compare the two on
 generated games, on the shipped examples and on mutated text.
 """
@@ -13,9 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sgcheck.lang.log_fast import Declined, fast_iter_log
-from sgcheck.lang.log_parser import LogSyntaxError, _grammar_iter_log, iter_log
-from sgcheck.lang.log_writer import format_log
+from sgcheck.lang.logs.grammar import LogSyntaxError, _grammar_iter_log, iter_log
+from sgcheck.lang.logs.log_fast import Declined, fast_iter_log
+from sgcheck.lang.logs.writer import format_log
 from sgcheck.lang.source import SourceText
 from sgcheck.replay.generate import Claims, Style, generate_game
 

@@ -19,8 +19,8 @@ from sgcheck.cli import main
 from sgcheck.contract import check_paths
 from sgcheck.core.caps import MAX_NUMBER_DIGITS
 from sgcheck.core.ruleset import RulesetError, parse_ruleset
-from sgcheck.lang.log_fast import Declined, fast_iter_log
-from sgcheck.lang.log_parser import LogSyntaxError, _grammar_iter_log, iter_log, iter_log_quick
+from sgcheck.lang.logs.grammar import LogSyntaxError, _grammar_iter_log, iter_log, iter_log_quick
+from sgcheck.lang.logs.log_fast import Declined, fast_iter_log
 from sgcheck.lang.source import SourceText
 from sgcheck.replay.interpreter import ReplayOptions, replay_text
 

@@ -12,8 +12,8 @@ import pytest
 from sgcheck.core.pieces import Color, Kind, Phase
 from sgcheck.core.squares import parse_square
 from sgcheck.diagnostics import Span
-from sgcheck.lang import log_parser
-from sgcheck.lang.log_ast import (
+from sgcheck.lang.logs import grammar as log_parser
+from sgcheck.lang.logs.ast import (
     ActivateStmt,
     AttackStmt,
     BreakStmt,
@@ -35,7 +35,7 @@ from sgcheck.lang.log_ast import (
     TeleportStmt,
     Turn,
 )
-from sgcheck.lang.log_parser import LogSyntaxError, iter_log, parse_log
+from sgcheck.lang.logs.grammar import LogSyntaxError, iter_log, parse_log
 from sgcheck.lang.source import SourceText, decode
 
 EXAMPLE = """\
@@ -487,7 +487,7 @@ def test_unicode_in_names_and_comments() -> None:
 
 
 def test_whitespace_and_newlines_are_insignificant() -> None:
-    from sgcheck.lang.log_writer import format_log
+    from sgcheck.lang.logs.writer import format_log
 
     compact = parse("1.upkeep:summon Q d1 cost 14 main1:move Qd1 d2 result\t1-0")
     spread = parse("1.\n\nupkeep :\n  summon\nQ\nd1\ncost\n14\nmain1:\nmove Qd1\n d2 ; c\n{ c }result 1-0")
@@ -575,7 +575,7 @@ def test_importing_the_parser_does_not_import_lark() -> None:
     import sys
     from pathlib import Path
 
-    code = "import sys, sgcheck.lang.log_parser; print('lark' in sys.modules)"
+    code = "import sys, sgcheck.lang.logs.grammar; print('lark' in sys.modules)"
     root = Path(__file__).resolve().parents[2]
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root)
     assert out.stdout.strip() == "False"

@@ -12,7 +12,7 @@ from sgcheck.core.caps import MAX_NUMBER_DIGITS
 from sgcheck.core.pieces import Color, Kind, Phase
 from sgcheck.core.squares import Square, parse_square
 from sgcheck.diagnostics import Span
-from sgcheck.lang.log_ast import (
+from sgcheck.lang.logs.ast import (
     ActivateStmt,
     AttackStmt,
     BreakStmt,
@@ -40,8 +40,8 @@ from sgcheck.lang.log_ast import (
     TeleportStmt,
     Turn,
 )
-from sgcheck.lang.log_parser import LogSyntaxError, parse_log
-from sgcheck.lang.log_writer import format_claim, format_item, format_log, format_statement
+from sgcheck.lang.logs.grammar import LogSyntaxError, parse_log
+from sgcheck.lang.logs.writer import format_claim, format_item, format_log, format_statement
 from sgcheck.lang.source import SourceText
 
 from .test_log_parser import EXAMPLE

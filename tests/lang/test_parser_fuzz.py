@@ -8,8 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sgcheck.lang.log_ast import Header
-from sgcheck.lang.log_parser import LogSyntaxError, iter_log
+from sgcheck.lang.logs.ast import Header
+from sgcheck.lang.logs.grammar import LogSyntaxError, iter_log
 from sgcheck.lang.source import SourceText
 
 from .test_log_parser import EXAMPLE

@@ -1,7 +1,7 @@
 """Quick turns give the same replay as the full syntax tree.
 
 Replay takes plainly written turns without building their syntax tree
-(``sgcheck.lang.quick``, ``sgcheck.replay.quick``) and falls back to the tree whenever
+(``sgcheck.lang.logs.quick``, ``sgcheck.replay.quick``) and falls back to the tree whenever
 anything is wrong. These tests hold the shortcut to the reference: the same reading of
 every plain line, and the same replay result (diagnostics, final state, counts) on the
 examples, on generated games and on logs broken at random, with and without keep_going.
@@ -23,11 +23,11 @@ from sgcheck.core.actions import Attack, Break, Convert, Move, Repair, Summon, T
 from sgcheck.core.pieces import Color, Kind, Phase
 from sgcheck.core.squares import parse_square
 from sgcheck.core.state import Payment
-from sgcheck.lang import log_fast
-from sgcheck.lang.log_ast import ClaimKind, Turn
-from sgcheck.lang.log_parser import LogSyntaxError, iter_log, iter_log_quick
-from sgcheck.lang.log_writer import format_log
-from sgcheck.lang.quick import QuickTurn, read_quick_line
+from sgcheck.lang.logs import log_fast
+from sgcheck.lang.logs.ast import ClaimKind, Turn
+from sgcheck.lang.logs.grammar import LogSyntaxError, iter_log, iter_log_quick
+from sgcheck.lang.logs.quick import QuickTurn, read_quick_line
+from sgcheck.lang.logs.writer import format_log
 from sgcheck.lang.source import SourceText
 from sgcheck.replay.generate import Claims, Style, generate_game
 from sgcheck.replay.interpreter import ReplayOptions, ReplayResult, replay_text

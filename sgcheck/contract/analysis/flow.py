@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sgcheck.core.pieces import Phase
-from sgcheck.lang import card_ast as A
-from sgcheck.lang.card_vocab import PHASE_WORDS, resource_event
+from sgcheck.lang.cards import ast as A
+from sgcheck.lang.cards.vocab import PHASE_WORDS, resource_event
 
 SELF, OTHER = 0, 1
 EventKey = tuple[A.Event, Phase | None]

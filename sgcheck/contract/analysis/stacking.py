@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from sgcheck.contract.context import CheckContext
-from sgcheck.lang import card_ast as A
+from sgcheck.lang.cards import ast as A
 
 SCENARIOS = 36
 

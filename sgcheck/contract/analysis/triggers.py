@@ -22,7 +22,7 @@ from sgcheck.contract.analysis.flow import SELF, EventKey, Step, causes, listens
 from sgcheck.contract.analysis.graph import is_cyclic, shortest_cycle, strongly_connected
 from sgcheck.core.caps import CAPTURE_SP_PER_VALUE
 from sgcheck.core.pieces import PIECE_VALUES
-from sgcheck.lang import card_ast as A
+from sgcheck.lang.cards import ast as A
 
 _MAX_STARTS = 16  # starting points tried per component when looking for a real chain
 

@@ -22,7 +22,7 @@ from sgcheck.contract.rules._helpers import card_context
 from sgcheck.core import caps
 from sgcheck.core.pieces import PIECE_VALUES, Kind
 from sgcheck.diagnostics import Diagnostic, Fix, Severity
-from sgcheck.lang import card_ast as A
+from sgcheck.lang.cards import ast as A
 
 META = RuleMeta(
     code="SG-C005",

@@ -19,7 +19,7 @@ from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import cap_findings
 from sgcheck.core.caps import TO_HIT_BONUS_CAP
 from sgcheck.diagnostics import Diagnostic, Severity
-from sgcheck.lang.card_ast import Card, ToHitModifier
+from sgcheck.lang.cards.ast import Card, ToHitModifier
 
 META = RuleMeta(
     code="SG-C010",

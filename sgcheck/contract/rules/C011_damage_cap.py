@@ -17,7 +17,7 @@ from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import cap_findings
 from sgcheck.core.caps import DAMAGE_BONUS_CAP
 from sgcheck.diagnostics import Diagnostic, Severity
-from sgcheck.lang.card_ast import Card, DamageModifier
+from sgcheck.lang.cards.ast import Card, DamageModifier
 
 META = RuleMeta(
     code="SG-C011",

@@ -17,7 +17,7 @@ from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import cap_findings
 from sgcheck.core.caps import REROLL_SOURCES_CAP
 from sgcheck.diagnostics import Diagnostic, Severity
-from sgcheck.lang.card_ast import Card, Reroll
+from sgcheck.lang.cards.ast import Card, Reroll
 
 META = RuleMeta(
     code="SG-C012",

@@ -20,7 +20,7 @@ from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import card_context
 from sgcheck.core.pieces import Phase
 from sgcheck.diagnostics import Diagnostic, Fix, Severity
-from sgcheck.lang import card_ast as A
+from sgcheck.lang.cards import ast as A
 
 META = RuleMeta(
     code="SG-C050",

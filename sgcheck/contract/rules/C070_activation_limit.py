@@ -17,8 +17,8 @@ from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import card_context, parameter_findings
 from sgcheck.core.caps import ACTIVATIONS_PER_TURN
 from sgcheck.diagnostics import Diagnostic, Fix, Severity
-from sgcheck.lang import card_ast as A
-from sgcheck.lang.card_vocab import ParamFamily
+from sgcheck.lang.cards import ast as A
+from sgcheck.lang.cards.vocab import ParamFamily
 
 META = RuleMeta(
     code="SG-C070",

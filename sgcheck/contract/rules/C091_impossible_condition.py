@@ -19,7 +19,7 @@ from sgcheck.contract.facts import impossible_reason
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import card_context
 from sgcheck.diagnostics import Diagnostic, Fix, Severity
-from sgcheck.lang.card_ast import Card
+from sgcheck.lang.cards.ast import Card
 
 META = RuleMeta(
     code="SG-C091",

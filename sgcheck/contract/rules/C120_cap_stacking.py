@@ -21,7 +21,7 @@ from sgcheck.contract.context import CheckContext, PackView
 from sgcheck.contract.facts import ATTACK_CAPS, common_mask, describe_mask, scenario_mask
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.diagnostics import Diagnostic, Fix, Severity
-from sgcheck.lang import card_ast as A
+from sgcheck.lang.cards import ast as A
 
 META = RuleMeta(
     code="SG-C120",

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from sgcheck.contract.context import CheckContext, PackView
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.diagnostics import Diagnostic, Fix, Severity
-from sgcheck.lang.card_ast import Card
+from sgcheck.lang.cards.ast import Card
 
 META = RuleMeta(
     code="SG-C140",

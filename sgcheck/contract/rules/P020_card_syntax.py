@@ -12,7 +12,7 @@ Fails: ``relic Soul Ward { cost 3 SP }``. Passes: ``relic "Soul Ward" { cost 3 S
 from __future__ import annotations
 
 from sgcheck.contract.registry import RuleMeta, Scope
-from sgcheck.lang.card_codes import SYNTAX_ERROR
+from sgcheck.lang.cards.input_codes import SYNTAX_ERROR
 
 META = RuleMeta(
     code=SYNTAX_ERROR.code,

@@ -10,7 +10,7 @@ Fails: ``spell "Soul Drain" { cost 3 SP``. Passes: the same card closed with ``}
 from __future__ import annotations
 
 from sgcheck.contract.registry import RuleMeta, Scope
-from sgcheck.lang.card_codes import UNEXPECTED_END
+from sgcheck.lang.cards.input_codes import UNEXPECTED_END
 
 META = RuleMeta(
     code=UNEXPECTED_END.code,

@@ -10,7 +10,7 @@ Fails: ``effect to_hit +10 €``. Passes: ``text "costs 10 €"``.
 from __future__ import annotations
 
 from sgcheck.contract.registry import RuleMeta, Scope
-from sgcheck.lang.card_codes import UNEXPECTED_CHARACTER
+from sgcheck.lang.cards.input_codes import UNEXPECTED_CHARACTER
 
 META = RuleMeta(
     code=UNEXPECTED_CHARACTER.code,

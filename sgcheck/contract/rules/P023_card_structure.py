@@ -9,7 +9,7 @@ Fails: ``spell "X" passive { cost 1 SP }``. Passes: ``relic "X" passive { cost 1
 from __future__ import annotations
 
 from sgcheck.contract.registry import RuleMeta, Scope
-from sgcheck.lang.card_codes import CARD_STRUCTURE
+from sgcheck.lang.cards.input_codes import CARD_STRUCTURE
 
 META = RuleMeta(
     code=CARD_STRUCTURE.code,

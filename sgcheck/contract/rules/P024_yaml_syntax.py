@@ -9,7 +9,7 @@ Fails: ``cards: [ {name: X``. Passes: ``cards: []``.
 from __future__ import annotations
 
 from sgcheck.contract.registry import RuleMeta, Scope
-from sgcheck.lang.card_codes import YAML_SYNTAX
+from sgcheck.lang.cards.input_codes import YAML_SYNTAX
 
 META = RuleMeta(
     code=YAML_SYNTAX.code,

@@ -11,7 +11,7 @@ Fails: nine levels of ``&a [*b, *b, ...]``. Passes: a few ``<<: *defaults`` merg
 from __future__ import annotations
 
 from sgcheck.contract.registry import RuleMeta, Scope
-from sgcheck.lang.card_codes import YAML_ALIASES
+from sgcheck.lang.cards.input_codes import YAML_ALIASES
 
 META = RuleMeta(
     code=YAML_ALIASES.code,

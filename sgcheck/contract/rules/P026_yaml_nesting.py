@@ -8,7 +8,7 @@ Fails: ``[[[[...]]]]`` 10,000 levels deep. Passes: any card file.
 from __future__ import annotations
 
 from sgcheck.contract.registry import RuleMeta, Scope
-from sgcheck.lang.card_codes import YAML_NESTING
+from sgcheck.lang.cards.input_codes import YAML_NESTING
 
 META = RuleMeta(
     code=YAML_NESTING.code,

@@ -9,7 +9,7 @@ Fails: ``- {name: X, kind: spel}``. Passes: ``- {name: X, kind: spell, cost: 1}`
 from __future__ import annotations
 
 from sgcheck.contract.registry import RuleMeta, Scope
-from sgcheck.lang.card_codes import SCHEMA_ERROR
+from sgcheck.lang.cards.input_codes import SCHEMA_ERROR
 
 META = RuleMeta(
     code=SCHEMA_ERROR.code,

@@ -7,7 +7,7 @@ Fails: an empty ``.sgcard`` file. Passes: a file with one card.
 from __future__ import annotations
 
 from sgcheck.contract.registry import RuleMeta, Scope
-from sgcheck.lang.card_codes import NO_CARDS
+from sgcheck.lang.cards.input_codes import NO_CARDS
 
 META = RuleMeta(
     code=NO_CARDS.code,

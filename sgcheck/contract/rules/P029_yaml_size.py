@@ -9,7 +9,7 @@ Fails: a 5 MB YAML file. Passes: any hand-written card file.
 from __future__ import annotations
 
 from sgcheck.contract.registry import RuleMeta, Scope
-from sgcheck.lang.card_codes import YAML_TOO_LARGE
+from sgcheck.lang.cards.input_codes import YAML_TOO_LARGE
 
 META = RuleMeta(
     code=YAML_TOO_LARGE.code,

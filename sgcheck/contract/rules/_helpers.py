@@ -8,8 +8,8 @@ from sgcheck.contract.context import CheckContext
 from sgcheck.contract.facts import attack_bonuses, common_mask, describe_mask, worst_scenario
 from sgcheck.contract.registry import RuleMeta
 from sgcheck.diagnostics import Diagnostic, Fix
-from sgcheck.lang import card_ast as A
-from sgcheck.lang.card_vocab import PARAMETERS, ParamFamily
+from sgcheck.lang.cards import ast as A
+from sgcheck.lang.cards.vocab import PARAMETERS, ParamFamily
 
 
 def card_context(card: A.Card) -> tuple[tuple[str, str], ...]:

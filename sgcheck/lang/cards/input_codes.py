@@ -1,6 +1,6 @@
 """The codes (and severities) reported while reading card files: ``SG-P020``-``SG-P029``.
 
-The one place they are written. The card loaders (``card_parser.py``, ``card_yaml.py``) build
+The one place they are written. The card loaders (``cards/parser.py``, ``cards/yaml_loader.py``) build
 their diagnostics from these, and the contract registry's ``META`` of each code
 (``contract/rules/P02x_*.py``) takes its code and severity from here, so the two cannot drift
 apart. It sits in ``lang`` because the loaders report these codes and ``lang`` never imports

@@ -16,14 +16,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from sgcheck.diagnostics import Diagnostic, Span
-from sgcheck.lang.card_ast import Card, CardFile
-from sgcheck.lang.card_codes import CARD_STRUCTURE, NO_CARDS, SYNTAX_ERROR, UNEXPECTED_CHARACTER, UNEXPECTED_END
+from sgcheck.lang.cards.ast import Card, CardFile
+from sgcheck.lang.cards.input_codes import CARD_STRUCTURE, NO_CARDS, SYNTAX_ERROR, UNEXPECTED_CHARACTER, UNEXPECTED_END
 
 if TYPE_CHECKING:
     from lark import Lark
 
-    from sgcheck.lang.card_builder import CardBuilder
-    from sgcheck.lang.card_lalr import CardLALR, ParseError
+    from sgcheck.lang.cards.builder import CardBuilder
+    from sgcheck.lang.cards.lalr import CardLALR, ParseError
 
 
 CARD_RULES: tuple[str, ...] = ()
@@ -103,8 +103,8 @@ def _machinery() -> _Machinery:
         from lark import Lark
         from lark.lexer import Lexer
 
-        from sgcheck.lang.card_builder import CardBuilder
-        from sgcheck.lang.card_lalr import CardLALR
+        from sgcheck.lang.cards.builder import CardBuilder
+        from sgcheck.lang.cards.lalr import CardLALR
         from sgcheck.resources import grammar_text
 
         class _Unused(Lexer):
@@ -167,8 +167,8 @@ def parse_cards(text: str, source: str) -> CardFile:
 
 
 def _parse_block(machinery: _Machinery, block: str, line: int, offset: int, source: str) -> Card | Diagnostic:
-    from sgcheck.lang.card_builder import CardStructureError
-    from sgcheck.lang.card_lalr import ParseError, ScanError
+    from sgcheck.lang.cards.builder import CardStructureError
+    from sgcheck.lang.cards.lalr import ParseError, ScanError
 
     context = _card_context(block)
     try:

@@ -11,7 +11,7 @@ from enum import StrEnum
 
 from sgcheck.core import caps
 from sgcheck.core.pieces import PIECE_VALUES, Kind, Phase
-from sgcheck.lang.card_ast import ALL_KINDS, Event, Resource
+from sgcheck.lang.cards.ast import ALL_KINDS, Event, Resource
 
 #: Phase words. ``main`` is either Main phase (relics are played "in your Main Phase").
 PHASE_WORDS: dict[str, tuple[Phase, ...]] = {

@@ -8,7 +8,7 @@ spaces) is matched by one regular expression and turned into the core action it 
 for and its claims, as ``(kind, value)`` pairs. A turn whose every line has that form comes
 out of the reader as a :class:`QuickTurn`; replay checks it against the core directly, and
 only if something is wrong (an illegal action, a wrong claim, anything unusual) asks for the
-full :class:`~sgcheck.lang.log_ast.Turn`, which :meth:`QuickTurn.build` reads from the same
+full :class:`~sgcheck.lang.logs.ast.Turn`, which :meth:`QuickTurn.build` reads from the same
 lines with the word-level reader, so every finding still comes from the exact syntax tree.
 
 Any line that is not of the plainest form makes the reader fall back to reading its turn
@@ -26,8 +26,8 @@ from sgcheck.core.actions import Action, Attack, Break, Convert, Move, Repair, S
 from sgcheck.core.caps import MAX_NUMBER_DIGITS
 from sgcheck.core.pieces import BLACK, WHITE, Color, Kind, Phase
 from sgcheck.core.state import Payment
-from sgcheck.lang.log_ast import ClaimKind, Turn
-from sgcheck.lang.log_vocab import APPLICABLE, FLAG_CLAIMS, KINDS, PHASES, SQUARES, VALUE_CLAIMS
+from sgcheck.lang.logs.ast import ClaimKind, Turn
+from sgcheck.lang.logs.vocab import APPLICABLE, FLAG_CLAIMS, KINDS, PHASES, SQUARES, VALUE_CLAIMS
 
 if TYPE_CHECKING:
     from sgcheck.lang.source import SourceText
@@ -218,14 +218,14 @@ class QuickTurn:
 
         Falls back to the grammar, which reads the whole log again and takes this turn's
         item, if the word-level reader ever declined a line the quick reader accepted.
-        May raise :class:`~sgcheck.lang.log_parser.LogSyntaxError` in that case only.
+        May raise :class:`~sgcheck.lang.logs.grammar.LogSyntaxError` in that case only.
         """
-        from sgcheck.lang.log_fast import Declined, build_turn
+        from sgcheck.lang.logs.log_fast import Declined, build_turn
 
         try:
             return build_turn(self.source.name, self.lines)
         except Declined:
-            from sgcheck.lang.log_parser import grammar_item
+            from sgcheck.lang.logs.grammar import grammar_item
 
             item = grammar_item(self.source, self.index)
             assert isinstance(item, Turn)

@@ -7,8 +7,8 @@ from sgcheck.core.actions import Break, Convert, Part, Repair
 from sgcheck.core.formulas import Worked
 from sgcheck.core.outcome import Applied, Effects, Violation
 from sgcheck.core.pieces import NON_KING_KINDS, Phase, piece
-from sgcheck.core.rules.common import charge, dice_faces, phase_window, resolve_payment, violation
-from sgcheck.core.rules.victory import lp_victory
+from sgcheck.core.play.common import charge, dice_faces, phase_window, resolve_payment, violation
+from sgcheck.core.play.victory import lp_victory
 from sgcheck.core.state import GameState
 
 GEM_RULES = ("core §6", "R15")

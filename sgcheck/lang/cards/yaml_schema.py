@@ -15,7 +15,7 @@ from functools import cache
 from typing import Any
 
 from sgcheck.diagnostics import Span
-from sgcheck.lang.card_yaml_tree import YNode
+from sgcheck.lang.cards.yaml_tree import YNode
 
 _TYPE_WORDS = {
     "integer": "a whole number",

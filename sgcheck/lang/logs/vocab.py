@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from sgcheck.core.pieces import Kind, Phase
 from sgcheck.core.squares import ALL_SQUARES, Square, name
-from sgcheck.lang.log_ast import ClaimKind
+from sgcheck.lang.logs.ast import ClaimKind
 
 SQUARES: dict[str, Square] = {name(sq): sq for sq in ALL_SQUARES}
 KINDS: dict[str, Kind] = {k.letter: k for k in Kind}

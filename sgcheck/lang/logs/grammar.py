@@ -1,4 +1,4 @@
-"""Parser for the game-log language (``.sglog``): text in, :mod:`~sgcheck.lang.log_ast` nodes out.
+"""Parser for the game-log language (``.sglog``): text in, :mod:`~sgcheck.lang.logs.ast` nodes out.
 
 Design, in short (details in ``grammar/sglog.lark`` and ``docs/log-format.md``):
 
@@ -32,7 +32,7 @@ from sgcheck import codes
 from sgcheck.core.caps import MAX_NUMBER_DIGITS, number_too_long
 from sgcheck.core.pieces import Color
 from sgcheck.diagnostics import Diagnostic, Span
-from sgcheck.lang.log_ast import (
+from sgcheck.lang.logs.ast import (
     ActivateStmt,
     AttackStmt,
     BreakStmt,
@@ -61,8 +61,8 @@ from sgcheck.lang.log_ast import (
     TeleportStmt,
     Turn,
 )
-from sgcheck.lang.log_vocab import APPLICABLE, FLAG_CLAIMS, KINDS, PHASES, SQUARES, VALUE_CLAIMS
-from sgcheck.lang.log_writer import format_claim
+from sgcheck.lang.logs.vocab import APPLICABLE, FLAG_CLAIMS, KINDS, PHASES, SQUARES, VALUE_CLAIMS
+from sgcheck.lang.logs.writer import format_claim
 from sgcheck.lang.source import SourceText
 from sgcheck.resources import grammar_text
 
@@ -71,7 +71,7 @@ if TYPE_CHECKING:
     from lark.exceptions import UnexpectedInput
     from lark.parsers.lalr_interactive_parser import InteractiveParser
 
-    from sgcheck.lang.quick import QuickTurn
+    from sgcheck.lang.logs.quick import QuickTurn
 
 __all__ = ["LogSyntaxError", "iter_log", "parse_log"]
 
@@ -538,7 +538,7 @@ def iter_log(source: SourceText) -> Iterator[LogItem]:
     span at 1:1), then every setup item, Turn and ResultLine in file order, *lazily*. Raises
     LogSyntaxError at the first syntax error, after yielding every item that precedes it.
 
-    Regular logs are read by the fast path (:mod:`sgcheck.lang.log_fast`), which produces the
+    Regular logs are read by the fast path (:mod:`sgcheck.lang.logs.log_fast`), which produces the
     same items; where it declines, the grammar takes over from the start of the text and the
     items already produced are skipped, so every syntax error comes from the grammar.
     """
@@ -547,7 +547,7 @@ def iter_log(source: SourceText) -> Iterator[LogItem]:
 
 def iter_log_quick(source: SourceText) -> Iterator[LogItem | QuickTurn]:
     """As :func:`iter_log`, except that turns written in the plainest form come as
-    :class:`~sgcheck.lang.quick.QuickTurn` (their actions and claims, the syntax tree on request).
+    :class:`~sgcheck.lang.logs.quick.QuickTurn` (their actions and claims, the syntax tree on request).
 
     Replay uses this: most turns of most logs are plain and legal, and for those the syntax
     tree is never looked at.
@@ -556,7 +556,7 @@ def iter_log_quick(source: SourceText) -> Iterator[LogItem | QuickTurn]:
 
 
 def _fast_then_grammar(source: SourceText, *, quick_turns: bool) -> Iterator[LogItem | QuickTurn]:
-    from sgcheck.lang.log_fast import Declined, fast_iter_log
+    from sgcheck.lang.logs.log_fast import Declined, fast_iter_log
 
     produced = 0
     try:

@@ -1,7 +1,7 @@
 """Run Lark's LALR(1) tables for the card grammar with a tight scanner-and-parser loop.
 
 Lark builds the LALR tables from ``grammar/sgcard.lark`` and the callbacks from
-:class:`~sgcheck.lang.card_builder.CardBuilder`; this module only drives them. Lark's own
+:class:`~sgcheck.lang.cards.builder.CardBuilder`; this module only drives them. Lark's own
 driver (a generic lexer, a generator, a ``Token`` per word) was most of the time spent
 checking a 10,000-card pack; this loop scans with one small regular expression and
 resolves each word to whichever grammar terminal the current parser state accepts (so

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from sgcheck.core.pieces import Color, Kind, Phase
 from sgcheck.core.squares import name as square_name
-from sgcheck.lang.log_ast import (
+from sgcheck.lang.logs.ast import (
     ActivateStmt,
     AttackStmt,
     BreakStmt,

@@ -1,6 +1,6 @@
 """Typed, immutable syntax tree of a game log (``.sglog``).
 
-The parser (:mod:`sgcheck.lang.log_parser`) turns text into these nodes; every
+The parser (:mod:`sgcheck.lang.logs.grammar`) turns text into these nodes; every
 node carries a :class:`~sgcheck.diagnostics.Span` so that replay findings point
 at the exact text. Nodes describe what the log *says*; whether it is legal is
 decided by replay against the core.

@@ -1,6 +1,6 @@
 """What an effect does: one frozen dataclass per action of the card language.
 
-Split from :mod:`sgcheck.lang.card_ast` (which re-exports everything) to keep modules small.
+Split from :mod:`sgcheck.lang.cards.ast` (which re-exports everything) to keep modules small.
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sgcheck.diagnostics import Span
-from sgcheck.lang.card_parts import CostKind, ExtraKind, PhaseRef, Quantity, Resource, Side, Target
+from sgcheck.lang.cards.parts import CostKind, ExtraKind, PhaseRef, Quantity, Resource, Side, Target
 
 
 @dataclass(frozen=True, slots=True)

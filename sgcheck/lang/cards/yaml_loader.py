@@ -15,12 +15,12 @@ from typing import Any
 from sgcheck.core.caps import number_too_long
 from sgcheck.core.pieces import Kind
 from sgcheck.diagnostics import Diagnostic, Span
-from sgcheck.lang import card_ast as A
-from sgcheck.lang.card_builder import CardStructureError
-from sgcheck.lang.card_codes import CARD_STRUCTURE, NO_CARDS, SCHEMA_ERROR
-from sgcheck.lang.card_vocab import EVENT_WORDS, PHASE_WORDS, piece_class, resource_event
-from sgcheck.lang.card_yaml_schema import schema_errors
-from sgcheck.lang.card_yaml_tree import LongNumber, YNode, compose
+from sgcheck.lang.cards import ast as A
+from sgcheck.lang.cards.builder import CardStructureError
+from sgcheck.lang.cards.input_codes import CARD_STRUCTURE, NO_CARDS, SCHEMA_ERROR
+from sgcheck.lang.cards.vocab import EVENT_WORDS, PHASE_WORDS, piece_class, resource_event
+from sgcheck.lang.cards.yaml_schema import schema_errors
+from sgcheck.lang.cards.yaml_tree import LongNumber, YNode, compose
 
 CARD_SCHEMA = "card.schema.json"
 _RULES: tuple[str, ...] = ()

@@ -9,7 +9,7 @@ comments start with ``;``, strings have no escapes. This module reads that subse
 line, in one loop with no per-token function calls, into the same AST nodes with the same
 spans, and *declines* (:class:`Declined`) at the first thing it does not handle: brace
 comments, escapes, a statement continued on the next line, odd spacing, any syntax error,
-a claim that does not fit its statement. :func:`sgcheck.lang.log_parser.iter_log` then
+a claim that does not fit its statement. :func:`sgcheck.lang.logs.grammar.iter_log` then
 re-parses with Lark, skipping the items already produced, so errors and their messages
 always come from the grammar. Tests check that both paths produce identical items.
 """
@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from sgcheck.core.caps import MAX_NUMBER_DIGITS
 from sgcheck.core.pieces import Color, Kind, Phase
 from sgcheck.diagnostics import Span
-from sgcheck.lang.log_ast import (
+from sgcheck.lang.logs.ast import (
     ActivateStmt,
     AttackStmt,
     BreakStmt,
@@ -51,8 +51,8 @@ from sgcheck.lang.log_ast import (
     TeleportStmt,
     Turn,
 )
-from sgcheck.lang.log_vocab import APPLICABLE, FLAG_CLAIMS, KINDS, PHASES, SQUARES, VALUE_CLAIMS
-from sgcheck.lang.quick import Line, QuickTurn, QuickTurnReader, read_quick_line
+from sgcheck.lang.logs.quick import Line, QuickTurn, QuickTurnReader, read_quick_line
+from sgcheck.lang.logs.vocab import APPLICABLE, FLAG_CLAIMS, KINDS, PHASES, SQUARES, VALUE_CLAIMS
 from sgcheck.lang.source import SourceText
 
 
@@ -420,10 +420,10 @@ class _Reader:
 
 
 def fast_iter_log(source: SourceText, *, quick_turns: bool = False) -> Iterator[LogItem | QuickTurn]:
-    """The log's items, as :func:`sgcheck.lang.log_parser.iter_log` would yield them.
+    """The log's items, as :func:`sgcheck.lang.logs.grammar.iter_log` would yield them.
 
     With ``quick_turns``, a turn whose every line has the plainest form (see
-    :mod:`sgcheck.lang.quick`) comes as a :class:`QuickTurn` instead: its actions and claims,
+    :mod:`sgcheck.lang.logs.quick`) comes as a :class:`QuickTurn` instead: its actions and claims,
     with the :class:`Turn` built only if asked for. Raises :class:`Declined` (possibly after
     yielding some items) where the fast path stops.
     """

@@ -23,7 +23,7 @@ from sgcheck.contract.packs import CardSource, PackPlan, discover, is_yaml
 from sgcheck.contract.registry import all_rules, code_catalogue, meta
 from sgcheck.contract.suppressions import FileSuppressions, Suppression, scan, silence_pack_wide, unused
 from sgcheck.diagnostics import Diagnostic, Span
-from sgcheck.lang.card_ast import Card, CardFile
+from sgcheck.lang.cards.ast import Card, CardFile
 from sgcheck.lang.source import CARD_LIMIT, YAML_CARD_LIMIT, BinaryReader, SourceText, read_source, read_stream
 from sgcheck.results import FileResult, Run
 
@@ -122,8 +122,8 @@ def read_cards(
     source: CardSource, sources: dict[str, str], stdin: BinaryReader | None = None
 ) -> tuple[CardFile, str]:
     """Parse one card file in the format its name says; unreadable files become diagnostics."""
-    from sgcheck.lang.card_parser import parse_cards
-    from sgcheck.lang.card_yaml import load_card_yaml
+    from sgcheck.lang.cards.parser import parse_cards
+    from sgcheck.lang.cards.yaml_loader import load_card_yaml
 
     limit = YAML_CARD_LIMIT if is_yaml(source.shown) else CARD_LIMIT
     read: SourceText | Diagnostic

@@ -1,7 +1,7 @@
 """Typed, immutable model of Relic & Spell cards.
 
-Both card front-ends (the ``.sgcard`` language in :mod:`sgcheck.lang.card_parser` and YAML
-in :mod:`sgcheck.lang.card_yaml`) load into these nodes, and the contract checker only
+Both card front-ends (the ``.sgcard`` language in :mod:`sgcheck.lang.cards.parser` and YAML
+in :mod:`sgcheck.lang.cards.yaml_loader`) load into these nodes, and the contract checker only
 ever sees this model. Every node carries a :class:`~sgcheck.diagnostics.Span` so a finding
 points at the text that caused it. The model records what a card *says*, including what
 the contract forbids (rewriting core numbers, inserting phases, damaging the King
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from sgcheck.core.pieces import Kind
 from sgcheck.diagnostics import Diagnostic, Span
-from sgcheck.lang.card_actions import (
+from sgcheck.lang.cards.effects import (
     Action,
     CapturePiece,
     ConvertPiece,
@@ -33,7 +33,7 @@ from sgcheck.lang.card_actions import (
     SwapPhases,
     ToHitModifier,
 )
-from sgcheck.lang.card_parts import (
+from sgcheck.lang.cards.parts import (
     ALL_KINDS,
     CardKind,
     Cmp,

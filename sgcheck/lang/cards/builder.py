@@ -17,9 +17,9 @@ from typing import Any
 from sgcheck.core.caps import number_too_long
 from sgcheck.core.pieces import Kind
 from sgcheck.diagnostics import Span
-from sgcheck.lang import card_ast as A
-from sgcheck.lang.card_lalr import Tok
-from sgcheck.lang.card_vocab import (
+from sgcheck.lang.cards import ast as A
+from sgcheck.lang.cards.lalr import Tok
+from sgcheck.lang.cards.vocab import (
     EVENT_WORDS,
     MAX_NUMBER_DIGITS,
     PARAMETERS,

@@ -1,0 +1,1 @@
+"""The card language: ``.sgcard`` files and YAML cards, loaded into one typed model."""

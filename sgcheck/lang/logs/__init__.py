@@ -1,0 +1,1 @@
+"""The game-log language (``.sglog``): its syntax tree, words, grammar and reader."""
