@@ -10,7 +10,7 @@ other logs are still replayed and every output format stays a complete document.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, Protocol
@@ -87,6 +87,7 @@ def replay_input(
     *,
     with_summary: bool = True,
     stdin: BinaryIO | None = None,
+    progress: Progress | None = None,
 ) -> tuple[FileResult, Mapping[str, str]]:
     """Replay one log; the result and the source texts its findings point into. Never raises."""
     if log.problem is not None:
@@ -101,10 +102,17 @@ def replay_input(
             source = read_source(log.path, display(log.path))
         if isinstance(source, Diagnostic):
             return FileResult(log.path, (source.at(source.span or Span.point(log.path)),)), {}
+        if progress is not None:
+            progress(log.path, len(source.text))
         result = replay_text(source.text, source.name, options)
         return replay_file_result(log.path, result, with_summary=with_summary), {source.name: source.text}
     except (Exception, RecursionError, MemoryError) as error:  # one log's failure must not hide the others
         return FileResult(log.path, (codes.internal_error(error).at(Span.point(log.path)),)), {}
+
+
+#: Told, while one log is replayed in this process, how many of its bytes have been read so far
+#: (the log's path as given, the count); ``sgcheck replay`` draws its progress bar from it.
+Progress = Callable[[str, int], None]
 
 
 class Renderer(Protocol):
@@ -134,6 +142,7 @@ def replay_all(
     with_summary: bool = True,
     jobs: int = 1,
     stdin: BinaryIO | None = None,
+    progress: Progress | None = None,
 ) -> Iterator[tuple[FileResult, str]]:
     """Replay ``logs`` and yield each result with its rendered part, in input order, as soon as
     it and every log before it are done.
@@ -141,13 +150,14 @@ def replay_all(
     With ``jobs`` above 1 the logs are replayed in that many processes; each worker renders its
     own file's part, so only the result and the text to print travel back (never the log). The
     output is the same bytes whatever ``jobs`` is. Standard input cannot be shared with workers:
-    a run that reads ``-`` replays in this process.
+    a run that reads ``-`` replays in this process. ``progress`` hears about the bytes read of
+    each log replayed in this process (not of logs replayed by workers: count those as they come).
     """
     job = _Job(options, with_summary, render)
     workers = min(jobs, len(logs))
     if workers <= 1 or any(log.path == STDIN for log in logs):
         for log in logs:
-            result, sources = replay_input(log, options, with_summary=with_summary, stdin=stdin)
+            result, sources = replay_input(log, options, with_summary=with_summary, stdin=stdin, progress=progress)
             yield result, render(result, sources)
         return
     from concurrent.futures import ProcessPoolExecutor
