@@ -35,6 +35,12 @@ def _validate_ruleset(ctx: click.Context, param: click.Parameter, value: str | N
 )
 @click.option("--no-summary", is_flag=True, help="Do not print the final board and totals.")
 @click.option(
+    "-q",
+    "--quiet",
+    is_flag=True,
+    help="Print only the findings and the totals line: no summaries (as --no-summary), no progress bar.",
+)
+@click.option(
     "-j",
     "--jobs",
     type=click.IntRange(min=1),
@@ -50,6 +56,7 @@ def replay_command(
     keep_going: bool,
     ruleset: str | None,
     no_summary: bool,
+    quiet: bool,
     jobs: int | None,
     fmt: str,
     color: bool | None,
@@ -57,10 +64,14 @@ def replay_command(
     """Replay game LOGS (.sglog files, or folders searched for *.sglog) and report the first
     illegal action or wrong claim in each.
 
+    A long run draws a progress bar on standard error when it is a terminal (never with --quiet);
+    the report on standard output is the same either way.
+
     \b
     Exit status: 0 every log is legal, 1 a log has an error, 2 usage, I/O or internal error
     (a log that cannot be read is reported and exits 2). Use '-' to read a log from standard input.
     """
+    from sgcheck.cli.progress import ProgressBar, is_terminal
     from sgcheck.codes import CATALOGUE
     from sgcheck.replay.files import discover_logs, replay_all
     from sgcheck.replay.interpreter import ReplayOptions
@@ -72,7 +83,17 @@ def replay_command(
     options = ReplayOptions(keep_going=keep_going, ruleset=ruleset)
     out, report = open_report(fmt, command="replay", rules=CATALOGUE, file_count=len(inputs), color=color)
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
-    rendered = replay_all(
-        inputs, options, report.renderer, with_summary=not no_summary, jobs=workers, stdin=sys.stdin.buffer
-    )
-    return write_report(rendered, out, report)
+    bar = ProgressBar([log.path for log in inputs], sys.stderr, enabled=not quiet)
+    try:
+        rendered = replay_all(
+            inputs,
+            options,
+            report.renderer,
+            with_summary=not (no_summary or quiet),
+            jobs=workers,
+            stdin=sys.stdin.buffer,
+            progress=bar.in_file if bar.active else None,
+        )
+        return write_report(bar.follow(rendered, shares_terminal=is_terminal(out.stream)), out, report)
+    finally:
+        bar.close()  # on errors and Ctrl-C too: the terminal keeps only the report

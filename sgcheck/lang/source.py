@@ -23,7 +23,7 @@ import io
 import os
 import stat
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -87,12 +87,56 @@ class BinaryReader(Protocol):
     def read(self, size: int = ..., /) -> bytes: ...
 
 
-@dataclass(frozen=True, slots=True)
 class SourceText:
-    """A decoded input: ``name`` is shown in diagnostics, ``text`` has no BOM and only LF newlines."""
+    """A decoded input: ``name`` is shown in diagnostics, ``text`` has no BOM and only LF newlines.
 
-    name: str
-    text: str
+    A log is decoded a chunk at a time, and its pieces are kept as they are (``pieces``): the
+    log reader goes through them in order, so a log that needs no syntax tree is replayed
+    without its text ever being joined. ``text`` joins them on first use, once.
+    """
+
+    __slots__ = ("_pieces", "_text", "name")
+
+    def __init__(self, name: str, text: str | None = None, *, pieces: Sequence[str] = ()) -> None:
+        self.name = name
+        self._text = text
+        self._pieces: Sequence[str] = pieces if text is None else ()
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            self._text = "".join(self._pieces)
+            self._pieces = ()
+        return self._text
+
+    @property
+    def pieces(self) -> Sequence[str]:
+        """The text in order, in one or more pieces (a piece may end in the middle of a line)."""
+        return self._pieces if self._text is None else (self._text,)
+
+    def __repr__(self) -> str:
+        return f"SourceText({self.name!r}, {sum(map(len, self.pieces))} characters)"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SourceText) and (self.name, self.text) == (other.name, other.text)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable cache inside; compared by content
+
+
+class SourceTexts(Mapping[str, str]):
+    """The texts of some sources by name, each joined only when a renderer quotes from it."""
+
+    def __init__(self, *sources: SourceText) -> None:
+        self._sources = {source.name: source for source in sources}
+
+    def __getitem__(self, name: str) -> str:
+        return self._sources[name].text
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._sources)
+
+    def __len__(self) -> int:
+        return len(self._sources)
 
 
 def normalise_newlines(text: str) -> str:
@@ -281,9 +325,7 @@ def _read_limited(
         _decode_chunks(read, name, limit, chunk_bytes or CHUNK_BYTES, pieces)
     except _Stop as stop:
         return stop.diagnostic
-    text = "".join(pieces)
-    pieces.clear()
-    return SourceText(name, text)
+    return SourceText(name, pieces=tuple(pieces))
 
 
 def _decode_chunks(

@@ -16,7 +16,7 @@ from sgcheck.core.pieces import Color
 from sgcheck.core.state import GameState, PlayerState
 from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.lang.logs.ast import Claim, ClaimKind
-from sgcheck.lang.logs.quick import QuickClaim
+from sgcheck.lang.logs.reader import QuickClaim
 
 # (diagnostic, caret label, underline the whole statement?)
 Finding = tuple[Diagnostic, str, bool]
@@ -225,7 +225,7 @@ def check_claims(
 
 
 def claims_hold(claims: tuple[QuickClaim, ...], effects: Effects, player: PlayerState, what: str) -> bool:
-    """Whether every ``(kind, value)`` claim agrees with ``effects`` and the actor's totals (quick turns)."""
+    """Whether every ``(kind, value)`` claim agrees with ``effects`` and the actor's totals (plain turns)."""
     for kind, value in claims:  # noqa: SIM110 - a plain loop: this runs for most replayed actions
         if CHECKERS[kind](kind, value, effects, player, what) is not None:
             return False

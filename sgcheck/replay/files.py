@@ -9,6 +9,7 @@ other logs are still replayed and every output format stays a complete document.
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -17,9 +18,9 @@ from typing import BinaryIO, Protocol
 
 from sgcheck import codes
 from sgcheck.diagnostics import Diagnostic, Span
-from sgcheck.lang.source import SourceText, read_source, read_stream
+from sgcheck.lang.source import SourceText, SourceTexts, read_source, read_stream
 from sgcheck.paths import display, links_out_of
-from sgcheck.replay.interpreter import ReplayOptions, ReplayResult, replay_text
+from sgcheck.replay.interpreter import ReplayOptions, ReplayResult, replay_source
 from sgcheck.replay.summary import summary_facts, summary_text
 from sgcheck.results import FileResult
 
@@ -102,16 +103,16 @@ def replay_input(
             source = read_source(log.path, display(log.path))
         if isinstance(source, Diagnostic):
             return FileResult(log.path, (source.at(source.span or Span.point(log.path)),)), {}
-        if progress is not None:
-            progress(log.path, len(source.text))
-        result = replay_text(source.text, source.name, options)
-        return replay_file_result(log.path, result, with_summary=with_summary), {source.name: source.text}
+        told = None if progress is None else functools.partial(progress, log.path)
+        result = replay_source(source, options, progress=told)
+        return replay_file_result(log.path, result, with_summary=with_summary), SourceTexts(source)
     except (Exception, RecursionError, MemoryError) as error:  # one log's failure must not hide the others
         return FileResult(log.path, (codes.internal_error(error).at(Span.point(log.path)),)), {}
 
 
-#: Told, while one log is replayed in this process, how many of its bytes have been read so far
-#: (the log's path as given, the count); ``sgcheck replay`` draws its progress bar from it.
+#: Told, while one log is replayed in this process, how much of it has been read so far (the
+#: log's path as given, and the characters read: the reader tells it at every piece of about
+#: 1 MiB); ``sgcheck replay`` draws its progress bar from it.
 Progress = Callable[[str, int], None]
 
 

@@ -11,8 +11,9 @@ of sequence, play after the game ended, missing Kings) stop it in both modes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from sgcheck.codes import diagnostic
 from sgcheck.core import engine
@@ -32,24 +33,32 @@ from sgcheck.core.state import GameState, initial_state
 from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.lang.logs.ast import (
     ActivateStmt,
+    AttackStmt,
+    BreakStmt,
     ColourChoice,
+    ConvertStmt,
     Draft,
     Header,
     IncomeStmt,
     KingPlacement,
     LogItem,
+    MoveStmt,
     PassStmt,
-    PhaseBlock,
+    RepairStmt,
     ResultLine,
     RollOff,
     Statement,
+    SummonStmt,
+    TeleportStmt,
     Turn,
 )
-from sgcheck.lang.logs.quick import QuickTurn
-from sgcheck.replay.claims import check_claims
+from sgcheck.lang.logs.reader import PlainTurn, Step, read_log
+from sgcheck.replay.claims import check_claims, claims_hold
 from sgcheck.replay.describe import describe_state, statement_word, turn_label
-from sgcheck.replay.quick import replay_quick_turn
 from sgcheck.replay.translate import span_of, translate
+
+if TYPE_CHECKING:
+    from sgcheck.lang.source import SourceText
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +113,46 @@ class _Stop(Exception):
     """Replay cannot (or, without keep_going, should not) continue."""
 
 
+class _NeedTree(Exception):
+    """A plain turn met something to report: it is played again with its syntax tree."""
+
+
+#: A step's place in the syntax tree: the phase label's span, or the statement.
+_Node = tuple["Span | None", "Statement | None"]
+_NO_NODE: _Node = (None, None)
+_ENTER = {phase: EnterPhase(phase) for phase in Phase}
+_END_TURN = EndTurn()
+_NO_EFFECTS = Effects()
+
+
+def _need(node: object) -> None:
+    """Where there is nothing to place a finding on (a plain turn), play the turn's tree instead."""
+    if node is None:
+        raise _NeedTree
+
+
+#: The reader's word for each statement (the keyword that starts it).
+_STEP_WORDS: dict[type, str] = {
+    SummonStmt: "summon",
+    MoveStmt: "move",
+    AttackStmt: "attack",
+    ConvertStmt: "convert",
+    TeleportStmt: "teleport",
+    BreakStmt: "break",
+    RepairStmt: "repair",
+    ActivateStmt: "activate",
+    PassStmt: "pass",
+    IncomeStmt: "income",
+}
+
+
+def _statement_step(stmt: Statement) -> Step:
+    """A statement of a syntax tree as a step of the turn loop."""
+    word = _STEP_WORDS[type(stmt)]
+    amount = stmt.amount if isinstance(stmt, IncomeStmt) else 0
+    return Step(None, None, None, word, translate(stmt), (), amount)
+
+
 @dataclass(slots=True)
 class _Setup:
     drafts: dict[Color, tuple[str, ...]] = field(default_factory=dict)
@@ -145,11 +194,11 @@ class Replayer:
 
     # --- items ------------------------------------------------------------------------------
 
-    def feed(self, item: LogItem | QuickTurn) -> None:
+    def feed(self, item: LogItem | PlainTurn) -> None:
         self.items += 1
         match item:
-            case QuickTurn():  # first: nearly every item of a long log is one
-                self._quick_turn(item)
+            case PlainTurn():  # first: nearly every item of a long log is one
+                self._plain_turn(item)
             case Header():
                 self._header(item)
             case Draft():
@@ -161,7 +210,7 @@ class Replayer:
             case KingPlacement():
                 self._king(item)
             case Turn():
-                self._turn(item)
+                self._tree_turn(item)
             case ResultLine():
                 self.result_lines.append(item)
 
@@ -267,8 +316,13 @@ class Replayer:
             return
         self.setup.kings[king.color] = king
 
-    def _start(self, at: Span) -> GameState:
+    def _start(self, at: Span | None) -> GameState:
+        """The state at the start of play; ``at`` None: a plain turn, which needs its tree to report."""
         missing = [c.title for c in Color if c not in self.setup.kings]
+        last_roll = self.setup.rolloffs[-1] if self.setup.rolloffs else None
+        tied = last_roll is not None and rolloff_winner(last_roll.white.faces, last_roll.black.faces) is None
+        if at is None and (missing or tied):
+            raise _NeedTree
         if missing:
             kings = f"{' and '.join(missing)} King{'s are' if len(missing) > 1 else ' is'}"
             self.report(
@@ -293,104 +347,141 @@ class Replayer:
         return initial_state(white, black, self.ruleset)
 
     # --- turns ------------------------------------------------------------------------------
+    #
+    # One turn loop (:meth:`_play`) for both kinds of turn. A PlainTurn (the reader's steps: core
+    # actions and (kind, value) claims, no spans) is played first without a syntax tree; the
+    # first thing that would be reported raises _NeedTree, the replayer's counters are put back,
+    # and the turn's syntax tree is played from the same immutable state, by the same loop,
+    # which reports what and where. A turn the grammar read is played with its tree at once.
 
-    def _turn(self, turn: Turn) -> None:
+    def _plain_turn(self, turn: PlainTurn) -> None:
+        if self.options.quick_turns:
+            saved = (self.state, self.statements, self.turns, self.where, self.between_turns)
+            try:
+                self._play(turn.number, turn.color, turn.steps, None)
+                return
+            except _NeedTree:
+                self.state, self.statements, self.turns, self.where, self.between_turns = saved
+        from sgcheck.lang.logs.grammar import LogSyntaxError
+
+        try:
+            tree = turn.tree()
+        except LogSyntaxError as exc:
+            self.report(exc.diagnostic, fatal=True)
+            return
+        self._tree_turn(tree)
+
+    def _tree_turn(self, turn: Turn) -> None:
+        steps: list[Step] = []
+        nodes: list[_Node] = []
+        for stmt in turn.loose:
+            steps.append(_statement_step(stmt))
+            nodes.append((None, stmt))
+        for block in turn.phases:
+            steps.append(Step(None, None, block.phase, None, None, (), 0))
+            nodes.append((block.label_span, None))
+            for stmt in block.statements:
+                steps.append(_statement_step(stmt))
+                nodes.append((None, stmt))
+        self._play(turn.number, turn.color, steps, (turn, nodes))
+
+    def _play(self, number: int, color: Color, steps: Sequence[Step], tree: tuple[Turn, list[_Node]] | None) -> None:
+        """Play one turn: its sequence, its phase labels, its statements and claims, its end (core §2).
+
+        Without ``tree`` nothing is reported: anything to report raises _NeedTree instead.
+        """
         if self.state is None:
-            self.state = self._start(turn.header_span)
+            self.state = self._start(tree[0].header_span if tree is not None else None)
         st = self.state
-        # the header's line: its phase is that of a label written on the same line, if any
-        first = turn.phases[0] if turn.phases and not turn.loose else None
-        same_line = first is not None and first.label_span.line == turn.header_span.line
-        self.where = (turn.number, turn.color, first.phase if first is not None and same_line else None)
+        if tree is not None:
+            # the header's line: its phase is that of a label written on the same line, if any
+            turn = tree[0]
+            first = turn.phases[0] if turn.phases and not turn.loose else None
+            same_line = first is not None and first.label_span.line == turn.header_span.line
+            self.where = (number, color, first.phase if first is not None and same_line else None)
         if st.result is not None:
-            self.report(
-                diagnostic(
-                    "SG-T106", f"the game is already over: {st.result.detail}", rules=game_over_rules(st.result)
-                ).at(turn.header_span),
-                fatal=True,
-            )
-        if (turn.number, turn.color) != (st.turn_number, st.to_move):
+            _need(tree)
+            over = f"the game is already over: {st.result.detail}"
+            found = diagnostic("SG-T106", over, rules=game_over_rules(st.result))
+            self.report(found.at(tree[0].header_span), fatal=True)  # type: ignore[index]
+        if (number, color) != (st.turn_number, st.to_move):
+            _need(tree)
             expected = turn_label(st.turn_number, st.to_move)
             self.report(
                 diagnostic(
                     "SG-T101",
                     f"expected {st.to_move.title}'s turn {st.turn_number} ({expected}), found "
-                    f"{turn.color.title}'s turn {turn.number} ({turn_label(turn.number, turn.color)})",
-                ).at(turn.header_span),
+                    f"{color.title}'s turn {number} ({turn_label(number, color)})",
+                ).at(tree[0].header_span),  # type: ignore[index]
                 fatal=True,
             )
         self.turns += 1
         self.between_turns = False
-        for stmt in turn.loose:
-            self.report(
-                diagnostic("SG-T107", f"'{statement_word(stmt)}' comes before any phase label in this turn").at(
-                    stmt.span, "which phase?"
-                )
-            )
-        passes: list[PassStmt] = []
-        for index, block in enumerate(turn.phases):
-            self.where = (turn.number, turn.color, block.phase)
-            self._phase(block, first=index == 0)
-            for stmt in block.statements:
-                if isinstance(stmt, PassStmt):
-                    passes.append(stmt)
-                else:
-                    self._statement(stmt)
-        self._end_turn(turn, passes)
+        nodes = tree[1] if tree is not None else None
+        labelled = False
+        passes: list[tuple[Step, Statement | None]] = []
+        for index, step in enumerate(steps):
+            label, stmt = nodes[index] if nodes is not None else _NO_NODE
+            if step.phase is not None:
+                self.where = (number, color, step.phase)
+                self._enter(step.phase, not labelled, label)
+                labelled = True
+            if step.word is None:
+                continue
+            if not labelled:
+                _need(tree)
+                assert stmt is not None
+                message = f"'{statement_word(stmt)}' comes before any phase label in this turn"
+                self.report(diagnostic("SG-T107", message).at(stmt.span, "which phase?"))
+                continue
+            if step.word == "pass":
+                passes.append((step, stmt))
+            else:
+                self._statement(step, stmt)
+        self._end_turn(passes, tree)
 
-    def _quick_turn(self, turn: QuickTurn) -> None:
-        """Replay a plainly written turn without its syntax tree; if anything is wrong, replay
-        the tree from the same state instead, which reports what and where."""
-        if self.state is not None:
-            done = replay_quick_turn(self.state, turn)
-            if done is not None:
-                self.state, statements = done
-                self.statements += statements
-                self.turns += 1
-                self.between_turns = True
-                return
-        from sgcheck.lang.logs.grammar import LogSyntaxError
-
-        try:
-            full = turn.build()
-        except LogSyntaxError as exc:
-            self.report(exc.diagnostic, fatal=True)
-            return
-        self._turn(full)
-
-    def _phase(self, block: PhaseBlock, first: bool) -> None:
+    def _enter(self, phase: Phase, first: bool, label: Span | None) -> None:
         st = self.state
         assert st is not None
         if st.result is not None:
             return
-        if first and block.phase is st.turn.phase:
+        if first and phase is st.turn.phase:
             return
-        step = engine.apply(st, EnterPhase(block.phase))
+        step = engine.apply(st, _ENTER[phase])
         if isinstance(step, Applied):
             self.state = step.state
             return
-        self.report(step.first.diagnostic.at(block.label_span))
-        self.state = st._replace(turn=st.turn._replace(phase=block.phase))  # keep going from the label
+        _need(label)
+        self.report(step.first.diagnostic.at(label))
+        self.state = st._replace(turn=st.turn._replace(phase=phase))  # keep going from the label
 
-    def _statement(self, stmt: Statement) -> None:
+    def _statement(self, step: Step, stmt: Statement | None) -> None:
         st = self.state
         assert st is not None
         self.statements += 1
-        if isinstance(stmt, IncomeStmt):
-            self._income(stmt)
+        if step.word == "income":
+            self._income(step, stmt)
             return
-        action = translate(stmt)
+        action = step.action
         assert action is not None
-        step = engine.apply(st, action)
-        if not isinstance(step, Applied):
-            first = step.first
-            self.report(first.diagnostic.at(span_of(stmt, first.part)))
+        applied = engine.apply(st, action)
+        if not isinstance(applied, Applied):
+            _need(stmt)
+            first = applied.first
+            self.report(first.diagnostic.at(span_of(stmt, first.part)))  # type: ignore[arg-type]
             return
         actor = st.to_move
-        self.state = step.state
+        if stmt is None:
+            if applied.state.result is not None:
+                raise _NeedTree  # the game ends: the tree places what follows exactly
+            self.state = applied.state
+            if step.claims and not claims_hold(step.claims, applied.effects, applied.state.players[actor], step.word):  # type: ignore[arg-type]
+                raise _NeedTree
+            return
+        self.state = applied.state
         if stmt.claims:
             what = statement_word(stmt)
-            for diag in check_claims(stmt.claims, step.effects, step.state, actor, stmt.span, what):
+            for diag in check_claims(stmt.claims, applied.effects, applied.state, actor, stmt.span, what):
                 self.report(diag, at_state=st)
         if isinstance(stmt, ActivateStmt):
             self._card_notes(stmt, actor)
@@ -413,18 +504,22 @@ class Replayer:
                 ).at(stmt.span)
             )
 
-    def _income(self, stmt: IncomeStmt) -> None:
+    def _income(self, step: Step, stmt: Statement | None) -> None:
         st = self.state
         assert st is not None
         if st.result is not None:
+            _need(stmt)
             over = f"the game is already over: {st.result.detail}"
-            self.report(diagnostic("SG-T106", over, rules=game_over_rules(st.result)).at(stmt.span))
+            self.report(diagnostic("SG-T106", over, rules=game_over_rules(st.result)).at(stmt.span))  # type: ignore[union-attr]
             return
         if st.turn.phase is not Phase.UPKEEP:
+            _need(stmt)
             rules = ("core §2", "core §6", "R03", "R14")
-            self.report(diagnostic("SG-T103", "income is gained at Upkeep", rules=rules).at(stmt.span))
+            self.report(diagnostic("SG-T103", "income is gained at Upkeep", rules=rules).at(stmt.span))  # type: ignore[union-attr]
             return
-        if stmt.amount != st.turn.income:
+        if step.amount != st.turn.income:
+            _need(stmt)
+            assert isinstance(stmt, IncomeStmt)
             why = (
                 "none on a player's first turn"
                 if st.mover.turns_started == 1
@@ -438,19 +533,27 @@ class Replayer:
                     f"wrong income: {st.to_move.title} gains {st.turn.income} SP ({why}), not {stmt.amount}",
                 ).at(stmt.amount_span, f"claimed {stmt.amount}")
             )
-        for diag in check_claims(stmt.claims, Effects(), st, st.to_move, stmt.span, "income"):
+        if stmt is None:
+            if step.claims and not claims_hold(step.claims, _NO_EFFECTS, st.players[st.to_move], "income"):
+                raise _NeedTree
+            return
+        for diag in check_claims(stmt.claims, _NO_EFFECTS, st, st.to_move, stmt.span, "income"):
             self.report(diag)
 
-    def _end_turn(self, turn: Turn, passes: list[PassStmt]) -> None:
+    def _end_turn(self, passes: list[tuple[Step, Statement | None]], tree: object) -> None:
         st = self.state
         assert st is not None
         if st.result is not None:
             return
-        step = engine.apply(st, EndTurn())
+        step = engine.apply(st, _END_TURN)
         assert isinstance(step, Applied)
         actor = st.to_move
-        for stmt in passes:
+        if tree is None and step.state.result is not None:
+            raise _NeedTree  # the game ends: the tree places what follows exactly
+        for pass_step, stmt in passes:
             if not step.effects.passed:
+                _need(stmt)
+                assert stmt is not None
                 self.report(
                     diagnostic(
                         "SG-R209",
@@ -458,6 +561,12 @@ class Replayer:
                         f"{'s' if st.turn.actions != 1 else ''} this turn, so no +6 LP",
                     ).at(stmt.span, "claimed a Pass")
                 )
+            if stmt is None:
+                if pass_step.claims and not claims_hold(
+                    pass_step.claims, step.effects, step.state.players[actor], "pass"
+                ):
+                    raise _NeedTree
+                continue
             for diag in check_claims(stmt.claims, step.effects, step.state, actor, stmt.span, "Pass"):
                 self.report(diag, at_state=st)
         self.state = step.state
@@ -500,7 +609,7 @@ class Replayer:
 
 
 def replay_items(
-    items: Iterable[LogItem | QuickTurn], source: str, options: ReplayOptions = ReplayOptions()
+    items: Iterable[LogItem | PlainTurn], source: str, options: ReplayOptions = ReplayOptions()
 ) -> ReplayResult:
     """Replay parsed log items (consumed lazily, in order)."""
     replayer = Replayer(source, options)
@@ -526,21 +635,29 @@ def replay_items(
 
 
 def replay_text(text: str, source: str, options: ReplayOptions = ReplayOptions()) -> ReplayResult:
-    """Parse and replay a log held in memory; a syntax error is reported like any other finding."""
-    from sgcheck.lang.logs.grammar import LogSyntaxError, iter_log, iter_log_quick
+    """Read and replay a log held in memory; a syntax error is reported like any other finding."""
     from sgcheck.lang.source import SourceText
+
+    return replay_source(SourceText(source, text), options)
+
+
+def replay_source(
+    source: SourceText, options: ReplayOptions = ReplayOptions(), *, progress: Callable[[int], None] | None = None
+) -> ReplayResult:
+    """Read and replay a decoded log; a syntax error is reported like any other finding.
+    ``progress`` is told how many characters have been read, as reading goes on."""
+    from sgcheck.lang.logs.grammar import LogSyntaxError
 
     syntax_error: list[Diagnostic] = []
 
-    def items() -> Iterator[LogItem | QuickTurn]:
+    def items() -> Iterator[LogItem | PlainTurn]:
         try:
-            reader = iter_log_quick if options.quick_turns else iter_log
-            yield from reader(SourceText(source, text))
+            yield from read_log(source, progress=progress)
         except LogSyntaxError as exc:
             syntax_error.append(exc.diagnostic)
             raise _Stop from None  # the log ends at its first syntax error
 
-    result = replay_items(items(), source, options)
+    result = replay_items(items(), source.name, options)
     if not syntax_error:
         return result
     return replace(result, diagnostics=(*result.diagnostics, *syntax_error))

@@ -17,6 +17,7 @@ from click.testing import CliRunner, Result
 from sgcheck.cli import main
 from sgcheck.cli.common import use_color
 from sgcheck.codes import CATALOGUE
+from sgcheck.lang.source import SourceText
 from sgcheck.replay import files as replay_files
 from sgcheck.replay.files import LogInput, discover_logs, replay_input
 from sgcheck.replay.interpreter import ReplayOptions
@@ -135,14 +136,14 @@ def test_text_output_is_written_file_by_file(monkeypatch: pytest.MonkeyPatch) ->
 
 def test_a_failure_on_one_log_is_reported_on_it_and_the_others_still_are(monkeypatch: pytest.MonkeyPatch) -> None:
     """SG-X001: sgcheck's own failure on one input costs that input only; JSON stays a whole document."""
-    real = replay_files.replay_text
+    real = replay_files.replay_source
 
-    def fails_on_broken(text: str, source: str, options: ReplayOptions) -> object:
-        if source.endswith("wrong-hit.sglog"):
+    def fails_on_broken(source: SourceText, options: ReplayOptions, **kwargs: object) -> object:
+        if source.name.endswith("wrong-hit.sglog"):
             raise ValueError("boom " + "x" * 1000)
-        return real(text, source, options)
+        return real(source, options, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(replay_files, "replay_text", fails_on_broken)
+    monkeypatch.setattr(replay_files, "replay_source", fails_on_broken)
     result = CliRunner().invoke(main, ["replay", str(BROKEN), str(LEGAL), "--format", "json", "--jobs", "1"])
     report = json.loads(result.output)
     first, second = report["files"]

@@ -70,16 +70,32 @@ def test_the_blank_pattern_still_means_blank_lines_and_comments() -> None:
     assert [card.name for card in parse_cards(text, "c.sgcard").cards] == ["A"]
 
 
-def test_a_plain_line_of_blanks_then_junk_is_declined_within_budget() -> None:
-    """The quick-turn line pattern (quick.py ``_LINE``) used to try every split of a run of blanks
-    between its leading and trailing blanks: quadratic, about 50 ms for one 10,000-character
-    line (the longest a log may have), so minutes for a log made of them. Two thousand such lines
-    now take milliseconds."""
+def test_the_log_reader_patterns_stay_linear_on_runs_of_blanks_digits_and_open_comments() -> None:
+    """The line reader (lang/logs/reader.py) matches its patterns on user text: a statement
+    (``_STEP``), whitespace and comments (``_BLANK``), the start of an item (``_ITEM_START``).
+    A pattern that tried every split of a run of blanks, or every end of an unclosed ``{`` or
+    of a run of digits, would be quadratic on lines of the longest length a log may have
+    (10,000 characters). Two thousand such attempts take milliseconds."""
     output = _run_within_budget(
         """
-        from sgcheck.lang.logs.quick import _LINE
-        lines = [" " * 9_999 + "!", "1. " + " \\t" * 4_990 + "!", "1. main1: move a1 a2" + " " * 9_970 + "!"]
-        print(sum(_LINE.fullmatch(lines[i % 3]) is None for i in range(2_000)))
+        from sgcheck.lang.logs.reader import _BLANK, _ITEM_START, _STEP
+        texts = [
+            " " * 9_999 + "!",
+            "1. " + " \t" * 4_990 + "!",
+            "1. main1: move a1 a2" + " " * 9_970 + "!",
+            "1. main1: move a1 a2 {" + " x" * 4_980,
+            "1. main1: attack a1 a2 roll" + " 1" * 4_980 + "x",
+            "7" * 9_999 + "!",
+            "1. main1: pass" + " ;" * 4_990,
+        ]
+        done = 0
+        for i in range(2_000):
+            text = texts[i % len(texts)]
+            _STEP.match(text, 0)
+            _BLANK.match(text, 0)
+            _ITEM_START.match(text, 0)
+            done += 1
+        print(done)
         """
     )
     assert output.split() == ["2000"]

@@ -2,8 +2,8 @@
 
 A number in a log has at most MAX_NUMBER_DIGITS (9) digits (docs/log-format.md, docs/limits.md).
 A longer one, even one past the 4,300 digits Python's int() and str() refuse, is reported at its
-line and column, with the same finding whichever reader met it: the grammar (log_parser), the
-word-level fast path (log_fast) and quick turns (quick). Settings ([TurnLimit], [Ruleset],
+line and column, with the same finding whichever reader met it: the grammar alone, or the line
+reader (lang/logs/reader.py), which hands the turn to the grammar. Settings ([TurnLimit], [Ruleset],
 --ruleset, a pack's ruleset) take ASCII digits only: '²' passes str.isdigit() but is no number.
 """
 
@@ -19,8 +19,8 @@ from sgcheck.cli import main
 from sgcheck.contract import check_paths
 from sgcheck.core.caps import MAX_NUMBER_DIGITS
 from sgcheck.core.ruleset import RulesetError, parse_ruleset
-from sgcheck.lang.logs.grammar import LogSyntaxError, _grammar_iter_log, iter_log, iter_log_quick
-from sgcheck.lang.logs.log_fast import Declined, fast_iter_log
+from sgcheck.lang.logs.grammar import LogSyntaxError, grammar_items, iter_log
+from sgcheck.lang.logs.reader import read_log
 from sgcheck.lang.source import SourceText
 from sgcheck.replay.interpreter import ReplayOptions, replay_text
 
@@ -74,7 +74,7 @@ def test_a_long_number_is_sg_p012_at_its_position_in_every_reader(place: str, di
     source = SourceText("n.sglog", text)
     line, column = _where(PLACES[place], number)
 
-    grammar, grammar_error = _read(_grammar_iter_log(source))
+    grammar, grammar_error = _read(grammar_items(source))
     assert grammar_error is not None
     d = grammar_error.diagnostic
     assert d.code == "SG-P012"
@@ -85,13 +85,10 @@ def test_a_long_number_is_sg_p012_at_its_position_in_every_reader(place: str, di
     assert d.message == f"number {shown} has {digits:,} digits; at most {MAX_NUMBER_DIGITS}"
     assert d.label == "number too long"
 
-    for reader in (iter_log, iter_log_quick):  # the fast path and quick turns: the same finding
+    for reader in (iter_log, read_log):  # the line reader, with or without syntax trees: the same finding
         items, error = _read(reader(source))
         assert error is not None and error.diagnostic == d
         assert len(items) == len(grammar)
-    with pytest.raises(Declined):
-        for _item in fast_iter_log(source, quick_turns=True):
-            pass
 
     for quick in (True, False):  # replay reports it like any syntax error: one finding, no crash
         result = replay_text(text, "n.sglog", ReplayOptions(quick_turns=quick))
@@ -198,8 +195,8 @@ def test_pack_ruleset_with_a_superscript_is_sg_c205(tmp_path: Path) -> None:
 def test_superscript_digits_in_a_log_are_not_numbers(body: str) -> None:
     """'²' is not a digit of the log language (a syntax error, not a number), in every reader."""
     source = SourceText("s.sglog", KINGS + body)
-    _items, error = _read(_grammar_iter_log(source))
+    _items, error = _read(grammar_items(source))
     assert error is not None and error.diagnostic.code in ("SG-P001", "SG-P003")
-    for reader in (iter_log, iter_log_quick):
+    for reader in (iter_log, read_log):
         _items, other = _read(reader(source))
         assert other is not None and other.diagnostic == error.diagnostic

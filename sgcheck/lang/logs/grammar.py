@@ -71,9 +71,8 @@ if TYPE_CHECKING:
     from lark.exceptions import UnexpectedInput
     from lark.parsers.lalr_interactive_parser import InteractiveParser
 
-    from sgcheck.lang.logs.quick import QuickTurn
 
-__all__ = ["LogSyntaxError", "iter_log", "parse_log"]
+__all__ = ["LogSyntaxError", "grammar_items", "items_from", "iter_log", "parse_log"]
 
 GRAMMAR_FILE = "sglog.lark"
 
@@ -533,58 +532,46 @@ def _make_header(n: str, toks: list[Token]) -> Header:
 # --- the public API ------------------------------------------------------------------------------
 
 
+#: Where the reader goes on after an item the grammar read: (file offset, line, column) of the
+#: next item's first token, or of the end of the text; None when the syntax error that follows
+#: the item is raised by the next step of the same reading.
+Resume = tuple[int, int, int] | None
+
+
 def iter_log(source: SourceText) -> Iterator[LogItem]:
     """Yield the Header first (always, possibly with no tags; an empty header gets a zero-width
     span at 1:1), then every setup item, Turn and ResultLine in file order, *lazily*. Raises
     LogSyntaxError at the first syntax error, after yielding every item that precedes it.
 
-    Regular logs are read by the fast path (:mod:`sgcheck.lang.logs.log_fast`), which produces the
-    same items; where it declines, the grammar takes over from the start of the text and the
-    items already produced are skipped, so every syntax error comes from the grammar.
+    The line reader (:mod:`sgcheck.lang.logs.reader`) reads the log; each turn it read is read
+    again here into its syntax tree, by the grammar, from its first character.
     """
-    return cast("Iterator[LogItem]", _fast_then_grammar(source, quick_turns=False))
+    from sgcheck.lang.logs.reader import PlainTurn, read_log
+
+    for item in read_log(source):
+        yield item.tree() if isinstance(item, PlainTurn) else item
 
 
-def iter_log_quick(source: SourceText) -> Iterator[LogItem | QuickTurn]:
-    """As :func:`iter_log`, except that turns written in the plainest form come as
-    :class:`~sgcheck.lang.logs.quick.QuickTurn` (their actions and claims, the syntax tree on request).
+def grammar_items(source: SourceText) -> Iterator[LogItem]:
+    """The log's items as the grammar alone reads them, from the first character to the last
+    (the reference the line reader is tested against)."""
+    for item, _resume in items_from(source):
+        yield item
 
-    Replay uses this: most turns of most logs are plain and legal, and for those the syntax
-    tree is never looked at.
+
+def items_from(
+    source: SourceText, offset: int = 0, line: int = 1, column: int = 1, *, header: bool = True
+) -> Iterator[tuple[LogItem, Resume]]:
+    """The grammar's reading of ``source`` from ``offset`` (at ``line`` and ``column``), item by
+    item, each with where the next item starts (:data:`Resume`).
+
+    From offset 0 with ``header``, the Header comes first (always, possibly with no tags; an
+    empty header gets a zero-width span at 1:1). Otherwise ``offset`` must be the start of an
+    item: the parser is then in the state a reading of the whole text would be in there, so
+    every error is found, worded and placed exactly as in that reading. Items are yielded as
+    soon as they are complete; LogSyntaxError is raised at the first syntax error, after every
+    item before it.
     """
-    return _fast_then_grammar(source, quick_turns=True)
-
-
-def _fast_then_grammar(source: SourceText, *, quick_turns: bool) -> Iterator[LogItem | QuickTurn]:
-    from sgcheck.lang.logs.log_fast import Declined, fast_iter_log
-
-    produced = 0
-    try:
-        for item in fast_iter_log(source, quick_turns=quick_turns):
-            yield item
-            produced += 1
-        return
-    except Declined:
-        pass
-    for index, item in enumerate(_grammar_iter_log(source)):
-        if index >= produced:
-            yield item
-
-
-def grammar_item(source: SourceText, index: int) -> LogItem:
-    """The log's item number ``index`` (0 is the header) as the grammar reads it."""
-    for position, item in enumerate(_grammar_iter_log(source)):
-        if position == index:
-            return item
-    raise LogSyntaxError(codes.diagnostic("SG-P001", f"syntax error: the log has no item {index}"))
-
-
-def _grammar_iter_log(source: SourceText) -> Iterator[LogItem]:
-    """Yield the Header first (always, possibly with no tags; an empty header gets a zero-width
-    span at 1:1), then every setup item, Turn and ResultLine in file order, *lazily*: each Turn
-    is yielded as soon as it is complete, so a caller can replay a huge log while it is being
-    parsed. Raises LogSyntaxError at the first syntax error, after yielding every item that
-    precedes it."""
     from lark.exceptions import UnexpectedInput
 
     n, text = source.name, source.text
@@ -592,32 +579,46 @@ def _grammar_iter_log(source: SourceText) -> Iterator[LogItem]:
     out: list[LogItem] = []
     builder.bind(n, out)
     parser = _lark().parse_interactive(text)
+    if offset:
+        _start_at(parser, text, offset, line, column)
     tokens = parser.iter_parse()
     header_toks: list[Token] = []
-    header_sent = False
+    header_sent = not header
+    previous: Token | None = None
     try:
-        for tok in tokens:  # each token is fed to the parser when the loop asks for the next one
-            if tok.type in _HEADER_TERMINALS:
-                header_toks.append(tok)
-                continue
-            header_sent = True
-            yield _make_header(n, header_toks)
-            builder.bind(n, out)
-            if len(tok.value) > MAX_NUMBER_DIGITS and tok.type in _NUMBER_TERMINALS:
-                _refuse_long(n, tok)
-            break
+        if not header_sent:
+            for tok in tokens:  # each token is fed to the parser when the loop asks for the next one
+                if tok.type in _HEADER_TERMINALS:
+                    header_toks.append(tok)
+                    continue
+                header_sent = True
+                yield _make_header(n, header_toks), _at(tok)
+                builder.bind(n, out)
+                if len(tok.value) > MAX_NUMBER_DIGITS and tok.type in _NUMBER_TERMINALS:
+                    _refuse_long(n, tok)
+                previous = tok
+                break
         for tok in tokens:
             if len(tok.value) > MAX_NUMBER_DIGITS and tok.type in _NUMBER_TERMINALS:
                 _refuse_long(n, tok)  # before the parser sees it: errors come in text order
-            if out:
-                yield from out
-                out.clear()
+            if out:  # reduced when ``previous`` came: the next item starts there
+                assert previous is not None
+                for item in _drain(out):
+                    yield item, _at(previous)
                 builder.bind(n, out)
-        parser.feed_token(_end_token(text))
+            previous = tok
+        if out:  # reduced when the last token came
+            assert previous is not None
+            for item in _drain(out):
+                yield item, _at(previous)
+            builder.bind(n, out)
+        end = _end_token(text)
+        parser.feed_token(end)
         if not header_sent:
             header_sent = True
-            yield _make_header(n, header_toks)
-        yield from out
+            yield _make_header(n, header_toks), _at(end)
+        for item in _drain(out):
+            yield item, _at(end)
         return
     except UnexpectedInput as exc:
         diagnostic = _diagnose(exc, parser, source)
@@ -629,11 +630,35 @@ def _grammar_iter_log(source: SourceText) -> Iterator[LogItem]:
             "SG-P001", f"syntax error: the log could not be parsed (internal error: {type(exc).__name__})"
         ).at(Span.point(n), "parsing stopped here")
     if not header_sent and len(header_toks) % 4 == 0:
-        yield _make_header(n, header_toks)
-    pending = list(out)
-    out.clear()
-    yield from pending
+        yield _make_header(n, header_toks), None
+    for item in _drain(out):
+        yield item, None
     raise LogSyntaxError(diagnostic)
+
+
+def _drain(out: list[LogItem]) -> list[LogItem]:
+    items = list(out)
+    out.clear()
+    return items
+
+
+def _at(tok: Token) -> tuple[int, int, int]:
+    return tok.start_pos, tok.line, tok.column  # type: ignore[return-value]
+
+
+def _start_at(parser: InteractiveParser, text: str, offset: int, line: int, column: int) -> None:
+    """Make the parser's lexer start at ``offset``, which is on ``line`` at ``column``.
+
+    Lark can lex a slice of a text (``TextSlice``), but counts its lines by reading everything
+    before it; the reader already knows where the item is, so the line counter is set directly.
+    """
+    from lark.lexer import LexerState, LineCounter
+    from lark.utils import TextSlice
+
+    counter = LineCounter("\n")  # type: ignore[no-untyped-call]
+    counter.char_pos, counter.line, counter.column = offset, line, column
+    counter.line_start_pos = offset - column + 1
+    parser.lexer_thread.state = LexerState(TextSlice(text, offset, len(text)), counter)
 
 
 def parse_log(source: SourceText) -> list[LogItem]:

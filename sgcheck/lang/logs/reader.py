@@ -1,0 +1,625 @@
+"""The line reader: every layout of a game log, read into compact statements at regex speed.
+
+Why it exists: the grammar (:mod:`sgcheck.lang.logs.grammar`) is the reference for the syntax
+and the one source of syntax error messages, but Lark makes several Python calls per token,
+and a replay of a long log would spend most of its time there. Nearly every turn of nearly
+every log is well formed, and replay never looks at the syntax tree of a turn that is legal.
+This reader matches one regular expression per *statement* (with its turn header, phase label
+and claims), so the per-token work happens inside the regular expression engine, and turns each
+match straight into the core action and the ``(kind, value)`` claims it stands for.
+
+It accepts every layout the format allows: keywords in any case, any spacing, ``;`` and
+``{...}`` comments anywhere between words, a statement continued over several lines, several
+statements on a line. Its terminals are the grammar's (``TERMINALS``; a test compares them
+with ``grammar/sglog.lark``). It hands the grammar one item, never the file:
+
+- a turn it cannot read (a syntax error, an ``activate``, anything it does not know) is read
+  by the grammar from the start of that turn in the same text, which gives the exact syntax
+  tree or the exact error, as a reading of the whole file would;
+- an item is handed out only once the start of the next item (or the end) has been seen, so
+  text after an item that is not the start of another sends that item to the grammar too, and
+  the error is reported in the parser state a whole-file reading would be in.
+
+A :class:`PlainTurn` carries what replay needs (the steps) and, on request, its syntax tree
+(:meth:`PlainTurn.tree`), read by the grammar from the turn's start. Header tags, setup lines
+and result lines are read into their syntax-tree nodes directly (they are few, and replay
+needs their spans).
+
+The text is read a piece at a time (:attr:`SourceText.pieces`), so a clean log is replayed
+without ever joining its text; the grammar joins it on the first item it has to read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from typing import TYPE_CHECKING, NamedTuple
+
+from sgcheck.core.actions import Action, Attack, Break, Convert, Move, Repair, Summon, Teleport
+from sgcheck.core.caps import MAX_NUMBER_DIGITS
+from sgcheck.core.pieces import BLACK, WHITE, Color, Kind, Phase
+from sgcheck.core.state import Payment
+from sgcheck.diagnostics import Span
+from sgcheck.lang.logs.ast import (
+    CardName,
+    ClaimKind,
+    ColourChoice,
+    Dice,
+    Draft,
+    Header,
+    KingPlacement,
+    LogItem,
+    ResultLine,
+    RollOff,
+    SquareRef,
+    Tag,
+    Turn,
+)
+from sgcheck.lang.logs.vocab import APPLICABLE, FLAG_CLAIMS, KINDS, PHASES, SQUARES, VALUE_CLAIMS
+from sgcheck.lang.source import SourceText
+
+if TYPE_CHECKING:
+    from sgcheck.lang.logs.grammar import Resume
+
+# --- the terminals, as the grammar writes them ------------------------------------------------------
+
+_DIGITS = f"[0-9]{{1,{MAX_NUMBER_DIGITS}}}"  # a longer number is the grammar's to report (SG-P012)
+
+
+def _keyword(word: str) -> str:
+    return f"(?i:{re.escape(word)})(?![\\w-])"
+
+
+#: The grammar's terminals that the reader uses, without the whitespace each token swallows
+#: (``_TAIL``). Numbers are limited to MAX_NUMBER_DIGITS digits here; everything else is the
+#: grammar's pattern character for character (tests/lang/test_log_reader.py compares them).
+TERMINALS: dict[str, str] = {
+    "TURN": r"[0-9]+\.(?:\.\.)?",
+    "PHASE": r"(?:upkeep|main1|battle|main2|end)[ \t]*:",  # case-insensitive
+    "REF": r"[KQRBNP]?[a-h][1-8](?![\w-])",
+    "SQUARE": r"[a-h][1-8](?![\w-])",
+    "PIECE_LETTER": r"[KQRBNP](?![\w-])",
+    "INT": r"[0-9]+(?![\w.-])",
+    "AMOUNT": r"[0-9]+(?:sp|lp)(?![\w-])",  # case-insensitive
+    "SCORE": r"(?:1-0|0-1|1\/2-1\/2|\*)(?![\w\/*-])",
+    "REASON": r"(?:conversion|lp1000|turn-limit)(?![\w-])",  # case-insensitive
+    "STRING": r'"(?:[^"\\\n\r]++|\\["\\])*+"',
+    "TAG_NAME": r"[A-Za-z][A-Za-z0-9_]*",
+    "COMMENT": r";[^\n]*",
+    "BRACE_COMMENT": r"\{[^}]*\}",
+}
+#: Keywords: each the grammar's ``/word(?![\w-])/i``.
+KEYWORDS: tuple[str, ...] = (
+    "draft", "rolloff", "choose", "king", "white", "black", "result",
+    "summon", "move", "attack", "roll", "convert", "teleport", "break", "repair", "activate", "pass", "income",
+    "cost", "pay", "lp", "sp", "threshold", "hit", "miss", "damage", "king-damage", "capture", "converts",
+    "success", "fail", "gain",
+)  # fmt: skip
+
+_K = _keyword
+#: Whitespace and comments between two words; possessive, so it never backtracks.
+_SEP = r"(?:\s++|;[^\n]*+|\{[^}]*+\})*+"
+_S = _SEP
+_SQ = "[a-h][1-8](?![\\w-])"
+_KIND = "[KQRBNP]"
+_INT = f"{_DIGITS}(?![\\w.-])"
+_AMOUNT = f"{_DIGITS}(?i:sp|lp)(?![\\w-])"
+_DICE = f"{_INT}(?:{_S}{_INT})*+"
+_PHASE = f"(?i:{'|'.join(PHASES)})[ \\t]*:"
+_VALUE_CLAIM = f"(?:{'|'.join(_K(w) for w in sorted(VALUE_CLAIMS, key=len, reverse=True))}){_S}{_INT}"
+_FLAG_CLAIM = "|".join(_K(w) for w in FLAG_CLAIMS)
+_CLAIM = f"(?:{_VALUE_CLAIM}|{_FLAG_CLAIM}|{_K('pay')}{_S}{_AMOUNT}(?:{_S}{_AMOUNT})?|{_K('gain')}{_S}{_AMOUNT})"
+
+#: Each statement the reader reads, with a group for every part (``activate`` is left to the grammar).
+_STATEMENT_FORMS = (
+    rf"{_K('move')}{_S}(?P<mk>{_KIND})?(?P<mf>{_SQ}){_S}(?P<mt>{_SQ})(?:{_S}(?P<mv>{_SQ}))?",
+    rf"{_K('attack')}{_S}(?P<ak>{_KIND})?(?P<af>{_SQ}){_S}(?P<tk>{_KIND})?(?P<at>{_SQ}){_S}{_K('roll')}{_S}"
+    rf"(?P<ar>{_DICE})",
+    rf"{_K('summon')}{_S}(?:(?P<sk>{_KIND})(?![\w-]){_S}(?P<st>{_SQ})|(?P<sk2>{_KIND})(?P<st2>{_SQ}))",
+    rf"{_K('teleport')}{_S}(?P<pk>{_KIND})?(?P<pf>{_SQ}){_S}(?P<pt>{_SQ})",
+    rf"(?P<dw>{_K('break')}|{_K('repair')}){_S}{_K('roll')}{_S}(?P<dr>{_DICE})",
+    rf"(?P<nw>{_K('convert')}|{_K('income')}){_S}(?P<n>{_INT})",
+    rf"(?P<pw>{_K('pass')})",
+)
+_STATEMENT = re.compile("|".join(_STATEMENT_FORMS))
+_UNNAMED = re.compile(r"\(\?P<[a-z0-9]+>")
+
+#: One step of a turn: a turn header, a phase label, a statement with its claims (each optional,
+#: at least one present), and the separators after it.
+_STEP = re.compile(
+    rf"(?:(?P<num>{_DIGITS})\.(?P<black>\.\.)?{_S})?"
+    rf"(?:(?P<phase>{_PHASE}){_S})?"
+    rf"(?:(?P<stmt>{'|'.join(_UNNAMED.sub('(?:', form) for form in _STATEMENT_FORMS)})"
+    rf"(?P<claims>(?:{_S}{_CLAIM})*+){_S})?"
+)
+_CLAIM_PART = re.compile(
+    rf"(?P<word>{'|'.join(_K(w) for w in sorted((*VALUE_CLAIMS, *FLAG_CLAIMS, 'pay', 'gain'), key=len, reverse=True))})"
+    rf"(?:{_S}(?P<value>{_DIGITS})(?P<unit>(?i:sp|lp))?)?(?:{_S}(?P<second>{_DIGITS})(?P<unit2>(?i:sp|lp)))?"
+)
+_BLANK = re.compile(_SEP)
+#: The start of an item after a turn or a setup line: a turn header, a setup or result keyword.
+_ITEM_START = re.compile(
+    rf"{_DIGITS}\.|(?:{'|'.join(_K(w) for w in ('draft', 'rolloff', 'choose', 'king', 'result'))})"
+)
+_COLOR = f"(?P<color>{_K('white')}|{_K('black')})"
+_TAG = re.compile(rf"\[{_S}(?P<name>{TERMINALS['TAG_NAME']}){_S}(?P<value>{TERMINALS['STRING']}){_S}\]")
+_KING = re.compile(rf"{_K('king')}{_S}{_COLOR}{_S}(?P<sq>{_SQ})")
+_CHOOSE = re.compile(rf"{_K('choose')}{_S}{_COLOR}")
+_ROLLOFF = re.compile(
+    rf"{_K('rolloff')}{_S}{_K('white')}{_S}(?P<w1>{_INT}){_S}(?P<w2>{_INT}){_S}(?P<w3>{_INT}){_S}"
+    rf"{_K('black')}{_S}(?P<b1>{_INT}){_S}(?P<b2>{_INT}){_S}(?P<b3>{_INT})"
+)
+_DRAFT = re.compile(
+    rf"{_K('draft')}{_S}{_COLOR}(?P<names>(?:{_S}{TERMINALS['STRING']})++)"
+)
+_STRING = re.compile(TERMINALS["STRING"])
+_SETUP: dict[str, re.Pattern[str]] = {}  # filled below: the first two letters of the keyword
+_RESULT = re.compile(
+    rf"{_K('result')}{_S}(?P<score>{TERMINALS['SCORE']})(?:{_S}(?P<reason>(?i:{TERMINALS['REASON']})))?"
+)
+_ESCAPE = re.compile(r"\\(.)")
+_SETUP.update(ki=_KING, ch=_CHOOSE, ro=_ROLLOFF, dr=_DRAFT, re=_RESULT)
+
+# --- what the reader produces ------------------------------------------------------------------------
+
+#: One claim as replay checks it: its kind and its number (None for a word such as ``hit``).
+QuickClaim = tuple[ClaimKind, int | None]
+
+
+class Step(NamedTuple):
+    """One step of a turn: a header, a phase label and a statement, each possibly absent."""
+
+    number: int | None  # a turn header: its number
+    color: Color | None  # ... and whose turn it is
+    phase: Phase | None  # a phase label
+    word: str | None  # the statement's word ("move", "pass", "income", ...), if there is one
+    action: Action | None  # the core action it stands for (None for pass and income)
+    claims: tuple[QuickClaim, ...]  # what the log claims about it (a stated payment is in the action)
+    amount: int  # income: the amount written
+
+
+class PlainTurn:
+    """A turn the reader read: whose turn, its steps, and its syntax tree on request."""
+
+    __slots__ = ("color", "column", "line", "number", "offset", "source", "steps")
+
+    def __init__(
+        self, number: int, color: Color, steps: list[Step], source: SourceText, offset: int, line: int, column: int
+    ) -> None:
+        self.number, self.color, self.steps = number, color, steps
+        self.source, self.offset, self.line, self.column = source, offset, line, column
+
+    def tree(self) -> Turn:
+        """The syntax tree of this turn, read by the grammar from its first character."""
+        from sgcheck.lang.logs.grammar import items_from
+
+        item, _next = next(items_from(self.source, self.offset, self.line, self.column, header=False))
+        assert isinstance(item, Turn)
+        return item
+
+
+# --- reading a statement -----------------------------------------------------------------------------
+
+
+def _kind(letter: str | None) -> Kind | None:
+    return KINDS[letter] if letter is not None else None
+
+
+def _faces(text: str) -> tuple[int, ...]:
+    return tuple(int(face) for face in _NUMBER.findall(text))
+
+
+_NUMBER = re.compile(r"[0-9]+(?![\w.-])")  # a die within a matched run of dice (comments skipped below)
+
+
+def _dice(text: str) -> tuple[int, ...]:
+    if ";" in text or "{" in text:
+        text = _COMMENTS.sub(" ", text)
+    return _faces(text)
+
+
+_COMMENTS = re.compile(rf"{TERMINALS['COMMENT']}|{TERMINALS['BRACE_COMMENT']}")
+
+
+def _statement(text: str) -> tuple[str, Action | None, int]:
+    """A statement without its claims: its word, the core action (without a stated payment),
+    and the amount of an income statement."""
+    m = _STATEMENT.fullmatch(text)
+    assert m is not None  # the step pattern matched it already
+    g = m.group
+    if g("mf") is not None:
+        mv = g("mv")
+        if mv is None:
+            return "move", Move(SQUARES[g("mf")], SQUARES[g("mt")], None, _kind(g("mk"))), 0
+        return "move", Move(SQUARES[g("mf")], SQUARES[mv], SQUARES[g("mt")], _kind(g("mk"))), 0
+    if g("af") is not None:
+        attack = Attack(SQUARES[g("af")], SQUARES[g("at")], _dice(g("ar")), _kind(g("ak")), _kind(g("tk")))
+        return "attack", attack, 0
+    if g("sk") is not None:
+        return "summon", Summon(KINDS[g("sk")], SQUARES[g("st")]), 0
+    if g("sk2") is not None:
+        return "summon", Summon(KINDS[g("sk2")], SQUARES[g("st2")]), 0
+    if g("pf") is not None:
+        return "teleport", Teleport(SQUARES[g("pf")], SQUARES[g("pt")], _kind(g("pk"))), 0
+    if g("dw") is not None:
+        word = g("dw").lower()
+        return word, (Break if word == "break" else Repair)(_dice(g("dr"))), 0
+    if g("nw") is not None:
+        word = g("nw").lower()
+        return (word, Convert(int(g("n"))), 0) if word == "convert" else (word, None, int(g("n")))
+    return "pass", None, 0
+
+
+def _claims(word: str, text: str) -> tuple[tuple[QuickClaim, ...], Payment | None] | None:
+    """The claims after a statement and its stated payment; None if one does not fit the statement
+    (or names a resource twice): the grammar reports that."""
+    allowed = APPLICABLE[word][1]
+    if ";" in text or "{" in text:
+        text = _COMMENTS.sub(" ", text)
+    out: list[QuickClaim] = []
+    pay: Payment | None = None
+    for m in _CLAIM_PART.finditer(text):
+        name, value, unit, second, second_unit = m.groups()
+        name = name.lower()
+        if name == "pay":
+            unit, second_unit = unit.lower(), (second_unit or "").lower()
+            if unit == second_unit:
+                return None
+            paid = {unit: int(value)}
+            if second:
+                paid[second_unit] = int(second)
+            if pay is None:
+                pay = Payment(paid.get("sp", 0), paid.get("lp", 0))
+            kind = ClaimKind.PAY
+        elif name == "gain":
+            kind = ClaimKind.GAIN_SP if unit.lower() == "sp" else ClaimKind.GAIN_LP
+            out.append((kind, int(value)))
+        elif value is not None:
+            kind = VALUE_CLAIMS[name]
+            out.append((kind, int(value)))
+        else:
+            kind = FLAG_CLAIMS[name]
+            out.append((kind, None))
+        if kind not in allowed:
+            return None
+    return tuple(out), pay
+
+
+# Bounded caches (emptied when full): the same statements and claim texts recur all through a
+# game, and what they map to is immutable.
+_CACHE_SIZE = 16384
+_statements: dict[str, tuple[str, Action | None, int]] = {}
+_UNREAD: tuple[tuple[QuickClaim, ...], Payment | None] = ((), Payment(-1, -1))  # compared by identity
+_claim_texts: dict[tuple[str, str], tuple[tuple[QuickClaim, ...], Payment | None] | None] = {}
+_PHASE_WORDS: dict[str, Phase] = {}
+
+
+def _phase(label: str) -> Phase:
+    phase = _PHASE_WORDS.get(label)
+    if phase is None:
+        phase = _PHASE_WORDS[label] = PHASES[label[: label.index(":")].rstrip(" \t").lower()]
+    return phase
+
+
+_new = tuple.__new__
+
+
+def _step(m: re.Match[str]) -> Step | None:
+    """The step a match of ``_STEP`` stands for; None where the grammar has to decide."""
+    num, black, label, text, claims_text = m.groups()
+    number: int | None = None
+    color: Color | None = None
+    if num is not None:
+        number = int(num)
+        if number == 0:
+            return None  # turn 0: the grammar reports it
+        color = BLACK if black else WHITE
+    phase = _phase(label) if label is not None else None
+    if text is None:
+        return _new(Step, (number, color, phase, None, None, (), 0))
+    statement = _statements.get(text)
+    if statement is None:
+        if len(_statements) >= _CACHE_SIZE:
+            _statements.clear()
+        statement = _statements[text] = _statement(text)
+    word, action, amount = statement
+    claims: tuple[QuickClaim, ...] = ()
+    if claims_text:
+        key = (word, claims_text)
+        read = _claim_texts.get(key, _UNREAD)
+        if read is _UNREAD:
+            if len(_claim_texts) >= _CACHE_SIZE:
+                _claim_texts.clear()
+            read = _claim_texts[key] = _claims(word, claims_text)
+        if read is None:
+            return None
+        claims, pay = read
+        if pay is not None and action is not None:
+            action = replace(action, pay=pay)  # type: ignore[arg-type]  # only paying actions take pay claims
+    return _new(Step, (number, color, phase, word, action, claims, amount))
+
+
+# --- the reader --------------------------------------------------------------------------------------
+
+
+class _GrammarNeeded(Exception):
+    """The reader cannot read the item that starts here; the grammar reads it."""
+
+
+class _Window:
+    """The text being read: whole lines of the log from file offset ``base`` on.
+
+    The log's pieces are appended as reading goes on and what has been read is dropped, so a
+    clean log is read in memory proportional to a piece, not to the file. Once the grammar has
+    read an item (and so joined the text), the window is the whole text.
+    """
+
+    __slots__ = ("base", "final", "first_line_start", "line", "line_pos", "line_start", "pieces", "progress", "text")
+
+    def __init__(self, source: SourceText, progress: Callable[[int], None] | None = None) -> None:
+        self.progress = progress
+        self.pieces: Iterator[str] = iter(source.pieces)
+        self.text = ""
+        self.base = 0  # file offset of text[0]
+        self.final = False  # text runs to the end of the log
+        self.line = 1  # the line number at text[line_pos] ...
+        self.line_pos = 0
+        self.line_start = 0  # ... and the file offset where that line starts
+        self.first_line_start = 0  # the file offset where the line of text[0] starts
+        self.more()
+
+    def more(self, keep_from: int | None = None) -> None:
+        """Drop the text before ``keep_from`` (default: all of it) and read on to the next whole lines."""
+        self._more(keep_from)
+        if self.progress is not None:
+            self.progress(self.base + len(self.text))
+
+    def _more(self, keep_from: int | None) -> None:
+        text = self.text
+        start = len(text) if keep_from is None else keep_from
+        self.line_at(start)
+        rest = text[start:]
+        self.base += start
+        self.line_pos -= start
+        self.first_line_start = self.line_start
+        carried = len(rest)  # the window must grow past what it carries over, or nothing moves
+        while True:
+            piece = next(self.pieces, None)
+            if piece is None:
+                self.final = True
+                self.text = rest
+                return
+            rest += piece
+            following = next(self.pieces, None)
+            if following is None:
+                self.final = True
+                self.text = rest
+                return
+            self.pieces = _chain(following, self.pieces)
+            cut = _safe_cut(rest)
+            if cut > carried:
+                self.text = rest[:cut]
+                if cut < len(rest):
+                    self.pieces = _chain(rest[cut:], self.pieces)
+                return
+
+    def whole(self, text: str, offset: int, line: int, column: int) -> int:
+        """Become the whole text, positioned at ``offset`` (line and column given); returns it."""
+        self.text, self.base, self.final, self.pieces = text, 0, True, iter(())
+        self.line, self.line_pos, self.line_start = line, offset, offset - column + 1
+        self.first_line_start = 0
+        return offset
+
+    def line_at(self, pos: int) -> int:
+        """The line number at ``pos``, counted on from the last position asked about."""
+        text, last = self.text, self.line_pos
+        if pos >= last:
+            newlines = text.count("\n", last, pos)
+            if newlines:
+                self.line += newlines
+                self.line_start = self.base + text.rindex("\n", last, pos) + 1
+        else:
+            newlines = text.count("\n", pos, last)
+            if newlines:
+                self.line -= newlines
+                before = text.rfind("\n", 0, pos)
+                self.line_start = self.base + before + 1 if before >= 0 else self.first_line_start
+        self.line_pos = pos
+        return self.line
+
+    def where(self, pos: int) -> tuple[int, int, int]:
+        """(line, column, file offset) of ``pos``."""
+        line = self.line_at(pos)
+        offset = self.base + pos
+        return line, offset - self.line_start + 1, offset
+
+
+def _chain(first: str, rest: Iterator[str]) -> Iterator[str]:
+    yield first
+    yield from rest
+
+
+def _safe_cut(text: str) -> int:
+    """Where to end a window: after the last line break outside any brace comment (0: nowhere yet)."""
+    cut = text.rfind("\n") + 1
+    while cut > 0:
+        opened = text.rfind("{", 0, cut)
+        if opened < 0 or text.rfind("}", 0, cut) > opened:
+            return cut
+        cut = text.rfind("\n", 0, opened) + 1  # the comment opened on that line may run past the cut
+    return 0
+
+
+class _Reader:
+    """Reads a log's items in order; see :func:`read_log`."""
+
+    def __init__(self, source: SourceText, progress: Callable[[int], None] | None = None) -> None:
+        self.source = source
+        self.name = source.name
+        self.window = _Window(source, progress)
+        self.failed: Iterator[tuple[LogItem, Resume]] | None = None  # the grammar's reading, about to raise
+
+    def span(self, start: int, end: int) -> Span:
+        line, column, offset = self.window.where(start)
+        end_line, end_column, end_offset = self.window.where(end)
+        return Span(self.name, line, column, end_line, end_column, offset, end_offset)
+
+    def items(self) -> Iterator[LogItem | PlainTurn]:
+        window = self.window
+        header: LogItem
+        try:
+            header, pos = self.header()
+        except _GrammarNeeded:
+            header, pos = self.grammar(1, 1, 0, header=True)
+        yield header
+        if self.failed is not None:  # the grammar's items up to its syntax error, then the error
+            yield from (pending for pending, _resume in self.failed)
+        retried = -1  # the file offset of an item read again with a longer window
+        while True:
+            pos = _BLANK.match(window.text, pos).end()  # type: ignore[union-attr]
+            if pos == len(window.text):
+                if window.final:
+                    return
+                window.more()
+                pos = 0
+                continue
+            try:
+                item, pos = self.item(pos)
+            except _GrammarNeeded:
+                if not window.final and retried != window.base + pos:
+                    # perhaps an item cut by the window's end: read it again with more text first
+                    retried = window.base + pos
+                    window.more(keep_from=pos)
+                    pos = 0
+                    continue
+                item, pos = self.grammar(*window.where(pos), header=False)
+            if item is None:  # the window ends inside this item: read on
+                window.more(keep_from=pos)
+                pos = 0
+                continue
+            yield item
+            if self.failed is not None:  # the grammar's items up to its syntax error, then the error
+                yield from (pending for pending, _resume in self.failed)
+
+    def grammar(self, line: int, column: int, offset: int, *, header: bool) -> tuple[LogItem, int]:
+        """The item at ``offset`` as the grammar reads it, and where the reader goes on."""
+        from sgcheck.lang.logs.grammar import items_from
+
+        reading = items_from(self.source, offset, line, column, header=header)
+        item, resume = next(reading)
+        if resume is None:  # a syntax error follows the item: raised when the reader goes on
+            self.failed = reading
+            return item, self.window.whole(self.source.text, len(self.source.text), 1, 1)
+        return item, self.window.whole(self.source.text, *resume)
+
+    def header(self) -> tuple[Header, int]:
+        """The header tags at the start of the log, and where the first item starts."""
+        text = self.window.text
+        pos = _BLANK.match(text, 0).end()  # type: ignore[union-attr]
+        tags: list[Tag] = []
+        while pos < len(text) and text[pos] == "[":
+            m = _TAG.match(text, pos)
+            if m is None:
+                raise _GrammarNeeded
+            tags.append(Tag(m.group("name"), _unquote(m.group("value")), self.span(pos, m.end())))
+            pos = _BLANK.match(text, m.end()).end()  # type: ignore[union-attr]
+        if pos < len(text) and _ITEM_START.match(text, pos) is None:
+            raise _GrammarNeeded
+        if pos == len(text) and not self.window.final:
+            raise _GrammarNeeded  # a header longer than a window: not worth reading here
+        if not tags:
+            return Header((), Span.point(self.name)), pos
+        first, last = tags[0].span, tags[-1].span
+        span = first._replace(end_line=last.end_line, end_column=last.end_column, end_offset=last.end_offset)
+        return Header(tuple(tags), span), pos
+
+    def item(self, pos: int) -> tuple[LogItem | PlainTurn | None, int]:
+        """The item starting at ``pos`` and where the next one starts; (None, where to read on from)
+        if the window ends before that is known. Raises _GrammarNeeded for anything else."""
+        text = self.window.text
+        char = text[pos]
+        if "0" <= char <= "9":
+            return self.turn(pos)
+        item: LogItem
+        lower = text[pos : pos + 2].lower()
+        pattern = _SETUP.get(lower)
+        m = pattern.match(text, pos) if pattern is not None else None
+        if m is None:
+            raise _GrammarNeeded
+        span = self.span(*m.span())
+        if pattern is _KING:
+            item = KingPlacement(_color(m), SquareRef(SQUARES[m.group("sq")], self.span(*m.span("sq"))), span)
+        elif pattern is _CHOOSE:
+            item = ColourChoice(_color(m), span)
+        elif pattern is _ROLLOFF:
+            white = Dice(tuple(int(m.group(g)) for g in ("w1", "w2", "w3")), self.span(m.start("w1"), m.end("w3")))
+            black = Dice(tuple(int(m.group(g)) for g in ("b1", "b2", "b3")), self.span(m.start("b1"), m.end("b3")))
+            item = RollOff(white, black, span)
+        elif pattern is _DRAFT:
+            if ";" in m.group("names") or "{" in m.group("names"):
+                raise _GrammarNeeded  # a quote inside a comment is no name
+            strings = _STRING.finditer(text, m.start("names"), m.end("names"))
+            item = Draft(_color(m), tuple(CardName(_unquote(s.group()), self.span(*s.span())) for s in strings), span)
+        else:
+            reason = m.group("reason")
+            item = ResultLine(m.group("score"), reason.lower() if reason else None, span)
+        return self.after(item, m.end())
+
+    def after(self, item: LogItem | PlainTurn, end: int) -> tuple[LogItem | PlainTurn | None, int]:
+        """``item`` ends at ``end``: hand it out if the next item (or the end of the log) follows."""
+        text = self.window.text
+        nxt = _BLANK.match(text, end).end()  # type: ignore[union-attr]
+        if nxt == len(text):
+            if not self.window.final:
+                return None, (item.offset if isinstance(item, PlainTurn) else item.span.offset) - self.window.base
+            return item, nxt
+        if _ITEM_START.match(text, nxt) is None:
+            raise _GrammarNeeded
+        return item, nxt
+
+    def turn(self, start: int) -> tuple[LogItem | PlainTurn | None, int]:
+        text = self.window.text
+        match = _STEP.match
+        m = match(text, start)
+        head = _step(m) if m is not None and m.group("num") is not None else None
+        if head is None or m is None:
+            raise _GrammarNeeded
+        steps = [head]
+        pos = m.end()
+        size = len(text)
+        while pos < size:
+            m = match(text, pos)
+            if m is None or m.end() == pos or m.group("num") is not None:
+                break
+            step = _step(m)
+            if step is None:
+                raise _GrammarNeeded
+            steps.append(step)
+            pos = m.end()
+        if pos == size and not self.window.final:
+            return None, start
+        line, column, offset = self.window.where(start)
+        turn = PlainTurn(head.number, head.color, steps, self.source, offset, line, column)  # type: ignore[arg-type]
+        if pos < size and m is not None and m.end() > pos:
+            return turn, pos  # the next turn starts here
+        return self.after(turn, pos)
+
+
+def _color(m: re.Match[str]) -> Color:
+    return WHITE if m.group("color").lower() == "white" else BLACK
+
+
+def _unquote(token: str) -> str:
+    body = token[1:-1]
+    return _ESCAPE.sub(r"\1", body) if "\\" in body else body
+
+
+def read_log(source: SourceText, *, progress: Callable[[int], None] | None = None) -> Iterator[LogItem | PlainTurn]:
+    """The log's items in order: the :class:`Header` first, then setup items, turns and result
+    lines. A turn the reader read comes as a :class:`PlainTurn`; everything else, and every
+    turn it handed to the grammar, as its syntax-tree node. Raises
+    :class:`~sgcheck.lang.logs.grammar.LogSyntaxError` at the first syntax error, after every
+    item before it. ``progress`` is told how many characters have been read, whenever the reader
+    takes in the next piece of the text."""
+    return _Reader(source, progress).items()
