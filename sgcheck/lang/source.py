@@ -95,12 +95,22 @@ class SourceText:
     without its text ever being joined. ``text`` joins them on first use, once.
     """
 
-    __slots__ = ("_pieces", "_text", "name")
+    __slots__ = ("_last", "_pieces", "_text", "name")
 
     def __init__(self, name: str, text: str | None = None, *, pieces: Sequence[str] = ()) -> None:
         self.name = name
         self._text = text
         self._pieces: Sequence[str] = pieces if text is None else ()
+        self._last = (0, 1)  # the last offset asked about by position() and its line
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """The line and column of ``offset``; counted on from the last offset asked about, so
+        going through a text in order costs one pass over it."""
+        text = self.text
+        last, line = self._last if offset >= self._last[0] else (0, 1)
+        line += text.count("\n", last, offset)
+        self._last = (offset, line)
+        return line, offset - text.rfind("\n", 0, offset)
 
     @property
     def text(self) -> str:

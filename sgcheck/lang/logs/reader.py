@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from sgcheck.core.actions import Action, Attack, Break, Convert, Move, Repair, Summon, Teleport
 from sgcheck.core.caps import MAX_NUMBER_DIGITS
 from sgcheck.core.pieces import BLACK, WHITE, Color, Kind, Phase
+from sgcheck.core.squares import Square
 from sgcheck.core.state import Payment
 from sgcheck.diagnostics import Span
 from sgcheck.lang.logs.ast import (
@@ -122,7 +123,6 @@ _STATEMENT_FORMS = (
     rf"(?P<nw>{_K('convert')}|{_K('income')}){_S}(?P<n>{_INT})",
     rf"(?P<pw>{_K('pass')})",
 )
-_STATEMENT = re.compile("|".join(_STATEMENT_FORMS))
 _UNNAMED = re.compile(r"\(\?P<[a-z0-9]+>")
 
 #: One step of a turn: a turn header, a phase label, a statement with its claims (each optional,
@@ -132,10 +132,6 @@ _STEP = re.compile(
     rf"(?:(?P<phase>{_PHASE}){_S})?"
     rf"(?:(?P<stmt>{'|'.join(_UNNAMED.sub('(?:', form) for form in _STATEMENT_FORMS)})"
     rf"(?P<claims>(?:{_S}{_CLAIM})*+){_S})?"
-)
-_CLAIM_PART = re.compile(
-    rf"(?P<word>{'|'.join(_K(w) for w in sorted((*VALUE_CLAIMS, *FLAG_CLAIMS, 'pay', 'gain'), key=len, reverse=True))})"
-    rf"(?:{_S}(?P<value>{_DIGITS})(?P<unit>(?i:sp|lp))?)?(?:{_S}(?P<second>{_DIGITS})(?P<unit2>(?i:sp|lp)))?"
 )
 _BLANK = re.compile(_SEP)
 #: The start of an item after a turn or a setup line: a turn header, a setup or result keyword.
@@ -182,19 +178,17 @@ class Step(NamedTuple):
 class PlainTurn:
     """A turn the reader read: whose turn, its steps, and its syntax tree on request."""
 
-    __slots__ = ("color", "column", "line", "number", "offset", "source", "steps")
+    __slots__ = ("color", "number", "offset", "source", "steps")
 
-    def __init__(
-        self, number: int, color: Color, steps: list[Step], source: SourceText, offset: int, line: int, column: int
-    ) -> None:
-        self.number, self.color, self.steps = number, color, steps
-        self.source, self.offset, self.line, self.column = source, offset, line, column
+    def __init__(self, number: int, color: Color, steps: list[Step], source: SourceText, offset: int) -> None:
+        self.number, self.color, self.steps, self.source, self.offset = number, color, steps, source, offset
 
     def tree(self) -> Turn:
         """The syntax tree of this turn, read by the grammar from its first character."""
         from sgcheck.lang.logs.grammar import items_from
 
-        item, _next = next(items_from(self.source, self.offset, self.line, self.column, header=False))
+        line, column = self.source.position(self.offset)
+        item, _next = next(items_from(self.source, self.offset, line, column, header=False))
         assert isinstance(item, Turn)
         return item
 
@@ -206,92 +200,102 @@ def _kind(letter: str | None) -> Kind | None:
     return KINDS[letter] if letter is not None else None
 
 
-def _faces(text: str) -> tuple[int, ...]:
-    return tuple(int(face) for face in _NUMBER.findall(text))
-
-
-_NUMBER = re.compile(r"[0-9]+(?![\w.-])")  # a die within a matched run of dice (comments skipped below)
-
-
-def _dice(text: str) -> tuple[int, ...]:
-    if ";" in text or "{" in text:
-        text = _COMMENTS.sub(" ", text)
-    return _faces(text)
-
-
 _COMMENTS = re.compile(rf"{TERMINALS['COMMENT']}|{TERMINALS['BRACE_COMMENT']}")
+
+
+def _ref(word: str) -> tuple[Kind | None, Square]:
+    """A piece reference the step pattern matched: ``Ra1`` or ``a1``."""
+    return (KINDS[word[0]], SQUARES[word[1:]]) if len(word) == 3 else (None, SQUARES[word])
 
 
 def _statement(text: str) -> tuple[str, Action | None, int]:
     """A statement without its claims: its word, the core action (without a stated payment),
-    and the amount of an income statement."""
-    m = _STATEMENT.fullmatch(text)
-    assert m is not None  # the step pattern matched it already
-    g = m.group
-    if g("mf") is not None:
-        mv = g("mv")
-        if mv is None:
-            return "move", Move(SQUARES[g("mf")], SQUARES[g("mt")], None, _kind(g("mk"))), 0
-        return "move", Move(SQUARES[g("mf")], SQUARES[mv], SQUARES[g("mt")], _kind(g("mk"))), 0
-    if g("af") is not None:
-        attack = Attack(SQUARES[g("af")], SQUARES[g("at")], _dice(g("ar")), _kind(g("ak")), _kind(g("tk")))
-        return "attack", attack, 0
-    if g("sk") is not None:
-        return "summon", Summon(KINDS[g("sk")], SQUARES[g("st")]), 0
-    if g("sk2") is not None:
-        return "summon", Summon(KINDS[g("sk2")], SQUARES[g("st2")]), 0
-    if g("pf") is not None:
-        return "teleport", Teleport(SQUARES[g("pf")], SQUARES[g("pt")], _kind(g("pk"))), 0
-    if g("dw") is not None:
-        word = g("dw").lower()
-        return word, (Break if word == "break" else Repair)(_dice(g("dr"))), 0
-    if g("nw") is not None:
-        word = g("nw").lower()
-        return (word, Convert(int(g("n"))), 0) if word == "convert" else (word, None, int(g("n")))
-    return "pass", None, 0
+    and the amount of an income statement.
 
-
-def _claims(word: str, text: str) -> tuple[tuple[QuickClaim, ...], Payment | None] | None:
-    """The claims after a statement and its stated payment; None if one does not fit the statement
-    (or names a resource twice): the grammar reports that."""
-    allowed = APPLICABLE[word][1]
+    The step pattern has matched the statement, so its words are known to be well formed and
+    in their places; they are read by position (comments between them dropped first)."""
     if ";" in text or "{" in text:
         text = _COMMENTS.sub(" ", text)
+    words = text.split()
+    word = words[0].lower()
+    if word == "move":
+        kind, frm = _ref(words[1])
+        if len(words) == 4:  # by way of a middle square: move Ng1 f3 d4
+            return word, Move(frm, SQUARES[words[3]], SQUARES[words[2]], kind), 0
+        return word, Move(frm, SQUARES[words[2]], None, kind), 0
+    if word == "attack":
+        kind, frm = _ref(words[1])
+        target_kind, target = _ref(words[2])
+        return word, Attack(frm, target, tuple(map(int, words[4:])), kind, target_kind), 0
+    if word == "summon":
+        where = words[2] if len(words) == 3 else words[1][1:]
+        return word, Summon(KINDS[words[1][0]], SQUARES[where]), 0
+    if word == "teleport":
+        kind, frm = _ref(words[1])
+        return word, Teleport(frm, SQUARES[words[2]], kind), 0
+    if word in ("break", "repair"):
+        return word, (Break if word == "break" else Repair)(tuple(map(int, words[2:]))), 0
+    if word == "convert":
+        return word, Convert(int(words[1])), 0
+    if word == "income":
+        return word, None, int(words[1])
+    return word, None, 0  # pass
+
+
+#: A claim's word -> (its kind; or None for pay and gain, whose kind depends on the amount).
+_CLAIM_WORDS: dict[str, ClaimKind | None] = {**VALUE_CLAIMS, **FLAG_CLAIMS, "pay": None, "gain": None}
+#: The claims a statement may carry, by the statement's word.
+_ALLOWED: dict[str, frozenset[ClaimKind]] = {word: allowed for word, (_article, allowed) in APPLICABLE.items()}
+#: A reading of a run of claims: the claims, the stated payment, and every kind that occurs.
+_Claims = tuple[tuple[QuickClaim, ...], Payment | None, frozenset[ClaimKind]]
+
+
+def _claims(text: str) -> _Claims | None:
+    """The claims of a run the step pattern matched (so well formed); None if it names a
+    resource twice in one payment (the grammar reports that)."""
+    if ";" in text or "{" in text:
+        text = _COMMENTS.sub(" ", text)
+    words = text.split()
     out: list[QuickClaim] = []
+    kinds: set[ClaimKind] = set()
     pay: Payment | None = None
-    for m in _CLAIM_PART.finditer(text):
-        name, value, unit, second, second_unit = m.groups()
-        name = name.lower()
-        if name == "pay":
-            unit, second_unit = unit.lower(), (second_unit or "").lower()
-            if unit == second_unit:
-                return None
-            paid = {unit: int(value)}
-            if second:
-                paid[second_unit] = int(second)
-            if pay is None:
-                pay = Payment(paid.get("sp", 0), paid.get("lp", 0))
-            kind = ClaimKind.PAY
-        elif name == "gain":
-            kind = ClaimKind.GAIN_SP if unit.lower() == "sp" else ClaimKind.GAIN_LP
-            out.append((kind, int(value)))
-        elif value is not None:
-            kind = VALUE_CLAIMS[name]
-            out.append((kind, int(value)))
+    i, size = 0, len(words)
+    while i < size:
+        name = words[i].lower()
+        kind = _CLAIM_WORDS[name]
+        if kind is None:
+            amount = words[i + 1]
+            value, unit = int(amount[:-2]), amount[-2:].lower()
+            i += 2
+            if name == "gain":
+                kind = ClaimKind.GAIN_SP if unit == "sp" else ClaimKind.GAIN_LP
+                out.append((kind, value))
+            else:
+                kind = ClaimKind.PAY
+                paid = {unit: value}
+                if i < size and words[i][:1].isdigit():  # a second amount
+                    second = words[i]
+                    if second[-2:].lower() == unit:
+                        return None
+                    paid[second[-2:].lower()] = int(second[:-2])
+                    i += 1
+                if pay is None:
+                    pay = Payment(paid.get("sp", 0), paid.get("lp", 0))
+        elif name in VALUE_CLAIMS:
+            out.append((kind, int(words[i + 1])))
+            i += 2
         else:
-            kind = FLAG_CLAIMS[name]
             out.append((kind, None))
-        if kind not in allowed:
-            return None
-    return tuple(out), pay
+            i += 1
+        kinds.add(kind)
+    return tuple(out), pay, frozenset(kinds)
 
 
 # Bounded caches (emptied when full): the same statements and claim texts recur all through a
 # game, and what they map to is immutable.
 _CACHE_SIZE = 16384
 _statements: dict[str, tuple[str, Action | None, int]] = {}
-_UNREAD: tuple[tuple[QuickClaim, ...], Payment | None] = ((), Payment(-1, -1))  # compared by identity
-_claim_texts: dict[tuple[str, str], tuple[tuple[QuickClaim, ...], Payment | None] | None] = {}
+_claim_texts: dict[str, _Claims | None] = {}
 _PHASE_WORDS: dict[str, Phase] = {}
 
 
@@ -326,15 +330,17 @@ def _step(m: re.Match[str]) -> Step | None:
     word, action, amount = statement
     claims: tuple[QuickClaim, ...] = ()
     if claims_text:
-        key = (word, claims_text)
-        read = _claim_texts.get(key, _UNREAD)
-        if read is _UNREAD:
+        if claims_text in _claim_texts:
+            read = _claim_texts[claims_text]
+        else:
             if len(_claim_texts) >= _CACHE_SIZE:
                 _claim_texts.clear()
-            read = _claim_texts[key] = _claims(word, claims_text)
+            read = _claim_texts[claims_text] = _claims(claims_text)
         if read is None:
             return None
-        claims, pay = read
+        claims, pay, kinds = read
+        if not kinds <= _ALLOWED[word]:
+            return None  # a claim that does not fit the statement: the grammar reports it
         if pay is not None and action is not None:
             action = replace(action, pay=pay)  # type: ignore[arg-type]  # only paying actions take pay claims
     return _new(Step, (number, color, phase, word, action, claims, amount))
@@ -459,6 +465,7 @@ class _Reader:
         self.name = source.name
         self.window = _Window(source, progress)
         self.failed: Iterator[tuple[LogItem, Resume]] | None = None  # the grammar's reading, about to raise
+        self.ahead: tuple[int, re.Match[str]] | None = None  # the next turn's header, matched already
 
     def span(self, start: int, end: int) -> Span:
         line, column, offset = self.window.where(start)
@@ -581,7 +588,9 @@ class _Reader:
     def turn(self, start: int) -> tuple[LogItem | PlainTurn | None, int]:
         text = self.window.text
         match = _STEP.match
-        m = match(text, start)
+        ahead = self.ahead
+        m = ahead[1] if ahead is not None and ahead[0] == start else match(text, start)
+        self.ahead = None
         head = _step(m) if m is not None and m.group("num") is not None else None
         if head is None or m is None:
             raise _GrammarNeeded
@@ -599,10 +608,10 @@ class _Reader:
             pos = m.end()
         if pos == size and not self.window.final:
             return None, start
-        line, column, offset = self.window.where(start)
-        turn = PlainTurn(head.number, head.color, steps, self.source, offset, line, column)  # type: ignore[arg-type]
+        turn = PlainTurn(head.number, head.color, steps, self.source, self.window.base + start)  # type: ignore[arg-type]
         if pos < size and m is not None and m.end() > pos:
-            return turn, pos  # the next turn starts here
+            self.ahead = (pos, m)  # the next turn starts here, its header already matched
+            return turn, pos
         return self.after(turn, pos)
 
 
