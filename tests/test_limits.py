@@ -124,7 +124,7 @@ def test_an_endless_log_is_refused_at_the_size_limit() -> None:
 
 def test_a_log_of_wide_characters_is_bounded_by_its_size_in_memory() -> None:
     """Limit: one emoji makes Python store every character in 4 bytes, so the text's memory, not
-    only its bytes, is held to the limit (SG-P010 long before 48 MB of bytes)."""
+    only its bytes, is held to the limit (SG-P010 long before 64 MB of bytes)."""
     stream = Supply(LOG_LINE, None, head="; \U0001f600\n".encode())
     result = refused(read_stream(stream, "<stdin>", limit=LOG_LIMIT), "SG-P010")
     assert stream.consumed <= LOG_LIMIT.max_bytes // 4 + CHUNK_BYTES

@@ -19,17 +19,19 @@ for a moment at the end, the joined text: at most twice the text's size in memor
 from __future__ import annotations
 
 import codecs
+import functools
 import io
 import os
 import stat
 import sys
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from sgcheck import codes
 from sgcheck.diagnostics import Diagnostic, Severity, Span
 
+_T = TypeVar("_T")
 _BOM = "\ufeff"
 _BOM_BYTES = codecs.BOM_UTF8
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
@@ -57,9 +59,10 @@ class InputLimit:
 #: Longest line of a log or ``.sgcard`` file; the shipped examples stay under 250 characters.
 MAX_LINE_CHARS = 10_000
 
-#: A 1,000,000-action log is 44 MB (45.5 MB with CRLF and a BOM); replaying the largest
-#: accepted log peaks near 115 MB (docs/benchmarks.md).
-LOG_LIMIT = InputLimit("game log", 48_000_000, MAX_LINE_CHARS)
+#: A 1,000,000-action log is 44 MB in the plainest layout and up to 60 MB as people write it
+#: (brace comments, statements over two lines). A log file is replayed a piece at a time, so
+#: its size costs no memory; standard input is held whole (docs/limits.md).
+LOG_LIMIT = InputLimit("game log", 64_000_000, MAX_LINE_CHARS)
 #: About 10,000 cards in the layout of benchmarks/bench_check.py (1.9 MB), checked in about 1.5 s.
 CARD_LIMIT = InputLimit(
     "card file",
@@ -95,12 +98,20 @@ class SourceText:
     without its text ever being joined. ``text`` joins them on first use, once.
     """
 
-    __slots__ = ("_last", "_pieces", "_text", "name")
+    __slots__ = ("_last", "_pieces", "_reread", "_text", "name")
 
-    def __init__(self, name: str, text: str | None = None, *, pieces: Sequence[str] = ()) -> None:
+    def __init__(
+        self,
+        name: str,
+        text: str | None = None,
+        *,
+        pieces: Sequence[str] = (),
+        reread: Callable[[], Iterator[str]] | None = None,
+    ) -> None:
         self.name = name
         self._text = text
         self._pieces: Sequence[str] = pieces if text is None else ()
+        self._reread = reread if text is None else None  # a big file: its pieces are read again on demand
         self._last = (0, 1)  # the last offset asked about by position() and its line
 
     def position(self, offset: int) -> tuple[int, int]:
@@ -115,17 +126,19 @@ class SourceText:
     @property
     def text(self) -> str:
         if self._text is None:
-            self._text = "".join(self._pieces)
-            self._pieces = ()
+            self._text = "".join(self.pieces)
+            self._pieces, self._reread = (), None
         return self._text
 
     @property
-    def pieces(self) -> Sequence[str]:
+    def pieces(self) -> Iterable[str]:
         """The text in order, in one or more pieces (a piece may end in the middle of a line)."""
-        return self._pieces if self._text is None else (self._text,)
+        if self._text is not None:
+            return (self._text,)
+        return self._reread() if self._reread is not None else self._pieces
 
     def __repr__(self) -> str:
-        return f"SourceText({self.name!r}, {sum(map(len, self.pieces))} characters)"
+        return f"SourceText({self.name!r})"
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, SourceText) and (self.name, self.text) == (other.name, other.text)
@@ -160,7 +173,7 @@ def normalise_newlines(text: str) -> str:
 
 
 def read_source(
-    path: str | os.PathLike[str], name: str | None = None, *, limit: InputLimit = LOG_LIMIT
+    path: str | os.PathLike[str], name: str | None = None, *, limit: InputLimit = LOG_LIMIT, streamed: bool = False
 ) -> SourceText | Diagnostic:
     """Read and decode the file at ``path`` within ``limit``; never raises, never blocks.
 
@@ -168,8 +181,64 @@ def read_source(
     or folder is refused before anything is read); ``limit.code`` (SG-P010 or SG-P029) when
     it is larger than ``limit.max_bytes``; SG-P011 at the first line longer than
     ``limit.max_line``; SG-P004/SG-P005 for text that is not UTF-8 or holds a NUL byte.
+
+    ``streamed``: a file larger than STREAMED_ABOVE is checked whole now, but not kept; its
+    ``pieces`` are read from the file again, a chunk at a time, as a reader goes through them
+    (the log reader, so that replaying a log costs memory in proportion to a chunk, not to the
+    log). Its ``text`` is read whole only if something asks for it.
     """
     shown = name if name is not None else _shown_path(path)
+    if streamed:
+        return _streamed(path, shown, limit)
+    return _with_file(path, shown, limit, lambda read: _read_limited(read, shown, limit))
+
+
+#: Files above this size are read twice rather than kept, when the caller can go through them in order.
+STREAMED_ABOVE = 8 * CHUNK_BYTES
+
+
+def _streamed(path: str | os.PathLike[str], shown: str, limit: InputLimit) -> SourceText | Diagnostic:
+    """Check the whole file now (every problem is found before anything is replayed); keep it
+    only if it is small."""
+    try:
+        size = os.stat(path).st_size
+    except (OSError, ValueError, TypeError):
+        size = 0
+    if size <= STREAMED_ABOVE:
+        return read_source(path, shown, limit=limit)
+    checked = _with_file(path, shown, limit, lambda read: _checked(read, shown, limit))
+    if checked is not None:
+        return checked
+
+    return SourceText(shown, reread=functools.partial(_reread, path, shown, limit))
+
+
+def _checked(read: Callable[[int], bytes], name: str, limit: InputLimit) -> Diagnostic | None:
+    try:
+        for _piece in _decode_chunks(read, name, limit, CHUNK_BYTES):
+            pass
+    except _Stop as stop:
+        return stop.diagnostic
+    return None
+
+
+def _reread(path: str | os.PathLike[str], shown: str, limit: InputLimit) -> Iterator[str]:
+    """The pieces of a file that was checked before; ValueError if it no longer passes."""
+    fd = os.open(path, os.O_RDONLY | _NONBLOCK | _NOCTTY | _CLOEXEC)
+    try:
+        _set_blocking(fd)
+        try:
+            yield from _decode_chunks(lambda size: os.read(fd, size), shown, limit, CHUNK_BYTES)
+        except _Stop as stop:
+            raise ValueError(f"{shown!r} changed while it was read: {stop.diagnostic.message}") from None
+    finally:
+        os.close(fd)
+
+
+def _with_file(
+    path: str | os.PathLike[str], shown: str, limit: InputLimit, use: Callable[[Callable[[int], bytes]], _T]
+) -> _T | Diagnostic:
+    """Open ``path`` as read_source does (refusing what is not a regular file) and hand ``use`` its reader."""
     try:
         fd = os.open(path, os.O_RDONLY | _NONBLOCK | _NOCTTY | _CLOEXEC)
     except (OSError, ValueError, TypeError) as exc:
@@ -181,7 +250,7 @@ def read_source(
         if status.st_size > limit.max_bytes:  # refused unread; a file that grows is still read only so far
             return _too_large(limit, shown, f"it has {status.st_size:,} bytes")
         _set_blocking(fd)
-        return _read_limited(lambda size: os.read(fd, size), shown, limit)
+        return use(lambda size: os.read(fd, size))
     except (OSError, ValueError) as exc:
         return _unreadable(shown, _reason(exc))
     finally:
@@ -329,18 +398,18 @@ class _Progress:
 def _read_limited(
     read: Callable[[int], bytes], name: str, limit: InputLimit | None, *, chunk_bytes: int | None = None
 ) -> SourceText | Diagnostic:
-    """Read chunks until the end or the first problem; join the text only once it is all good."""
-    pieces: list[str] = []
+    """Read chunks until the end or the first problem; keep the pieces only once they are all good."""
     try:
-        _decode_chunks(read, name, limit, chunk_bytes or CHUNK_BYTES, pieces)
+        pieces = tuple(_decode_chunks(read, name, limit, chunk_bytes or CHUNK_BYTES))
     except _Stop as stop:
         return stop.diagnostic
-    return SourceText(name, pieces=tuple(pieces))
+    return SourceText(name, pieces=pieces)
 
 
 def _decode_chunks(
-    read: Callable[[int], bytes], name: str, limit: InputLimit | None, chunk_bytes: int, pieces: list[str]
-) -> None:
+    read: Callable[[int], bytes], name: str, limit: InputLimit | None, chunk_bytes: int
+) -> Iterator[str]:
+    """The decoded, normalised pieces of the input, one per chunk read; raises _Stop at a problem."""
     max_bytes = limit.max_bytes if limit is not None else None
     progress = _Progress()
     consumed = 0  # raw bytes read so far
@@ -384,7 +453,7 @@ def _decode_chunks(
             _check_piece(limit, name, progress, piece)
         progress.advance(piece)
         if piece:
-            pieces.append(piece)
+            yield piece
         if at_end:
             return
 

@@ -100,7 +100,7 @@ def replay_input(
                 raise ValueError("standard input is not available")
             source = read_stream(stdin, STDIN_NAME)
         else:
-            source = read_source(log.path, display(log.path))
+            source = read_source(log.path, display(log.path), streamed=True)
         if isinstance(source, Diagnostic):
             return FileResult(log.path, (source.at(source.span or Span.point(log.path)),)), {}
         told = None if progress is None else functools.partial(progress, log.path)

@@ -11,9 +11,10 @@ quickly, not only the canonical one. This module rewrites a log from one layout 
 
 It is a pure text transformation: it never parses a log, never changes what a log says (the same
 items, actions, claims, dice, numbers, squares, piece letters, quoted names and comments, in the
-same order) and is deterministic; where it makes a choice (which turns get a comment, a tab or four
-spaces), the choice comes from ``seed``. Words are told apart by their spelling only, so it also
-works on logs that do not replay (a broken log stays broken in the same place).
+same order; comments are only ever added) and is deterministic; where it makes a choice (which
+turns get a comment, a tab or four spaces), the choice comes from ``seed``. Words are told apart
+by their spelling only, so it also works on logs that do not replay (a broken log stays broken in
+the same place).
 
 Layouts (:data:`LAYOUTS`):
 
@@ -24,17 +25,18 @@ Layouts (:data:`LAYOUTS`):
     ``King``, ``White``, ``Result``...); piece letters, squares, amounts, tag names, quoted names
     and comments are never touched (piece letters and files are case-sensitive).
 ``indented``
-    other indentation and spacing: four spaces or a tab (chosen per turn) before phase labels on
-    their own line, two of them before further statements and three before continued lines, a
-    tab or two spaces after a turn number and two spaces before every action keyword and before
-    the first claim of an action.
+    other indentation and spacing: one unit (four spaces or a tab, chosen per turn) before a phase
+    label on its own line, two units before further statements and three before continued lines,
+    a tab or two spaces after a turn number, and two spaces before every action keyword and
+    before the first claim of an action.
 ``brace-comments``
     a ``{ ... }`` comment line before every few turns (some of them spanning two lines), now and
     then a ``{ ... }`` comment between a phase label and its action, and ``;`` comments at the
     end of some action lines.
 ``two-line``
     actions continued over two lines: an action's claims on the next line (an attack without
-    claims: its ``roll`` and dice), a roll-off's ``black`` dice on the next line.
+    claims: its ``roll`` and dice), a roll-off's ``black`` dice on the next line; a further
+    action on the same line starts a line of its own.
 ``crlf-bom``
     CRLF line ends and a byte-order mark (U+FEFF) at the start: encode the text with
     :func:`relayout_bytes` to get the bytes of the file.

@@ -1,4 +1,4 @@
-"""Small builders for core tests: arbitrary positions, and asserting on ``apply``.
+"""Small builders for core tests: arbitrary positions, asserting on ``apply``, random games.
 
 Positions are written FEN-style, one piece per word: ``"Ke1 Ra1 ke8 pa7"`` (upper case is
 White, lower case Black). Gems are filled so that every piece of both full sets exists
@@ -9,6 +9,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+
+from hypothesis import note
+from hypothesis import strategies as st
 
 from sgcheck.core.actions import Action, Attack, Break, EndTurn, EnterPhase, Part, Repair
 from sgcheck.core.engine import apply
@@ -18,7 +22,8 @@ from sgcheck.core.pieces import PIECES, SET_COUNTS, Color, Kind, Phase, Piece, p
 from sgcheck.core.ruleset import CORE, Ruleset
 from sgcheck.core.squares import ALL_SQUARES, Square, parse_square
 from sgcheck.core.state import GameState, PlayerState, TurnState, initial_state
-from sgcheck.replay.generate import Style, choose
+from sgcheck.lang.logs.writer import format_statement
+from sgcheck.replay.generate import Style, choose, statement_for
 
 W, B = Color.WHITE, Color.BLACK
 
@@ -191,7 +196,7 @@ def style_policy(style: Style) -> Policy:
 
 
 def walk(
-    seed: int,
+    rng: int | random.Random,
     *,
     steps: int = 300,
     ruleset: Ruleset = CORE,
@@ -200,9 +205,12 @@ def walk(
 ) -> Iterator[tuple[GameState, Action, Applied]]:
     """Play random legal actions from a random start; yield (state before, action, step).
 
-    ``rich`` starts both players with 200 LP so that every kind of action is affordable.
+    ``rng`` drives every choice: a seed (a fixed corpus of games), or a ``random.Random`` such as
+    one drawn from :func:`game_rngs` in a hypothesis test. ``rich`` starts both players with
+    200 LP so that every kind of action is affordable.
     """
-    rng = random.Random(seed)
+    if not isinstance(rng, random.Random):
+        rng = random.Random(rng)
     state = random_start(rng, ruleset)
     if rich:
         state = state._replace(
@@ -216,3 +224,79 @@ def walk(
         step = ok(state, action)
         yield state, action, step
         state = step.state
+
+
+# --- random games in hypothesis tests -------------------------------------------------------------
+
+#: How many calls of a game's random source are hypothesis choices (see :class:`RecordedRandom`).
+RECORDED_CALLS = 200
+
+
+class RecordedRandom(random.Random):
+    """A game's random source for hypothesis: its first ``budget`` calls are choices of
+    ``recorded``, a ``st.randoms(use_true_random=False)``; the rest come from ``seed``.
+
+    Every decision of a random game (a category, an action among the legal ones, a die, the
+    generator's weights and noise) goes through :meth:`random` or :meth:`_randbelow`: ``choice``,
+    ``shuffle``, ``randrange``, ``randint`` and ``sample`` are built on them. Recorded decisions
+    shrink to the first option, the lowest die and zero noise, so a failing game shrinks to the
+    fewest and simplest moves that still fail. A 400-step game makes up to 14,000 calls (the
+    aggressive style draws noise for every legal action): more than hypothesis records for one
+    example (8 KiB of choices), and each recorded call costs some 30 microseconds. So only the
+    opening is recorded, and the seed, itself drawn and shrunk, plays the rest.
+    """
+
+    def __init__(self, recorded: random.Random, seed: int, budget: int = RECORDED_CALLS) -> None:
+        super().__init__(seed)
+        self._recorded = recorded
+        self._tail = random.Random(seed)
+        self._seed = seed
+        self._budget = budget
+        self._left = budget
+
+    def __repr__(self) -> str:
+        return f"RecordedRandom(first {self._budget} calls recorded, then seed={self._seed})"
+
+    def random(self) -> float:
+        if self._left > 0:
+            self._left -= 1
+            # 53 recorded bits, as Random.random() itself uses: an integer choice is cheaper to
+            # record than a float and shrinks to 0.0 just the same.
+            return self._recorded.getrandbits(53) * 2.0**-53
+        return self._tail.random()
+
+    def _randbelow(self, n: int) -> int:
+        if self._left > 0:
+            self._left -= 1
+            return self._recorded.randrange(n)
+        return self._tail.randrange(n)
+
+
+def game_rngs(budget: int = RECORDED_CALLS) -> st.SearchStrategy[random.Random]:
+    """The random source of one game in a hypothesis test (see :class:`RecordedRandom`)."""
+    return st.builds(RecordedRandom, st.randoms(use_true_random=False), st.integers(0, 2**32 - 1), st.just(budget))
+
+
+def action_text(state: GameState, action: Action) -> str:
+    """``action`` taken in ``state``, as a game log writes it: ``3... move Nb8 c6``."""
+    turn = f"{state.turn_number}{'.' if state.to_move is W else '...'}"
+    if isinstance(action, EnterPhase):
+        return f"{turn} {action.phase.name.lower()}:"
+    if isinstance(action, EndTurn):
+        return f"{turn} end turn"
+    try:
+        return f"{turn} {format_statement(statement_for(state, action, ()))}"
+    except TypeError:  # not a log statement (Activate)
+        return f"{turn} {action!r}"
+
+
+@contextmanager
+def noting_actions(played: list[tuple[GameState, Action]]) -> Iterator[None]:
+    """If the block fails, note the actions ``played`` so far (each with the state it was taken
+    in) in hypothesis' report: the shrunk counterexample is then a readable game, move by move."""
+    try:
+        yield
+    except Exception:
+        lines = [action_text(state, action) for state, action in played]
+        note(f"{len(lines)} actions played:\n" + "\n".join(lines))
+        raise

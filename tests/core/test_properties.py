@@ -32,8 +32,10 @@ from sgcheck.core.state import GameState, Payment, piece_census
 from sgcheck.replay.generate import Claims, Style, choose, generate_game
 from sgcheck.replay.interpreter import replay_items
 
-from .helpers import full_census, pick_legal, random_start, walk
+from .helpers import full_census, game_rngs, noting_actions, pick_legal, random_start, walk
 
+#: ``generate_game`` makes its own ``random.Random`` from a seed, so that test draws a seed; its
+#: turns, style, claims and ruleset shrink. The other random games draw :func:`game_rngs`.
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 RULESETS = st.sampled_from(
     [CORE, parse_ruleset("king_value=2; income=all"), parse_ruleset("turn_limit=12")]
@@ -58,31 +60,36 @@ def check_invariants(before: GameState, after: GameState) -> None:
 
 def drive(state: GameState, rng: random.Random, style: Style | None, steps: int) -> GameState:
     """Play ``steps`` legal actions (the generator's ``style`` policy, or uniform over kinds when None)."""
-    for _ in range(steps):
-        if state.result is not None:
-            break
-        action = pick_legal(state, rng) if style is None else choose(state, style, rng)
-        assert action is not None
-        step = apply(state, action)
-        assert isinstance(step, Applied), (action, step)
-        check_invariants(state, step.state)
-        state = step.state
+    played: list[tuple[GameState, Action]] = []
+    with noting_actions(played):
+        for _ in range(steps):
+            if state.result is not None:
+                break
+            action = pick_legal(state, rng) if style is None else choose(state, style, rng)
+            assert action is not None
+            played.append((state, action))
+            step = apply(state, action)
+            assert isinstance(step, Applied), (action, step)
+            check_invariants(state, step.state)
+            state = step.state
     return state
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=SEEDS, style=st.sampled_from([None, *Style]), ruleset=RULESETS)
-def test_invariants_hold_at_every_step(seed: int, style: Style | None, ruleset: Ruleset) -> None:
-    rng = random.Random(seed)
+@given(rng=game_rngs(), style=st.sampled_from([None, *Style]), ruleset=RULESETS)
+def test_invariants_hold_at_every_step(rng: random.Random, style: Style | None, ruleset: Ruleset) -> None:
     drive(random_start(rng, ruleset), rng, style, steps=400)
 
 
 @settings(max_examples=40, deadline=None)
-@given(seed=SEEDS)
-def test_invariants_hold_for_rich_players(seed: int) -> None:
+@given(rng=game_rngs())
+def test_invariants_hold_for_rich_players(rng: random.Random) -> None:
     """With 200 LP each every kind of action (Break, Teleport, big summons) gets played."""
-    for state, _, step in walk(seed, steps=300, rich=True):
-        check_invariants(state, step.state)
+    played: list[tuple[GameState, Action]] = []
+    with noting_actions(played):
+        for state, action, step in walk(rng, steps=300, rich=True):
+            played.append((state, action))
+            check_invariants(state, step.state)
 
 
 @settings(max_examples=120, deadline=None)

@@ -33,6 +33,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import strategies as st
 from jsonschema import Draft7Validator, Draft202012Validator
 
 from sgcheck.cli import main
@@ -291,23 +292,101 @@ def run_in_process(*args: str, fmt: str = "json", stdin: bytes | None = None) ->
 MUTATIONS = ("drop", "duplicate", "swap", "flip", "truncate")
 
 
+@dataclass(frozen=True)
+class Mutation:
+    """One change to a file: ``drop``, ``duplicate`` or ``swap`` line ``at`` (with line ``other``),
+    ``flip`` bit ``other`` of byte ``at``, or ``truncate`` the file to its first ``at`` bytes."""
+
+    kind: str
+    at: int
+    other: int = 0
+
+    def apply(self, data: bytes) -> bytes:
+        lines = data.split(b"\n")
+        if self.kind == "drop":
+            del lines[self.at]
+        elif self.kind == "duplicate":
+            lines.insert(self.at, lines[self.at])
+        elif self.kind == "swap":
+            lines[self.at], lines[self.other] = lines[self.other], lines[self.at]
+        elif self.kind == "flip":
+            return data[: self.at] + bytes([data[self.at] ^ (1 << self.other)]) + data[self.at + 1 :]
+        elif self.kind == "truncate":
+            return data[: self.at]
+        else:
+            raise ValueError(f"no mutation {self.kind!r}")
+        return b"\n".join(lines)
+
+
+def _kinds(data: bytes) -> list[str]:
+    """The mutations that change ``data`` (none for an empty file; drop and swap need two lines)."""
+    if not data:
+        return []
+    return [kind for kind in MUTATIONS if b"\n" in data or kind not in ("drop", "swap")]
+
+
+@st.composite
+def mutation_of(draw: st.DrawFn, data: bytes, kind: str) -> Mutation:
+    """A ``kind`` mutation of ``data``: its line, byte or bit drawn within ``data``'s bounds, so a
+    failing example shrinks to the first line, the first byte, bit 0, adjacent lines."""
+    last_line = data.count(b"\n")
+    if kind in ("drop", "duplicate"):
+        return Mutation(kind, draw(st.integers(0, last_line)))
+    if kind == "swap":
+        first = draw(st.integers(0, last_line - 1))
+        return Mutation(kind, first, draw(st.integers(first + 1, last_line)))
+    if kind == "flip":
+        return Mutation(kind, draw(st.integers(0, len(data) - 1)), draw(st.integers(0, 7)))
+    return Mutation(kind, draw(st.integers(0, len(data) - 1)))
+
+
+#: Whether to add one more mutation: two times in three (about as many as ``st.lists`` draws);
+#: shrinks to False, to fewer mutations.
+_ANOTHER = st.sampled_from([False, True, True])
+
+
+@st.composite
+def mutations(draw: st.DrawFn, data: bytes, min_size: int = 1, max_size: int = 4) -> list[Mutation]:
+    """``min_size`` to ``max_size`` mutations applied one after another, each drawn within the
+    bounds of the data the previous ones left. Each is drawn after a "one more" choice, as
+    ``st.lists`` does, so a failing example shrinks to the fewest and smallest mutations."""
+    steps: list[Mutation] = []
+    while len(steps) < max_size and (len(steps) < min_size or draw(_ANOTHER)):
+        kinds = _kinds(data)
+        if not kinds:
+            break
+        step = draw(mutation_of(data, draw(st.sampled_from(kinds))))
+        data = step.apply(data)
+        steps.append(step)
+    return steps
+
+
+def apply_mutations(data: bytes, steps: Sequence[Mutation]) -> bytes:
+    """``data`` with ``steps`` applied in order."""
+    for step in steps:
+        data = step.apply(data)
+    return data
+
+
+def random_mutation(data: bytes, kind: str, rng: random.Random) -> Mutation | None:
+    """A ``kind`` mutation of ``data`` chosen by ``rng`` (for fixed corpora; hypothesis tests draw
+    :func:`mutations`), or None when ``kind`` cannot change ``data``."""
+    if kind not in _kinds(data):
+        return None
+    lines = data.count(b"\n") + 1
+    if kind in ("drop", "duplicate"):
+        return Mutation(kind, rng.randrange(lines))
+    if kind == "swap":
+        i, j = rng.sample(range(lines), 2)
+        return Mutation(kind, min(i, j), max(i, j))
+    if kind == "flip":
+        position = rng.randrange(len(data))
+        return Mutation(kind, position, rng.randrange(8))
+    return Mutation(kind, rng.randrange(len(data)))
+
+
 def mutate(data: bytes, kind: str, rng: random.Random) -> bytes:
     """``data`` with one random line dropped, duplicated or swapped with another, one bit
     flipped, or cut short at a random byte."""
-    if not data:
-        return data
-    lines = data.split(b"\n")
-    if kind == "drop" and len(lines) > 1:
-        del lines[rng.randrange(len(lines))]
-    elif kind == "duplicate":
-        index = rng.randrange(len(lines))
-        lines.insert(index, lines[index])
-    elif kind == "swap" and len(lines) > 1:
-        i, j = rng.sample(range(len(lines)), 2)
-        lines[i], lines[j] = lines[j], lines[i]
-    elif kind == "flip":
-        position = rng.randrange(len(data))
-        return data[:position] + bytes([data[position] ^ (1 << rng.randrange(8))]) + data[position + 1 :]
-    elif kind == "truncate":
-        return data[: rng.randrange(len(data))]
-    return b"\n".join(lines)
+    step = random_mutation(data, kind, rng)
+    return data if step is None else step.apply(data)

@@ -7,14 +7,13 @@ no internal error, and a complete, valid report in the format asked for.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from .harness import EXAMPLES, FORMATS, MUTATIONS, check_sane, mutate, run_in_process
+from .harness import EXAMPLES, FORMATS, Mutation, apply_mutations, check_sane, mutations, run_in_process
 
 FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -73,13 +72,12 @@ def _words(words: list[str], max_size: int = 60) -> st.SearchStrategy[str]:
     )
 
 
-mutations = st.lists(st.tuples(st.sampled_from(MUTATIONS), st.integers(0, 2**32)), min_size=1, max_size=4)
-
-
-def _mutated(data: bytes, steps: list[tuple[str, int]]) -> bytes:
-    for kind, seed in steps:
-        data = mutate(data, kind, random.Random(seed))
-    return data
+@st.composite
+def mutants(draw: st.DrawFn, sources: list[Path]) -> tuple[Path, list[Mutation]]:
+    """An example file and one to four mutations of it (lines, bytes and bits drawn within the
+    file, so a failure shrinks to the fewest and smallest changes)."""
+    source = draw(st.sampled_from(sources))
+    return source, draw(mutations(source.read_bytes(), min_size=1, max_size=4))
 
 
 @pytest.fixture(scope="module")
@@ -107,11 +105,12 @@ def test_random_log_bytes(data: bytes, fmt: str) -> None:
 
 
 @FUZZ
-@given(source=st.sampled_from(EXAMPLE_LOGS), steps=mutations, fmt=st.sampled_from(FORMATS), keep_going=st.booleans())
-def test_randomly_mutated_example_logs(source: Path, steps: list[tuple[str, int]], fmt: str, keep_going: bool) -> None:
+@given(mutant=mutants(EXAMPLE_LOGS), fmt=st.sampled_from(FORMATS), keep_going=st.booleans())
+def test_randomly_mutated_example_logs(mutant: tuple[Path, list[Mutation]], fmt: str, keep_going: bool) -> None:
     """An example log with random lines dropped, duplicated or swapped, bits flipped or its end
     cut off is reported, never crashed on."""
-    data = _mutated(source.read_bytes(), steps)
+    source, steps = mutant
+    data = apply_mutations(source.read_bytes(), steps)
     options = ["--keep-going"] if keep_going else []
     check_sane(run_in_process("replay", *options, "-", fmt=fmt, stdin=data), inputs=1)
 
@@ -148,13 +147,12 @@ def test_random_card_bytes(scratch: Path, data: bytes, suffix: str, fmt: str) ->
 
 
 @FUZZ
-@given(source=st.sampled_from(EXAMPLE_CARD_FILES), steps=mutations, fmt=st.sampled_from(FORMATS))
-def test_randomly_mutated_example_card_files(
-    scratch: Path, source: Path, steps: list[tuple[str, int]], fmt: str
-) -> None:
+@given(mutant=mutants(EXAMPLE_CARD_FILES), fmt=st.sampled_from(FORMATS))
+def test_randomly_mutated_example_card_files(scratch: Path, mutant: tuple[Path, list[Mutation]], fmt: str) -> None:
     """An example card file with random mutations is reported, never crashed on."""
+    source, steps = mutant
     path = scratch / f"mutated.{source.name.partition('.')[2]}"
-    path.write_bytes(_mutated(source.read_bytes(), steps))
+    path.write_bytes(apply_mutations(source.read_bytes(), steps))
     check_sane(run_in_process("check", "--isolated", str(path), fmt=fmt))
 
 

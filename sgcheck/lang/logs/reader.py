@@ -244,10 +244,14 @@ def _statement(text: str) -> tuple[str, Action | None, int]:
 
 #: A claim's word -> (its kind; or None for pay and gain, whose kind depends on the amount).
 _CLAIM_WORDS: dict[str, ClaimKind | None] = {**VALUE_CLAIMS, **FLAG_CLAIMS, "pay": None, "gain": None}
-#: The claims a statement may carry, by the statement's word.
-_ALLOWED: dict[str, frozenset[ClaimKind]] = {word: allowed for word, (_article, allowed) in APPLICABLE.items()}
-#: A reading of a run of claims: the claims, the stated payment, and every kind that occurs.
-_Claims = tuple[tuple[QuickClaim, ...], Payment | None, frozenset[ClaimKind]]
+#: Each claim kind as one bit, so that a run of claims records its kinds in one small int.
+_BIT: dict[ClaimKind, int] = {kind: 1 << index for index, kind in enumerate(ClaimKind)}
+#: The kinds of claim a statement may carry, by the statement's word: the bits it may not.
+_NOT_ALLOWED: dict[str, int] = {
+    word: sum(bit for kind, bit in _BIT.items() if kind not in allowed) for word, (_a, allowed) in APPLICABLE.items()
+}
+#: A reading of a run of claims: the claims, the stated payment, and the bits of every kind in it.
+_Claims = tuple[tuple[QuickClaim, ...], Payment | None, int]
 
 
 def _claims(text: str) -> _Claims | None:
@@ -257,7 +261,7 @@ def _claims(text: str) -> _Claims | None:
         text = _COMMENTS.sub(" ", text)
     words = text.split()
     out: list[QuickClaim] = []
-    kinds: set[ClaimKind] = set()
+    kinds = 0
     pay: Payment | None = None
     i, size = 0, len(words)
     while i < size:
@@ -287,15 +291,14 @@ def _claims(text: str) -> _Claims | None:
         else:
             out.append((kind, None))
             i += 1
-        kinds.add(kind)
-    return tuple(out), pay, frozenset(kinds)
+        kinds |= _BIT[kind]
+    return tuple(out), pay, kinds
 
 
 # Bounded caches (emptied when full): the same statements and claim texts recur all through a
 # game, and what they map to is immutable.
-_CACHE_SIZE = 16384
+_CACHE_SIZE = 32768
 _statements: dict[str, tuple[str, Action | None, int]] = {}
-_claim_texts: dict[str, _Claims | None] = {}
 _PHASE_WORDS: dict[str, Phase] = {}
 
 
@@ -330,16 +333,11 @@ def _step(m: re.Match[str]) -> Step | None:
     word, action, amount = statement
     claims: tuple[QuickClaim, ...] = ()
     if claims_text:
-        if claims_text in _claim_texts:
-            read = _claim_texts[claims_text]
-        else:
-            if len(_claim_texts) >= _CACHE_SIZE:
-                _claim_texts.clear()
-            read = _claim_texts[claims_text] = _claims(claims_text)
+        read = _claims(claims_text)
         if read is None:
             return None
         claims, pay, kinds = read
-        if not kinds <= _ALLOWED[word]:
+        if kinds & _NOT_ALLOWED[word]:
             return None  # a claim that does not fit the statement: the grammar reports it
         if pay is not None and action is not None:
             action = replace(action, pay=pay)  # type: ignore[arg-type]  # only paying actions take pay claims
@@ -361,11 +359,14 @@ class _Window:
     read an item (and so joined the text), the window is the whole text.
     """
 
-    __slots__ = ("base", "final", "first_line_start", "line", "line_pos", "line_start", "pieces", "progress", "text")
+    __slots__ = (
+        "base", "final", "first_line_start", "held", "line", "line_pos", "line_start", "pieces", "progress", "text"
+    )  # fmt: skip
 
     def __init__(self, source: SourceText, progress: Callable[[int], None] | None = None) -> None:
         self.progress = progress
         self.pieces: Iterator[str] = iter(source.pieces)
+        self.held: str | None = None  # text read from the pieces but not yet in the window
         self.text = ""
         self.base = 0  # file offset of text[0]
         self.final = False  # text runs to the end of the log
@@ -391,28 +392,31 @@ class _Window:
         self.first_line_start = self.line_start
         carried = len(rest)  # the window must grow past what it carries over, or nothing moves
         while True:
-            piece = next(self.pieces, None)
+            piece = self._next_piece()
             if piece is None:
                 self.final = True
                 self.text = rest
                 return
             rest += piece
-            following = next(self.pieces, None)
-            if following is None:
+            self.held = self._next_piece()  # is there more? (kept for the next window)
+            if self.held is None:
                 self.final = True
                 self.text = rest
                 return
-            self.pieces = _chain(following, self.pieces)
             cut = _safe_cut(rest)
             if cut > carried:
                 self.text = rest[:cut]
                 if cut < len(rest):
-                    self.pieces = _chain(rest[cut:], self.pieces)
+                    self.held = rest[cut:] + self.held
                 return
+
+    def _next_piece(self) -> str | None:
+        held, self.held = self.held, None
+        return held if held is not None else next(self.pieces, None)
 
     def whole(self, text: str, offset: int, line: int, column: int) -> int:
         """Become the whole text, positioned at ``offset`` (line and column given); returns it."""
-        self.text, self.base, self.final, self.pieces = text, 0, True, iter(())
+        self.text, self.base, self.final, self.pieces, self.held = text, 0, True, iter(()), None
         self.line, self.line_pos, self.line_start = line, offset, offset - column + 1
         self.first_line_start = 0
         return offset
@@ -439,11 +443,6 @@ class _Window:
         line = self.line_at(pos)
         offset = self.base + pos
         return line, offset - self.line_start + 1, offset
-
-
-def _chain(first: str, rest: Iterator[str]) -> Iterator[str]:
-    yield first
-    yield from rest
 
 
 def _safe_cut(text: str) -> int:
