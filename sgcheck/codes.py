@@ -113,7 +113,7 @@ _CODES: tuple[CodeInfo, ...] = (
         "input-too-large",
         E,
         (),
-        """The input is larger than sgcheck reads for its kind: 48,000,000 bytes for a game log,
+        """The input is larger than sgcheck reads for its kind: 64,000,000 bytes for a game log,
         1,000,000 bytes for a .sgcard file, a pack manifest or a configuration file (a YAML card
         file over 4,000,000 bytes is SG-P029). Text holding characters that Python stores in 2 or
         4 bytes each counts that much per character. Reading stops at the limit (docs/limits.md),

@@ -102,7 +102,7 @@ def padded(text: str, size: int, comment: str = "#") -> bytes:
     return data
 
 
-# --- game logs: 48,000,000 bytes, SG-P010 ---------------------------------------------------------
+# --- game logs: 64,000,000 bytes, SG-P010 ---------------------------------------------------------
 
 
 def test_a_log_of_exactly_the_size_limit_is_read() -> None:

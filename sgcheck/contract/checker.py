@@ -17,8 +17,8 @@ from pathlib import Path
 from sgcheck import __version__, codes
 from sgcheck.codes import CATALOGUE, CodeInfo
 from sgcheck.contract.config import Config
-from sgcheck.contract.context import CheckContext, PackView
-from sgcheck.contract.facts import PackFacts
+from sgcheck.contract.context import CheckContext
+from sgcheck.contract.facts import PackFacts, PackView
 from sgcheck.contract.packs import CardSource, PackPlan, discover, is_yaml
 from sgcheck.contract.registry import all_rules, code_catalogue, meta
 from sgcheck.contract.suppressions import FileSuppressions, Suppression, scan, silence_pack_wide, unused

@@ -399,3 +399,17 @@ def scales(card: A.Card) -> bool:
         if isinstance(action, (A.ResourceChange, A.Steal)) and action.quantity.kind is A.QuantityKind.SCALED:
             return True
     return False
+
+
+@dataclass(frozen=True, slots=True)
+class PackView:
+    """What pack-level rules look at: every card of a pack that could be read, and the pack's
+    facts (:class:`PackFacts`, built once per pack by the engine), whose
+    cached analyses every pack rule reads instead of computing its own."""
+
+    name: str
+    facts: PackFacts
+
+    @property
+    def cards(self) -> tuple[A.Card, ...]:
+        return self.facts.cards

@@ -23,7 +23,8 @@ from sgcheck.codes import CodeInfo
 from sgcheck.diagnostics import Diagnostic, Fix, Severity, Span
 
 if TYPE_CHECKING:
-    from sgcheck.contract.context import CheckContext, PackView
+    from sgcheck.contract.context import CheckContext
+    from sgcheck.contract.facts import PackView
     from sgcheck.lang.cards.ast import Card
 
 CODE_PATTERN = re.compile(r"^SG-[A-Z][0-9]{3}$")

@@ -8,7 +8,7 @@ from sgcheck.core import caps
 from sgcheck.core.actions import Part
 from sgcheck.core.outcome import Violation
 from sgcheck.core.pieces import Color
-from sgcheck.core.play.common import dice_faces, violation
+from sgcheck.core.play.predicates import dice_faces, violation
 from sgcheck.core.squares import Square, in_camp, name
 
 

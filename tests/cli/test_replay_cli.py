@@ -105,9 +105,9 @@ def test_hostile_input_never_tracebacks(tmp_path: Path, data: bytes, code: str |
 @pytest.mark.parametrize(
     ("make", "code"),
     [
-        (lambda: "; " + "x" * 50_000_000 + "\n", "SG-P010"),  # a 50 MB comment: over the size limit
-        (lambda: "king white e1\nking black e8\n" + "zz " * 17_000_000, "SG-P010"),  # 50 MB of words
-        (lambda: "king white e1\nking black e8\n1. end: pass\n{" + "a" * 50_000_000, "SG-P010"),  # unclosed
+        (lambda: "; " + "x" * 66_000_000 + "\n", "SG-P010"),  # a 66 MB comment: over the size limit
+        (lambda: "king white e1\nking black e8\n" + "zz " * 22_000_000, "SG-P010"),  # 66 MB of words
+        (lambda: "king white e1\nking black e8\n1. end: pass\n{" + "a" * 66_000_000, "SG-P010"),  # unclosed
         (lambda: "king white e1\nking black e8\n" + "zz " * 4_000_000, "SG-P011"),  # 12 MB on one line
     ],
     ids=["comment", "words", "unclosed-brace", "long-line"],

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 from sgcheck.core.formulas import Worked
 from sgcheck.core.outcome import Effects
 from sgcheck.core.pieces import BLACK, WHITE, Outcome, Phase
-from sgcheck.core.play.common import resolve_payment
+from sgcheck.core.play.predicates import resolve_payment
 from sgcheck.core.ruleset import parse_ruleset
 from sgcheck.core.squares import Square
 from sgcheck.core.state import GameResult, GameState, Payment, PlayerState, TurnState, initial_state

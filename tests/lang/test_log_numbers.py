@@ -19,8 +19,8 @@ from sgcheck.cli import main
 from sgcheck.contract import check_paths
 from sgcheck.core.caps import MAX_NUMBER_DIGITS
 from sgcheck.core.ruleset import RulesetError, parse_ruleset
-from sgcheck.lang.logs.grammar import LogSyntaxError, grammar_items, iter_log
-from sgcheck.lang.logs.reader import read_log
+from sgcheck.lang.logs.grammar import LogSyntaxError, grammar_items
+from sgcheck.lang.logs.reader import iter_log, read_log
 from sgcheck.lang.source import SourceText
 from sgcheck.replay.interpreter import ReplayOptions, replay_text
 

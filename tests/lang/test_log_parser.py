@@ -13,6 +13,7 @@ from sgcheck.core.pieces import Color, Kind, Phase
 from sgcheck.core.squares import parse_square
 from sgcheck.diagnostics import Span
 from sgcheck.lang.logs import grammar as log_parser
+from sgcheck.lang.logs import syntax_errors
 from sgcheck.lang.logs.ast import (
     ActivateStmt,
     AttackStmt,
@@ -35,7 +36,8 @@ from sgcheck.lang.logs.ast import (
     TeleportStmt,
     Turn,
 )
-from sgcheck.lang.logs.grammar import LogSyntaxError, iter_log, parse_log
+from sgcheck.lang.logs.grammar import LogSyntaxError
+from sgcheck.lang.logs.reader import iter_log, parse_log
 from sgcheck.lang.source import SourceText, decode
 
 EXAMPLE = """\
@@ -692,7 +694,7 @@ def test_misplaced_header_tag_gets_a_hint() -> None:
 
 def test_every_labelled_example_fails_in_its_own_state() -> None:
     """Each match_examples example must fail, and be classified as its own label."""
-    for expect, examples in log_parser._EXAMPLES:
+    for expect, examples in syntax_errors._EXAMPLES:
         for example in examples:
             with pytest.raises(LogSyntaxError) as info:
                 parse(example)

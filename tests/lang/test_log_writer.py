@@ -40,7 +40,8 @@ from sgcheck.lang.logs.ast import (
     TeleportStmt,
     Turn,
 )
-from sgcheck.lang.logs.grammar import LogSyntaxError, parse_log
+from sgcheck.lang.logs.grammar import LogSyntaxError
+from sgcheck.lang.logs.reader import parse_log
 from sgcheck.lang.logs.writer import format_claim, format_item, format_log, format_statement
 from sgcheck.lang.source import SourceText
 

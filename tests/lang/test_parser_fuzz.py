@@ -9,7 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sgcheck.lang.logs.ast import Header
-from sgcheck.lang.logs.grammar import LogSyntaxError, iter_log
+from sgcheck.lang.logs.grammar import LogSyntaxError
+from sgcheck.lang.logs.reader import iter_log
 from sgcheck.lang.source import SourceText
 
 from .test_log_parser import EXAMPLE

@@ -10,7 +10,7 @@ import pytest
 from sgcheck.core.formulas import placement_extra
 from sgcheck.core.pieces import Color, Kind, Outcome
 from sgcheck.lang.logs.ast import AttackStmt, BreakStmt, ClaimKind, MoveStmt, RepairStmt, SummonStmt, Turn
-from sgcheck.lang.logs.grammar import parse_log
+from sgcheck.lang.logs.reader import parse_log
 from sgcheck.lang.source import SourceText, read_source
 from sgcheck.replay.interpreter import ReplayResult, replay_text
 

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from sgcheck.lang.logs.grammar import LogSyntaxError, parse_log
+from sgcheck.lang.logs.grammar import LogSyntaxError
+from sgcheck.lang.logs.reader import parse_log
 from sgcheck.lang.logs.writer import format_log
 from sgcheck.lang.source import SourceText, decode
 from sgcheck.replay.files import LogInput, replay_input

@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from sgcheck.contract.analysis.stacking import Stack
-from sgcheck.contract.context import CheckContext, PackView
-from sgcheck.contract.facts import ATTACK_CAPS, common_mask, describe_mask, scenario_mask
+from sgcheck.contract.context import CheckContext
+from sgcheck.contract.facts import ATTACK_CAPS, PackView, common_mask, describe_mask, scenario_mask
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.diagnostics import Diagnostic, Fix, Severity
 from sgcheck.lang.cards import ast as A

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from sgcheck.contract.context import CheckContext, PackView
+from sgcheck.contract.context import CheckContext
+from sgcheck.contract.facts import PackView
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.diagnostics import Diagnostic, Fix, Severity
 from sgcheck.lang.cards.ast import Card

@@ -8,7 +8,7 @@ from sgcheck.core.formulas import attack_cost, d100, hit_threshold, value_of
 from sgcheck.core.geometry import GeometryError, attack_route
 from sgcheck.core.outcome import Applied, Effects, Violation
 from sgcheck.core.pieces import KING, Outcome, Phase, Piece
-from sgcheck.core.play.common import charge, dice_faces, own_piece, phase_window, resolve_payment, violation
+from sgcheck.core.play.predicates import charge, dice_faces, own_piece, phase_window, resolve_payment, violation
 from sgcheck.core.squares import name
 from sgcheck.core.state import GameResult, GameState
 

@@ -7,7 +7,7 @@ from sgcheck.core.actions import Break, Convert, Part, Repair
 from sgcheck.core.formulas import Worked
 from sgcheck.core.outcome import Applied, Effects, Violation
 from sgcheck.core.pieces import NON_KING_KINDS, Phase, piece
-from sgcheck.core.play.common import charge, dice_faces, phase_window, resolve_payment, violation
+from sgcheck.core.play.predicates import charge, dice_faces, phase_window, resolve_payment, violation
 from sgcheck.core.play.victory import lp_victory
 from sgcheck.core.state import GameState
 

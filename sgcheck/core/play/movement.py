@@ -7,7 +7,7 @@ from sgcheck.core.formulas import move_cost
 from sgcheck.core.geometry import GeometryError, move_route
 from sgcheck.core.outcome import Applied, Effects, Violation
 from sgcheck.core.pieces import Phase
-from sgcheck.core.play.common import charge, own_piece, phase_window, resolve_payment, violation
+from sgcheck.core.play.predicates import charge, own_piece, phase_window, resolve_payment, violation
 from sgcheck.core.state import GameState
 
 _MAIN = (Phase.MAIN1, Phase.MAIN2)

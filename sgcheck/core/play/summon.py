@@ -5,7 +5,7 @@ from __future__ import annotations
 from sgcheck.core.actions import Part, Summon
 from sgcheck.core.outcome import Applied, Effects, Violation
 from sgcheck.core.pieces import KING, Phase, piece
-from sgcheck.core.play.common import charge, phase_window, placement, violation
+from sgcheck.core.play.predicates import charge, phase_window, placement, violation
 from sgcheck.core.state import GameState
 
 RULES = ("core §5", "R12")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sgcheck.core.actions import Part, Teleport
 from sgcheck.core.outcome import Applied, Effects, Violation
 from sgcheck.core.pieces import KING, Phase
-from sgcheck.core.play.common import charge, own_piece, phase_window, placement, violation
+from sgcheck.core.play.predicates import charge, own_piece, phase_window, placement, violation
 from sgcheck.core.state import GameState
 
 RULES = ("core §5", "R13")

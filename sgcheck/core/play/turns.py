@@ -12,7 +12,7 @@ from sgcheck.core.actions import Activate, EndTurn, EnterPhase
 from sgcheck.core.formulas import Worked, income
 from sgcheck.core.outcome import Applied, Effects, Violation
 from sgcheck.core.pieces import BLACK, WHITE, Phase
-from sgcheck.core.play.common import charge, resolve_payment, violation
+from sgcheck.core.play.predicates import charge, resolve_payment, violation
 from sgcheck.core.play.victory import lp_victory, reaches_lp_victory, turn_limit_result
 from sgcheck.core.state import GameState, Payment, TurnState
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import replace
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from sgcheck.core.actions import Action, Attack, Break, Convert, Move, Repair, Summon, Teleport
 from sgcheck.core.caps import MAX_NUMBER_DIGITS
@@ -57,11 +57,9 @@ from sgcheck.lang.logs.ast import (
     Tag,
     Turn,
 )
+from sgcheck.lang.logs.grammar import Resume, items_from
 from sgcheck.lang.logs.vocab import APPLICABLE, FLAG_CLAIMS, KINDS, PHASES, SQUARES, VALUE_CLAIMS
 from sgcheck.lang.source import SourceText
-
-if TYPE_CHECKING:
-    from sgcheck.lang.logs.grammar import Resume
 
 # --- the terminals, as the grammar writes them ------------------------------------------------------
 
@@ -185,8 +183,6 @@ class PlainTurn:
 
     def tree(self) -> Turn:
         """The syntax tree of this turn, read by the grammar from its first character."""
-        from sgcheck.lang.logs.grammar import items_from
-
         line, column = self.source.position(self.offset)
         item, _next = next(items_from(self.source, self.offset, line, column, header=False))
         assert isinstance(item, Turn)
@@ -510,8 +506,6 @@ class _Reader:
 
     def grammar(self, line: int, column: int, offset: int, *, header: bool) -> tuple[LogItem, int]:
         """The item at ``offset`` as the grammar reads it, and where the reader goes on."""
-        from sgcheck.lang.logs.grammar import items_from
-
         reading = items_from(self.source, offset, line, column, header=header)
         item, resume = next(reading)
         if resume is None:  # a syntax error follows the item: raised when the reader goes on
@@ -631,3 +625,21 @@ def read_log(source: SourceText, *, progress: Callable[[int], None] | None = Non
     item before it. ``progress`` is told how many characters have been read, whenever the reader
     takes in the next piece of the text."""
     return _Reader(source, progress).items()
+
+
+def iter_log(source: SourceText) -> Iterator[LogItem]:
+    """Yield the Header first (always, possibly with no tags; an empty header gets a zero-width
+    span at 1:1), then every setup item, Turn and ResultLine in file order, *lazily*. Raises
+    LogSyntaxError at the first syntax error, after yielding every item that precedes it.
+
+    The line reader (:mod:`sgcheck.lang.logs.reader`) reads the log; each turn it read is read
+    again into its syntax tree, by the grammar, from its first character (for tools and tests; replay
+    asks for a tree only where it has something to report).
+    """
+    for item in read_log(source):
+        yield item.tree() if isinstance(item, PlainTurn) else item
+
+
+def parse_log(source: SourceText) -> list[LogItem]:
+    """Every item of the log (convenience for small logs and tests): ``list(iter_log(source))``."""
+    return list(iter_log(source))

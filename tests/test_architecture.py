@@ -1,0 +1,105 @@
+"""The house rules of the code (docs/architecture.md): dependencies point one way, no module circles.
+
+Imports are read from the source with ``ast``, wherever they are written: at the top of a
+module, inside a function (a lazy import is still a dependency) or under ``TYPE_CHECKING``.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1] / "sgcheck"
+
+#: Each top-level part of the library and its layer: a part may import its own layer and lower ones.
+LAYERS = {
+    "sgcheck": 0,
+    "diagnostics": 0, "codes": 0, "results": 0, "paths": 0, "resources": 0,
+    "core": 1,
+    "lang": 2,
+    "replay": 3, "contract": 3,
+    "report": 4,
+    "cli": 5, "launcher": 5, "__main__": 5,
+}  # fmt: skip
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports_of(path: Path) -> set[str]:
+    """Every sgcheck module ``path`` imports, anywhere in it."""
+    found: set[str] = set()
+    package = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names if alias.name.startswith("sgcheck"))
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                kept = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(kept + ([base] if base else []))
+            if not base.startswith("sgcheck"):
+                continue
+            for alias in node.names:
+                candidate = f"{base}.{alias.name}"
+                found.add(candidate if (PACKAGE.parent / (candidate.replace(".", "/") + ".py")).exists()
+                          or (PACKAGE.parent / candidate.replace(".", "/")).is_dir() else base)
+    return found
+
+
+def graph() -> dict[str, set[str]]:
+    modules = {module_name(p): p for p in PACKAGE.rglob("*.py")}
+    return {name: {m for m in imports_of(path) if m in modules and m != name} for name, path in modules.items()}
+
+
+def part(module: str) -> str:
+    return module.split(".")[1] if "." in module else module
+
+
+def test_lower_layers_never_import_higher_ones() -> None:
+    wrong = [
+        f"{module} imports {target}"
+        for module, targets in graph().items()
+        for target in targets
+        if "." in module and LAYERS[part(module)] < LAYERS[part(target)]
+    ]
+    assert wrong == []
+
+
+def test_no_module_imports_itself_through_others() -> None:
+    """No circle of imports between modules (a package importing its own submodules aside)."""
+    edges = {m: {t for t in ts if not m.startswith(t + ".") and not t.startswith(m + ".")} for m, ts in graph().items()}
+    circles: list[list[str]] = []
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> None:
+        state[node] = 1
+        stack.append(node)
+        for target in sorted(edges.get(node, ())):
+            if state.get(target) == 1:
+                circles.append([*stack[stack.index(target) :], target])
+            elif target not in state:
+                visit(target)
+        stack.pop()
+        state[node] = 2
+
+    for node in sorted(edges):
+        if node not in state:
+            visit(node)
+    assert circles == []
+
+
+def test_module_names_say_one_thing() -> None:
+    """Two modules with the same name in different places must be the same kind of thing: the
+    syntax tree (``ast``), the words (``vocab``) and the reader of one language each."""
+    same_role = {"ast", "vocab", "__init__", "__main__", "parser"}
+    seen: dict[str, list[str]] = {}
+    for path in PACKAGE.rglob("*.py"):
+        if "rules" in path.parts and path.parent.name == "rules":
+            continue  # one contract rule per file, each named by its code
+        seen.setdefault(path.stem, []).append(str(path.relative_to(PACKAGE)))
+    twice = {name: where for name, where in seen.items() if len(where) > 1 and name not in same_role}
+    assert twice == {}
