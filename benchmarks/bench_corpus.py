@@ -15,42 +15,12 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import sys
-import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-OUT = ROOT / "benchmarks" / "out"
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-
-def corpus(games: int, actions: int) -> Path:
-    """``games`` legal one-game logs of about ``actions`` statements each (cached)."""
-    from sgcheck.lang.logs.writer import format_item
-    from sgcheck.replay.generate import Claims, Style, iter_game
-
-    folder = OUT / f"corpus-{games}-{actions}"
-    if folder.is_dir() and len(list(folder.glob("*.sglog"))) == games:
-        return folder
-    folder.mkdir(parents=True, exist_ok=True)
-    for seed in range(games):
-        items = iter_game(seed, style=Style.ENDLESS, claims=Claims.SOME, max_turns=10**9, max_actions=actions)
-        text = "".join(format_item(item) + "\n" for item in items if not hasattr(item, "board"))  # type: ignore[arg-type]
-        (folder / f"game-{seed:05d}.sglog").write_text(text, encoding="utf-8")
-    return folder
-
-
-def wall_time(folder: Path, jobs: int) -> float:
-    start = time.perf_counter()
-    done = subprocess.run(
-        [sys.executable, "-m", "sgcheck", "replay", str(folder), "--jobs", str(jobs), "--no-summary"],
-        stdout=subprocess.DEVNULL,
-        check=False,
-    )
-    elapsed = time.perf_counter() - start
-    assert done.returncode == 0, done.returncode
-    return elapsed
+from shared import corpus, replay_cli, wall_time
 
 
 def main() -> None:
@@ -63,8 +33,8 @@ def main() -> None:
     folder = corpus(args.games, args.actions)
     one, many = [], []
     for _ in range(args.repeats):  # interleaved, so drift hits both alike
-        one.append(wall_time(folder, 1))
-        many.append(wall_time(folder, args.jobs))
+        one.append(wall_time(replay_cli(folder, 1)))
+        many.append(wall_time(replay_cli(folder, args.jobs)))
     t1, tn = statistics.median(one), statistics.median(many)
     print(f"{args.games} games of ~{args.actions} actions, {os.cpu_count()} cores")
     print(f"  --jobs 1: {t1:.2f} s   --jobs {args.jobs}: {tn:.2f} s   speed-up {t1 / tn:.2f}x")
