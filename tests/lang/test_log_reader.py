@@ -23,7 +23,7 @@ from sgcheck.core.actions import Attack, Break, Convert, Move, Repair, Summon, T
 from sgcheck.core.pieces import Color, Kind, Phase
 from sgcheck.core.squares import parse_square
 from sgcheck.core.state import Payment
-from sgcheck.lang.logs import grammar, reader
+from sgcheck.lang.logs import reader
 from sgcheck.lang.logs.ast import ClaimKind, Turn
 from sgcheck.lang.logs.grammar import LogSyntaxError, grammar_items
 from sgcheck.lang.logs.reader import KEYWORDS, TERMINALS, PlainTurn, iter_log, read_log
