@@ -348,7 +348,7 @@ def _setup(rng: random.Random, ruleset: Ruleset) -> tuple[list[LogItem], GameSta
 
 
 def iter_game(
-    seed: int,
+    seed: int | random.Random,
     *,
     style: Style = Style.RANDOM,
     claims: Claims = Claims.ALL,
@@ -358,9 +358,11 @@ def iter_game(
 ) -> Iterator[LogItem | GameState]:
     """Yield the log items of one generated game, turn by turn, then the final state.
 
-    Streaming keeps memory flat for benchmark logs of a million actions.
+    Streaming keeps memory flat for benchmark logs of a million actions. ``seed`` may also be
+    the random source itself (a property test passes one hypothesis draws from, so a failing
+    game shrinks).
     """
-    rng = random.Random(seed)
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     items, state = _setup(rng, ruleset)
     yield from items
     actions = 0
@@ -396,7 +398,7 @@ def iter_game(
 
 
 def generate_game(
-    seed: int,
+    seed: int | random.Random,
     *,
     style: Style = Style.RANDOM,
     claims: Claims = Claims.ALL,

@@ -94,16 +94,16 @@ def test_invariants_hold_for_rich_players(rng: random.Random) -> None:
 
 @settings(max_examples=120, deadline=None)
 @given(
-    seed=SEEDS,
+    rng=game_rngs(),
     style=st.sampled_from(list(Style)),
     claims=st.sampled_from(list(Claims)),
     ruleset=RULESETS,
     max_turns=st.integers(min_value=1, max_value=40),
 )
 def test_generated_games_replay_clean_to_the_same_state(
-    seed: int, style: Style, claims: Claims, ruleset: Ruleset, max_turns: int
+    rng: random.Random, style: Style, claims: Claims, ruleset: Ruleset, max_turns: int
 ) -> None:
-    game = generate_game(seed, style=style, claims=claims, max_turns=max_turns, ruleset=ruleset)
+    game = generate_game(rng, style=style, claims=claims, max_turns=max_turns, ruleset=ruleset)
     result = replay_items(game.items, "gen")
     errors = [f"{d.code} {d.message}" for d in result.diagnostics if d.is_error]
     assert errors == []
