@@ -299,6 +299,18 @@ def test_jobs_change_nothing_in_the_output(fmt: str, monkeypatch: pytest.MonkeyP
     assert one.output.count("broken/") > 10 or fmt == "github"
 
 
+def test_many_logs_go_to_workers_in_batches_and_come_back_in_order(tmp_path: Path) -> None:
+    """With many logs each worker takes a few at a time; the output is still that of `--jobs 1`."""
+    sources = sorted((ROOT / "examples" / "logs").rglob("*.sglog"))
+    for index in range(48):
+        source = sources[index % len(sources)]
+        (tmp_path / f"{index:02d}-{source.name}").write_bytes(source.read_bytes())
+    one = CliRunner().invoke(main, ["replay", str(tmp_path), "--format", "json", "--jobs", "1"])
+    two = CliRunner().invoke(main, ["replay", str(tmp_path), "--format", "json", "--jobs", "2"])
+    assert one.output == two.output
+    assert [Path(f["path"]).name[:2] for f in json.loads(two.output)["files"]] == [f"{i:02d}" for i in range(48)]
+
+
 def test_a_worker_renders_its_part_and_sends_back_no_source() -> None:
     """What crosses between processes is the result and the text to print, never the log itself."""
     from sgcheck.report import PartRenderer
