@@ -16,7 +16,7 @@ from sgcheck.core.pieces import Color
 from sgcheck.core.state import GameState, PlayerState
 from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.lang.logs.ast import Claim, ClaimKind
-from sgcheck.lang.logs.reader import QuickClaim
+from sgcheck.lang.logs.reader import StepClaim
 
 # (diagnostic, caret label, underline the whole statement?)
 Finding = tuple[Diagnostic, str, bool]
@@ -224,7 +224,7 @@ def check_claims(
             yield diag.at(action_span if whole else claim.span, label)
 
 
-def claims_hold(claims: tuple[QuickClaim, ...], effects: Effects, player: PlayerState, what: str) -> bool:
+def claims_hold(claims: tuple[StepClaim, ...], effects: Effects, player: PlayerState, what: str) -> bool:
     """Whether every ``(kind, value)`` claim agrees with ``effects`` and the actor's totals (plain turns)."""
     for kind, value in claims:  # noqa: SIM110 - a plain loop: this runs for most replayed actions
         if CHECKERS[kind](kind, value, effects, player, what) is not None:

@@ -67,7 +67,7 @@ class ReplayOptions:
     ruleset: str | None = None  # a profile refining the log header's (the --ruleset option)
     # Replay plainly written turns without their syntax tree (sgcheck.lang.logs.quick). The results
     # are the same either way; turning it off is for cross-checking the two.
-    quick_turns: bool = True
+    plain_turns: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,7 +355,7 @@ class Replayer:
     # which reports what and where. A turn the grammar read is played with its tree at once.
 
     def _plain_turn(self, turn: PlainTurn) -> None:
-        if self.options.quick_turns:
+        if self.options.plain_turns:
             saved = (self.state, self.statements, self.turns, self.where, self.between_turns)
             try:
                 self._play(turn.number, turn.color, turn.steps, None)

@@ -143,7 +143,7 @@ CASES = [
 
 def first_error(text: str) -> Diagnostic:
     quick = replay_text(text, "r.sglog")
-    full = replay_text(text, "r.sglog", ReplayOptions(quick_turns=False))
+    full = replay_text(text, "r.sglog", ReplayOptions(plain_turns=False))
     assert quick.diagnostics == full.diagnostics
     return next(d for d in quick.diagnostics if d.is_error)
 

@@ -91,7 +91,7 @@ def test_a_long_number_is_sg_p012_at_its_position_in_every_reader(place: str, di
         assert len(items) == len(grammar)
 
     for quick in (True, False):  # replay reports it like any syntax error: one finding, no crash
-        result = replay_text(text, "n.sglog", ReplayOptions(quick_turns=quick))
+        result = replay_text(text, "n.sglog", ReplayOptions(plain_turns=quick))
         assert result.diagnostics[-1] == d
         assert all(x.code != "SG-X001" for x in result.diagnostics)
 
@@ -103,7 +103,7 @@ def test_nine_digits_are_still_read(place: str) -> None:
     _items, error = _read(iter_log(SourceText("n.sglog", text)))
     assert error is None
     quick = replay_text(text, "n.sglog")
-    full = replay_text(text, "n.sglog", ReplayOptions(quick_turns=False))
+    full = replay_text(text, "n.sglog", ReplayOptions(plain_turns=False))
     assert quick.diagnostics == full.diagnostics
     assert all(d.code != "SG-P012" for d in quick.diagnostics)
 
@@ -151,7 +151,7 @@ def test_header_settings_take_ascii_digits_only(tag: str, fragment: str) -> None
     """SG-P007 at the tag (R09, R18 settings), whichever reader, never a crash."""
     text = tag + "\n" + KINGS + "1. end: pass\n"
     for quick in (True, False):
-        result = replay_text(text, "h.sglog", ReplayOptions(quick_turns=quick))
+        result = replay_text(text, "h.sglog", ReplayOptions(plain_turns=quick))
         (error,) = [d for d in result.diagnostics if d.is_error]
         assert error.code == "SG-P007" and fragment in error.message
         assert len(error.message) < 200

@@ -27,7 +27,7 @@ KINGS = "king white e1\nking black e8\n"
 def replay(text: str, keep_going: bool = False) -> ReplayResult:
     """The replay of ``text``; the quick and the full reading must give the same findings and state."""
     quick = replay_text(text, "t.sglog", ReplayOptions(keep_going=keep_going))
-    full = replay_text(text, "t.sglog", ReplayOptions(keep_going=keep_going, quick_turns=False))
+    full = replay_text(text, "t.sglog", ReplayOptions(keep_going=keep_going, plain_turns=False))
     assert quick.diagnostics == full.diagnostics
     assert (quick.state, quick.upkeep_income) == (full.state, full.upkeep_income)
     return quick

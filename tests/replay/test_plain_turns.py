@@ -2,7 +2,7 @@
 
 Replay plays a turn the reader read (a PlainTurn: core actions and claims, no spans) without
 its syntax tree, and plays the tree instead, from the same state and with the same turn loop,
-as soon as there is anything to report. ``ReplayOptions(quick_turns=False)`` always plays the
+as soon as there is anything to report. ``ReplayOptions(plain_turns=False)`` always plays the
 tree. These tests hold the two to each other: the same result (diagnostics, final state,
 counts) on the examples, on generated games in every layout, and on logs broken at random,
 with and without keep_going.
@@ -33,7 +33,7 @@ ALL_EXAMPLES = sorted(EXAMPLES.rglob("*.sglog"))
 
 def both(text: str, keep_going: bool = False) -> tuple[ReplayResult, ReplayResult]:
     plain = replay_text(text, "q.sglog", ReplayOptions(keep_going=keep_going))
-    tree = replay_text(text, "q.sglog", ReplayOptions(keep_going=keep_going, quick_turns=False))
+    tree = replay_text(text, "q.sglog", ReplayOptions(keep_going=keep_going, plain_turns=False))
     return plain, tree
 
 
@@ -76,7 +76,7 @@ def test_generated_games_replay_the_same_both_ways_in_every_layout(
     source = decode(relayout(generated(seed, style, claims), layout).encode(), "g.sglog")
     assert isinstance(source, SourceText)
     plain = replay_source(source, ReplayOptions(keep_going=keep_going))
-    tree = replay_source(source, ReplayOptions(keep_going=keep_going, quick_turns=False))
+    tree = replay_source(source, ReplayOptions(keep_going=keep_going, plain_turns=False))
     assert plain == tree
     assert plain.ok
 
@@ -165,7 +165,7 @@ def test_a_wrong_claim_builds_the_tree_of_its_turn_only(monkeypatch: pytest.Monk
     result = replay_text(text, "w.sglog")
     assert [d.code for d in result.diagnostics] == ["SG-R203"]
     assert built.count == 1
-    assert result == replay_text(text, "w.sglog", ReplayOptions(quick_turns=False))
+    assert result == replay_text(text, "w.sglog", ReplayOptions(plain_turns=False))
 
 
 def test_a_turn_that_cannot_be_built_is_reported_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:

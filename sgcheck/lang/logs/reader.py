@@ -97,15 +97,22 @@ KEYWORDS: tuple[str, ...] = (
 )  # fmt: skip
 
 _K = _keyword
-#: Whitespace and comments between two words; possessive, so it never backtracks.
-_SEP = r"(?:\s++|;[^\n]*+|\{[^}]*+\})*+"
+
+
+def _possessive(pattern: str) -> str:
+    """``pattern`` with its ``*`` runs possessive: the same words, matched without backtracking."""
+    return pattern.replace("]*", "]*+")
+
+
+#: Whitespace and comments between two words (the grammar's ignored terminals), never backtracking.
+_SEP = rf"(?:\s++|{_possessive(TERMINALS['COMMENT'])}|{_possessive(TERMINALS['BRACE_COMMENT'])})*+"
 _S = _SEP
-_SQ = "[a-h][1-8](?![\\w-])"
-_KIND = "[KQRBNP]"
-_INT = f"{_DIGITS}(?![\\w.-])"
-_AMOUNT = f"{_DIGITS}(?i:sp|lp)(?![\\w-])"
+_SQ = TERMINALS["SQUARE"]
+_KIND = TERMINALS["PIECE_LETTER"].removesuffix(r"(?![\w-])")
+_INT = TERMINALS["INT"].replace("[0-9]+", _DIGITS, 1)
+_AMOUNT = "(?i:" + TERMINALS["AMOUNT"].replace("[0-9]+", _DIGITS, 1) + ")"
 _DICE = f"{_INT}(?:{_S}{_INT})*+"
-_PHASE = f"(?i:{'|'.join(PHASES)})[ \\t]*:"
+_PHASE = f"(?i:{TERMINALS['PHASE']})"
 _VALUE_CLAIM = f"(?:{'|'.join(_K(w) for w in sorted(VALUE_CLAIMS, key=len, reverse=True))}){_S}{_INT}"
 _FLAG_CLAIM = "|".join(_K(w) for w in FLAG_CLAIMS)
 _CLAIM = f"(?:{_VALUE_CLAIM}|{_FLAG_CLAIM}|{_K('pay')}{_S}{_AMOUNT}(?:{_S}{_AMOUNT})?|{_K('gain')}{_S}{_AMOUNT})"
@@ -158,7 +165,7 @@ _SETUP.update(ki=_KING, ch=_CHOOSE, ro=_ROLLOFF, dr=_DRAFT, re=_RESULT)
 # --- what the reader produces ------------------------------------------------------------------------
 
 #: One claim as replay checks it: its kind and its number (None for a word such as ``hit``).
-QuickClaim = tuple[ClaimKind, int | None]
+StepClaim = tuple[ClaimKind, int | None]
 
 
 class Step(NamedTuple):
@@ -169,7 +176,7 @@ class Step(NamedTuple):
     phase: Phase | None  # a phase label
     word: str | None  # the statement's word ("move", "pass", "income", ...), if there is one
     action: Action | None  # the core action it stands for (None for pass and income)
-    claims: tuple[QuickClaim, ...]  # what the log claims about it (a stated payment is in the action)
+    claims: tuple[StepClaim, ...]  # what the log claims about it (a stated payment is in the action)
     amount: int  # income: the amount written
 
 
@@ -190,10 +197,6 @@ class PlainTurn:
 
 
 # --- reading a statement -----------------------------------------------------------------------------
-
-
-def _kind(letter: str | None) -> Kind | None:
-    return KINDS[letter] if letter is not None else None
 
 
 _COMMENTS = re.compile(rf"{TERMINALS['COMMENT']}|{TERMINALS['BRACE_COMMENT']}")
@@ -247,7 +250,7 @@ _NOT_ALLOWED: dict[str, int] = {
     word: sum(bit for kind, bit in _BIT.items() if kind not in allowed) for word, (_a, allowed) in APPLICABLE.items()
 }
 #: A reading of a run of claims: the claims, the stated payment, and the bits of every kind in it.
-_Claims = tuple[tuple[QuickClaim, ...], Payment | None, int]
+_Claims = tuple[tuple[StepClaim, ...], Payment | None, int]
 
 
 def _claims(text: str) -> _Claims | None:
@@ -256,7 +259,7 @@ def _claims(text: str) -> _Claims | None:
     if ";" in text or "{" in text:
         text = _COMMENTS.sub(" ", text)
     words = text.split()
-    out: list[QuickClaim] = []
+    out: list[StepClaim] = []
     kinds = 0
     pay: Payment | None = None
     i, size = 0, len(words)
@@ -327,7 +330,7 @@ def _step(m: re.Match[str]) -> Step | None:
             _statements.clear()
         statement = _statements[text] = _statement(text)
     word, action, amount = statement
-    claims: tuple[QuickClaim, ...] = ()
+    claims: tuple[StepClaim, ...] = ()
     if claims_text:
         read = _claims(claims_text)
         if read is None:
