@@ -1,18 +1,16 @@
-"""Parser for the game-log language (``.sglog``): text in, :mod:`~sgcheck.lang.logs.ast` nodes out.
+"""The grammar's reading of a game log (``.sglog``): the reference for the syntax.
 
 Design, in short (details in ``grammar/sglog.lark`` and ``docs/log-format.md``):
 
-- Lark LALR with the contextual lexer. The grammar is compiled once per process.
-- No parse tree: :class:`LogBuilder` is embedded in the parser as its transformer, so AST
-  nodes are built at reduction time. The top-level item list keeps only a placeholder on
-  the parser stack; finished items are appended to a queue that :func:`iter_log` drains
-  token by token. A million-action log is therefore replayed while it is being parsed, in
-  memory bounded by the text plus one turn.
-- Errors become :class:`LogSyntaxError` with a catalogued diagnostic (SG-P001/P002/P003)
-  whose message says, in plain words, what was found and what was expected. Lark's
-  ``match_examples`` classifies the parser state against labelled examples of common
-  mistakes; a few word-level checks (``i9``, ``upkeep`` without its colon, misspelt
-  keywords) sharpen the message.
+- Lark LALR with the contextual lexer, compiled once per process, with the transformer of
+  :mod:`~sgcheck.lang.logs.transformer` embedded, so nodes are built at reduction time and
+  no parse tree exists. The top-level item list keeps only a placeholder on the parser
+  stack; finished items are handed out token by token as they complete.
+- :func:`items_from` reads from the start of any item, the lexer placed there directly, so
+  the line reader (:mod:`~sgcheck.lang.logs.reader`) can hand it one item, never the file,
+  and every error is found, worded and placed as in a reading of the whole text.
+- Errors become :class:`LogSyntaxError` with a catalogued diagnostic, worded by
+  :mod:`~sgcheck.lang.logs.syntax_errors`.
 
 Lark is imported lazily so that importing this module (e.g. for ``LogSyntaxError``) stays
 cheap for the command line.
