@@ -585,7 +585,7 @@ class _Reader:
         text = self.window.text
         match = _STEP.match
         ahead = self.ahead
-        m = ahead[1] if ahead is not None and ahead[0] == start else match(text, start)
+        m = ahead[1] if ahead is not None and ahead[0] == start and ahead[1].string is text else match(text, start)
         self.ahead = None
         head = _step(m) if m is not None and m.group("num") is not None else None
         if head is None or m is None:
