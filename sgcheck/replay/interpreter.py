@@ -52,6 +52,7 @@ from sgcheck.lang.logs.ast import (
     TeleportStmt,
     Turn,
 )
+from sgcheck.lang.logs.grammar import LogSyntaxError
 from sgcheck.lang.logs.reader import PlainTurn, Step, read_log
 from sgcheck.replay.claims import check_claims, claims_hold
 from sgcheck.replay.describe import describe_state, statement_word, turn_label
@@ -362,8 +363,6 @@ class Replayer:
                 return
             except _NeedTree:
                 self.state, self.statements, self.turns, self.where, self.between_turns = saved
-        from sgcheck.lang.logs.grammar import LogSyntaxError
-
         try:
             tree = turn.tree()
         except LogSyntaxError as exc:
@@ -646,8 +645,6 @@ def replay_source(
 ) -> ReplayResult:
     """Read and replay a decoded log; a syntax error is reported like any other finding.
     ``progress`` is told how many characters have been read, as reading goes on."""
-    from sgcheck.lang.logs.grammar import LogSyntaxError
-
     syntax_error: list[Diagnostic] = []
 
     def items() -> Iterator[LogItem | PlainTurn]:
