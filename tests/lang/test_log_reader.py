@@ -157,6 +157,21 @@ def test_mutated_logs_agree(data: st.DataObject) -> None:
     assert_agree(SourceText("m.sglog", text))
 
 
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_broken_text_in_pieces_reads_as_the_grammar_does(data: st.DataObject) -> None:
+    """Text broken at random and cut into pieces anywhere: the same items and the same error as
+    the grammar reading it whole (the reader reads on with more text, or hands the item over)."""
+    text = data.draw(st.sampled_from(MUTATION_BASES))
+    for _ in range(data.draw(st.integers(1, 3))):
+        at = data.draw(st.integers(0, len(text)))
+        text = text[:at] + data.draw(st.sampled_from(PIECES)) + text[at + data.draw(st.integers(0, 3)) :]
+    cuts = sorted(data.draw(st.lists(st.integers(0, len(text)), max_size=8)))
+    pieces = tuple(text[a:b] for a, b in zip([0, *cuts], [*cuts, len(text)], strict=True))
+    expected = read_all(grammar_items(SourceText("b.sglog", text)))
+    assert read_all(iter_log(SourceText("b.sglog", pieces=pieces))) == expected
+
+
 @pytest.mark.parametrize(
     "text",
     [
