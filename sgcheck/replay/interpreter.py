@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from sgcheck.codes import diagnostic
 from sgcheck.core import engine
@@ -114,6 +114,9 @@ class _Stop(Exception):
     """Replay cannot (or, without keep_going, should not) continue."""
 
 
+_T = TypeVar("_T")
+
+
 class _NeedTree(Exception):
     """A plain turn met something to report: it is played again with its syntax tree."""
 
@@ -126,10 +129,18 @@ _END_TURN = EndTurn()
 _NO_EFFECTS = Effects()
 
 
-def _need(node: object) -> None:
-    """Where there is nothing to place a finding on (a plain turn), play the turn's tree instead."""
+def _need(node: _T | None) -> _T:
+    """The node to place a finding on; in a plain turn there is none, so its tree is played instead."""
     if node is None:
         raise _NeedTree
+    return node
+
+
+def _need_statement(stmt: Statement | None) -> Statement:
+    """:func:`_need` for a statement (a union too wide for the type variable)."""
+    if stmt is None:
+        raise _NeedTree
+    return stmt
 
 
 #: The reader's word for each statement (the keyword that starts it).
@@ -399,19 +410,19 @@ class Replayer:
             same_line = first is not None and first.label_span.line == turn.header_span.line
             self.where = (number, color, first.phase if first is not None and same_line else None)
         if st.result is not None:
-            _need(tree)
+            header = _need(tree)[0].header_span
             over = f"the game is already over: {st.result.detail}"
             found = diagnostic("SG-T106", over, rules=game_over_rules(st.result))
-            self.report(found.at(tree[0].header_span), fatal=True)  # type: ignore[index]
+            self.report(found.at(header), fatal=True)
         if (number, color) != (st.turn_number, st.to_move):
-            _need(tree)
+            header = _need(tree)[0].header_span
             expected = turn_label(st.turn_number, st.to_move)
             self.report(
                 diagnostic(
                     "SG-T101",
                     f"expected {st.to_move.title}'s turn {st.turn_number} ({expected}), found "
                     f"{color.title}'s turn {number} ({turn_label(number, color)})",
-                ).at(tree[0].header_span),  # type: ignore[index]
+                ).at(header),
                 fatal=True,
             )
         self.turns += 1
@@ -428,10 +439,9 @@ class Replayer:
             if step.word is None:
                 continue
             if not labelled:
-                _need(tree)
-                assert stmt is not None
-                message = f"'{statement_word(stmt)}' comes before any phase label in this turn"
-                self.report(diagnostic("SG-T107", message).at(stmt.span, "which phase?"))
+                loose = _need_statement(stmt)
+                message = f"'{statement_word(loose)}' comes before any phase label in this turn"
+                self.report(diagnostic("SG-T107", message).at(loose.span, "which phase?"))
                 continue
             if step.word == "pass":
                 passes.append((step, stmt))
@@ -450,8 +460,7 @@ class Replayer:
         if isinstance(step, Applied):
             self.state = step.state
             return
-        _need(label)
-        self.report(step.first.diagnostic.at(label))
+        self.report(step.first.diagnostic.at(_need(label)))
         self.state = st._replace(turn=st.turn._replace(phase=phase))  # keep going from the label
 
     def _statement(self, step: Step, stmt: Statement | None) -> None:
@@ -465,9 +474,8 @@ class Replayer:
         assert action is not None
         applied = engine.apply(st, action)
         if not isinstance(applied, Applied):
-            _need(stmt)
             first = applied.first
-            self.report(first.diagnostic.at(span_of(stmt, first.part)))  # type: ignore[arg-type]
+            self.report(first.diagnostic.at(span_of(_need_statement(stmt), first.part)))
             return
         actor = st.to_move
         if stmt is None:
@@ -507,14 +515,12 @@ class Replayer:
         st = self.state
         assert st is not None
         if st.result is not None:
-            _need(stmt)
             over = f"the game is already over: {st.result.detail}"
-            self.report(diagnostic("SG-T106", over, rules=game_over_rules(st.result)).at(stmt.span))  # type: ignore[union-attr]
+            self.report(diagnostic("SG-T106", over, rules=game_over_rules(st.result)).at(_need_statement(stmt).span))
             return
         if st.turn.phase is not Phase.UPKEEP:
-            _need(stmt)
             rules = ("core §2", "core §6", "R03", "R14")
-            self.report(diagnostic("SG-T103", "income is gained at Upkeep", rules=rules).at(stmt.span))  # type: ignore[union-attr]
+            self.report(diagnostic("SG-T103", "income is gained at Upkeep", rules=rules).at(_need_statement(stmt).span))
             return
         if step.amount != st.turn.income:
             _need(stmt)
@@ -551,14 +557,13 @@ class Replayer:
             raise _NeedTree  # the game ends: the tree places what follows exactly
         for pass_step, stmt in passes:
             if not step.effects.passed:
-                _need(stmt)
-                assert stmt is not None
+                claimed = _need_statement(stmt)
                 self.report(
                     diagnostic(
                         "SG-R209",
                         f"not a Pass: {actor.title} took {st.turn.actions} action"
                         f"{'s' if st.turn.actions != 1 else ''} this turn, so no +6 LP",
-                    ).at(stmt.span, "claimed a Pass")
+                    ).at(claimed.span, "claimed a Pass")
                 )
             if stmt is None:
                 if pass_step.claims and not claims_hold(
