@@ -13,7 +13,8 @@ at most its limit in bytes, a single over-long line as soon as the limit is cros
 NUL byte in the chunk where it appears. A FIFO, device or socket is refused before any
 read, so it can neither block nor stream forever. Decoding, BOM removal and newline
 normalisation happen per chunk, so the only full-size objects are the decoded chunks and,
-for a moment at the end, the joined text: at most twice the text's size in memory.
+when something asks for the whole text, the joined text: at most twice the text's size in
+memory. A large log file read with ``streamed`` keeps no chunks at all (see read_source).
 """
 
 from __future__ import annotations

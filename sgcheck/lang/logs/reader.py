@@ -26,7 +26,8 @@ and result lines are read into their syntax-tree nodes directly (they are few, a
 needs their spans).
 
 The text is read a piece at a time (:attr:`SourceText.pieces`), so a clean log is replayed
-without ever joining its text; the grammar joins it on the first item it has to read.
+without ever joining its text; the first item the grammar reads (or the first tree replay asks
+for) joins it, and the reader goes on in the whole text.
 """
 
 from __future__ import annotations
