@@ -223,15 +223,27 @@ def _checked(read: Callable[[int], bytes], name: str, limit: InputLimit) -> Diag
     return None
 
 
+class SourceChanged(Exception):
+    """A log file read again in pieces no longer is what was checked (changed, removed, unreadable)."""
+
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
+
+
 def _reread(path: str | os.PathLike[str], shown: str, limit: InputLimit) -> Iterator[str]:
-    """The pieces of a file that was checked before; ValueError if it no longer passes."""
-    fd = os.open(path, os.O_RDONLY | _NONBLOCK | _NOCTTY | _CLOEXEC)
+    """The pieces of a file that was checked before; SourceChanged (SG-P008) if it no longer passes."""
+    try:
+        fd = os.open(path, os.O_RDONLY | _NONBLOCK | _NOCTTY | _CLOEXEC)
+    except OSError as exc:
+        raise SourceChanged(_unreadable(shown, f"it changed while it was read ({_reason(exc)})")) from None
     try:
         _set_blocking(fd)
-        try:
-            yield from _decode_chunks(lambda size: os.read(fd, size), shown, limit, CHUNK_BYTES)
-        except _Stop as stop:
-            raise ValueError(f"{shown!r} changed while it was read: {stop.diagnostic.message}") from None
+        yield from _decode_chunks(lambda size: os.read(fd, size), shown, limit, CHUNK_BYTES)
+    except _Stop as stop:
+        raise SourceChanged(_unreadable(shown, f"it changed while it was read ({stop.diagnostic.message})")) from None
+    except OSError as exc:
+        raise SourceChanged(_unreadable(shown, f"it changed while it was read ({_reason(exc)})")) from None
     finally:
         os.close(fd)
 

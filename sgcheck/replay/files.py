@@ -18,7 +18,7 @@ from typing import BinaryIO, Protocol
 
 from sgcheck import codes
 from sgcheck.diagnostics import Diagnostic, Span
-from sgcheck.lang.source import SourceText, SourceTexts, read_source, read_stream
+from sgcheck.lang.source import SourceChanged, SourceText, SourceTexts, read_source, read_stream
 from sgcheck.paths import display, links_out_of
 from sgcheck.replay.interpreter import ReplayOptions, ReplayResult, replay_source
 from sgcheck.replay.summary import summary_facts, summary_text
@@ -106,6 +106,8 @@ def replay_input(
         told = None if progress is None else functools.partial(progress, log.path)
         result = replay_source(source, options, progress=told)
         return replay_file_result(log.path, result, with_summary=with_summary), SourceTexts(source)
+    except SourceChanged as changed:  # a big log is read twice; it changed in between (SG-P008)
+        return FileResult(log.path, (changed.diagnostic.at(Span.point(log.path)),)), {}
     except (Exception, RecursionError, MemoryError) as error:  # one log's failure must not hide the others
         return FileResult(log.path, (codes.internal_error(error).at(Span.point(log.path)),)), {}
 

@@ -15,8 +15,9 @@ import pytest
 from click.testing import CliRunner, Result
 
 from sgcheck.cli import main
-from sgcheck.cli.common import use_color
+from sgcheck.cli.common import exit_code_of, use_color
 from sgcheck.codes import CATALOGUE
+from sgcheck.lang import source as source_module
 from sgcheck.lang.source import SourceText
 from sgcheck.replay import files as replay_files
 from sgcheck.replay.files import LogInput, discover_logs, replay_input
@@ -152,6 +153,35 @@ def test_a_failure_on_one_log_is_reported_on_it_and_the_others_still_are(monkeyp
     assert len(first["diagnostics"][0]["message"]) < 400
     assert second["facts"]["legal"] is True
     assert result.exit_code == 2
+
+
+def test_a_streamed_log_replays_like_one_held_in_memory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A big log file is checked, then read again piece by piece: the same report as reading it whole."""
+    held = [replay_input(LogInput(str(path)), ReplayOptions())[0] for path in (LEGAL, BROKEN)]
+    monkeypatch.setattr(source_module, "STREAMED_ABOVE", 0)  # stream every file
+    streamed = [replay_input(LogInput(str(path)), ReplayOptions())[0] for path in (LEGAL, BROKEN)]
+    assert streamed == held
+    assert [d.code for d in streamed[1].diagnostics] == ["SG-R204"]
+
+
+def test_a_log_that_changes_while_it_is_replayed_is_sg_p008(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Read twice (checked, then streamed), a log that turns binary in between is reported, not crashed on."""
+    monkeypatch.setattr(source_module, "STREAMED_ABOVE", 0)
+    path = tmp_path / "game.sglog"
+    shutil.copyfile(LEGAL, path)
+    real = replay_files.read_source
+
+    def then_it_changes(*args: object, **kwargs: object) -> object:
+        checked = real(*args, **kwargs)  # type: ignore[arg-type]
+        path.write_bytes(b"king white e1\n\x00")
+        return checked
+
+    monkeypatch.setattr(replay_files, "read_source", then_it_changes)
+    result, _ = replay_input(LogInput(str(path)), ReplayOptions())
+    (finding,) = result.diagnostics
+    assert finding.code == "SG-P008"
+    assert "changed while it was read" in finding.message and "SG-X001" not in finding.message
+    assert exit_code_of([result]) == 2
 
 
 # --- colour -------------------------------------------------------------------------------------
