@@ -22,8 +22,8 @@ from sgcheck.contract.facts import PackFacts, PackView
 from sgcheck.contract.packs import CardSource, PackPlan, discover, is_yaml
 from sgcheck.contract.registry import all_rules, code_catalogue, meta
 from sgcheck.contract.suppressions import FileSuppressions, Suppression, scan, silence_pack_wide, unused
+from sgcheck.core.cards.model import Card, CardFile
 from sgcheck.diagnostics import Diagnostic, Span
-from sgcheck.lang.cards.ast import Card, CardFile
 from sgcheck.lang.source import CARD_LIMIT, YAML_CARD_LIMIT, BinaryReader, SourceText, read_source, read_stream
 from sgcheck.results import FileResult, Run
 

@@ -26,8 +26,8 @@ from sgcheck.contract.analysis.stacking import Stack, worst_stack
 from sgcheck.contract.analysis.triggers import Cycle, trigger_cycles
 from sgcheck.contract.context import CheckContext
 from sgcheck.core.caps import DAMAGE_BONUS_CAP, DAMAGE_PER_HIT, REROLL_SOURCES_CAP, TO_HIT_BONUS_CAP
+from sgcheck.core.cards import model as A
 from sgcheck.core.pieces import Kind
-from sgcheck.lang.cards import ast as A
 
 #: Longest move or attack a piece can make (squares; knights count jumps), core §3, R06-R09.
 _ATTACK_REACH = {Kind.PAWN: 1, Kind.KNIGHT: 2, Kind.BISHOP: 7, Kind.ROOK: 7, Kind.QUEEN: 7, Kind.KING: 1}

@@ -21,8 +21,8 @@ from sgcheck.contract.analysis.stacking import worst_stack
 from sgcheck.contract.analysis.triggers import trigger_cycles
 from sgcheck.contract.config import Config
 from sgcheck.contract.context import CheckContext
+from sgcheck.core.cards import model as A
 from sgcheck.diagnostics import Span
-from sgcheck.lang.cards import ast as A
 from sgcheck.lang.cards.parser import parse_cards
 
 SPAN = Span.point("t")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sgcheck.lang.cards.ast import CardFile
+from sgcheck.core.cards.model import CardFile
 from sgcheck.lang.cards.parser import parse_cards
 from sgcheck.lang.cards.yaml_loader import load_card_yaml
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from sgcheck.core.cards import model as A
 from sgcheck.core.pieces import Kind, Phase
-from sgcheck.lang.cards import ast as A
 from sgcheck.lang.cards.parser import parse_cards
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from sgcheck.lang.cards import ast as A
+from sgcheck.core.cards import model as A
 from sgcheck.lang.cards.parser import parse_cards
 from sgcheck.lang.cards.vocab import PARAMETERS
 from sgcheck.lang.cards.yaml_loader import load_card_yaml

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sgcheck.core.cards import model as A
 from sgcheck.core.pieces import Phase
-from sgcheck.lang.cards import ast as A
 from sgcheck.lang.cards.vocab import PHASE_WORDS, resource_event
 
 SELF, OTHER = 0, 1

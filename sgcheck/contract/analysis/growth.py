@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import permutations
 
-from sgcheck.lang.cards import ast as A
+from sgcheck.core.cards import model as A
 
 _RESOURCES = (A.Resource.SP, A.Resource.LP)
 _EXAMPLES_PER_EDGE = 4

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from sgcheck.contract.context import CheckContext
-from sgcheck.lang.cards import ast as A
+from sgcheck.core.cards import model as A
 
 SCENARIOS = 36
 

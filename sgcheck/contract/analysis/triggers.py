@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from sgcheck.contract.analysis.flow import SELF, EventKey, Step, causes, listens, step_of
 from sgcheck.contract.analysis.graph import is_cyclic, shortest_cycle, strongly_connected
 from sgcheck.core.caps import CAPTURE_SP_PER_VALUE
+from sgcheck.core.cards import model as A
 from sgcheck.core.pieces import PIECE_VALUES
-from sgcheck.lang.cards import ast as A
 
 _MAX_STARTS = 16  # starting points tried per component when looking for a real chain
 

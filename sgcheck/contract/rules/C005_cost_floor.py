@@ -20,9 +20,9 @@ from sgcheck.contract.facts import attackers_universe
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import card_context
 from sgcheck.core import caps
+from sgcheck.core.cards import model as A
 from sgcheck.core.pieces import PIECE_VALUES, Kind
 from sgcheck.diagnostics import Diagnostic, Fix, Severity
-from sgcheck.lang.cards import ast as A
 
 META = RuleMeta(
     code="SG-C005",

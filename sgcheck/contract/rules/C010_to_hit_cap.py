@@ -18,8 +18,8 @@ from sgcheck.contract.context import CheckContext
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import cap_findings
 from sgcheck.core.caps import TO_HIT_BONUS_CAP
+from sgcheck.core.cards.model import Card, ToHitModifier
 from sgcheck.diagnostics import Diagnostic, Severity
-from sgcheck.lang.cards.ast import Card, ToHitModifier
 
 META = RuleMeta(
     code="SG-C010",

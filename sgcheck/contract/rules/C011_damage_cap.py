@@ -16,8 +16,8 @@ from sgcheck.contract.context import CheckContext
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import cap_findings
 from sgcheck.core.caps import DAMAGE_BONUS_CAP
+from sgcheck.core.cards.model import Card, DamageModifier
 from sgcheck.diagnostics import Diagnostic, Severity
-from sgcheck.lang.cards.ast import Card, DamageModifier
 
 META = RuleMeta(
     code="SG-C011",

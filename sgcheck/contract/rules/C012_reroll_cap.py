@@ -16,8 +16,8 @@ from sgcheck.contract.context import CheckContext
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import cap_findings
 from sgcheck.core.caps import REROLL_SOURCES_CAP
+from sgcheck.core.cards.model import Card, Reroll
 from sgcheck.diagnostics import Diagnostic, Severity
-from sgcheck.lang.cards.ast import Card, Reroll
 
 META = RuleMeta(
     code="SG-C012",

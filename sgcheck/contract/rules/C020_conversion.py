@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from sgcheck.contract.context import CheckContext
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import parameter_findings
+from sgcheck.core.cards.model import Card
 from sgcheck.diagnostics import Diagnostic, Severity
-from sgcheck.lang.cards.ast import Card
 from sgcheck.lang.cards.vocab import ParamFamily
 
 META = RuleMeta(

@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from sgcheck.contract.context import CheckContext
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import card_context
+from sgcheck.core.cards import model as A
 from sgcheck.diagnostics import Diagnostic, Fix, Severity
-from sgcheck.lang.cards import ast as A
 
 META = RuleMeta(
     code="SG-C032",

@@ -18,9 +18,9 @@ from collections.abc import Iterator
 from sgcheck.contract.context import CheckContext
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import card_context
+from sgcheck.core.cards import model as A
 from sgcheck.core.pieces import Phase
 from sgcheck.diagnostics import Diagnostic, Fix, Severity
-from sgcheck.lang.cards import ast as A
 
 META = RuleMeta(
     code="SG-C050",

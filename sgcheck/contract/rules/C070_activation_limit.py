@@ -16,8 +16,8 @@ from sgcheck.contract.context import CheckContext
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import card_context, parameter_findings
 from sgcheck.core.caps import ACTIVATIONS_PER_TURN
+from sgcheck.core.cards import model as A
 from sgcheck.diagnostics import Diagnostic, Fix, Severity
-from sgcheck.lang.cards import ast as A
 from sgcheck.lang.cards.vocab import ParamFamily
 
 META = RuleMeta(

@@ -20,8 +20,8 @@ from sgcheck.contract.facts import CardFacts
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import card_context
 from sgcheck.core.caps import DAMAGE_BONUS_CAP, DAMAGE_PER_HIT
+from sgcheck.core.cards import model as A
 from sgcheck.diagnostics import Diagnostic, Fix, Severity
-from sgcheck.lang.cards import ast as A
 
 META = RuleMeta(
     code="SG-C090",

@@ -18,8 +18,8 @@ from sgcheck.contract.context import CheckContext
 from sgcheck.contract.facts import impossible_reason
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import card_context
+from sgcheck.core.cards.model import Card
 from sgcheck.diagnostics import Diagnostic, Fix, Severity
-from sgcheck.lang.cards.ast import Card
 
 META = RuleMeta(
     code="SG-C091",

@@ -20,8 +20,8 @@ from sgcheck.contract.analysis.stacking import Stack
 from sgcheck.contract.context import CheckContext
 from sgcheck.contract.facts import ATTACK_CAPS, PackView, common_mask, describe_mask, scenario_mask
 from sgcheck.contract.registry import RuleMeta, Scope
+from sgcheck.core.cards import model as A
 from sgcheck.diagnostics import Diagnostic, Fix, Severity
-from sgcheck.lang.cards import ast as A
 
 META = RuleMeta(
     code="SG-C120",

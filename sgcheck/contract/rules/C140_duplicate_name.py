@@ -15,8 +15,8 @@ from collections.abc import Iterator
 from sgcheck.contract.context import CheckContext
 from sgcheck.contract.facts import PackView
 from sgcheck.contract.registry import RuleMeta, Scope
+from sgcheck.core.cards.model import Card
 from sgcheck.diagnostics import Diagnostic, Fix, Severity
-from sgcheck.lang.cards.ast import Card
 
 META = RuleMeta(
     code="SG-C140",

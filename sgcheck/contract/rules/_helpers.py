@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from sgcheck.contract.context import CheckContext
 from sgcheck.contract.facts import attack_bonuses, common_mask, describe_mask, worst_scenario
 from sgcheck.contract.registry import RuleMeta
+from sgcheck.core.cards import model as A
 from sgcheck.diagnostics import Diagnostic, Fix
-from sgcheck.lang.cards import ast as A
 from sgcheck.lang.cards.vocab import PARAMETERS, ParamFamily
 
 

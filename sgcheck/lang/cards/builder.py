@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from sgcheck.core.caps import number_too_long
+from sgcheck.core.cards import model as A
 from sgcheck.core.pieces import Kind
 from sgcheck.diagnostics import Span
-from sgcheck.lang.cards import ast as A
 from sgcheck.lang.cards.lalr import Tok
 from sgcheck.lang.cards.vocab import (
     EVENT_WORDS,

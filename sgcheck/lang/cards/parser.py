@@ -15,8 +15,8 @@ import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from sgcheck.core.cards.model import Card, CardFile
 from sgcheck.diagnostics import Diagnostic, Span
-from sgcheck.lang.cards.ast import Card, CardFile
 from sgcheck.lang.cards.input_codes import CARD_STRUCTURE, NO_CARDS, SYNTAX_ERROR, UNEXPECTED_CHARACTER, UNEXPECTED_END
 
 if TYPE_CHECKING:

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from sgcheck.core import caps
+from sgcheck.core.cards.model import ALL_KINDS, Event, Resource
 from sgcheck.core.pieces import PIECE_VALUES, Kind, Phase
-from sgcheck.lang.cards.ast import ALL_KINDS, Event, Resource
 
 #: Phase words. ``main`` is either Main phase (relics are played "in your Main Phase").
 PHASE_WORDS: dict[str, tuple[Phase, ...]] = {

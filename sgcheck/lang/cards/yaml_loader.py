@@ -13,9 +13,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from sgcheck.core.caps import number_too_long
+from sgcheck.core.cards import model as A
 from sgcheck.core.pieces import Kind
 from sgcheck.diagnostics import Diagnostic, Span
-from sgcheck.lang.cards import ast as A
 from sgcheck.lang.cards.builder import CardStructureError
 from sgcheck.lang.cards.input_codes import CARD_STRUCTURE, NO_CARDS, SCHEMA_ERROR
 from sgcheck.lang.cards.vocab import EVENT_WORDS, PHASE_WORDS, piece_class, resource_event

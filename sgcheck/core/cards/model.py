@@ -12,9 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sgcheck.core.pieces import Kind
-from sgcheck.diagnostics import Diagnostic, Span
-from sgcheck.lang.cards.effects import (
+from sgcheck.core.cards.effects import (
     Action,
     CapturePiece,
     ConvertPiece,
@@ -33,7 +31,7 @@ from sgcheck.lang.cards.effects import (
     SwapPhases,
     ToHitModifier,
 )
-from sgcheck.lang.cards.parts import (
+from sgcheck.core.cards.parts import (
     ALL_KINDS,
     CardKind,
     Cmp,
@@ -54,6 +52,8 @@ from sgcheck.lang.cards.parts import (
     Side,
     Target,
 )
+from sgcheck.core.pieces import Kind
+from sgcheck.diagnostics import Diagnostic, Span
 
 __all__ = [
     "ALL_KINDS",

@@ -1,14 +1,14 @@
 """What an effect does: one frozen dataclass per action of the card language.
 
-Split from :mod:`sgcheck.lang.cards.ast` (which re-exports everything) to keep modules small.
+Split from :mod:`sgcheck.core.cards.model` (which imports everything from here) to keep modules small.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sgcheck.core.cards.parts import CostKind, ExtraKind, PhaseRef, Quantity, Resource, Side, Target
 from sgcheck.diagnostics import Span
-from sgcheck.lang.cards.parts import CostKind, ExtraKind, PhaseRef, Quantity, Resource, Side, Target
 
 
 @dataclass(frozen=True, slots=True)

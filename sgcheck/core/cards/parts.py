@@ -1,6 +1,6 @@
 """The vocabulary of the card model: enumerations and the small values effects are made of.
 
-Split from :mod:`sgcheck.lang.cards.ast` (which re-exports everything) to keep modules small.
+Split from :mod:`sgcheck.core.cards.model` (which imports everything from here) to keep modules small.
 """
 
 from __future__ import annotations
