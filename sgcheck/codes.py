@@ -143,6 +143,32 @@ _CODES: tuple[CodeInfo, ...] = (
     ),
     # --- internal errors --------------------------------------------------------------------------
     _c(
+        "SG-P013",
+        "pack-not-found",
+        E,
+        ("R22",),
+        """The pack a log names (its [Pack] tag, or --pack) cannot be read: no pack folder
+        (with sgpack.yaml) or card file is there. A [Pack] tag is read relative to the log's folder.""",
+    ),
+    _c(
+        "SG-P014",
+        "pack-outside-log",
+        E,
+        ("R22",),
+        """A log's [Pack] tag names a path outside the log's folder. A log found in a
+        downloaded corpus must not make sgcheck read files elsewhere on the machine; give such a
+        pack on the command line with --pack instead.""",
+    ),
+    _c(
+        "SG-P015",
+        "pack-breaks-contract",
+        E,
+        ("core §8", "R22"),
+        """The game's pack breaks the immutable contract (core §8): its error findings
+        are listed first and the log is not replayed. --allow-violations replays it anyway, for
+        playtesting a prototype; the caps of R20 are still enforced while it plays.""",
+    ),
+    _c(
         "SG-X001",
         "internal-error",
         E,
@@ -198,6 +224,22 @@ _CODES: tuple[CodeInfo, ...] = (
         """A player keeps 3 of the 5 Relic Spell cards
         drawn, and may never hold more than 3. A draft line keeping more than 3 cards breaks the
         hand limit (the guide's Double Draft variant needs a module that raises the limit).""",
+    ),
+    _c(
+        "SG-S106",
+        "draft-unknown-card",
+        E,
+        ("R19", "R22"),
+        """A draft line keeps a card that is not in the game's pack (the log's [Pack]
+        tag or --pack). The message lists the pack's cards closest to the name written.""",
+    ),
+    _c(
+        "SG-S107",
+        "draft-settings",
+        E,
+        ("R19",),
+        """A draft line keeps more cards than the pack's draft settings allow (draw and keep,
+        hand limit; the guide's Double Draft keeps 4 and must raise the hand limit), or keeps one card twice.""",
     ),
     # --- turn structure (core §2, R03, R12, R13, R15, R17) ------------------------------------
     _c(
@@ -389,6 +431,72 @@ _CODES: tuple[CodeInfo, ...] = (
         """A stated payment must add up to the cost and
         cannot use more LP or SP than the player has.""",
     ),
+    _c(
+        "SG-R120",
+        "card-not-in-hand",
+        E,
+        ("R19", "R22"),
+        """A card is played from hand that the player does not hold: it was not kept in
+        the draft, it was kept by the opponent, or it was already played (a card is played from hand
+        only once).""",
+    ),
+    _c(
+        "SG-R121",
+        "card-phase",
+        E,
+        ("core §2", "R22"),
+        """A card is played or used outside its phase. A Spell is cast in the phase it names;
+        a Relic is put into play in a Main phase unless it names another.""",
+    ),
+    _c(
+        "SG-R122",
+        "card-not-in-play",
+        E,
+        ("R17", "R22"),
+        """``activate`` uses an activated Relic that this player has in play. The card is
+        not in play, is a Spell (cast it with ``play``), or is passive (its effects apply by
+        themselves and are never activated).""",
+    ),
+    _c(
+        "SG-R123",
+        "card-forbidden-effect",
+        E,
+        ("core §8", "R19", "R23"),
+        """A card is played whose effect the contract forbids in every game: an extra
+        phase or a rewritten turn, a rewritten core number, direct damage, capture or conversion of
+        a King. The card does not resolve; the message names the contract code (SG-C0xx) that
+        `sgcheck check` reports for it. This holds under --allow-violations too.""",
+    ),
+    _c(
+        "SG-R124",
+        "card-target",
+        E,
+        ("R22", "R23"),
+        """A card that acts on a piece needs a target written with ``on`` (``play "Bolt" on
+        Rb7``), and the piece there must be one the card allows; a card that needs no target takes none.""",
+    ),
+    _c(
+        "SG-R125",
+        "reroll-source",
+        E,
+        ("core §4.5", "R20", "R23"),
+        """A rerolled accuracy roll (``reroll`` or ``advantage`` after the dice) needs a card
+        that grants it to this attack, and one roll has at most one reroll source (R20).""",
+    ),
+    _c(
+        "SG-R126",
+        "card-use-limit",
+        E,
+        ("R22", "R23"),
+        """A card is used more often than its ``limit`` allows (once per turn, twice per game).""",
+    ),
+    _c(
+        "SG-R127",
+        "repair-denied",
+        E,
+        ("core §6", "R23"),
+        """A Repair is attempted while a card of the opponent denies repair this turn.""",
+    ),
     # --- wrong claims ----------------------------------------------------------------------------
     _c(
         "SG-R201",
@@ -518,6 +626,23 @@ _CODES: tuple[CodeInfo, ...] = (
         """The game was replayed with a house rule (a table
         choice) switched on. Games under it are no longer core-compatible; the note names the core §8
         item it breaks.""",
+    ),
+    _c(
+        "SG-N304",
+        "card-cap",
+        N,
+        ("core §4.5", "R20"),
+        """Card bonuses on one attack went past a cap of R20 (to-hit +25 in all, damage +2 per
+        hit) and were clamped. The explanation lists each card's share and the clamp.""",
+    ),
+    _c(
+        "SG-N305",
+        "pack-violations-allowed",
+        W,
+        ("core §8", "R20"),
+        """The game's pack breaks the contract, and --allow-violations replays it anyway
+        (a prototype at the table). The violations are listed first; forbidden effects are still
+        refused when played and the caps still bind.""",
     ),
 )
 

@@ -46,12 +46,16 @@ class Move:
 
 @dataclass(frozen=True, slots=True)
 class Attack:
+    """``second``: the dice of a card's reroll (it counts) or advantage (the better roll counts)."""
+
     frm: Square
     to: Square
     roll: tuple[int, ...]
     kind: Kind | None = None
     target_kind: Kind | None = None
     pay: Payment | None = None
+    second: tuple[int, ...] = ()
+    advantage: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,9 +85,25 @@ class Repair:
 
 @dataclass(frozen=True, slots=True)
 class Activate:
-    """A Relic/Spell activation. Effects are not simulated by the core; the stated payment is applied."""
+    """A use of an activated Relic in play (R17, R22); ``target`` is the piece it acts on, if any.
+
+    In a game without a pack (no cards known) only the activation is counted and the stated
+    payment applied.
+    """
 
     card: str
+    pay: Payment | None = None
+    target: Square | None = None
+    target_kind: Kind | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A card played from hand: a Spell cast or a Relic put into play (R22)."""
+
+    card: str
+    target: Square | None = None
+    target_kind: Kind | None = None
     pay: Payment | None = None
 
 
@@ -97,4 +117,4 @@ class EndTurn:
     """Finish the turn: End-phase clean-up, Pass bonus, then the next player's Upkeep income."""
 
 
-Action = Summon | Move | Attack | Convert | Teleport | Break | Repair | Activate | EnterPhase | EndTurn
+Action = Summon | Move | Attack | Convert | Teleport | Break | Repair | Activate | Play | EnterPhase | EndTurn

@@ -69,6 +69,10 @@ class ReplayOptions:
     # Replay plainly written turns without their syntax tree (sgcheck.lang.logs.quick). The results
     # are the same either way; turning it off is for cross-checking the two.
     plain_turns: bool = True
+    # The game's cards: a pack folder or card file given on the command line (--pack), which
+    # overrides the log's [Pack] tag; --allow-violations replays a pack that breaks the contract.
+    pack: str | None = None
+    allow_violations: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,9 +180,10 @@ class _Setup:
 class Replayer:
     """Consumes log items in order; see :func:`replay_items`."""
 
-    def __init__(self, source: str, options: ReplayOptions) -> None:
+    def __init__(self, source: str, options: ReplayOptions, folder: str | None = None) -> None:
         self.source = source
         self.options = options
+        self.folder = folder  # the log's folder: a [Pack] tag is read relative to it, and may not leave it
         self.diagnostics: list[Diagnostic] = []
         self.ruleset: Ruleset = CORE
         self.header: Header | None = None
@@ -613,10 +618,15 @@ class Replayer:
 
 
 def replay_items(
-    items: Iterable[LogItem | PlainTurn], source: str, options: ReplayOptions = ReplayOptions()
+    items: Iterable[LogItem | PlainTurn],
+    source: str,
+    options: ReplayOptions = ReplayOptions(),
+    *,
+    folder: str | None = None,
 ) -> ReplayResult:
-    """Replay parsed log items (consumed lazily, in order)."""
-    replayer = Replayer(source, options)
+    """Replay parsed log items (consumed lazily, in order); ``folder`` is the log's folder
+    (None: the current one), where its [Pack] tag is looked for."""
+    replayer = Replayer(source, options, folder)
     stopped = False
     try:
         for item in items:
@@ -646,10 +656,15 @@ def replay_text(text: str, source: str, options: ReplayOptions = ReplayOptions()
 
 
 def replay_source(
-    source: SourceText, options: ReplayOptions = ReplayOptions(), *, progress: Callable[[int], None] | None = None
+    source: SourceText,
+    options: ReplayOptions = ReplayOptions(),
+    *,
+    progress: Callable[[int], None] | None = None,
+    folder: str | None = None,
 ) -> ReplayResult:
     """Read and replay a decoded log; a syntax error is reported like any other finding.
-    ``progress`` is told how many characters have been read, as reading goes on."""
+    ``progress`` is told how many characters have been read, as reading goes on; ``folder``
+    is the log's folder (see :func:`replay_items`)."""
     syntax_error: list[Diagnostic] = []
 
     def items() -> Iterator[LogItem | PlainTurn]:
@@ -659,7 +674,7 @@ def replay_source(
             syntax_error.append(exc.diagnostic)
             raise _Stop from None  # the log ends at its first syntax error
 
-    result = replay_items(items(), source.name, options)
+    result = replay_items(items(), source.name, options, folder=folder)
     if not syntax_error:
         return result
     return replace(result, diagnostics=(*result.diagnostics, *syntax_error))

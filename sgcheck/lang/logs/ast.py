@@ -166,6 +166,18 @@ class MoveStmt:
 
 
 @dataclass(frozen=True, slots=True)
+class SecondRoll:
+    """``reroll 3 2`` or ``advantage 3 2`` after an attack's dice: a card's second accuracy roll.
+
+    After ``reroll`` the second roll counts; after ``advantage`` the better of the two (core §4.5, R20).
+    """
+
+    advantage: bool
+    dice: Dice
+    span: Span  # from the keyword to the last die
+
+
+@dataclass(frozen=True, slots=True)
 class AttackStmt:
     """``attack Ra3 a5 roll 6 1`` (the target may carry a letter too: ``attack Ra3 Pa5 roll 6 1``)."""
 
@@ -174,6 +186,7 @@ class AttackStmt:
     roll: Dice
     claims: tuple[Claim, ...]
     span: Span
+    second: SecondRoll | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,9 +229,26 @@ class RepairStmt:
 
 @dataclass(frozen=True, slots=True)
 class ActivateStmt:
-    """``activate "Soul Drain"``: a Relic/Spell activation."""
+    """``activate "Blood Altar"``: a use of an activated Relic in play (R17, R22).
+
+    ``on Rb7`` names the piece the card acts on, for a card that needs one.
+    """
 
     card: CardName
+    claims: tuple[Claim, ...]
+    span: Span
+    target: PieceRef | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayStmt:
+    """``play "Soul Drain"``: a card played from hand: a Spell cast, or a Relic put into play (R22).
+
+    ``on Rb7`` names the piece the card acts on, for a card that needs one.
+    """
+
+    card: CardName
+    target: PieceRef | None
     claims: tuple[Claim, ...]
     span: Span
 
@@ -250,6 +280,7 @@ Statement = (
     | BreakStmt
     | RepairStmt
     | ActivateStmt
+    | PlayStmt
     | PassStmt
     | IncomeStmt
 )
