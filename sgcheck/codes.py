@@ -146,7 +146,7 @@ _CODES: tuple[CodeInfo, ...] = (
         "SG-P013",
         "pack-not-found",
         E,
-        ("R22",),
+        (),
         """The pack a log names (its [Pack] tag, or --pack) cannot be read: no pack folder
         (with sgpack.yaml) or card file is there. A [Pack] tag is read relative to the log's folder.""",
     ),
@@ -154,7 +154,7 @@ _CODES: tuple[CodeInfo, ...] = (
         "SG-P014",
         "pack-outside-log",
         E,
-        ("R22",),
+        (),
         """A log's [Pack] tag names a path outside the log's folder. A log found in a
         downloaded corpus must not make sgcheck read files elsewhere on the machine; give such a
         pack on the command line with --pack instead.""",
@@ -163,7 +163,7 @@ _CODES: tuple[CodeInfo, ...] = (
         "SG-P015",
         "pack-breaks-contract",
         E,
-        ("core §8", "R22"),
+        ("core §8",),
         """The game's pack breaks the immutable contract (core §8): its error findings
         are listed first and the log is not replayed. --allow-violations replays it anyway, for
         playtesting a prototype; the caps of R20 are still enforced while it plays.""",
@@ -282,7 +282,7 @@ _CODES: tuple[CodeInfo, ...] = (
         "SG-T105",
         "activation-limit",
         E,
-        ("core §0", "R17"),
+        ("core §0", "R17", "R22"),
         """A player may activate at most 2 Relic
         or Spell abilities per turn, across all phases. Passive effects do not count.""",
     ),

@@ -24,6 +24,7 @@ class Part(StrEnum):
     TARGET = "target"
     VIA = "via"
     ROLL = "roll"
+    REROLL = "reroll"
     AMOUNT = "amount"
     PAY = "pay"
 

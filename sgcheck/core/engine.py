@@ -21,12 +21,13 @@ from sgcheck.core.actions import (
     EndTurn,
     EnterPhase,
     Move,
+    Play,
     Repair,
     Summon,
     Teleport,
 )
 from sgcheck.core.outcome import Applied, Rejected, Step, Violation
-from sgcheck.core.play import attack, economy, movement, summon, teleport, turns
+from sgcheck.core.play import attack, cards, economy, movement, summon, teleport, turns
 from sgcheck.core.play.victory import game_over_rules
 from sgcheck.core.state import GameState
 
@@ -40,7 +41,8 @@ _RULES: dict[type, _Rule] = {
     Teleport: teleport.apply,
     Break: economy.apply_break,
     Repair: economy.apply_repair,
-    Activate: turns.apply_activate,
+    Activate: cards.apply_use,
+    Play: cards.apply_play,
     EnterPhase: turns.apply_enter,
     EndTurn: turns.apply_end,
 }

@@ -7,6 +7,7 @@ arithmetic at the table.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache, lru_cache
 
 from sgcheck.core import caps
@@ -127,13 +128,28 @@ def clamp_to_hit(raw: int) -> int:
     return max(caps.MIN_TO_HIT, min(caps.MAX_TO_HIT, raw))
 
 
-def hit_threshold(attacker: Kind, defender: Kind, ruleset: Ruleset, bonus: int = 0) -> Worked:
-    """The d100 threshold (core §4.2, §4.4, R10): bonus capped at +25, then clamped to 5..95."""
-    return _hit_threshold(attacker, defender, value_of(attacker, ruleset), value_of(defender, ruleset), bonus)
+def hit_threshold(attacker: Kind, defender: Kind, ruleset: Ruleset, bonus: int = 0, why: str = "") -> Worked:
+    """The d100 threshold (core §4.2, §4.4, R10): bonus capped at +25, then clamped to 5..95.
+
+    ``why`` says where the bonus comes from (each card's share and the cap, R20).
+    """
+    return _hit_threshold(attacker, defender, value_of(attacker, ruleset), value_of(defender, ruleset), bonus, why)
+
+
+def with_card_costs(cost: Worked, shares: Sequence[tuple[str, int]]) -> Worked:
+    """A cost changed by cards (``Rook 5 + distance 2 − 1 (Swift Boots −1)``); never below 0 (R23)."""
+    if not shares:
+        return cost
+    delta = sum(amount for _, amount in shares)
+    raw = cost.value + delta
+    named = ", ".join(f"{card} {amount:+d}" for card, amount in shares)
+    sign = "+" if delta >= 0 else "−"
+    fmt = "{} {} {} ({})" + (", never below 0" if raw < 0 else "")
+    return Worked(max(0, raw), fmt, cost.detail, sign, abs(delta), named, rules=(*cost.rules, "R23"))
 
 
 @cache
-def _hit_threshold(attacker: Kind, defender: Kind, a: int, d: int, bonus: int) -> Worked:
+def _hit_threshold(attacker: Kind, defender: Kind, a: int, d: int, bonus: int, why: str = "") -> Worked:
     bonus = min(bonus, caps.TO_HIT_BONUS_CAP)
     args: tuple[object, ...]
     if defender is KING:
@@ -147,7 +163,11 @@ def _hit_threshold(attacker: Kind, defender: Kind, a: int, d: int, bonus: int) -
         rules = ("core §4.2", "R10")
     if attacker is KING:
         rules = (*rules, "R09")  # only the king_value house rule lets a King attack
-    if bonus:
+    if why:
+        sign = "+" if bonus >= 0 else "−"
+        fmt, args = fmt + " {} {} ({})", (*args, sign, abs(bonus), why)  # each card's share (R20)
+        rules = (*rules, "R20")
+    elif bonus:
         fmt, args = fmt + " + bonus {}", (*args, bonus)  # capped at +25 (core §4.5), as R10 says
     clamped = clamp_to_hit(raw)
     if clamped != raw:

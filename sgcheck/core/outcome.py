@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from sgcheck.core.actions import Part
+from sgcheck.core.cards.semantics import AttackCards
 from sgcheck.core.formulas import Worked
 from sgcheck.core.pieces import Piece
 from sgcheck.core.state import GameResult, GameState, Payment
@@ -44,6 +45,7 @@ class Effects(NamedTuple):
     passed: bool = False  # EndTurn: the Pass bonus was applied
     income: int | None = None  # EndTurn: the next player's Upkeep income
     result: GameResult | None = None  # the game ended with this action
+    cards: AttackCards | None = None  # the card effects on an attack (each card's share, R20)
 
     @staticmethod
     def of_payment(cost: Worked, paid: Payment) -> Effects:

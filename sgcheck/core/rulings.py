@@ -1,4 +1,4 @@
-"""The product's default rulings R01-R21: where the rulebook and guide are silent or disagree.
+"""The product's default rulings R01-R23: where the rulebook and guide are silent or disagree.
 
 IDs are stable. ``table_choice`` rulings have a house-rule setting in the ruleset
 profile (off by default). Each ruling is enforced somewhere in :mod:`sgcheck.core`
@@ -202,6 +202,29 @@ RULINGS: tuple[Ruling, ...] = (
         the board, and Black's turn-3 income counts a Pawn White captured. Replaying that walkthrough stops
         there with a clear message.""",
         ("guide",),
+    ),
+    _r(
+        "R22",
+        "Playing a card",
+        """Playing a card from hand (casting a Spell, or putting a Relic into play) is one
+        activation (R17) and one action (R04), and its printed cost is paid then (R05). A Spell is played in
+        the phase it names and is then discarded; a Relic is played in a Main phase unless it names another. A
+        passive Relic's effects act from then to the end of the game without further activations; each later
+        use of an activated Relic is one more activation. Only the player who kept a card in the draft plays
+        it, and only once from hand.""",
+        ("core §0", "core §2", "guide \"Playing Relic Spells\""),
+    ),
+    _r(
+        "R23",
+        "Effects in play",
+        """Effects act in the order their cards entered play, the active player's first. A
+        trigger fires after the event that caused it has resolved, and each card's trigger at most once per
+        event, so a chain of triggers always ends. Card bonuses on an attack are summed, then capped (R20),
+        then the threshold is clamped to 5-95 (R10); extra damage dealt on hit to the attacked piece counts
+        toward the +2 per hit. Damage reduction applies after the bonuses, and damage never goes below 0. An
+        effect that takes a resource takes what there is, down to 0; a card's own cost must be payable in full
+        when it is played.""",
+        ("core §4.5", "core §8"),
     ),
 )
 

@@ -13,12 +13,15 @@ handling, which is a third of its cost.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from sgcheck.core import caps
 from sgcheck.core.pieces import BLACK, KING, PIECES, SET_COUNTS, WHITE, Color, Outcome, Phase, Piece, piece
 from sgcheck.core.ruleset import CORE, Ruleset
 from sgcheck.core.squares import Square
+
+if TYPE_CHECKING:
+    from sgcheck.core.cards.table import CardsState
 
 Board = tuple[Piece | None, ...]
 Gem = tuple[int, ...]
@@ -118,6 +121,9 @@ class GameState(NamedTuple):
     turn: TurnState
     ruleset: Ruleset = CORE
     result: GameResult | None = None
+    # The game's Relic & Spell cards (hands, cards in play, lasting effects); None in a game
+    # played without a pack, which keeps every rule on its card-free path.
+    cards: CardsState | None = None
 
     def player(self, color: Color) -> PlayerState:
         return self.players[color]
@@ -144,11 +150,13 @@ class GameState(NamedTuple):
         self, players: tuple[PlayerState, PlayerState], to_move: Color, number: int, turn: TurnState
     ) -> GameState:
         """The next player's turn begins."""
-        return _new(GameState, (self.board, players, to_move, number, turn, self.ruleset, self.result))
+        return _new(GameState, (self.board, players, to_move, number, turn, self.ruleset, self.result, self.cards))
 
     def with_play(self, board: Board, players: tuple[PlayerState, PlayerState], turn: TurnState) -> GameState:
         """Board, players and turn at once: the change nearly every action makes."""
-        return _new(GameState, (board, players, self.to_move, self.turn_number, turn, self.ruleset, self.result))
+        return _new(
+            GameState, (board, players, self.to_move, self.turn_number, turn, self.ruleset, self.result, self.cards)
+        )
 
     def king_square(self, color: Color) -> Square | None:
         king = piece(color, KING)

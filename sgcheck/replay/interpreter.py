@@ -13,11 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from difflib import get_close_matches
 from typing import TYPE_CHECKING, TypeVar
 
 from sgcheck.codes import diagnostic
-from sgcheck.core import engine
+from sgcheck.core import caps, engine
 from sgcheck.core.actions import EndTurn, EnterPhase
+from sgcheck.core.cards.semantics import AttackCards
+from sgcheck.core.cards.table import Catalogue, new_cards
 from sgcheck.core.outcome import Applied, Effects
 from sgcheck.core.pieces import Color, Phase
 from sgcheck.core.play.victory import game_over_rules
@@ -44,11 +47,13 @@ from sgcheck.lang.logs.ast import (
     LogItem,
     MoveStmt,
     PassStmt,
+    PlayStmt,
     RepairStmt,
     ResultLine,
     RollOff,
     Statement,
     SummonStmt,
+    Tag,
     TeleportStmt,
     Turn,
 )
@@ -60,6 +65,7 @@ from sgcheck.replay.translate import span_of, translate
 
 if TYPE_CHECKING:
     from sgcheck.lang.source import SourceText
+    from sgcheck.replay.pack import GamePack
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +96,7 @@ class ReplayResult:
     # when the log ends inside a turn or the game is over. The summary leaves it out of the
     # totals, which are those of the last written action.
     upkeep_income: int = 0
+    pack: GamePack | None = None  # the game's cards ([Pack] tag or --pack), loaded and checked
 
     @property
     def ok(self) -> bool:
@@ -157,6 +164,7 @@ _STEP_WORDS: dict[type, str] = {
     BreakStmt: "break",
     RepairStmt: "repair",
     ActivateStmt: "activate",
+    PlayStmt: "play",
     PassStmt: "pass",
     IncomeStmt: "income",
 }
@@ -194,6 +202,8 @@ class Replayer:
         self.result_lines: list[ResultLine] = []
         self.items = 0
         self.warned_cards = False
+        self.pack: GamePack | None = None  # the game's cards, once loaded
+        self.pack_asked = False  # the pack was looked for (the --pack option or the [Pack] tag)
         self.where: _Where | None = None  # the line being replayed (for findings after the game ended)
         self.between_turns = True  # the state is the start of a turn the log has not reached
 
@@ -213,6 +223,8 @@ class Replayer:
 
     def feed(self, item: LogItem | PlainTurn) -> None:
         self.items += 1
+        if not self.pack_asked and not isinstance(item, Header):
+            self._load_pack(None)
         match item:
             case PlainTurn():  # first: nearly every item of a long log is one
                 self._plain_turn(item)
@@ -240,6 +252,7 @@ class Replayer:
                 self.report(diagnostic("SG-P007", f"the tag [{tag.name}] is given twice").at(tag.span))
             seen.add(key)
         self.ruleset = self._ruleset(header)
+        self._load_pack(header.get("Pack"))
         ruleset_tag = header.get("Ruleset")
         for house in self.ruleset.house_rules():
             note = diagnostic(
@@ -255,6 +268,41 @@ class Replayer:
                     result_tag.span
                 )
             )
+
+    def _load_pack(self, tag: Tag | None) -> None:
+        """The game's cards: --pack, else the [Pack] tag; checked against the contract first (R22).
+
+        A pack that breaks the contract stops the replay (SG-P015) after its findings, unless
+        --allow-violations replays it anyway (SG-N305); its cards still cannot do what the
+        contract forbids in every game, and the caps still bind.
+        """
+        self.pack_asked = True
+        from sgcheck.replay.pack import load_game_pack
+
+        if self.options.pack is not None:
+            loaded = load_game_pack(self.options.pack, log_folder=self.folder, from_tag=False)
+        elif tag is not None:
+            loaded = load_game_pack(tag.value, log_folder=self.folder, from_tag=True, span=tag.span)
+        else:
+            return
+        if isinstance(loaded, Diagnostic):
+            self.report(loaded if loaded.span is not None else loaded.at(Span.point(self.source)), fatal=True)
+            return
+        self.pack = loaded
+        if not loaded.breaks_contract:
+            return
+        self.diagnostics.extend(loaded.findings)
+        where = tag.span if tag is not None and self.options.pack is None else Span.point(self.source)
+        errors = sum(1 for f in loaded.findings if f.is_error)
+        if not self.options.allow_violations:
+            message = f"the pack {loaded.shown} breaks the contract ({errors} error{'s' if errors != 1 else ''} above)"
+            hint = "fix the cards, or replay a prototype with --allow-violations"
+            self.report(diagnostic("SG-P015", message, hint=hint).at(where), fatal=True)
+        message = (
+            f"the pack {loaded.shown} breaks the contract ({errors} error{'s' if errors != 1 else ''} above) and is "
+            "replayed anyway (--allow-violations); forbidden effects are refused when played, the caps still bind"
+        )
+        self.report(diagnostic("SG-N305", message).at(where))
 
     def _ruleset(self, header: Header) -> Ruleset:
         """The header's [Ruleset] and [TurnLimit], refined by the --ruleset option (R09, R14, R18)."""
@@ -285,9 +333,39 @@ class Replayer:
         if draft.color in self.setup.drafts:
             self.report(diagnostic("SG-S101", f"{draft.color.title} drafts twice").at(draft.span))
         cards = tuple(c.name for c in draft.cards)
-        for v in check_draft(draft.color, cards):
-            self.report(v.diagnostic.at(draft.span))
+        if self.pack is None:
+            for v in check_draft(draft.color, cards):
+                self.report(v.diagnostic.at(draft.span))
+        else:
+            self._draft_from_pack(draft, self.pack)
         self.setup.drafts[draft.color] = cards
+
+    def _draft_from_pack(self, draft: Draft, pack: GamePack) -> None:
+        """The draft against the pack: its cards, its draw/keep and hand limit (R19)."""
+        known = {card.name for card in pack.cards}
+        for card in draft.cards:
+            if card.name not in known:
+                close = get_close_matches(card.name, sorted(known), n=3, cutoff=0.5)
+                hint = f"did you mean {' or '.join(repr(c) for c in close)}?" if close else None
+                listed = ", ".join(repr(c) for c in sorted(known))
+                message = f"{card.name!r} is not a card of the pack {pack.shown} ({listed})"
+                self.report(diagnostic("SG-S106", message, hint=hint).at(card.span))
+        seen: set[str] = set()
+        for card in draft.cards:
+            if card.name in seen:
+                self.report(diagnostic("SG-S107", f"{draft.color.title} keeps {card.name!r} twice").at(card.span))
+            seen.add(card.name)
+        kept = len(draft.cards)
+        limit = min(pack.keep, pack.hand_limit)
+        if kept > limit:
+            why = (
+                f"the pack's draft keeps {pack.keep} of {pack.draw}"
+                if pack.keep <= pack.hand_limit
+                else f"the hand limit is {pack.hand_limit}"
+            )
+            self.report(
+                diagnostic("SG-S107", f"{draft.color.title} keeps {kept} cards, but {why}").at(draft.span)
+            )
 
     def _rolloff(self, roll: RollOff) -> None:
         if self._setup_closed("the roll-off", roll.span):
@@ -361,7 +439,12 @@ class Replayer:
                 )
         white = self.setup.kings[Color.WHITE].square.square
         black = self.setup.kings[Color.BLACK].square.square
-        return initial_state(white, black, self.ruleset)
+        state = initial_state(white, black, self.ruleset)
+        if self.pack is None:
+            return state
+        drafts = self.setup.drafts
+        hands = new_cards(Catalogue(self.pack.cards), drafts.get(Color.WHITE, ()), drafts.get(Color.BLACK, ()))
+        return state._replace(cards=hands)
 
     # --- turns ------------------------------------------------------------------------------
     #
@@ -484,8 +567,8 @@ class Replayer:
             return
         actor = st.to_move
         if stmt is None:
-            if applied.state.result is not None:
-                raise _NeedTree  # the game ends: the tree places what follows exactly
+            if applied.state.result is not None or (applied.effects.cards is not None and applied.effects.cards.capped):
+                raise _NeedTree  # the game ends, or a note: the tree places it exactly
             self.state = applied.state
             if step.claims and not claims_hold(step.claims, applied.effects, applied.state.players[actor], step.word):  # type: ignore[arg-type]
                 raise _NeedTree
@@ -495,10 +578,22 @@ class Replayer:
             what = statement_word(stmt)
             for diag in check_claims(stmt.claims, applied.effects, applied.state, actor, stmt.span, what):
                 self.report(diag, at_state=st)
-        if isinstance(stmt, ActivateStmt):
+        if isinstance(stmt, ActivateStmt | PlayStmt) and st.cards is None:
             self._card_notes(stmt, actor)
+        capped = applied.effects.cards
+        if capped is not None and capped.capped:
+            self._cap_note(stmt, capped)
 
-    def _card_notes(self, stmt: ActivateStmt, actor: Color) -> None:
+    def _cap_note(self, stmt: Statement, on_attack: AttackCards) -> None:
+        """Card bonuses past a cap of R20 are clamped; the note shows each card's share."""
+        parts = []
+        if on_attack.raw_to_hit > caps.TO_HIT_BONUS_CAP:
+            parts.append(f"to-hit +{on_attack.raw_to_hit} ({on_attack.to_hit_text()})")
+        if on_attack.raw_damage > caps.DAMAGE_BONUS_CAP:
+            parts.append(f"damage per hit {on_attack.damage_text()}")
+        self.report(diagnostic("SG-N304", "card bonuses over a cap: " + "; ".join(parts)).at(stmt.span))
+
+    def _card_notes(self, stmt: ActivateStmt | PlayStmt, actor: Color) -> None:
         kept = self.setup.drafts.get(actor)
         if kept is not None and stmt.card.name not in kept:
             self.report(
@@ -645,6 +740,7 @@ def replay_items(
         turns=replayer.turns,
         stopped=stopped,
         upkeep_income=st.turn.income if st is not None and st.result is None and replayer.between_turns else 0,
+        pack=replayer.pack,
     )
 
 

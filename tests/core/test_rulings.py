@@ -35,8 +35,8 @@ from .helpers import HIT, MISS, ROLL_18, B, W, end_turn, enter, funds, ok, play,
 # --- the rulings table itself ------------------------------------------------------------------
 
 
-def test_rulings_are_exactly_r01_to_r21_with_text() -> None:
-    assert [r.id for r in RULINGS] == [f"R{i:02d}" for i in range(1, 22)]
+def test_rulings_are_exactly_r01_to_r23_with_text() -> None:
+    assert [r.id for r in RULINGS] == [f"R{i:02d}" for i in range(1, 24)]
     assert set(BY_ID) == {r.id for r in RULINGS}
     for r in RULINGS:
         assert r.topic.strip() and len(r.text) > 40, r.id

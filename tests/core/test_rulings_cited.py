@@ -34,11 +34,13 @@ DEPENDS_ON: dict[str, frozenset[str]] = {
         "SG-S103": ("R01", "R02"),  # Kings in their owners' camps; only the Kings on the board
         "SG-S104": ("R01",),  # both Kings are placed before White's first turn
         "SG-S105": ("R19",),  # keep 3 of 5, hand limit 3
+        "SG-S106": ("R19", "R22"),  # the draft keeps cards of the game's pack
+        "SG-S107": ("R19",),  # the pack's draft settings; Double Draft must raise the hand limit
         "SG-T101": ("R01",),  # White takes the first turn
         "SG-T102": ("R03",),  # phases strictly in order, never re-entered
         "SG-T103": ("R03", "R14"),  # each action's phase window; income at Upkeep
         "SG-T104": ("R12", "R13", "R15"),  # one Summon, one Teleport, one Break and one Repair
-        "SG-T105": ("R17",),  # at most 2 activations per turn
+        "SG-T105": ("R17", "R22"),  # at most 2 activations per turn; playing a card is one
         "SG-T106": ("R11", "R18"),  # conversion at 20 ends the game at once; victory and the turn limit
         "SG-T107": ("R03",),  # every action belongs to a phase
         "SG-R101": ("R08", "R13"),  # attack an enemy piece on the board; teleport a piece on the board
@@ -70,6 +72,16 @@ DEPENDS_ON: dict[str, frozenset[str]] = {
         "SG-R209": ("R04",),  # +6 LP only when no action was taken
         "SG-R210": ("R18",),  # how a game ends
         "SG-R211": ("R04", "R11", "R15", "R16"),  # Pass 6 LP; capture 5 x value SP (none with a broken Gem); conversion
+        "SG-R120": ("R19", "R22"),  # a card is played by who kept it, once from hand
+        "SG-R121": ("R22",),  # a Spell in its phase, a Relic in a Main phase unless it names another
+        "SG-R122": ("R17", "R22"),  # each use of an activated Relic in play is one activation
+        "SG-R123": ("R19", "R23"),  # no card effect acts on a King or rewrites the core
+        "SG-R124": ("R22", "R23"),  # the piece a card acts on
+        "SG-R125": ("R20", "R23"),  # one reroll source per roll
+        "SG-R126": ("R22", "R23"),  # use limits
+        "SG-R127": ("R23",),  # effects in play deny a Repair
+        "SG-N304": ("R20",),  # card bonuses summed, then capped
+        "SG-N305": ("R20",),  # a prototype pack still plays under the caps
         "SG-N301": ("R17", "R19"),  # activations counted; card effects not simulated
         "SG-N302": ("R19",),  # the cards kept in the draft
         "SG-N303": ("R09", "R14"),  # the table choices (house rules)

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from sgcheck.core import caps
 from sgcheck.core.actions import Attack, Part
-from sgcheck.core.formulas import attack_cost, d100, hit_threshold, value_of
+from sgcheck.core.cards.model import CostKind, Event
+from sgcheck.core.cards.semantics import Situation, attack_cards, cost_shares
+from sgcheck.core.formulas import attack_cost, d100, hit_threshold, value_of, with_card_costs
 from sgcheck.core.geometry import GeometryError, attack_route
 from sgcheck.core.outcome import Applied, Effects, Violation
 from sgcheck.core.pieces import KING, Outcome, Phase, Piece
+from sgcheck.core.play.cards import end_of_attack, fire
 from sgcheck.core.play.predicates import charge, dice_faces, own_piece, phase_window, resolve_payment, violation
 from sgcheck.core.squares import name
 from sgcheck.core.state import GameResult, GameState
@@ -63,11 +66,18 @@ def apply(state: GameState, action: Attack) -> Applied | Violation:
         return target
     route = attack_route(state.board, action.frm, action.to, attacker)
     if isinstance(route, GeometryError):
-        return violation(
-            route.code, f"{name(action.to)} is out of reach: {route.message}", route.part, route.rules
-        )
+        return violation(route.code, f"{name(action.to)} is out of reach: {route.message}", route.part, route.rules)
     if (v := dice_faces(action.roll, 2, 10, "an accuracy roll", ("core §4.2", "R10"))) is not None:
         return v
+    if state.cards is not None:
+        return _attack_with_cards(state, action, attacker, target, route.distance)
+    if action.second:
+        return violation(
+            "SG-R125",
+            "a second accuracy roll needs a card that grants a reroll, and this game plays no cards",
+            Part.REROLL,
+            ("core §4.5", "R20"),
+        )
     cost = attack_cost(attacker.kind, route.distance, state.ruleset)
     paid = resolve_payment(state, cost, action.pay, "attack")
     if isinstance(paid, Violation):
@@ -84,11 +94,74 @@ def apply(state: GameState, action: Attack) -> Applied | Violation:
         hit=hit,
         damage=caps.DAMAGE_PER_HIT if hit else 0,
     )
+    return _resolve(state, action, target, effects)
+
+
+def _resolve(state: GameState, action: Attack, target: Piece, effects: Effects) -> Applied:
     if target.kind is KING:
         return _attack_king(state, effects)
-    if not hit:
+    if not effects.hit:
         return Applied(state, effects)
     return _hit_piece(state, action, target, effects)
+
+
+def _attack_with_cards(
+    state: GameState, action: Attack, attacker: Piece, target: Piece, distance: int
+) -> Applied | Violation:
+    """The same attack with the cards in play: costs, to-hit, damage, rerolls, triggers (R20, R23)."""
+    cards = state.cards
+    assert cards is not None
+    me = state.to_move
+    at = Situation(me, attacker.kind, target.kind, distance, action.frm, action.to)
+    lasting = tuple(cards.ordered(me))
+    cost = with_card_costs(
+        attack_cost(attacker.kind, distance, state.ruleset), cost_shares(lasting, state, CostKind.ATTACK, at)
+    )
+    on_attack = attack_cards(lasting, state, at, target)
+    roll = d100(action.roll[0], action.roll[1])
+    if action.second:
+        counted = _second_roll(action, on_attack.rerolls, roll)
+        if isinstance(counted, Violation):
+            return counted
+        roll = counted
+    paid = resolve_payment(state, cost, action.pay, "attack")
+    if isinstance(paid, Violation):
+        return paid
+    state = charge(state, paid)
+    why = on_attack.to_hit_text() if on_attack.to_hit else ""
+    threshold = hit_threshold(attacker.kind, target.kind, state.ruleset, on_attack.raw_to_hit, why)
+    hit = roll <= threshold.value
+    effects = Effects(
+        cost_worked=cost,
+        paid=paid,
+        threshold_worked=threshold,
+        d100=roll,
+        hit=hit,
+        damage=on_attack.hit_damage() if hit else 0,
+        cards=on_attack,
+    )
+    applied = _resolve(state, action, target, effects)
+    state = end_of_attack(applied.state)
+    if state.result is None:
+        state = fire(state, Event.HIT if hit else Event.MISS, me, at)
+        state = fire(state, Event.ATTACKED, me.other, at)
+        if applied.effects.captured is not None:
+            state = fire(state, Event.CAPTURE, me, at)
+            state = fire(state, Event.CAPTURED, me.other, at)
+    return Applied(state, applied.effects)
+
+
+def _second_roll(action: Attack, sources: tuple[str, ...], first: int) -> int | Violation:
+    """A reroll counts the second roll, advantage the better (lower) one; one source at most (R20)."""
+    word = "advantage" if action.advantage else "reroll"
+    if not sources:
+        return violation(
+            "SG-R125", f"no card in play grants this attack a {word}", Part.REROLL, ("core §4.5", "R20", "R23")
+        )
+    if (v := dice_faces(action.second, 2, 10, f"the {word}", ("core §4.5", "R20"))) is not None:
+        return Violation(v.diagnostic, Part.REROLL)
+    second = d100(action.second[0], action.second[1])
+    return min(first, second) if action.advantage else second
 
 
 def _attack_king(state: GameState, effects: Effects) -> Applied:

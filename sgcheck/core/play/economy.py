@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from sgcheck.core import caps
 from sgcheck.core.actions import Break, Convert, Part, Repair
-from sgcheck.core.formulas import Worked
+from sgcheck.core.cards.model import CostKind
+from sgcheck.core.cards.semantics import Situation, cost_shares
+from sgcheck.core.formulas import Worked, with_card_costs
 from sgcheck.core.outcome import Applied, Effects, Violation
 from sgcheck.core.pieces import NON_KING_KINDS, Phase, piece
+from sgcheck.core.play.cards import repair_denied
 from sgcheck.core.play.predicates import charge, dice_faces, phase_window, resolve_payment, violation
 from sgcheck.core.play.victory import lp_victory
 from sgcheck.core.state import GameState
@@ -35,14 +38,15 @@ def apply_break(state: GameState, action: Break) -> Applied | Violation:
         return violation("SG-R112", f"{state.to_move.other.title}'s Gem is already broken", rules=GEM_RULES)
     if (v := dice_faces(action.roll, 3, 6, "a Break roll", GEM_RULES)) is not None:
         return v
-    paid = resolve_payment(state, BREAK_COST, action.pay, "Break")
+    cost = _with_cards(state, BREAK_COST, CostKind.BREAK)
+    paid = resolve_payment(state, cost, action.pay, "Break")
     if isinstance(paid, Violation):
         return paid
     state = charge(state, paid)
     state = state.with_turn(state.turn._replace(broke=True))
     total = sum(action.roll)
     success = total >= caps.BREAK_THRESHOLD
-    effects = Effects(cost_worked=BREAK_COST, paid=paid, dice_total=total, success=success)
+    effects = Effects(cost_worked=cost, paid=paid, dice_total=total, success=success)
     if not success:
         return Applied(state, effects)
     me, them = state.to_move, state.to_move.other
@@ -68,9 +72,16 @@ def apply_repair(state: GameState, action: Repair) -> Applied | Violation:
             f"{state.to_move.title}'s Gem is not broken; there is nothing to repair",
             rules=GEM_RULES,
         )
+    if (denier := repair_denied(state)) is not None:
+        return violation(
+            "SG-R127",
+            f"{state.to_move.other.title}'s {denier!r} denies Repair this turn",
+            rules=("core §6", "R23"),
+        )
     if (v := dice_faces(action.roll, 3, 6, "a Repair roll", GEM_RULES)) is not None:
         return v
-    paid = resolve_payment(state, REPAIR_COST, action.pay, "Repair")
+    cost = _with_cards(state, REPAIR_COST, CostKind.REPAIR)
+    paid = resolve_payment(state, cost, action.pay, "Repair")
     if isinstance(paid, Violation):
         return paid
     state = charge(state, paid)
@@ -79,7 +90,14 @@ def apply_repair(state: GameState, action: Repair) -> Applied | Violation:
     success = total >= caps.REPAIR_THRESHOLD
     if success:
         state = state.with_player(state.to_move, state.mover._replace(gem_broken=False))
-    return Applied(state, Effects(cost_worked=REPAIR_COST, paid=paid, dice_total=total, success=success))
+    return Applied(state, Effects(cost_worked=cost, paid=paid, dice_total=total, success=success))
+
+
+def _with_cards(state: GameState, cost: Worked, kind: CostKind) -> Worked:
+    if state.cards is None:
+        return cost
+    shares = cost_shares(state.cards.ordered(state.to_move), state, kind, Situation(state.to_move))
+    return with_card_costs(cost, shares)
 
 
 def apply_convert(state: GameState, action: Convert) -> Applied | Violation:
@@ -105,9 +123,7 @@ def apply_convert(state: GameState, action: Convert) -> Applied | Violation:
             rules,
         )
     if action.sp > state.mover.sp:
-        return violation(
-            "SG-R113", f"cannot convert {action.sp} SP with only {state.mover.sp} SP", Part.AMOUNT, rules
-        )
+        return violation("SG-R113", f"cannot convert {action.sp} SP with only {state.mover.sp} SP", Part.AMOUNT, rules)
     gained = action.sp // rate
     player = state.mover
     state = state.with_player(state.to_move, player.with_funds(player.lp + gained, player.sp - action.sp))

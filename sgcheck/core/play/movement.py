@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from sgcheck.core.actions import Move, Part
-from sgcheck.core.formulas import move_cost
+from sgcheck.core.cards.model import CostKind, Event
+from sgcheck.core.cards.semantics import Situation, cost_shares
+from sgcheck.core.formulas import move_cost, with_card_costs
 from sgcheck.core.geometry import GeometryError, move_route
 from sgcheck.core.outcome import Applied, Effects, Violation
 from sgcheck.core.pieces import Phase
+from sgcheck.core.play.cards import fire
 from sgcheck.core.play.predicates import charge, own_piece, phase_window, resolve_payment, violation
 from sgcheck.core.state import GameState
 
@@ -23,9 +26,15 @@ def apply(state: GameState, action: Move) -> Applied | Violation:
     if isinstance(route, GeometryError):
         return violation(route.code, f"illegal move: {route.message}", route.part, route.rules)
     cost = move_cost(mover.kind, route.distance, state.ruleset)
+    if state.cards is not None:
+        at = Situation(state.to_move, mover.kind, None, route.distance, action.frm, action.to)
+        cost = with_card_costs(cost, cost_shares(state.cards.ordered(state.to_move), state, CostKind.MOVE, at))
     paid = resolve_payment(state, cost, action.pay, "move")
     if isinstance(paid, Violation):
         return paid
     board = list(state.board)
     board[action.to], board[action.frm] = mover, None
-    return Applied(charge(state, paid, tuple(board)), Effects.of_payment(cost, paid))
+    after = charge(state, paid, tuple(board))
+    if state.cards is not None:
+        after = fire(after, Event.MOVE, state.to_move, at)
+    return Applied(after, Effects.of_payment(cost, paid))

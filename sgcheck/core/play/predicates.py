@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from sgcheck.codes import diagnostic
 from sgcheck.core.actions import Part
-from sgcheck.core.formulas import Worked, placement_cost
+from sgcheck.core.cards.model import CostKind
+from sgcheck.core.cards.semantics import Situation, cost_shares
+from sgcheck.core.formulas import Worked, placement_cost, with_card_costs
 from sgcheck.core.outcome import Violation
 from sgcheck.core.pieces import WHITE, Kind, Phase, Piece
 from sgcheck.core.squares import Square, in_camp, name
@@ -23,9 +25,7 @@ def violation(
     return Violation(diagnostic(code, message, rules=rules, hint=hint), part)
 
 
-def phase_window(
-    state: GameState, allowed: tuple[Phase, ...], what: str, rules: tuple[str, ...]
-) -> Violation | None:
+def phase_window(state: GameState, allowed: tuple[Phase, ...], what: str, rules: tuple[str, ...]) -> Violation | None:
     """Each action has phases it may be taken in (core §2, R03)."""
     if state.turn.phase in allowed:
         return None
@@ -55,9 +55,7 @@ def own_piece(
             rules,
         )
     if occupant.color is not state.to_move:
-        return violation(
-            "SG-R102", f"cannot {verb}: the {occupant} on {name(sq)} belongs to the opponent", part, rules
-        )
+        return violation("SG-R102", f"cannot {verb}: the {occupant} on {name(sq)} belongs to the opponent", part, rules)
     return occupant
 
 
@@ -102,9 +100,7 @@ def charge(state: GameState, payment: Payment, board: Board | None = None) -> Ga
     return state.with_play(state.board if board is None else board, players, state.turn.counted())
 
 
-def dice_faces(
-    roll: tuple[int, ...], count: int, sides: int, what: str, rules: tuple[str, ...]
-) -> Violation | None:
+def dice_faces(roll: tuple[int, ...], count: int, sides: int, what: str, rules: tuple[str, ...]) -> Violation | None:
     """Dice must be exactly what was rolled: ``count`` dice showing 0-9 (d10) or 1-6 (d6).
 
     ``rules`` say which roll it is: accuracy (core §4.2, R10), Break and Repair (core §6, R15),
@@ -139,6 +135,10 @@ def placement(
     if occupant is not None:
         return violation("SG-R105", f"{name(to)} is occupied by a {occupant}", Part.TARGET, rules)
     cost = placement_cost(state.to_move, kind, to, state.ruleset, rules)
+    if state.cards is not None:
+        costed = CostKind.SUMMON if what == "Summon" else CostKind.TELEPORT
+        at = Situation(state.to_move, kind, None, None, None, to)
+        cost = with_card_costs(cost, cost_shares(state.cards.ordered(state.to_move), state, costed, at))
     paid = resolve_payment(state, cost, pay, what)
     if isinstance(paid, Violation):
         return paid

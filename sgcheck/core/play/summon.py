@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from sgcheck.core.actions import Part, Summon
+from sgcheck.core.cards.model import Event
+from sgcheck.core.cards.semantics import Situation
 from sgcheck.core.outcome import Applied, Effects, Violation
 from sgcheck.core.pieces import KING, Phase, piece
+from sgcheck.core.play.cards import fire
 from sgcheck.core.play.predicates import charge, phase_window, placement, violation
 from sgcheck.core.state import GameState
 
@@ -41,4 +44,8 @@ def apply(state: GameState, action: Summon) -> Applied | Violation:
     board = list(state.board)
     board[action.to] = own
     state = state.with_board(tuple(board)).with_turn(state.turn._replace(summoned=True))
+    if state.cards is not None:
+        state = fire(
+            state, Event.SUMMON, state.to_move, Situation(state.to_move, action.kind, None, None, None, action.to)
+        )
     return Applied(state, Effects.of_payment(cost, paid))

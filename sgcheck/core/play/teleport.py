@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from sgcheck.core.actions import Part, Teleport
+from sgcheck.core.cards.model import Event
+from sgcheck.core.cards.semantics import Situation
 from sgcheck.core.outcome import Applied, Effects, Violation
 from sgcheck.core.pieces import KING, Phase
+from sgcheck.core.play.cards import fire
 from sgcheck.core.play.predicates import charge, own_piece, phase_window, placement, violation
 from sgcheck.core.state import GameState
 
@@ -21,9 +24,7 @@ def apply(state: GameState, action: Teleport) -> Applied | Violation:
     if isinstance(mover, Violation):
         return mover
     if mover.kind is KING:
-        return violation(
-            "SG-R108", "the King cannot be teleported", Part.PIECE, rules=("core §5", "R09", "R13")
-        )
+        return violation("SG-R108", "the King cannot be teleported", Part.PIECE, rules=("core §5", "R09", "R13"))
     placed = placement(state, mover.kind, action.to, action.pay, "Teleport", PLACEMENT_RULES)
     if isinstance(placed, Violation):
         return placed
@@ -32,4 +33,7 @@ def apply(state: GameState, action: Teleport) -> Applied | Violation:
     board = list(state.board)
     board[action.to], board[action.frm] = mover, None
     state = state.with_board(tuple(board)).with_turn(state.turn._replace(teleported=True))
+    if state.cards is not None:
+        at = Situation(state.to_move, mover.kind, None, None, action.frm, action.to)
+        state = fire(state, Event.TELEPORT, state.to_move, at)
     return Applied(state, Effects.of_payment(cost, paid))

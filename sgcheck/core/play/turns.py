@@ -8,13 +8,15 @@ from __future__ import annotations
 from functools import lru_cache
 
 from sgcheck.core import caps
-from sgcheck.core.actions import Activate, EndTurn, EnterPhase
-from sgcheck.core.formulas import Worked, income
+from sgcheck.core.actions import EndTurn, EnterPhase
+from sgcheck.core.cards.model import Event
+from sgcheck.core.formulas import income
 from sgcheck.core.outcome import Applied, Effects, Violation
 from sgcheck.core.pieces import BLACK, WHITE, Phase
-from sgcheck.core.play.predicates import charge, resolve_payment, violation
+from sgcheck.core.play.cards import expire, fire
+from sgcheck.core.play.predicates import violation
 from sgcheck.core.play.victory import lp_victory, reaches_lp_victory, turn_limit_result
-from sgcheck.core.state import GameState, Payment, TurnState
+from sgcheck.core.state import GameState, TurnState
 
 _NO_EFFECTS = Effects()
 
@@ -29,29 +31,10 @@ def apply_enter(state: GameState, action: EnterPhase) -> Applied | Violation:
             f"phases run Upkeep, Main 1, Battle, Main 2, End; {action.phase.title} cannot be {verb} "
             f"after {current.title}",
         )
-    return Applied(state.with_turn(state.turn.with_phase(action.phase)), _NO_EFFECTS)
-
-
-def apply_activate(state: GameState, action: Activate) -> Applied | Violation:
-    """Counts the activation (R17) and the action (R04) and applies the stated payment.
-
-    The core does not know card effects; the contract checker judges cards themselves.
-    """
-    if state.turn.activations >= caps.ACTIVATIONS_PER_TURN:
-        return violation(
-            "SG-T105",
-            f"at most {caps.ACTIVATIONS_PER_TURN} card activations are allowed per turn "
-            f"(this would be activation {state.turn.activations + 1})",
-        )
-    pay = action.pay or Payment(0, 0)
-    stated = Worked(pay.total, "as stated", rules=("core §0", "R05", "R17"))
-    if action.pay is not None:
-        paid = resolve_payment(state, stated, action.pay, f"card {action.card!r}")
-        if isinstance(paid, Violation):
-            return paid
-    state = charge(state, pay)
-    state = state.with_turn(state.turn._replace(activations=state.turn.activations + 1))
-    return Applied(state, Effects(cost_worked=stated if action.pay else None, paid=action.pay))
+    state = state.with_turn(state.turn.with_phase(action.phase))
+    if state.cards is not None:
+        state = fire(state, Event.PHASE, state.to_move, phase=action.phase)
+    return Applied(state, _NO_EFFECTS)
 
 
 def apply_end(state: GameState, action: EndTurn) -> Applied | Violation:
@@ -88,7 +71,10 @@ def begin_turn(state: GameState) -> tuple[GameState, int]:
     gained = 0 if first_turn or player.gem_broken else income(player.gem, nxt, state.ruleset).value
     player = player.starting_turn(gained)
     players = (player, state.players[1]) if nxt is WHITE else (state.players[0], player)
-    return state.handed_over(players, nxt, number, _fresh_turn(gained)), gained
+    state = state.handed_over(players, nxt, number, _fresh_turn(gained))
+    if state.cards is not None:
+        state = fire(expire(state), Event.PHASE, nxt, phase=Phase.UPKEEP)
+    return state, gained
 
 
 @lru_cache(maxsize=512)

@@ -1,0 +1,331 @@
+"""What card effects mean: pure functions of the card model and a situation (R20, R23).
+
+One meaning for replay and the contract checker. Replay asks these at the concrete situation
+of each action (an attack, a cost, a trigger) and applies the caps of core §4.5; the
+contract checker asks the same questions of the model without a game. Nothing here knows a
+card by name: every card reaches the rules as the effects it is made of.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, NamedTuple
+
+from sgcheck.core import caps
+from sgcheck.core.cards.model import (
+    Card,
+    Cmp,
+    Condition,
+    CostKind,
+    CostModifier,
+    Countable,
+    DamageModifier,
+    DamageReduction,
+    DealDamage,
+    DistanceIs,
+    DurationKind,
+    Effect,
+    Event,
+    ExtraAction,
+    ExtraKind,
+    ExtraPhase,
+    GemIs,
+    InCamp,
+    PieceIs,
+    Quantity,
+    QuantityKind,
+    Reroll,
+    Resource,
+    ResourceIs,
+    Role,
+    SetParameter,
+    Side,
+    SkipPhase,
+    SwapPhases,
+    Target,
+    ToHitModifier,
+)
+from sgcheck.core.pieces import KING, Color, Kind, Piece
+from sgcheck.core.squares import Square, in_camp
+
+if TYPE_CHECKING:
+    from sgcheck.core.cards.table import Lasting
+    from sgcheck.core.state import GameState
+
+#: Effects that act for a while (modifiers); the rest resolve once, when played or fired.
+LASTING_ACTIONS = (ToHitModifier, DamageModifier, DamageReduction, Reroll, CostModifier, ExtraAction)
+
+
+class Situation(NamedTuple):
+    """An action as card conditions see it: the acting piece, the piece acted on, the distance."""
+
+    actor: Color  # whose action it is
+    piece: Kind | None = None  # the attacker, or the piece moved, summoned or teleported
+    target: Kind | None = None  # the attacked piece
+    distance: int | None = None
+    frm: Square | None = None
+    to: Square | None = None
+
+
+class Share(NamedTuple):
+    """One card's part in a total, for the explanation (``Eagle Eye +20``)."""
+
+    card: str
+    amount: int
+
+    def __str__(self) -> str:
+        return f"{self.card} {self.amount:+d}"
+
+
+class AttackCards(NamedTuple):
+    """Every card effect on one attack, before the caps."""
+
+    to_hit: tuple[Share, ...] = ()
+    damage: tuple[Share, ...] = ()  # damage bonuses per hit, on-hit damage to the attacked piece included
+    reduction: tuple[Share, ...] = ()
+    rerolls: tuple[str, ...] = ()  # the cards granting a reroll or advantage
+
+    @property
+    def raw_to_hit(self) -> int:
+        return sum(s.amount for s in self.to_hit)
+
+    @property
+    def to_hit_bonus(self) -> int:
+        """Summed, then capped at +25 (core §4.5, R20); a net malus is not capped."""
+        return min(self.raw_to_hit, caps.TO_HIT_BONUS_CAP)
+
+    @property
+    def raw_damage(self) -> int:
+        return sum(s.amount for s in self.damage)
+
+    @property
+    def damage_bonus(self) -> int:
+        return min(self.raw_damage, caps.DAMAGE_BONUS_CAP)
+
+    @property
+    def reduced(self) -> int:
+        return sum(s.amount for s in self.reduction)
+
+    @property
+    def capped(self) -> bool:
+        return self.raw_to_hit > caps.TO_HIT_BONUS_CAP or self.raw_damage > caps.DAMAGE_BONUS_CAP
+
+    def hit_damage(self) -> int:
+        """Damage of one hit: 1, plus the capped bonus, less reductions, never below 0 (R23)."""
+        return max(0, caps.DAMAGE_PER_HIT + self.damage_bonus - self.reduced)
+
+    def to_hit_text(self) -> str:
+        shares = ", ".join(map(str, self.to_hit))
+        if self.raw_to_hit > caps.TO_HIT_BONUS_CAP:
+            return f"{shares}, capped at +{caps.TO_HIT_BONUS_CAP}"
+        return shares
+
+    def damage_text(self) -> str:
+        parts = [f"{caps.DAMAGE_PER_HIT}"]
+        if self.damage:
+            capped = self.raw_damage > caps.DAMAGE_BONUS_CAP
+            bonus = ", ".join(map(str, self.damage)) + (f", capped at +{caps.DAMAGE_BONUS_CAP}" if capped else "")
+            parts.append(f"+ {self.damage_bonus} ({bonus})")
+        if self.reduction:
+            parts.append(f"− {self.reduced} ({', '.join(f'{s.card} −{s.amount}' for s in self.reduction)})")
+        total = self.hit_damage()
+        raw = caps.DAMAGE_PER_HIT + self.damage_bonus - self.reduced
+        return " ".join(parts) + (f" = {raw}, never below 0" if total != raw else "")
+
+
+# --- conditions -------------------------------------------------------------------------------------
+
+
+def _side(owner: Color, side: Side) -> Color:
+    return owner if side is Side.OWN else owner.other
+
+
+def _compare(left: int, cmp: Cmp, right: int) -> bool:
+    match cmp:
+        case Cmp.LT:
+            return left < right
+        case Cmp.LE:
+            return left <= right
+        case Cmp.GT:
+            return left > right
+        case Cmp.GE:
+            return left >= right
+        case Cmp.EQ:
+            return left == right
+    return left != right
+
+
+def holds(condition: Condition | None, owner: Color, state: GameState, at: Situation | None) -> bool:
+    """Whether every predicate of ``condition`` holds for the card's ``owner`` in this situation.
+
+    A predicate about an attack (a piece, a distance, a camp) does not hold outside one.
+    """
+    if condition is None:
+        return True
+    for p in condition.predicates:
+        match p:
+            case PieceIs():
+                kind = None if at is None else (at.piece if p.role is Role.ATTACKER else at.target)
+                if kind is None or (kind in p.kinds) == p.negated:
+                    return False
+            case DistanceIs():
+                if at is None or at.distance is None or not _compare(at.distance, p.cmp, p.value):
+                    return False
+            case InCamp():
+                sq = None if at is None else (at.frm if p.role is Role.ATTACKER else at.to)
+                if sq is None or in_camp(sq, _side(owner, p.side)) == p.negated:
+                    return False
+            case GemIs():
+                if state.players[_side(owner, p.side)].gem_broken != p.broken:
+                    return False
+            case ResourceIs():
+                player = state.players[_side(owner, p.side)]
+                have = player.sp if p.resource is Resource.SP else player.lp
+                if not _compare(have, p.cmp, p.value):
+                    return False
+    return True
+
+
+def targets(target: Target, owner: Color, victim: Piece) -> bool:
+    """Whether ``victim`` is one of the pieces ``target`` names, seen from the card's owner."""
+    return victim.color is _side(owner, target.side) and victim.kind in target.kinds
+
+
+# --- amounts ----------------------------------------------------------------------------------------
+
+
+def amount(quantity: Quantity, owner: Color, state: GameState) -> int:
+    """How much a ``gain``/``lose``/``steal`` moves now (an unlimited one is refused before this)."""
+    match quantity.kind:
+        case QuantityKind.FIXED:
+            return quantity.value
+        case QuantityKind.PER:
+            return quantity.value * _count(quantity.per, owner, state)
+        case QuantityKind.SCALED:
+            side = _side(owner, quantity.scale_side or Side.OWN)
+            player = state.players[side]
+            have = player.sp if quantity.scale_resource is Resource.SP else player.lp
+            return have * quantity.multiply // max(1, quantity.divide)
+    return 0
+
+
+def _count(what: Countable | None, owner: Color, state: GameState) -> int:
+    if what in (Countable.OWN_GEM, Countable.ENEMY_GEM):
+        side = owner if what is Countable.OWN_GEM else owner.other
+        base = side.other * 6  # a Gem holds the pieces of the other colour
+        return sum(state.players[side].gem[base : base + 6])
+    if what in (Countable.OWN_BOARD, Countable.ENEMY_BOARD):
+        side = owner if what is Countable.OWN_BOARD else owner.other
+        return sum(1 for p in state.board if p is not None and p.color is side and p.kind is not KING)
+    return 0
+
+
+# --- what the contract forbids in every game ---------------------------------------------------------
+
+
+def forbidden(effect: Effect) -> tuple[str, str] | None:
+    """The contract code and reason when ``effect`` may never act (core §8, R19); else None.
+
+    These are refused when a card is played, also under --allow-violations: the turn
+    structure, the core's numbers and the King's immunity to direct effects are what every
+    game relies on.
+    """
+    action = effect.action
+    if isinstance(action, ExtraPhase | SkipPhase | SwapPhases):
+        return "SG-C050", "it changes the turn structure (a phase added, skipped or swapped)"
+    if isinstance(action, ExtraAction) and action.action is ExtraKind.ACTIVATION:
+        return "SG-C070", f"it grants extra activations beyond the {caps.ACTIVATIONS_PER_TURN} of R17"
+    if isinstance(action, SetParameter):
+        return "SG-C004", f"it rewrites a number of the core ({action.parameter})"
+    target = getattr(action, "target", None)
+    if isinstance(target, Target) and target.includes_king and not isinstance(action, DamageReduction):
+        return "SG-C060", "it acts on a King directly (R19: only attacks may damage a King)"
+    quantity = getattr(action, "quantity", None)
+    if isinstance(quantity, Quantity) and quantity.kind is QuantityKind.UNLIMITED:
+        return "SG-C032", "it moves an unlimited amount"
+    return None
+
+
+def forbidden_in(card: Card) -> tuple[str, str] | None:
+    for effect in card.effects:
+        found = forbidden(effect)
+        if found is not None:
+            return found
+    return None
+
+
+# --- modifiers at a situation ------------------------------------------------------------------------
+
+
+def _applies(scope: Side, owner: Color, actor: Color) -> bool:
+    """``own`` effects change the owner's attacks, ``enemy`` ones the attacks made on the owner."""
+    return (owner is actor) == (scope is Side.OWN)
+
+
+def attack_cards(lasting: Iterable[Lasting], state: GameState, at: Situation, victim: Piece) -> AttackCards:
+    """Every lasting effect on this attack, with each card's share (R20, R23)."""
+    to_hit: list[Share] = []
+    damage: list[Share] = []
+    reduction: list[Share] = []
+    rerolls: list[str] = []
+    for item in lasting:
+        effect, owner = item.effect, item.owner
+        action = effect.action
+        if effect.trigger is not None:
+            if not (effect.trigger.event is Event.HIT and isinstance(action, DealDamage) and owner is at.actor):
+                continue
+            if targets(action.target, owner, victim) and holds(effect.condition, owner, state, at):
+                damage.append(Share(item.card, action.amount))  # counts toward +2 per hit (R23)
+            continue
+        match action:
+            case ToHitModifier() if _applies(action.scope, owner, at.actor):
+                if holds(effect.condition, owner, state, at):
+                    to_hit.append(Share(item.card, action.delta))
+            case DamageModifier() if _applies(action.scope, owner, at.actor):
+                if holds(effect.condition, owner, state, at):
+                    damage.append(Share(item.card, action.delta))
+            case DamageReduction() if targets(action.target, owner, victim):
+                if holds(effect.condition, owner, state, at):
+                    reduction.append(Share(item.card, action.amount))
+            case Reroll() if _applies(action.scope, owner, at.actor):
+                if holds(effect.condition, owner, state, at):
+                    rerolls.append(item.card)
+    return AttackCards(tuple(to_hit), tuple(damage), tuple(reduction), tuple(rerolls))
+
+
+#: The actions each cost modifier changes; ``distance`` changes every action that has one.
+_COSTED: dict[CostKind, frozenset[CostKind]] = {
+    CostKind.DISTANCE: frozenset({CostKind.MOVE, CostKind.ATTACK, CostKind.SUMMON, CostKind.TELEPORT}),
+}
+
+
+def cost_shares(lasting: Iterable[Lasting], state: GameState, kind: CostKind, at: Situation) -> tuple[Share, ...]:
+    """The card modifiers on what the actor's ``kind`` of action costs (only the owner's own costs)."""
+    shares: list[Share] = []
+    for item in lasting:
+        action = item.effect.action
+        if not isinstance(action, CostModifier) or item.effect.trigger is not None or item.owner is not at.actor:
+            continue
+        covered = _COSTED.get(action.cost, frozenset({action.cost}))
+        if kind in covered and holds(item.effect.condition, item.owner, state, at):
+            shares.append(Share(item.card, action.delta))
+    return tuple(shares)
+
+
+def until(effect: Effect, now: int, *, relic: bool) -> tuple[int | None, bool]:
+    """The last ply an effect acts in (None: as long as its card) and whether only for one attack.
+
+    A Relic's effects last while it is in play; a Spell's for its duration, this turn by default.
+    ``N turns`` covers this turn and the following plies up to the owner's N-th turn's end.
+    """
+    duration = effect.duration
+    if duration is None:
+        return (None, False) if relic else (now, False)
+    match duration.kind:
+        case DurationKind.THIS_ATTACK:
+            return now, True
+        case DurationKind.THIS_TURN:
+            return now, False
+        case DurationKind.TURNS:
+            return now + 2 * max(1, duration.turns or 1) - 1, False
+    return None, False

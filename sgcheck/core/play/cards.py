@@ -1,0 +1,475 @@
+"""Cards in play: playing a card from hand, using an activated Relic, triggers (R17, R19, R22, R23).
+
+The rules here read cards as data (:mod:`sgcheck.core.cards.semantics` says what each effect
+means); no card is known by name. A game without a pack (``state.cards is None``) keeps the
+card-free meaning of ``activate``: the activation is counted and the stated payment applied.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from sgcheck.core import caps
+from sgcheck.core.actions import Activate, Part, Play
+from sgcheck.core.cards.model import (
+    CapturePiece,
+    Card,
+    CardKind,
+    ConvertPiece,
+    Cost,
+    DealDamage,
+    DenyRepair,
+    Effect,
+    Event,
+    Mode,
+    Resource,
+    ResourceChange,
+    Side,
+    Steal,
+)
+from sgcheck.core.cards.semantics import LASTING_ACTIONS, Situation, amount, forbidden_in, holds, targets, until
+from sgcheck.core.cards.table import CardsState, InPlay, Lasting, ply
+from sgcheck.core.formulas import Worked, value_of
+from sgcheck.core.outcome import Applied, Effects, Violation
+from sgcheck.core.pieces import KING, Color, Phase
+from sgcheck.core.play.predicates import charge, resolve_payment, violation
+from sgcheck.core.squares import Square, name
+from sgcheck.core.state import GameState, Payment
+
+_MAIN = (Phase.MAIN1, Phase.MAIN2)
+_PLAY_RULES = ("core §0", "R22")
+_DIRECT = (DealDamage, CapturePiece, ConvertPiece)  # effects that act on one piece, named with ``on``
+
+
+# --- shared checks ----------------------------------------------------------------------------------
+
+
+def _activation_limit(state: GameState) -> Violation | None:
+    if state.turn.activations >= caps.ACTIVATIONS_PER_TURN:
+        return violation(
+            "SG-T105",
+            f"at most {caps.ACTIVATIONS_PER_TURN} card activations are allowed per turn "
+            f"(this would be activation {state.turn.activations + 1})",
+            rules=("core §0", "R17", "R22"),
+        )
+    return None
+
+
+def card_phases(card: Card) -> tuple[Phase, ...]:
+    """Where a card is played: the phase it names; else a Main phase for a Relic, any for a Spell (R22)."""
+    if card.phase is not None:
+        return card.phase.phases
+    return _MAIN if card.kind is CardKind.RELIC else tuple(Phase)
+
+
+def _phase(state: GameState, card: Card, verb: str) -> Violation | None:
+    allowed = card_phases(card)
+    if state.turn.phase in allowed:
+        return None
+    where = card.phase.word if card.phase is not None else " or ".join(p.title for p in allowed)
+    return violation(
+        "SG-R121",
+        f"{card.name!r} is {verb} in {where}, not in {state.turn.phase.title}",
+        rules=("core §2", "R22"),
+    )
+
+
+def _forbidden(card: Card) -> Violation | None:
+    found = forbidden_in(card)
+    if found is None:
+        return None
+    code, why = found
+    return violation(
+        "SG-R123",
+        f"{card.name!r} cannot be played: {why}; `sgcheck check` reports it as {code}",
+        rules=("core §8", "R19", "R23"),
+    )
+
+
+def _direct(card: Card, effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
+    return tuple(e for e in effects if e.trigger is None and isinstance(e.action, _DIRECT))
+
+
+def _target(
+    state: GameState, card: Card, direct: tuple[Effect, ...], sq: Square | None, kind: object
+) -> Violation | None:
+    """A card that acts on a piece names it with ``on``; one that does not takes no target (R22)."""
+    if not direct:
+        if sq is None:
+            return None
+        return violation("SG-R124", f"{card.name!r} acts on no piece; remove `on {name(sq)}`", Part.TARGET)
+    if sq is None:
+        return violation(
+            "SG-R124", f"{card.name!r} acts on a piece: name it with `on`, e.g. `on Rb7`", Part.TARGET, _PLAY_RULES
+        )
+    victim = state.board[sq]
+    if victim is None:
+        return violation("SG-R124", f"there is no piece on {name(sq)} for {card.name!r}", Part.TARGET)
+    if kind is not None and victim.kind is not kind:
+        return violation("SG-R124", f"{name(sq)} holds a {victim}, not a {kind}", Part.TARGET)
+    for effect in direct:
+        action = effect.action
+        assert isinstance(action, _DIRECT)
+        if not targets(action.target, state.to_move, victim):
+            return violation(
+                "SG-R124",
+                f"{card.name!r} acts on {action.target.word}, not on the {victim} on {name(sq)}",
+                Part.TARGET,
+                _PLAY_RULES,
+            )
+    return None
+
+
+def printed_cost(card: Card) -> Worked:
+    total = 0 if card.cost is None else card.cost.total
+    text = "no cost" if card.cost is None else " + ".join(_cost_item(i.amount, i.resource) for i in card.cost.items)
+    return Worked(total, "{}, printed on the card", text, rules=("core §0", "R05", "R22"))
+
+
+def _cost_item(value: int, resource: Resource | None) -> str:
+    return f"{value} {resource.value}" if resource is not None else f"{value} (LP or SP)"
+
+
+def _pay(state: GameState, card: Card, pay: Payment | None) -> Payment | Violation:
+    """A card's cost is paid in full when it is played (R23): SP items in SP, LP items in LP, the rest as stated."""
+    cost = printed_cost(card)
+    return pay_cost(state, card.cost, cost, pay, f"card {card.name!r}")
+
+
+def pay_cost(
+    state: GameState, cost: Cost | None, worked: Worked, pay: Payment | None, what: str
+) -> Payment | Violation:
+    if cost is None:
+        return Payment(0, 0)
+    sp_part, lp_part = cost.of(Resource.SP), cost.of(Resource.LP)
+    paid = resolve_payment(state, worked, pay, what) if pay is not None else None
+    if isinstance(paid, Violation):
+        return paid
+    player = state.mover
+    if paid is None:
+        free = worked.value - sp_part - lp_part
+        sp = sp_part + min(free, max(0, player.sp - sp_part))
+        paid = Payment(sp, worked.value - sp)
+    if paid.sp < sp_part or paid.lp < lp_part:
+        least = " and ".join(f"{n} {r}" for n, r in ((sp_part, "SP"), (lp_part, "LP")) if n)
+        return violation("SG-R115", f"the {what} costs {worked.detail}: pay at least {least} of it", Part.PAY)
+    if paid.sp > player.sp or paid.lp > player.lp:
+        return violation(
+            "SG-R106",
+            f"the {what} costs {worked.value} ({worked.detail}) but the player has only LP {player.lp}, SP {player.sp}",
+        )
+    return paid
+
+
+# --- playing a card from hand -----------------------------------------------------------------------
+
+
+def apply_play(state: GameState, action: Play) -> Applied | Violation:
+    """A Spell cast or a Relic put into play: one activation and one action, its cost paid (R22)."""
+    cards = state.cards
+    if cards is None:
+        return _unknown_card(state, action.card, action.pay)
+    me = state.to_move
+    if action.card not in cards.hand(me):
+        return _not_in_hand(cards, me, action.card)
+    card = cards.catalogue[action.card]
+    verb = "cast" if card.kind is CardKind.SPELL else "put into play"
+    for check in (_phase(state, card, verb), _activation_limit(state), _forbidden(card)):
+        if check is not None:
+            return check
+    direct = _direct(card, card.effects) if card.kind is CardKind.SPELL or card.mode is Mode.PASSIVE else ()
+    if (v := _target(state, card, direct, action.target, action.target_kind)) is not None:
+        return v
+    paid = _pay(state, card, action.pay)
+    if isinstance(paid, Violation):
+        return paid
+    before = state.mover
+    state = charge(state, paid)
+    state = state.with_turn(state.turn._replace(activations=state.turn.activations + 1))
+    now = ply(state.turn_number, me)
+    order = cards.entered
+    cards = cards.with_hand(me, tuple(c for c in cards.hand(me) if c != card.name))._replace(entered=order + 1)
+    relic = card.kind is CardKind.RELIC
+    if relic:
+        cards = cards._replace(in_play=(*cards.in_play, InPlay(card.name, me, order)))
+    else:
+        cards = cards.discard(me, card.name)
+    state = state._replace(cards=cards)
+    acting = card.effects if (not relic or card.mode is Mode.PASSIVE) else tuple(e for e in card.effects if e.trigger)
+    state, damage = _resolve(state, card, me, order, acting, action.target, now, relic=relic)
+    return Applied(state, _card_effects(printed_cost(card), paid, before, state.players[me], damage))
+
+
+def _unknown_card(state: GameState, card: str, pay: Payment | None) -> Applied | Violation:
+    """Without a pack only the activation is counted and the stated payment applied (R17)."""
+    if (v := _activation_limit(state)) is not None:
+        return v
+    stated = Worked(pay.total if pay else 0, "as stated", rules=("core §0", "R05", "R17"))
+    if pay is not None:
+        paid = resolve_payment(state, stated, pay, f"card {card!r}")
+        if isinstance(paid, Violation):
+            return paid
+    state = charge(state, pay or Payment(0, 0))
+    state = state.with_turn(state.turn._replace(activations=state.turn.activations + 1))
+    return Applied(state, Effects(cost_worked=stated if pay else None, paid=pay))
+
+
+def _not_in_hand(cards: CardsState, me: Color, card: str) -> Violation:
+    if card in cards.discarded[me] or cards.relic(me, card) is not None:
+        why = "it was already played, and a card is played from hand only once"
+    elif card in cards.hand(me.other):
+        why = f"{me.other.title} kept it in the draft, not {me.title}"
+    elif card not in cards.catalogue:
+        known = ", ".join(repr(c) for c in cards.catalogue)
+        why = f"the game's pack has no such card (it has {known})"
+    else:
+        why = f"{me.title} did not keep it in the draft"
+    held = ", ".join(repr(c) for c in cards.hand(me)) or "nothing"
+    return violation("SG-R120", f"{me.title} cannot play {card!r}: {why}; the hand holds {held}", rules=("R19", "R22"))
+
+
+# --- using an activated Relic -------------------------------------------------------------------------
+
+
+def apply_use(state: GameState, action: Activate) -> Applied | Violation:
+    """One use of an activated Relic in play: one activation (R17, R22); its printed cost was paid on play."""
+    cards = state.cards
+    if cards is None:
+        return _unknown_card(state, action.card, action.pay)
+    me = state.to_move
+    relic = cards.relic(me, action.card)
+    card = cards.catalogue.get(action.card)
+    if relic is None or card is None or card.mode is not Mode.ACTIVATED:
+        return _not_usable(cards, me, action.card, card)
+    for check in (_phase(state, card, "used"), _activation_limit(state), _limit(state, card, relic)):
+        if check is not None:
+            return check
+    direct = _direct(card, card.effects)
+    if (v := _target(state, card, direct, action.target, action.target_kind)) is not None:
+        return v
+    now = ply(state.turn_number, me)
+    used = relic._replace(
+        uses_turn=(relic.uses_turn + 1 if relic.used_in == now else 1), used_in=now, uses_game=relic.uses_game + 1
+    )
+    cards = cards._replace(in_play=tuple(used if r is relic else r for r in cards.in_play))
+    before = state.mover
+    state = charge(state, Payment(0, 0))._replace(cards=cards)
+    state = state.with_turn(state.turn._replace(activations=state.turn.activations + 1))
+    acting = tuple(e for e in card.effects if e.trigger is None)
+    state, damage = _resolve(state, card, me, relic.order, acting, action.target, now, relic=False)
+    free = Worked(0, "paid when {!r} was played", card.name, rules=("R17", "R22"))
+    return Applied(state, _card_effects(free, Payment(0, 0), before, state.players[me], damage))
+
+
+def _not_usable(cards: CardsState, me: Color, name_: str, card: Card | None) -> Violation:
+    if card is None:
+        why = "the game's pack has no such card"
+    elif card.kind is CardKind.SPELL:
+        why = "it is a Spell: cast it from hand with `play`"
+    elif card.mode is Mode.PASSIVE:
+        why = "it is passive: its effects apply by themselves while it is in play"
+    elif name_ in cards.hand(me):
+        why = "it is still in hand: put it into play with `play` first"
+    else:
+        why = f"{me.title} has no {name_!r} in play"
+    return violation("SG-R122", f"cannot activate {name_!r}: {why}", rules=("R17", "R22"))
+
+
+def _limit(state: GameState, card: Card, relic: InPlay) -> Violation | None:
+    now = ply(state.turn_number, state.to_move)
+    for effect in card.effects:
+        limit = effect.limit
+        if limit is None:
+            continue
+        used = relic.uses_game if limit.period.value == "game" else (relic.uses_turn if relic.used_in == now else 0)
+        if used >= limit.times:
+            return violation(
+                "SG-R126",
+                f"{card.name!r} may be used {limit.times} time{'s' if limit.times != 1 else ''} per "
+                f"{limit.period.value}; this would be use {used + 1}",
+                rules=("R22", "R23"),
+            )
+    return None
+
+
+# --- resolving effects ------------------------------------------------------------------------------------
+
+
+def _card_effects(cost: Worked, paid: Payment, before: object, after: object, damage: int | None) -> Effects:
+    from sgcheck.core.state import PlayerState
+
+    assert isinstance(before, PlayerState) and isinstance(after, PlayerState)
+    sp = after.sp - (before.sp - paid.sp)
+    lp = after.lp - (before.lp - paid.lp)
+    return Effects(cost_worked=cost, paid=paid, sp_gained=max(0, sp), lp_gained=max(0, lp), damage=damage)
+
+
+def _resolve(
+    state: GameState,
+    card: Card,
+    owner: Color,
+    order: int,
+    effects: tuple[Effect, ...],
+    target: Square | None,
+    now: int,
+    *,
+    relic: bool,
+) -> tuple[GameState, int | None]:
+    """Act out ``effects`` of ``card``: one-off ones now, the others as lasting effects (R23)."""
+    damage: int | None = None
+    for effect in effects:
+        if effect.trigger is not None or isinstance(effect.action, (*LASTING_ACTIONS, DenyRepair)):
+            last, attack_only = until(effect, now, relic=relic)
+            cards = state.cards
+            assert cards is not None
+            lasting = Lasting(card.name, owner, order, effect, last, attack_only)
+            state = state._replace(cards=cards._replace(lasting=(*cards.lasting, lasting)))
+            continue
+        state, dealt = resolve_once(state, owner, effect, target)
+        if dealt is not None:
+            damage = (damage or 0) + dealt
+    return state, damage
+
+
+def resolve_once(state: GameState, owner: Color, effect: Effect, target: Square | None) -> tuple[GameState, int | None]:
+    """A one-off effect: resources change hands, a piece takes damage or is taken (R23)."""
+    action = effect.action
+    match action:
+        case ResourceChange():
+            side = owner if action.who is Side.OWN else owner.other
+            n = amount(action.quantity, owner, state)
+            return _change(state, side, action.quantity.resource, n if action.gain else -n), None
+        case Steal():
+            resource = action.quantity.resource
+            n = amount(action.quantity, owner, state)
+            victim = state.players[owner.other]
+            taken = min(n, victim.sp if resource is Resource.SP else victim.lp)  # what there is (R23)
+            state = _change(state, owner.other, resource, -taken)
+            return _change(state, owner, resource, taken), None
+        case DealDamage() if target is not None:
+            return _damage(state, owner, target, action.amount)
+        case CapturePiece() | ConvertPiece() if target is not None:
+            piece = state.board[target]
+            if piece is None:
+                return state, None
+            return _damage(state, owner, target, value_of(piece.kind, state.ruleset))
+    return state, None
+
+
+def _change(state: GameState, side: Color, resource: Resource, delta: int) -> GameState:
+    """Add ``delta`` of a resource; what is taken stops at 0 (R23)."""
+    player = state.players[side]
+    if resource is Resource.SP:
+        player = player.with_funds(player.lp, max(0, player.sp + delta))
+    else:
+        player = player.with_funds(max(0, player.lp + delta), player.sp)
+    return state.with_player(side, player)
+
+
+def _damage(state: GameState, owner: Color, sq: Square, dealt: int) -> tuple[GameState, int]:
+    """Damage to a piece other than a King: it adds to the turn's damage and captures at its value (R11, R23)."""
+    victim = state.board[sq]
+    if victim is None or victim.kind is KING:
+        return state, 0
+    turn = state.turn
+    total = turn.damage_on(sq) + dealt
+    others = tuple((s, d) for s, d in turn.damage if s != sq)
+    value = value_of(victim.kind, state.ruleset)
+    if total < value:
+        return state.with_turn(turn.with_damage((*others, (sq, total)))), dealt
+    taker = state.players[owner]
+    gem = list(taker.gem)
+    gem[victim.index] += 1
+    reward = 0 if taker.gem_broken else caps.CAPTURE_SP_PER_VALUE * value
+    board = list(state.board)
+    board[sq] = None
+    state = state.with_player(owner, taker.with_gem(tuple(gem), taker.sp + reward))
+    return state.with_board(tuple(board)).with_turn(turn.with_damage(others)), dealt
+
+
+# --- triggers ---------------------------------------------------------------------------------------------
+
+
+def fire(
+    state: GameState, event: Event, holder: Color, at: Situation | None = None, phase: Phase | None = None
+) -> GameState:
+    """Fire every lasting trigger waiting for ``event`` on ``holder``'s side, in the order of R23.
+
+    Each card's trigger fires at most once per event, after the event has resolved; a
+    trigger whose ``pay`` cannot be paid in full does not fire. On-hit damage to the attacked
+    piece is part of the attack (it counts toward the +2 per hit) and is not fired here.
+    """
+    cards = state.cards
+    if cards is None or not cards.lasting:
+        return state
+    now = ply(state.turn_number, state.to_move)
+    fired: set[tuple[str, Color]] = set()
+    for item in cards.ordered(state.to_move):
+        trigger = item.effect.trigger
+        if trigger is None or trigger.event is not event or item.owner is not holder:
+            continue
+        if event is Event.PHASE and (trigger.phase is None or phase not in trigger.phase.phases):
+            continue
+        if event is Event.HIT and isinstance(item.effect.action, DealDamage):
+            continue
+        if (item.card, item.owner) in fired or not item.may_fire(now):
+            continue
+        if not holds(item.effect.condition, item.owner, state, at):
+            continue
+        if trigger.pay is not None:
+            price = trigger.pay
+            if price.of(Resource.SP) > state.players[holder].sp or price.total > (
+                state.players[holder].sp + state.players[holder].lp
+            ):
+                continue
+            state = _change(state, holder, Resource.SP, -price.of(Resource.SP))
+            state = _change(state, holder, Resource.LP, -(price.total - price.of(Resource.SP)))
+        fired.add((item.card, item.owner))
+        current = state.cards
+        assert current is not None
+        state = state._replace(
+            cards=current._replace(lasting=tuple(item.fired(now) if e is item else e for e in current.lasting))
+        )
+        if isinstance(item.effect.action, (*LASTING_ACTIONS, DenyRepair)):
+            effect = replace(item.effect, trigger=None)  # what the trigger starts acts like a Spell's effect
+            last, attack_only = until(effect, now, relic=False)
+            current = state.cards
+            assert current is not None
+            extra = Lasting(item.card, item.owner, item.order, effect, last, attack_only)
+            state = state._replace(cards=current._replace(lasting=(*current.lasting, extra)))
+        else:
+            state, _ = resolve_once(state, item.owner, item.effect, at.to if at is not None else None)
+    return state
+
+
+def repair_denied(state: GameState) -> str | None:
+    """The card of the opponent that denies the mover's Repair now, if any (core §6, R23)."""
+    cards = state.cards
+    if cards is None:
+        return None
+    for item in cards.lasting:
+        if (
+            item.owner is not state.to_move
+            and isinstance(item.effect.action, DenyRepair)
+            and item.effect.trigger is None
+        ):
+            return item.card
+    return None
+
+
+def expire(state: GameState) -> GameState:
+    """At a new turn: effects whose time is over leave (R23)."""
+    cards = state.cards
+    if cards is None:
+        return state
+    kept = cards.expire(ply(state.turn_number, state.to_move))
+    return state if kept is cards else state._replace(cards=kept)
+
+
+def end_of_attack(state: GameState) -> GameState:
+    """``this attack`` effects of the attacker end with the attack."""
+    cards = state.cards
+    if cards is None or not any(e.attack_only for e in cards.lasting):
+        return state
+    kept = tuple(e for e in cards.lasting if not (e.attack_only and e.owner is state.to_move))
+    return state._replace(cards=cards._replace(lasting=kept))

@@ -1,0 +1,248 @@
+"""Cards in play: hands, playing, using, effects acting, caps and triggers (R17, R19, R20, R22, R23)."""
+
+from __future__ import annotations
+
+from sgcheck.core.actions import Activate, Attack, EndTurn, EnterPhase, Move, Play, Repair
+from sgcheck.core.cards.table import CardsState, Catalogue, new_cards
+from sgcheck.core.pieces import Color, Kind, Phase
+from sgcheck.core.state import GameState, Payment
+from sgcheck.lang.cards.parser import parse_cards
+from tests.core.helpers import ok, position, rejected, sq
+
+W, B = Color.WHITE, Color.BLACK
+
+CARDS = """
+spell "Soul Drain" {
+    cost 3 SP
+    phase main1
+    effect steal 5 SP
+}
+spell "Arcane Surge" {
+    cost 5 SP
+    phase battle
+    effect damage +1 this attack
+}
+spell "Eagle Eye" {
+    cost 2 SP
+    phase battle
+    effect to_hit +20 this turn
+}
+relic "Knight's Banner" passive {
+    cost 6 SP
+    phase main
+    effect to_hit +10
+}
+relic "Soul Ward" passive {
+    cost 6 SP
+    phase main
+    effect reduce damage by 2 on own Rook
+}
+spell "Temporal Rift" {
+    cost 4 SP
+    phase main1
+    effect extra phase movement after main1
+}
+spell "Bolt" {
+    cost 2 SP
+    phase main1
+    effect deal 1 damage to enemy Rook
+}
+relic "Blood Altar" activated {
+    cost 2 SP
+    phase main
+    effect gain 3 SP limit once per turn
+}
+relic "Quartermaster" passive {
+    cost 1 SP
+    phase main
+    effect on capture: gain 1 SP
+}
+relic "Swift Boots" passive {
+    cost 1 SP
+    phase main
+    effect cost move -1
+}
+relic "Iron Law" passive {
+    cost 1 SP
+    phase main
+    effect deny repair
+}
+spell "Second Chance" {
+    cost 1 SP
+    phase battle
+    effect reroll accuracy this attack
+}
+"""
+
+
+def _catalogue() -> Catalogue:
+    parsed = parse_cards(CARDS, "cards.sgcard")
+    assert not parsed.diagnostics, parsed.diagnostics
+    return Catalogue(parsed.cards)
+
+
+CATALOGUE = _catalogue()
+
+
+def with_cards(state: GameState, white: tuple[str, ...] = (), black: tuple[str, ...] = ()) -> GameState:
+    return state._replace(cards=new_cards(CATALOGUE, white, black))
+
+
+def cards_of(state: GameState) -> CardsState:
+    assert state.cards is not None
+    return state.cards
+
+
+def test_a_spell_is_cast_from_hand_then_discarded_and_its_steal_takes_what_there_is() -> None:
+    """R22: one activation and one action, printed cost paid; R23: a steal takes what there is."""
+    state = with_cards(position("Ke1 ke8", sp=(10, 4)), white=("Soul Drain",))
+    applied = ok(state, Play("Soul Drain"))
+    after = applied.state
+    assert (after.players[W].sp, after.players[B].sp) == (10 - 3 + 4, 0)
+    assert applied.effects.cost == 3 and applied.effects.sp_gained == 4
+    assert after.turn.activations == 1 and after.turn.actions == 1
+    assert cards_of(after).hand(W) == () and cards_of(after).discarded[W] == ("Soul Drain",)
+
+
+def test_a_card_not_in_hand_is_refused_and_says_why() -> None:
+    """R19, R22: only the player who kept a card plays it, and only once from hand."""
+    state = with_cards(position("Ke1 ke8", sp=10), white=("Soul Drain",), black=("Bolt",))
+    v = rejected(state, Play("Bolt"), "SG-R120")
+    assert "Black kept it" in v.diagnostic.message
+    played = ok(state, Play("Soul Drain")).state
+    again = rejected(played, Play("Soul Drain"), "SG-R120")
+    assert "already played" in again.diagnostic.message
+
+
+def test_a_spell_outside_its_phase_is_refused() -> None:
+    """R22: a Spell is cast in the phase it names."""
+    state = with_cards(position("Ke1 ke8", sp=10, phase=Phase.MAIN2), white=("Soul Drain",))
+    v = rejected(state, Play("Soul Drain"), "SG-R121")
+    assert "main1" in v.diagnostic.message
+
+
+def test_a_third_activation_in_a_turn_is_refused() -> None:
+    """R17: at most 2 activations a turn; playing a card is one (R22)."""
+    state = with_cards(
+        position("Ke1 ke8", sp=20, phase=Phase.BATTLE), white=("Eagle Eye", "Arcane Surge", "Second Chance")
+    )
+    state = ok(state, Play("Eagle Eye")).state
+    state = ok(state, Play("Arcane Surge")).state
+    rejected(state, Play("Second Chance"), "SG-T105")
+
+
+def test_a_forbidden_effect_is_refused_when_played_with_the_contract_code() -> None:
+    """core §8, R19, R23: an extra phase never acts, whatever the pack."""
+    state = with_cards(position("Ke1 ke8", sp=10), white=("Temporal Rift",))
+    v = rejected(state, Play("Temporal Rift"), "SG-R123")
+    assert "SG-C050" in v.diagnostic.message
+
+
+def test_capped_to_hit_bonuses_show_each_share_and_the_clamp() -> None:
+    """R20: to-hit bonuses summed, then capped at +25; the explanation names each card."""
+    state = with_cards(position("Ke1 Ra3 ke8 pa5", sp=30, phase=Phase.MAIN1), white=("Knight's Banner", "Eagle Eye"))
+    state = ok(state, Play("Knight's Banner")).state
+    state = ok(state, EnterPhase(Phase.BATTLE)).state
+    state = ok(state, Play("Eagle Eye")).state
+    applied = ok(state, Attack(sq("a3"), sq("a5"), (9, 9)))
+    effects = applied.effects
+    assert effects.threshold == 85  # 20 + 10×(5 − 1) = 60, + 30 capped at +25 (R20)
+    assert "Knight's Banner +10, Eagle Eye +20, capped at +25" in effects.threshold_detail
+    assert effects.cards is not None and effects.cards.capped
+
+
+def test_this_attack_damage_bonus_acts_once_and_reduction_applies_after() -> None:
+    """R23: a Spell's ``this attack`` lasts for one attack; reduction after bonuses, never below 0."""
+    spec = "Ke1 Ra3 Rb3 ke8 ra5 rb5"
+    state = with_cards(position(spec, sp=(20, 20), phase=Phase.BATTLE), white=("Arcane Surge",))
+    state = ok(state, Play("Arcane Surge")).state
+    first = ok(state, Attack(sq("a3"), sq("a5"), (0, 1)))
+    assert first.effects.damage == 2
+    second = ok(first.state, Attack(sq("b3"), sq("b5"), (0, 1)))
+    assert second.effects.damage == 1
+    warded = with_cards(position(spec, sp=(20, 20), phase=Phase.MAIN1, to_move=B), black=("Soul Ward",))
+    warded = ok(warded, Play("Soul Ward")).state
+    warded = ok(warded, EndTurn()).state  # White's turn
+    warded = ok(warded, EnterPhase(Phase.BATTLE)).state
+    hit = ok(warded, Attack(sq("a3"), sq("a5"), (0, 1)))
+    assert hit.effects.damage == 0
+
+
+def test_direct_damage_needs_a_target_of_the_right_kind() -> None:
+    """R22, R23: a card acting on a piece names it with ``on``; never a King (R19)."""
+    state = with_cards(position("Ke1 Ra1 ke8 ra8 pb7", sp=10), white=("Bolt",))
+    rejected(state, Play("Bolt"), "SG-R124")
+    rejected(state, Play("Bolt", target=sq("b7")), "SG-R124")
+    applied = ok(state, Play("Bolt", target=sq("a8"), target_kind=Kind.ROOK))
+    assert applied.effects.damage == 1
+    assert applied.state.turn.damage_on(sq("a8")) == 1
+
+
+def test_an_activated_relic_is_used_by_activate_within_its_limit() -> None:
+    """R17, R22: each use is one activation; ``limit once per turn`` holds."""
+    state = with_cards(position("Ke1 ke8", sp=10), white=("Blood Altar",))
+    rejected(state, Activate("Blood Altar"), "SG-R122")  # still in hand
+    state = ok(state, Play("Blood Altar")).state
+    assert state.players[W].sp == 8
+    state = ok(ok(state, EndTurn()).state, EndTurn()).state  # White's next turn
+    state = ok(state, EnterPhase(Phase.MAIN1)).state
+    sp = state.players[W].sp
+    used = ok(state, Activate("Blood Altar"))
+    assert used.state.players[W].sp == sp + 3 and used.effects.sp_gained == 3
+    rejected(used.state, Activate("Blood Altar"), "SG-R126")
+
+
+def test_a_capture_fires_an_on_capture_trigger_after_it_resolves() -> None:
+    """R23: a trigger fires after its event; capture reward 5×value then +1 SP."""
+    state = with_cards(position("Ke1 Ra3 ke8 pa5", sp=10), white=("Quartermaster",))
+    state = ok(state, Play("Quartermaster")).state
+    state = ok(state, EnterPhase(Phase.BATTLE)).state
+    sp_before = state.players[W].sp
+    applied = ok(state, Attack(sq("a3"), sq("a5"), (0, 1), pay=Payment(sp=0, lp=12)))
+    assert applied.effects.captured is not None
+    assert applied.state.players[W].sp == sp_before + 5 + 1
+
+
+def test_a_cost_modifier_changes_the_cost_and_says_which_card() -> None:
+    """R23: card modifiers on a cost, each named; never below 0."""
+    state = with_cards(position("Ke1 Ra1 ke8", sp=10), white=("Swift Boots",))
+    state = ok(state, Play("Swift Boots")).state
+    applied = ok(state, Move(sq("a1"), sq("a3")))
+    assert applied.effects.cost == 6  # Rook 5 + distance 2 − 1
+    assert "Swift Boots -1" in applied.effects.cost_detail
+
+
+def test_repair_is_denied_while_the_opponents_card_says_so() -> None:
+    """core §6, R23: deny repair."""
+    state = with_cards(position("Ke1 ke8", sp=20, to_move=B), black=("Iron Law",))
+    state = ok(state, Play("Iron Law")).state
+    state = ok(state, EndTurn()).state
+    state = state._replace(players=(state.players[W]._replace(gem_broken=True), state.players[B]))
+    rejected(state, Repair((6, 6, 6)), "SG-R127")
+
+
+def test_a_reroll_needs_a_source_and_the_second_roll_counts() -> None:
+    """R20, R23: a reroll or advantage needs a card granting it."""
+    state = with_cards(position("Ke1 Ra3 ke8 pa5", sp=10, phase=Phase.BATTLE), white=("Second Chance",))
+    rejected(state, Attack(sq("a3"), sq("a5"), (9, 9), second=(0, 1)), "SG-R125")
+    state = ok(state, Play("Second Chance")).state
+    applied = ok(state, Attack(sq("a3"), sq("a5"), (9, 9), second=(0, 1)))
+    assert applied.effects.d100 == 1 and applied.effects.hit
+    advantage = ok(state, Attack(sq("a3"), sq("a5"), (0, 1), second=(9, 9), advantage=True))
+    assert advantage.effects.d100 == 1
+
+
+def test_a_game_without_cards_refuses_a_second_roll() -> None:
+    """R20: no card, no reroll."""
+    rejected(
+        position("Ke1 Ra3 ke8 pa5", phase=Phase.BATTLE), Attack(sq("a3"), sq("a5"), (9, 9), second=(0, 1)), "SG-R125"
+    )
+
+
+def test_a_spells_modifier_ends_with_the_turn() -> None:
+    """R23: a Spell's effect lasts for its duration (this turn by default)."""
+    state = with_cards(position("Ke1 ke8", sp=10, phase=Phase.BATTLE), white=("Eagle Eye",))
+    state = ok(state, Play("Eagle Eye")).state
+    assert len(cards_of(state).lasting) == 1
+    state = ok(state, EndTurn()).state
+    assert cards_of(state).lasting == ()
