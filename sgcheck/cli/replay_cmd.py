@@ -33,6 +33,19 @@ def _validate_ruleset(ctx: click.Context, param: click.Parameter, value: str | N
     callback=_validate_ruleset,
     help="Ruleset profile refining the log's [Ruleset] tag, e.g. 'king_value=3' or 'income=all' (R09, R14).",
 )
+@click.option(
+    "--pack",
+    metavar="PATH",
+    type=click.Path(exists=True),
+    help="Play every game with this pack folder (with sgpack.yaml) or card file, "
+    "instead of the one the log's [Pack] tag names (R22).",
+)
+@click.option(
+    "--allow-violations",
+    is_flag=True,
+    help="Replay even with a pack that breaks the contract, for playtesting a prototype "
+    "(a warning, SG-N305, instead of SG-P015).",
+)
 @click.option("--no-summary", is_flag=True, help="Do not print the final board and totals.")
 @click.option(
     "-q",
@@ -55,6 +68,8 @@ def replay_command(
     logs: tuple[str, ...],
     keep_going: bool,
     ruleset: str | None,
+    pack: str | None,
+    allow_violations: bool,
     no_summary: bool,
     quiet: bool,
     jobs: int | None,
@@ -80,7 +95,7 @@ def replay_command(
     if not inputs:
         click.echo(f"sgcheck: no game logs (*.sglog) found in {', '.join(map(repr, logs))}", err=True)
         return 2
-    options = ReplayOptions(keep_going=keep_going, ruleset=ruleset)
+    options = ReplayOptions(keep_going=keep_going, ruleset=ruleset, pack=pack, allow_violations=allow_violations)
     out, report = open_report(fmt, command="replay", rules=CATALOGUE, file_count=len(inputs), color=color)
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
     bar = ProgressBar([log.path for log in inputs], sys.stderr, enabled=not quiet)

@@ -73,14 +73,33 @@ class CheckJob:
             yield FileResult(config.source, tuple(config.problems)), {config.source: config.text}
         with _no_gc_pauses():
             for plan in self.plans:
-                sources: dict[str, str] = {}
-                try:
-                    checked = _check_plan(plan, config, sources, stdin)
-                except (Exception, RecursionError, MemoryError) as error:  # one pack must not hide the others
-                    checked = [FileResult(plan.name, (codes.internal_error(error).at(Span.point(plan.name)),))]
-                    sources = {}
-                for result in checked:
-                    yield result, sources
+                checked = check_plan(plan, config, stdin)
+                for result in checked.results:
+                    yield result, checked.sources
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedPlan:
+    """One pack (or loose file) checked: what ``check`` reports on it, the texts those findings
+    point into, and every card that loaded, in file order (replay plays a game with them)."""
+
+    results: tuple[FileResult, ...]
+    sources: Mapping[str, str]
+    cards: tuple[Card, ...]
+
+
+def check_plan(plan: PackPlan, config: Config | None = None, stdin: BinaryReader | None = None) -> CheckedPlan:
+    """Check one pack or loose file, as ``check`` checks each of its plans; a failure of sgcheck
+    itself becomes SG-X001 on the plan, with no cards."""
+    config = config if config is not None else Config()
+    sources: dict[str, str] = {}
+    try:
+        with _no_gc_pauses():
+            checked, cards = _check_plan(plan, config, sources, stdin)
+    except (Exception, RecursionError, MemoryError) as error:  # one pack must not hide the others
+        failed = FileResult(plan.name, (codes.internal_error(error).at(Span.point(plan.name)),))
+        return CheckedPlan((failed,), {}, ())
+    return CheckedPlan(tuple(checked), sources, tuple(cards))
 
 
 def plan_check(paths: Sequence[str], config: Config | None = None, *, stdin_name: str = "<stdin>") -> CheckJob:
@@ -182,7 +201,7 @@ def _gather(plan: PackPlan, sources: dict[str, str], stdin: BinaryReader | None)
 
 def _check_plan(
     plan: PackPlan, config: Config, sources: dict[str, str], stdin: BinaryReader | None = None
-) -> list[FileResult]:
+) -> tuple[list[FileResult], list[Card]]:
     gathered = _gather(plan, sources, stdin)
     manifest = plan.manifest.shown if plan.manifest is not None else None
     findings = gathered.findings
@@ -204,7 +223,7 @@ def _check_plan(
             facts = {**plan.facts, "cards": len(gathered.cards), "files": len(plan.files)}
             summary = _pack_summary(facts)
         results.append(FileResult(shown, tuple(kept), summary=summary, facts=facts))
-    return results
+    return results, gathered.cards
 
 
 def _pack_summary(facts: dict[str, object]) -> str | None:

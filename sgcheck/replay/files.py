@@ -90,7 +90,8 @@ def replay_input(
     stdin: BinaryIO | None = None,
     progress: Progress | None = None,
 ) -> tuple[FileResult, Mapping[str, str]]:
-    """Replay one log; the result and the source texts its findings point into. Never raises."""
+    """Replay one log; the result and the source texts its findings point into (the log's, and
+    its pack's card files). A ``[Pack]`` tag is read relative to the log's folder. Never raises."""
     if log.problem is not None:
         return FileResult(log.path, (log.problem,)), {}
     try:
@@ -104,12 +105,24 @@ def replay_input(
         if isinstance(source, Diagnostic):
             return FileResult(log.path, (source.at(source.span or Span.point(log.path)),)), {}
         told = None if progress is None else functools.partial(progress, log.path)
-        result = replay_source(source, options, progress=told)
-        return replay_file_result(log.path, result, with_summary=with_summary), SourceTexts(source)
+        folder = None if log.path == STDIN else os.path.dirname(log.path) or "."
+        result = replay_source(source, options, progress=told, folder=folder)
+        return replay_file_result(log.path, result, with_summary=with_summary), _texts(source, result)
     except SourceChanged as changed:  # a big log is read twice; it changed in between (SG-P008)
         return FileResult(log.path, (changed.diagnostic.at(Span.point(log.path)),)), {}
     except (Exception, RecursionError, MemoryError) as error:  # one log's failure must not hide the others
         return FileResult(log.path, (codes.internal_error(error).at(Span.point(log.path)),)), {}
+
+
+def _texts(source: SourceText, result: ReplayResult) -> Mapping[str, str]:
+    """The texts the findings point into: the log's, and those of the pack's files the report
+    quotes (a pack that breaks the contract is reported on its cards)."""
+    pack = result.pack
+    if pack is None or not pack.sources:
+        return SourceTexts(source)
+    quoted = {finding.span.source for finding in result.diagnostics if finding.span is not None}
+    cards = [SourceText(name, text) for name, text in pack.sources.items() if name in quoted]
+    return SourceTexts(*cards, source)
 
 
 #: Told, while one log is replayed in this process, how much of it has been read so far (the
