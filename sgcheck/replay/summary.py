@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from sgcheck.core import caps
 from sgcheck.core.pieces import NON_KING_KINDS, Color, piece
 from sgcheck.core.squares import ALL_SQUARES, name
@@ -40,6 +42,12 @@ def summary_text(result: ReplayResult) -> str:
             f"  {c.title:<5}  LP {p.lp:<4} SP {_sp(result, c):<4} King damage {p.king_damage}/{caps.KING_HP}  "
             f"Gem {gem}: {gem_contents(st, c)}"
         )
+    if st.cards is not None:
+        for c in Color:
+            facts = card_facts(st, c)
+            in_play = ", ".join(facts["in_play"]) or "none"
+            discarded = ", ".join(facts["discarded"]) or "none"
+            lines.append(f"  {c.title:<5}  cards: {facts['hand']} in hand · in play {in_play} · discarded {discarded}")
     if result.upkeep_income:
         lines.append(
             f"  (totals as of the last action written; {st.to_move.title}'s turn {st.turn_number} "
@@ -82,6 +90,23 @@ def summary_facts(result: ReplayResult) -> dict[str, object]:
     return facts
 
 
+class CardFacts(TypedDict):
+    hand: int
+    in_play: list[str]
+    discarded: list[str]
+
+
+def card_facts(st: GameState, color: Color) -> CardFacts:
+    """A side's cards: how many in hand (their names are in the draft), Relics in play, Spells cast (R22)."""
+    cards = st.cards
+    assert cards is not None
+    return {
+        "hand": len(cards.hand(color)),
+        "in_play": [r.card for r in cards.in_play if r.owner is color],
+        "discarded": list(cards.discarded[color]),
+    }
+
+
 def state_facts(st: GameState, upkeep_income: int = 0) -> dict[str, object]:
     """The position as data. ``upkeep_income`` is SP that the player to move gained when their turn
     began by itself after the log's last turn (:attr:`ReplayResult.upkeep_income`): the totals
@@ -89,7 +114,8 @@ def state_facts(st: GameState, upkeep_income: int = 0) -> dict[str, object]:
 
     def player(c: Color) -> dict[str, object]:
         p = st.player(c)
-        return {
+        cards = {} if st.cards is None else {"cards": card_facts(st, c)}
+        return cards | {
             "lp": p.lp,
             "sp": p.sp - upkeep_income if c is st.to_move else p.sp,
             "king_damage": p.king_damage,
