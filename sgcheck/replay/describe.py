@@ -14,6 +14,7 @@ from sgcheck.lang.logs.ast import (
     IncomeStmt,
     MoveStmt,
     PassStmt,
+    PlayStmt,
     RepairStmt,
     Statement,
     SummonStmt,
@@ -29,6 +30,7 @@ _WORDS: dict[type, str] = {
     BreakStmt: "Break",
     RepairStmt: "Repair",
     ActivateStmt: "activation",
+    PlayStmt: "card play",
     PassStmt: "pass",
     IncomeStmt: "income",
 }

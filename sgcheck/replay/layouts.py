@@ -21,9 +21,10 @@ Layouts (:data:`LAYOUTS`):
 ``plain``
     the text unchanged.
 ``capitalised``
-    every keyword capitalised (``Upkeep:``, ``Move``, ``Attack``, ``Roll``, ``Cost``, ``Hit``,
-    ``King``, ``White``, ``Result``...); piece letters, squares, amounts, tag names, quoted names
-    and comments are never touched (piece letters and files are case-sensitive).
+    every keyword capitalised (``Upkeep:``, ``Move``, ``Attack``, ``Roll``, ``Reroll``, ``Play``,
+    ``On``, ``Cost``, ``Hit``, ``King``, ``White``, ``Result``...); piece letters, squares,
+    amounts, tag names, quoted names and comments are never touched (piece letters and files are
+    case-sensitive).
 ``indented``
     other indentation and spacing: one unit (four spaces or a tab, chosen per turn) before a phase
     label on its own line, two units before further statements and three before continued lines,
@@ -67,7 +68,7 @@ LAYOUTS: Final[tuple[str, ...]] = (
 BOM: Final = "\ufeff"
 
 _ACTIONS: Final = frozenset(
-    {"summon", "move", "attack", "convert", "teleport", "break", "repair", "activate", "pass", "income"}
+    {"summon", "move", "attack", "convert", "teleport", "break", "repair", "activate", "play", "pass", "income"}
 )
 _CLAIMS: Final = frozenset(
     {
@@ -98,7 +99,7 @@ _KEYWORDS: Final = (
     | _PHASES
     | _SETUP
     | frozenset(_PHASE_NAMES)
-    | frozenset({"white", "black", "roll", "conversion", "lp1000", "turn-limit"})
+    | frozenset({"white", "black", "roll", "reroll", "advantage", "on", "conversion", "lp1000", "turn-limit"})
 )
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _TURN = re.compile(r"[0-9]+\.(?:\.\.)?")

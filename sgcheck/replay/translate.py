@@ -10,6 +10,7 @@ from sgcheck.core.actions import (
     Convert,
     Move,
     Part,
+    Play,
     Repair,
     Summon,
     Teleport,
@@ -24,6 +25,7 @@ from sgcheck.lang.logs.ast import (
     ClaimKind,
     ConvertStmt,
     MoveStmt,
+    PlayStmt,
     RepairStmt,
     Statement,
     SummonStmt,
@@ -47,6 +49,7 @@ def translate(stmt: Statement) -> Action | None:
             via = stmt.via.square if stmt.via is not None else None
             return Move(stmt.piece.square, stmt.to.square, via, stmt.piece.kind, pay)
         case AttackStmt():
+            second = stmt.second
             return Attack(
                 stmt.attacker.square,
                 stmt.target.square,
@@ -54,6 +57,8 @@ def translate(stmt: Statement) -> Action | None:
                 stmt.attacker.kind,
                 stmt.target.kind,
                 pay,
+                second.dice.faces if second is not None else (),
+                second is not None and second.advantage,
             )
         case SummonStmt():
             return Summon(stmt.kind, stmt.to.square, pay)
@@ -66,7 +71,15 @@ def translate(stmt: Statement) -> Action | None:
         case RepairStmt():
             return Repair(stmt.roll.faces, pay)
         case ActivateStmt():
-            return Activate(stmt.card.name, pay)
+            target = stmt.target
+            if target is None:
+                return Activate(stmt.card.name, pay)
+            return Activate(stmt.card.name, pay, target.square, target.kind)
+        case PlayStmt():
+            target = stmt.target
+            if target is None:
+                return Play(stmt.card.name, None, None, pay)
+            return Play(stmt.card.name, target.square, target.kind, pay)
     return None
 
 
@@ -84,7 +97,12 @@ def span_of(stmt: Statement, part: Part) -> Span:
                 return stmt.via.span
         case AttackStmt():
             spans = {Part.PIECE: stmt.attacker.span, Part.TARGET: stmt.target.span, Part.ROLL: stmt.roll.span}
+            if stmt.second is not None:
+                spans[Part.REROLL] = stmt.second.span
             return spans.get(part, stmt.span)
+        case ActivateStmt() | PlayStmt():
+            if part is Part.TARGET:  # a card written without its target: point at the card
+                return stmt.target.span if stmt.target is not None else stmt.card.span
         case SummonStmt():
             if part is Part.PIECE:
                 return stmt.kind_span

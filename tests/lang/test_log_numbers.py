@@ -43,6 +43,8 @@ PLACES = {
     "income": KINGS + "1. upkeep: income {n}\n",
     "accuracy-die": KINGS + "1. battle: attack Ra1 a2 roll {n} 2\n",
     "second-die": KINGS + "1. battle: attack Ra1 a2 roll 1 {n} hit\n",
+    "reroll-die": KINGS + "1. battle: attack Ra1 a2 roll 1 2 reroll 3 {n} hit\n",
+    "advantage-die": KINGS + "1. battle: attack Ra1 a2 roll 1 2 advantage {n} 4\n",
     "break-die": KINGS + "1. upkeep: break roll 1 {n} 3\n",
     "rolloff-die": "rolloff white 1 2 {n} black 1 2 3\n" + KINGS,
     "brace-comment": "{ a comment: the grammar reads this log }\n" + KINGS + "1. end: pass lp {n}\n",

@@ -28,6 +28,7 @@ from sgcheck.lang.logs.ast import (
     LogItem,
     MoveStmt,
     PassStmt,
+    PlayStmt,
     RepairStmt,
     ResultLine,
     RollOff,
@@ -306,6 +307,7 @@ def test_attack_keeps_every_die() -> None:
         ("break roll 4 5 6 success", BreakStmt, {}),
         ("repair roll 1 2 3 fail", RepairStmt, {}),
         ('activate "Soul \\"Big\\" Drain \\\\ 2" pay 3sp', ActivateStmt, {}),
+        ('play "Soul \\"Big\\" Drain \\\\ 2" on Rb7 cost 3', PlayStmt, {}),
         ("pass lp 26", PassStmt, {}),
         ("income 4 sp 9", IncomeStmt, {"amount": 4}),
     ],
@@ -315,7 +317,7 @@ def test_statement_kinds(body: str, kind: type, fields: dict[str, Any]) -> None:
     assert isinstance(stmt, kind)
     for name, value in fields.items():
         assert getattr(stmt, name) == value
-    if isinstance(stmt, ActivateStmt):
+    if isinstance(stmt, ActivateStmt | PlayStmt):
         assert stmt.card.name == 'Soul "Big" Drain \\ 2'
     if isinstance(stmt, TeleportStmt):
         assert (stmt.piece.kind, stmt.piece.square, stmt.to.square) == (Kind.ROOK, sq("f3"), sq("a1"))
@@ -378,8 +380,11 @@ def test_applicable_claims_are_kept_in_written_order(body: str, kinds: list[str]
         ("convert 4 gain 5sp", "gain 5sp", "a convert; it can follow an attack"),
         ("pass cost 3", "cost", "a pass; it can follow a summon, a move"),
         ("income 4 success", "success", "an income; it can follow a break or a repair"),
-        ("attack Ra1 a2 roll 1 1 gain 2lp", "gain 2lp", "an attack; it can follow a convert or a pass"),
+        ("attack Ra1 a2 roll 1 1 gain 2lp", "gain 2lp", "an attack; it can follow a convert, a pass or a play"),
         ("break roll 1 1 1 hit", "hit", "a break; it can follow an attack"),
+        ('play "Bolt" on Rb7 hit', "hit", "a play; it can follow an attack"),
+        ('activate "Altar" damage 1', "damage", "an activate; it can follow an attack or a play"),
+        ("attack Ra1 a2 roll 1 1 reroll 2 3 success", "success", "an attack; it can follow a break or a repair"),
     ],
 )
 def test_claims_that_do_not_apply_are_sg_p001(body: str, word: str, owner: str) -> None:
@@ -641,6 +646,11 @@ ERRORS = [
     ("[Event x]", "SG-P001", "tag value in double quotes", 1, 8),
     ('[Event "x"', "SG-P002", "']' to close the tag", 1, 11),
     ("1. main1: move Ra1", "SG-P002", "destination square", 1, 19),
+    ("1. main1: play Bolt", "SG-P001", "expected the card name in double quotes", 1, 16),
+    ('1. main1: play "Bolt" on x', "SG-P001", "expected the piece the card acts on after 'on'", 1, 26),
+    ('1. main1: activate "Bolt" on', "SG-P002", "expected the piece the card acts on after 'on'", 1, 29),
+    ("1. battle: attack Ra1 a2 roll 4 1 reroll 2 hit", "SG-P001", "the second die of the second roll", 1, 44),
+    ("1. battle: attack Ra1 a2 roll 4 1 advantage", "SG-P002", "the two dice of the second roll", 1, 44),
 ]
 
 

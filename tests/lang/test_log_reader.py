@@ -187,6 +187,10 @@ def test_broken_text_in_pieces_reads_as_the_grammar_does(data: st.DataObject) ->
         "1. main1: move Ra1 { a comment\nover two lines } a3 cost\n 7 ; why not\n",
         "1. main1: move Ra1 a3 hit\n",
         "1. main1: activate \"Soul Drain\" pay 3sp\n1... end: pass\n",
+        "1. main1: play \"Bolt\" on Rb7 cost 2\n1... end: pass\n",
+        "1. main1: activate \"Altar\"\n on\n b2\n1... battle: attack Ra1 a2 roll 1 1 Reroll\n 2 3\n",
+        "1. battle: attack Ra1 a2 roll 1 1 advantage 2\n3 hit\n2. end: pass\n",
+        "1. battle: attack Ra1 a2 roll 1 1 advantage 2\n3. hit\n",
     ],
 )
 def test_items_continued_and_odd_places_agree(text: str) -> None:
@@ -278,6 +282,18 @@ def steps_of(body: str) -> list[reader.Step]:
         ("repair roll 1 1 1 ; no luck\n fail", "repair", Repair((1, 1, 1)), ((ClaimKind.FAIL, None),)),
         ("convert 10 gain 5lp", "convert", Convert(10), ((ClaimKind.GAIN_LP, 5),)),
         ("move a1 a3 { cost 5 } lp 2", "move", Move(sq("a1"), sq("a3")), ((ClaimKind.LP, 2),)),
+        (
+            "attack Ra3 Pa5 roll 4 1 reroll 2 3 pay 12sp hit",
+            "attack",
+            Attack(sq("a3"), sq("a5"), (4, 1), Kind.ROOK, Kind.PAWN, Payment(12, 0), (2, 3)),
+            ((ClaimKind.HIT, None),),
+        ),
+        (
+            "ATTACK a3 a5 ROLL 9 1\n ADVANTAGE { better } 0 ; tens\n 5",
+            "attack",
+            Attack(sq("a3"), sq("a5"), (9, 1), second=(0, 5), advantage=True),
+            (),
+        ),
     ],
 )
 def test_statements_in_any_layout_read_into_core_actions(

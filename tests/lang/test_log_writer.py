@@ -30,9 +30,11 @@ from sgcheck.lang.logs.ast import (
     PassStmt,
     PhaseBlock,
     PieceRef,
+    PlayStmt,
     RepairStmt,
     ResultLine,
     RollOff,
+    SecondRoll,
     SquareRef,
     Statement,
     SummonStmt,
@@ -96,6 +98,25 @@ def roundtrip(items: list[LogItem]) -> list[LogItem]:
         (BreakStmt(Dice((4, 5, 6), S), (c(ClaimKind.SUCCESS),), S), "break roll 4 5 6 success"),
         (RepairStmt(Dice((1, 2, 3), S), (c(ClaimKind.FAIL),), S), "repair roll 1 2 3 fail"),
         (ActivateStmt(CardName('Say "hi" \\o/', S), (), S), 'activate "Say \\"hi\\" \\\\o/"'),
+        (ActivateStmt(CardName("Altar", S), (), S, piece(None, "b2")), 'activate "Altar" on b2'),
+        (
+            PlayStmt(CardName("Bolt", S), piece(Kind.ROOK, "b7"), (c(ClaimKind.COST, 2), c(ClaimKind.DAMAGE, 2)), S),
+            'play "Bolt" on Rb7 cost 2 damage 2',
+        ),
+        (PlayStmt(CardName("Soul Drain", S), None, (c(ClaimKind.GAIN_SP, 5),), S), 'play "Soul Drain" gain 5sp'),
+        (
+            AttackStmt(
+                piece(Kind.ROOK, "a3"), piece(Kind.PAWN, "a5"), Dice((4, 1), S), (c(ClaimKind.HIT),), S,
+                SecondRoll(False, Dice((2, 3), S), S),
+            ),
+            "attack Ra3 Pa5 roll 4 1 reroll 2 3 hit",
+        ),
+        (
+            AttackStmt(
+                piece(None, "a3"), piece(None, "a5"), Dice((9, 1), S), (), S, SecondRoll(True, Dice((0, 0), S), S)
+            ),
+            "attack a3 a5 roll 9 1 advantage 0 0",
+        ),
         (PassStmt((c(ClaimKind.LP, 26),), S), "pass lp 26"),
         (IncomeStmt(4, S, (c(ClaimKind.SP, 9),), S), "income 4 sp 9"),
     ],

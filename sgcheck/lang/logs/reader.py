@@ -13,9 +13,9 @@ It accepts every layout the format allows: keywords in any case, any spacing, ``
 statements on a line. Its terminals are the grammar's (``TERMINALS``; a test compares them
 with ``grammar/sglog.lark``). It hands the grammar one item, never the file:
 
-- a turn it cannot read (a syntax error, an ``activate``, anything it does not know) is read
-  by the grammar from the start of that turn in the same text, which gives the exact syntax
-  tree or the exact error, as a reading of the whole file would;
+- a turn it cannot read (a syntax error, an ``activate`` or a ``play``, anything it does not
+  know) is read by the grammar from the start of that turn in the same text, which gives the
+  exact syntax tree or the exact error, as a reading of the whole file would;
 - an item is handed out only once the start of the next item (or the end) has been seen, so
   text after an item that is not the start of another sends that item to the grammar too, and
   the error is reported in the parser state a whole-file reading would be in.
@@ -92,7 +92,8 @@ TERMINALS: dict[str, str] = {
 #: Keywords: each the grammar's ``/word(?![\w-])/i``.
 KEYWORDS: tuple[str, ...] = (
     "draft", "rolloff", "choose", "king", "white", "black", "result",
-    "summon", "move", "attack", "roll", "convert", "teleport", "break", "repair", "activate", "pass", "income",
+    "summon", "move", "attack", "roll", "reroll", "advantage", "convert", "teleport", "break", "repair", "activate",
+    "play", "on", "pass", "income",
     "cost", "pay", "lp", "sp", "threshold", "hit", "miss", "damage", "king-damage", "capture", "converts",
     "success", "fail", "gain",
 )  # fmt: skip
@@ -118,11 +119,12 @@ _VALUE_CLAIM = f"(?:{'|'.join(_K(w) for w in sorted(VALUE_CLAIMS, key=len, rever
 _FLAG_CLAIM = "|".join(_K(w) for w in FLAG_CLAIMS)
 _CLAIM = f"(?:{_VALUE_CLAIM}|{_FLAG_CLAIM}|{_K('pay')}{_S}{_AMOUNT}(?:{_S}{_AMOUNT})?|{_K('gain')}{_S}{_AMOUNT})"
 
-#: Each statement the reader reads, with a group for every part (``activate`` is left to the grammar).
+#: Each statement the reader reads, with a group for every part (``activate`` and ``play`` are left
+#: to the grammar). An attack's second roll is exactly two dice, as in the grammar.
 _STATEMENT_FORMS = (
     rf"{_K('move')}{_S}(?P<mk>{_KIND})?(?P<mf>{_SQ}){_S}(?P<mt>{_SQ})(?:{_S}(?P<mv>{_SQ}))?",
     rf"{_K('attack')}{_S}(?P<ak>{_KIND})?(?P<af>{_SQ}){_S}(?P<tk>{_KIND})?(?P<at>{_SQ}){_S}{_K('roll')}{_S}"
-    rf"(?P<ar>{_DICE})",
+    rf"(?P<ar>{_DICE})(?:{_S}(?P<aw>{_K('reroll')}|{_K('advantage')}){_S}(?P<as>{_INT}{_S}{_INT}))?",
     rf"{_K('summon')}{_S}(?:(?P<sk>{_KIND})(?![\w-]){_S}(?P<st>{_SQ})|(?P<sk2>{_KIND})(?P<st2>{_SQ}))",
     rf"{_K('teleport')}{_S}(?P<pk>{_KIND})?(?P<pf>{_SQ}){_S}(?P<pt>{_SQ})",
     rf"(?P<dw>{_K('break')}|{_K('repair')}){_S}{_K('roll')}{_S}(?P<dr>{_DICE})",
@@ -226,7 +228,11 @@ def _statement(text: str) -> tuple[str, Action | None, int]:
     if word == "attack":
         kind, frm = _ref(words[1])
         target_kind, target = _ref(words[2])
-        return word, Attack(frm, target, tuple(map(int, words[4:])), kind, target_kind), 0
+        second = words[-3].lower()
+        if second != "reroll" and second != "advantage":
+            return word, Attack(frm, target, tuple(map(int, words[4:])), kind, target_kind), 0
+        roll, faces = tuple(map(int, words[4:-3])), (int(words[-2]), int(words[-1]))
+        return word, Attack(frm, target, roll, kind, target_kind, None, faces, second == "advantage"), 0
     if word == "summon":
         where = words[2] if len(words) == 3 else words[1][1:]
         return word, Summon(KINDS[words[1][0]], SQUARES[where]), 0

@@ -30,12 +30,14 @@ from sgcheck.lang.logs.transformer import or_list
 class _Expect:
     """What a parser state was waiting for, in words a player understands.
 
-    ``expected`` and ``hint`` may use ``{prev}``: the word just before the error.
+    ``expected`` and ``hint`` may use ``{prev}``: the word just before the error. With
+    ``hint_first`` the hint wins over the hints about the word found (which would mislead there).
     """
 
     expected: str
     label: str
     hint: str | None = None
+    hint_first: bool = False
 
 
 def _stmt_examples(*bodies: str) -> tuple[str, ...]:
@@ -98,6 +100,33 @@ _CARD = _Expect(
     "the card name in double quotes (e.g. 'activate \"Soul Drain\"')",
     "expected a quoted card name",
 )
+_PLAY_CARD = _Expect(
+    "the card name in double quotes (e.g. 'play \"Soul Drain\"')",
+    "expected a quoted card name",
+    "write the card's name as its pack does, in double quotes; a target follows it: 'play \"Bolt\" on Rb7'",
+)
+_CARD_TARGET = _Expect(
+    "the piece the card acts on after 'on', written as its square with an optional piece letter "
+    "(e.g. 'on Rb7' or 'on b7')",
+    "expected a piece here",
+    "squares run from a1 to h8; piece letters are K Q R B N P in capitals",
+)
+_SECOND_DICE = _Expect(
+    "the two dice of the second roll after '{prev}' (two d10 faces, e.g. '{prev} 2 3')",
+    "expected two dice here",
+    "a card's reroll or advantage is a second accuracy roll, written after the first: 'roll 4 1 reroll 2 3'",
+)
+_SECOND_DIE = _Expect(
+    "the second die of the second roll (two d10 faces, e.g. 'reroll 2 3')",
+    "expected a second die here",
+    "a second accuracy roll is two d10 read as tens and ones, like the first",
+)
+_AFTER_SECOND = _Expect(
+    "a claim or the next statement after the second roll, which is two dice (e.g. 'reroll 2 3')",
+    "unexpected after the second roll",
+    "a second accuracy roll is two d10 read as tens and ones, like the first",
+    hint_first=True,  # a third die is no claim's number
+)
 _COLOUR = _Expect("the colour, 'white' or 'black', after '{prev}'", "expected white or black")
 _DRAFT_CARDS = _Expect(
     'the kept cards as quoted names (e.g. \'draft white "Soul Ward" "Soul Drain"\')',
@@ -144,6 +173,11 @@ _EXAMPLES: tuple[tuple[_Expect, tuple[str, ...]], ...] = (
     (_SUMMON_PIECE, _stmt_examples("summon x")),
     (_SUMMON_SQUARE, _stmt_examples("summon Q x")),
     (_CARD, _stmt_examples("activate x")),
+    (_PLAY_CARD, _stmt_examples("play x")),
+    (_CARD_TARGET, _stmt_examples('play "X" on x', 'activate "X" on x')),
+    (_SECOND_DICE, _stmt_examples("attack Ra1 a2 roll 1 1 reroll x", "attack Ra1 a2 roll 1 1 advantage x")),
+    (_SECOND_DIE, _stmt_examples("attack Ra1 a2 roll 1 1 reroll 1 x", "attack Ra1 a2 roll 1 1 advantage 1 x")),
+    (_AFTER_SECOND, _stmt_examples("attack Ra1 a2 roll 1 1 reroll 1 1 1", "attack Ra1 a2 roll 1 1 advantage 1 1 1")),
     (_COLOUR, ("draft x", "king x")),
     (_DRAFT_CARDS, ("draft white x",)),
     (_ROLLOFF_WHITE, ("rolloff x",)),
@@ -183,19 +217,22 @@ _SINGLE_WORDS: dict[str, str] = {
     "WHITE": "'white'",
     "BLACK": "'black'",
     "ROLL": "'roll'",
+    "ON": "a target ('on' and a piece, e.g. 'on Rb7')",
     "SCORE": "a score (1-0, 0-1, 1/2-1/2 or *)",
     "REASON": "a result reason (conversion, lp1000, turn-limit)",
     "$END": "the end of the log",
 }
 _STATEMENT_TERMINALS = (
-    "SUMMON", "MOVE", "ATTACK", "CONVERT", "TELEPORT", "BREAK", "REPAIR", "ACTIVATE", "PASS", "INCOME",
+    "SUMMON", "MOVE", "ATTACK", "CONVERT", "TELEPORT", "BREAK", "REPAIR", "ACTIVATE", "PLAY", "PASS", "INCOME",
 )  # fmt: skip
 _CLAIM_TERMINALS = (
     "COST", "PAY", "LP", "SP", "THRESHOLD", "HIT", "MISS", "DAMAGE", "KING_DAMAGE", "CAPTURE", "CONVERTS",
     "SUCCESS", "FAIL", "GAIN",
 )  # fmt: skip
 _SETUP_TERMINALS = ("DRAFT", "ROLLOFF", "KING")
+_SECOND_ROLL_TERMINALS = ("REROLL", "ADVANTAGE")
 _GROUPS: tuple[tuple[tuple[str, ...], str], ...] = (
+    (_SECOND_ROLL_TERMINALS, "a second roll"),
     (_CLAIM_TERMINALS, "a claim"),
     (_STATEMENT_TERMINALS, "a statement"),
     (("PHASE",), _SINGLE_WORDS["PHASE"]),
@@ -203,7 +240,7 @@ _GROUPS: tuple[tuple[tuple[str, ...], str], ...] = (
     (_SETUP_TERMINALS, "a setup line"),
     (("RESULT",), "a result line"),
 )
-_ORDER = ("LSQB", "TAG_NAME", "STRING", "RSQB", "WHITE", "BLACK", "ROLL", "PIECE_LETTER", "REF", "SQUARE",
+_ORDER = ("LSQB", "TAG_NAME", "STRING", "RSQB", "WHITE", "BLACK", "ROLL", "ON", "PIECE_LETTER", "REF", "SQUARE",
           "INT", "AMOUNT", "SCORE", "REASON")  # fmt: skip
 _PHASE_WORDS = ("upkeep:", "main1:", "battle:", "main2:", "end:")
 
@@ -249,7 +286,7 @@ def _keywords_of(accepts: Iterable[str]) -> list[str]:
             words.extend(w[:-1] for w in _PHASE_WORDS)
         elif terminal in _STATEMENT_TERMINALS or terminal in _CLAIM_TERMINALS or terminal in _SETUP_TERMINALS:
             words.append(_keyword_of(terminal))
-        elif terminal in ("WHITE", "BLACK", "ROLL", "RESULT"):
+        elif terminal in ("WHITE", "BLACK", "ROLL", "RESULT", "ON") or terminal in _SECOND_ROLL_TERMINALS:
             words.append(terminal.lower())
     return words
 
@@ -349,7 +386,7 @@ def diagnose(
 
     if isinstance(exc, UnexpectedToken) and not word_token:
         found = str(exc.token).rstrip()
-        hint = _token_hint(exc.token.type, found, accepts) or label_hint
+        hint = label_hint if expect and expect.hint_first else _token_hint(exc.token.type, found, accepts) or label_hint
         return codes.diagnostic("SG-P001", f"syntax error: expected {expected}, found {_shown(found)}", hint=hint).at(
             at(len(found)), label
         )
@@ -432,8 +469,9 @@ def _word_error(
 
 
 _ALL_KEYWORDS = frozenset(
-    _keyword_of(t) for t in (*_STATEMENT_TERMINALS, *_CLAIM_TERMINALS, *_SETUP_TERMINALS, "RESULT", "ROLL")
-)
+    _keyword_of(t)
+    for t in (*_STATEMENT_TERMINALS, *_CLAIM_TERMINALS, *_SETUP_TERMINALS, *_SECOND_ROLL_TERMINALS)
+) | {"result", "roll", "on"}
 
 
 def _square_hint(letter: str, file: str, rank: str, letter_ok: bool) -> str:
@@ -464,7 +502,12 @@ def _token_hint(found_type: str, found: str, accepts: set[str]) -> str | None:
     if found_type == "INT" and accepts & set(_CLAIM_TERMINALS):
         return "a number must follow the claim it belongs to, e.g. 'cost 7' or 'lp 12'"
     if found_type in ("STRING",) and "STRING" not in accepts:
-        return "quoted names only follow 'draft', 'activate' and header tag names"
+        return "quoted names only follow 'draft', 'activate', 'play' and header tag names"
+    if found_type in _SECOND_ROLL_TERMINALS and not accepts & set(_SECOND_ROLL_TERMINALS):
+        word = found.lower()
+        return f"'{word}' comes right after an attack's dice, before its claims: 'roll 4 1 {word} 2 3 hit'"
+    if found_type == "ON" and "ON" not in accepts:
+        return "a card's target comes right after its name, before its claims: 'play \"Bolt\" on Rb7 cost 2'"
     return None
 
 

@@ -32,9 +32,11 @@ from sgcheck.lang.logs.ast import (
     PassStmt,
     PhaseBlock,
     PieceRef,
+    PlayStmt,
     RepairStmt,
     ResultLine,
     RollOff,
+    SecondRoll,
     SquareRef,
     Statement,
     SummonStmt,
@@ -351,11 +353,21 @@ class LogBuilder:
         n: str = self._local.name
         kw: Token = c[0]
         faces: list[Token] = c[4]
-        claims: list[Claim] = c[5]
-        span = _sjoin(kw, claims[-1].span) if claims else tjoin(n, kw, faces[-1])
+        claims: list[Claim] = c[-1]
+        second: SecondRoll | None = c[5] if len(c) == 7 else None
+        if claims:
+            span = _sjoin(kw, claims[-1].span)
+        elif second is not None:
+            span = _sjoin(kw, second.span)
+        else:
+            span = tjoin(n, kw, faces[-1])
         return AttackStmt(
-            _piece_ref(n, c[1]), _piece_ref(n, c[2]), _dice(n, faces), _claims_for("attack", claims), span
+            _piece_ref(n, c[1]), _piece_ref(n, c[2]), _dice(n, faces), _claims_for("attack", claims), span, second
         )
+
+    def second_roll(self, c: list[Any]) -> SecondRoll:
+        n: str = self._local.name
+        return SecondRoll(c[0].type == "ADVANTAGE", _dice(n, c[1:3]), tjoin(n, c[0], c[2]))
 
     def convert_stmt(self, c: list[Any]) -> ConvertStmt:
         n: str = self._local.name
@@ -387,12 +399,22 @@ class LogBuilder:
         return RepairStmt(_dice(n, faces), _claims_for("repair", claims), span)
 
     def activate_stmt(self, c: list[Any]) -> ActivateStmt:
+        card, target, claims, span = self._card_statement(c)
+        return ActivateStmt(card, _claims_for("activate", claims), span, target)
+
+    def play_stmt(self, c: list[Any]) -> PlayStmt:
+        card, target, claims, span = self._card_statement(c)
+        return PlayStmt(card, target, _claims_for("play", claims), span)
+
+    def _card_statement(self, c: list[Any]) -> tuple[CardName, PieceRef | None, list[Claim], Span]:
+        """The parts shared by ``activate`` and ``play``: ``KEYWORD STRING [ON REF] claims``."""
         n: str = self._local.name
         card: Token = c[1]
-        claims: list[Claim] = c[2]
-        span = _sjoin(c[0], claims[-1].span) if claims else tjoin(n, c[0], card)
-        name = CardName(unquote(card.value.rstrip()), _tspan(n, card))
-        return ActivateStmt(name, _claims_for("activate", claims), span)
+        claims: list[Claim] = c[-1]
+        last: Token = c[3] if len(c) == 5 else card
+        span = _sjoin(c[0], claims[-1].span) if claims else tjoin(n, c[0], last)
+        target = _piece_ref(n, last) if len(c) == 5 else None
+        return CardName(unquote(card.value.rstrip()), _tspan(n, card)), target, claims, span
 
     def pass_stmt(self, c: list[Any]) -> PassStmt:
         n: str = self._local.name

@@ -56,4 +56,6 @@ APPLICABLE: dict[str, tuple[str, frozenset[ClaimKind]]] = {
     "repair": ("a repair", _PAYING | {_K.SUCCESS, _K.FAIL}),
     "pass": ("a pass", frozenset({_K.LP, _K.SP, _K.GAIN_LP})),
     "income": ("an income", frozenset({_K.LP, _K.SP})),
+    # a card's effect shows as damage, a capture (never of a King, R19) or a gain
+    "play": ("a play", _PAYING | {_K.DAMAGE, _K.CAPTURE, _K.GAIN_SP, _K.GAIN_LP}),
 }

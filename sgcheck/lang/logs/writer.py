@@ -30,9 +30,11 @@ from sgcheck.lang.logs.ast import (
     MoveStmt,
     PassStmt,
     PieceRef,
+    PlayStmt,
     RepairStmt,
     ResultLine,
     RollOff,
+    SecondRoll,
     Statement,
     SummonStmt,
     Tag,
@@ -90,6 +92,19 @@ def _dice(dice: Dice) -> str:
     return " ".join(_int_text(face) for face in dice.faces)
 
 
+def _second(second: SecondRoll) -> str:
+    """``reroll 2 3`` or ``advantage 2 3``: the language has exactly two dice there."""
+    if len(second.dice.faces) != 2:
+        raise ValueError(f"a second accuracy roll has two dice, not {len(second.dice.faces)}")
+    return f"{'advantage' if second.advantage else 'reroll'} {_dice(second.dice)}"
+
+
+def _card(word: str, name: str, target: PieceRef | None) -> str:
+    """``play "Bolt"``, ``play "Bolt" on Rb7`` (and the same with ``activate``)."""
+    head = f"{word} {_string(name)}"
+    return head if target is None else f"{head} on {_piece(target)}"
+
+
 def format_claim(claim: Claim) -> str:
     """``cost 7``, ``pay 5sp 2lp``, ``gain 10sp``, ``hit`` ..."""
     kind = claim.kind
@@ -141,6 +156,8 @@ def format_statement(stmt: Statement) -> str:
             head = f"move {_piece(stmt.piece)} {square_name(stmt.via.square)} {square_name(stmt.to.square)}"
     elif isinstance(stmt, AttackStmt):
         head = f"attack {_piece(stmt.attacker)} {_piece(stmt.target)} roll {_dice(stmt.roll)}"
+        if stmt.second is not None:
+            head += " " + _second(stmt.second)
     elif isinstance(stmt, ConvertStmt):
         head = f"convert {_int_text(stmt.amount)}"
     elif isinstance(stmt, TeleportStmt):
@@ -150,7 +167,9 @@ def format_statement(stmt: Statement) -> str:
     elif isinstance(stmt, RepairStmt):
         head = f"repair roll {_dice(stmt.roll)}"
     elif isinstance(stmt, ActivateStmt):
-        head = f"activate {_string(stmt.card.name)}"
+        head = _card("activate", stmt.card.name, stmt.target)
+    elif isinstance(stmt, PlayStmt):
+        head = _card("play", stmt.card.name, stmt.target)
     elif isinstance(stmt, PassStmt):
         head = "pass"
     elif isinstance(stmt, IncomeStmt):
