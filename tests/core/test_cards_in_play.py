@@ -67,6 +67,16 @@ relic "Iron Law" passive {
     phase main
     effect deny repair
 }
+relic "Toll" passive {
+    cost 1 SP
+    phase main
+    effect on move pay 3 LP: gain 2 SP
+}
+relic "Vesper" passive {
+    cost 1 SP
+    phase main
+    effect at end: gain 1 LP
+}
 spell "Second Chance" {
     cost 1 SP
     phase battle
@@ -118,7 +128,7 @@ def test_a_spell_outside_its_phase_is_refused() -> None:
     """R22: a Spell is cast in the phase it names."""
     state = with_cards(position("Ke1 ke8", sp=10, phase=Phase.MAIN2), white=("Soul Drain",))
     v = rejected(state, Play("Soul Drain"), "SG-R121")
-    assert "main1" in v.diagnostic.message
+    assert "cast in Main 1, not in Main 2" in v.diagnostic.message
 
 
 def test_a_third_activation_in_a_turn_is_refused() -> None:
@@ -228,8 +238,6 @@ def test_a_reroll_needs_a_source_and_the_second_roll_counts() -> None:
     state = ok(state, Play("Second Chance")).state
     applied = ok(state, Attack(sq("a3"), sq("a5"), (9, 9), second=(0, 1)))
     assert applied.effects.d100 == 1 and applied.effects.hit
-    advantage = ok(state, Attack(sq("a3"), sq("a5"), (0, 1), second=(9, 9), advantage=True))
-    assert advantage.effects.d100 == 1
 
 
 def test_a_game_without_cards_refuses_a_second_roll() -> None:
@@ -246,3 +254,31 @@ def test_a_spells_modifier_ends_with_the_turn() -> None:
     assert len(cards_of(state).lasting) == 1
     state = ok(state, EndTurn()).state
     assert cards_of(state).lasting == ()
+
+
+def test_advantage_needs_a_card_granting_advantage_not_a_reroll() -> None:
+    """R20: the second roll is the kind the card grants."""
+    state = with_cards(position("Ke1 Ra3 ke8 pa5", sp=10, phase=Phase.BATTLE), white=("Second Chance",))
+    state = ok(state, Play("Second Chance")).state
+    rejected(state, Attack(sq("a3"), sq("a5"), (2, 3), second=(9, 9), advantage=True), "SG-R125")
+
+
+def test_a_trigger_fires_only_when_its_price_is_paid_in_full() -> None:
+    """R23: an LP price is paid in LP; with too little LP the trigger does not fire."""
+    state = with_cards(position("Ke1 ke8", lp=(1, 20), sp=(8, 0)), white=("Toll",))
+    state = ok(state, Play("Toll")).state
+    after = ok(state, Move(sq("e1"), sq("e2"), pay=Payment(sp=0, lp=1))).state
+    assert (after.players[W].lp, after.players[W].sp) == (0, 7)
+    rich = with_cards(position("Ke1 ke8", lp=(10, 20), sp=(8, 0)), white=("Toll",))
+    rich = ok(rich, Play("Toll")).state
+    paid = ok(rich, Move(sq("e1"), sq("e2"), pay=Payment(sp=1, lp=0))).state
+    assert (paid.players[W].lp, paid.players[W].sp) == (10 - 3, 7 - 1 + 2)
+
+
+def test_a_phase_trigger_fires_for_a_phase_the_log_skips() -> None:
+    """R23: ``at end:`` fires at the End phase, written or not."""
+    state = with_cards(position("Ke1 ke8", sp=10), white=("Vesper",))
+    state = ok(state, Play("Vesper")).state
+    lp = state.players[W].lp
+    state = ok(state, EndTurn()).state
+    assert state.players[W].lp == lp + 1

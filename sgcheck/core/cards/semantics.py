@@ -83,7 +83,7 @@ class AttackCards(NamedTuple):
     to_hit: tuple[Share, ...] = ()
     damage: tuple[Share, ...] = ()  # damage bonuses per hit, on-hit damage to the attacked piece included
     reduction: tuple[Share, ...] = ()
-    rerolls: tuple[str, ...] = ()  # the cards granting a reroll or advantage
+    rerolls: tuple[tuple[str, bool], ...] = ()  # the cards granting a second roll, and whether it is advantage
 
     @property
     def raw_to_hit(self) -> int:
@@ -267,7 +267,7 @@ def attack_cards(lasting: Iterable[Lasting], state: GameState, at: Situation, vi
     to_hit: list[Share] = []
     damage: list[Share] = []
     reduction: list[Share] = []
-    rerolls: list[str] = []
+    rerolls: list[tuple[str, bool]] = []
     for item in lasting:
         effect, owner = item.effect, item.owner
         action = effect.action
@@ -289,7 +289,7 @@ def attack_cards(lasting: Iterable[Lasting], state: GameState, at: Situation, vi
                     reduction.append(Share(item.card, action.amount))
             case Reroll() if _applies(action.scope, owner, at.actor):
                 if holds(effect.condition, owner, state, at):
-                    rerolls.append(item.card)
+                    rerolls.append((item.card, "advantage" in action.word))
     return AttackCards(tuple(to_hit), tuple(damage), tuple(reduction), tuple(rerolls))
 
 

@@ -151,14 +151,23 @@ def _attack_with_cards(
     return Applied(state, applied.effects)
 
 
-def _second_roll(action: Attack, sources: tuple[str, ...], first: int) -> int | Violation:
+def _second_roll(action: Attack, sources: tuple[tuple[str, bool], ...], first: int) -> int | Violation:
     """A reroll counts the second roll, advantage the better (lower) one; one source at most (R20)."""
-    word = "advantage" if action.advantage else "reroll"
-    if not sources:
-        return violation(
-            "SG-R125", f"no card in play grants this attack a {word}", Part.REROLL, ("core §4.5", "R20", "R23")
+    word = "advantage" if action.advantage else "a reroll"
+    granting = tuple(card for card, grants_advantage in sources if grants_advantage == action.advantage)
+    if not granting:
+        other = (
+            " (the cards in play grant a reroll)"
+            if action.advantage and sources
+            else (" (the cards in play grant advantage)" if sources else "")
         )
-    if (v := dice_faces(action.second, 2, 10, f"the {word}", ("core §4.5", "R20"))) is not None:
+        return violation(
+            "SG-R125",
+            f"no card in play grants this attack {word}{other}",
+            Part.REROLL,
+            ("core §4.5", "R20", "R23"),
+        )
+    if (v := dice_faces(action.second, 2, 10, "the second roll", ("core §4.5", "R20"))) is not None:
         return Violation(v.diagnostic, Part.REROLL)
     second = d100(action.second[0], action.second[1])
     return min(first, second) if action.advantage else second

@@ -31,7 +31,7 @@ from sgcheck.core.cards.semantics import LASTING_ACTIONS, Situation, amount, for
 from sgcheck.core.cards.table import CardsState, InPlay, Lasting, ply
 from sgcheck.core.formulas import Worked, value_of
 from sgcheck.core.outcome import Applied, Effects, Violation
-from sgcheck.core.pieces import KING, Color, Phase
+from sgcheck.core.pieces import KING, Color, Phase, Piece
 from sgcheck.core.play.predicates import charge, resolve_payment, violation
 from sgcheck.core.squares import Square, name
 from sgcheck.core.state import GameState, Payment
@@ -66,7 +66,7 @@ def _phase(state: GameState, card: Card, verb: str) -> Violation | None:
     allowed = card_phases(card)
     if state.turn.phase in allowed:
         return None
-    where = card.phase.word if card.phase is not None else " or ".join(p.title for p in allowed)
+    where = " or ".join(p.title for p in allowed)
     return violation(
         "SG-R121",
         f"{card.name!r} is {verb} in {where}, not in {state.turn.phase.title}",
@@ -196,8 +196,10 @@ def apply_play(state: GameState, action: Play) -> Applied | Violation:
         cards = cards.discard(me, card.name)
     state = state._replace(cards=cards)
     acting = card.effects if (not relic or card.mode is Mode.PASSIVE) else tuple(e for e in card.effects if e.trigger)
+    board = state.board
     state, damage = _resolve(state, card, me, order, acting, action.target, now, relic=relic)
-    return Applied(state, _card_effects(printed_cost(card), paid, before, state.players[me], damage))
+    captured = _taken(board, state, action.target)
+    return Applied(state, _card_effects(printed_cost(card), paid, before, state.players[me], damage, captured))
 
 
 def _unknown_card(state: GameState, card: str, pay: Payment | None) -> Applied | Violation:
@@ -256,9 +258,18 @@ def apply_use(state: GameState, action: Activate) -> Applied | Violation:
     state = charge(state, Payment(0, 0))._replace(cards=cards)
     state = state.with_turn(state.turn._replace(activations=state.turn.activations + 1))
     acting = tuple(e for e in card.effects if e.trigger is None)
+    board = state.board
     state, damage = _resolve(state, card, me, relic.order, acting, action.target, now, relic=False)
     free = Worked(0, "paid when {!r} was played", card.name, rules=("R17", "R22"))
-    return Applied(state, _card_effects(free, Payment(0, 0), before, state.players[me], damage))
+    captured = _taken(board, state, action.target)
+    return Applied(state, _card_effects(free, Payment(0, 0), before, state.players[me], damage, captured))
+
+
+def _taken(board: tuple[Piece | None, ...], state: GameState, target: Square | None) -> Piece | None:
+    """The piece a card took off the board, for the ``capture`` claim."""
+    if target is None or board[target] is None or state.board[target] is not None:
+        return None
+    return board[target]
 
 
 def _not_usable(cards: CardsState, me: Color, name_: str, card: Card | None) -> Violation:
@@ -295,13 +306,17 @@ def _limit(state: GameState, card: Card, relic: InPlay) -> Violation | None:
 # --- resolving effects ------------------------------------------------------------------------------------
 
 
-def _card_effects(cost: Worked, paid: Payment, before: object, after: object, damage: int | None) -> Effects:
+def _card_effects(
+    cost: Worked, paid: Payment, before: object, after: object, damage: int | None, captured: Piece | None = None
+) -> Effects:
     from sgcheck.core.state import PlayerState
 
     assert isinstance(before, PlayerState) and isinstance(after, PlayerState)
     sp = after.sp - (before.sp - paid.sp)
     lp = after.lp - (before.lp - paid.lp)
-    return Effects(cost_worked=cost, paid=paid, sp_gained=max(0, sp), lp_gained=max(0, lp), damage=damage)
+    return Effects(
+        cost_worked=cost, paid=paid, sp_gained=max(0, sp), lp_gained=max(0, lp), damage=damage, captured=captured
+    )
 
 
 def _resolve(
@@ -417,13 +432,16 @@ def fire(
         if not holds(item.effect.condition, item.owner, state, at):
             continue
         if trigger.pay is not None:
-            price = trigger.pay
-            if price.of(Resource.SP) > state.players[holder].sp or price.total > (
-                state.players[holder].sp + state.players[holder].lp
-            ):
+            # the price is paid in full or the trigger does not fire (R23): SP items in SP, LP
+            # items in LP, the rest SP first
+            price, payer = trigger.pay, state.players[holder]
+            sp_part, lp_part = price.of(Resource.SP), price.of(Resource.LP)
+            free = price.total - sp_part - lp_part
+            sp = sp_part + min(free, max(0, payer.sp - sp_part))
+            lp = price.total - sp
+            if sp > payer.sp or lp > payer.lp:
                 continue
-            state = _change(state, holder, Resource.SP, -price.of(Resource.SP))
-            state = _change(state, holder, Resource.LP, -(price.total - price.of(Resource.SP)))
+            state = state.with_player(holder, payer.with_funds(payer.lp - lp, payer.sp - sp))
         fired.add((item.card, item.owner))
         current = state.cards
         assert current is not None

@@ -33,12 +33,22 @@ def apply_enter(state: GameState, action: EnterPhase) -> Applied | Violation:
         )
     state = state.with_turn(state.turn.with_phase(action.phase))
     if state.cards is not None:
-        state = fire(state, Event.PHASE, state.to_move, phase=action.phase)
+        state = _phases_begin(state, current, action.phase)
     return Applied(state, _NO_EFFECTS)
+
+
+def _phases_begin(state: GameState, after: Phase, upto: Phase) -> GameState:
+    """``at main1:`` and the like fire at the start of that phase, also one the log skips (R23)."""
+    for phase in Phase:
+        if after < phase <= upto:
+            state = fire(state, Event.PHASE, state.to_move, phase=phase)
+    return state
 
 
 def apply_end(state: GameState, action: EndTurn) -> Applied | Violation:
     """End: clear partial damage (R11); +6 LP if no action was taken (R04); then the other player's Upkeep."""
+    if state.cards is not None and state.turn.phase < Phase.END:
+        state = _phases_begin(state, state.turn.phase, Phase.END)
     passed = state.turn.actions == 0
     if passed:
         player = state.mover
