@@ -1,4 +1,6 @@
-"""One test per ruling R01-R21 (RULINGS.md): each fails if the product's default ruling changes (R22 and R23, cards in play, are tested in test_cards_in_play.py).
+"""One test per ruling R01-R21 (RULINGS.md): each fails if the product's default ruling changes.
+
+R22 and R23 (cards in play) are tested in test_cards_in_play.py.
 
 The detailed behaviour lives in the per-area files; here each ruling's defining decision is pinned,
 and the diagnostics that depend on a ruling are checked to name it.
