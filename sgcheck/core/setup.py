@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
+from difflib import get_close_matches
 
 from sgcheck.core import caps
 from sgcheck.core.actions import Part
@@ -60,3 +61,22 @@ def check_draft(color: Color, cards: tuple[str, ...]) -> Iterator[Violation]:
             f"{color.title} keeps {len(cards)} cards, but the hand limit is {caps.HAND_LIMIT} "
             f"(draw {caps.DRAFT_DRAW}, keep {caps.DRAFT_KEEP})",
         )
+
+
+def check_pack_draft(
+    color: Color, cards: tuple[str, ...], known: Collection[str], pack: str, *, draw: int, keep: int, hand_limit: int
+) -> Iterator[tuple[int | None, Violation]]:
+    """A draft against the game's pack (R19): its cards, each kept once, no more than it lets a
+    player keep and hold. Each finding comes with the index of the card it is about (None: the line)."""
+    for index, card in enumerate(cards):
+        if card not in known:
+            close = get_close_matches(card, sorted(known), n=3, cutoff=0.5)
+            hint = f"did you mean {' or '.join(repr(c) for c in close)}?" if close else None
+            listed = ", ".join(repr(c) for c in sorted(known))
+            yield index, violation("SG-S106", f"{card!r} is not a card of the pack {pack} ({listed})", hint=hint)
+    for index, card in enumerate(cards):
+        if card in cards[:index]:
+            yield index, violation("SG-S107", f"{color.title} keeps {card!r} twice")
+    if len(cards) > min(keep, hand_limit):
+        why = f"the pack's draft keeps {keep} of {draw}" if keep <= hand_limit else f"the hand limit is {hand_limit}"
+        yield None, violation("SG-S107", f"{color.title} keeps {len(cards)} cards, but {why}")

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from difflib import get_close_matches
 from typing import TYPE_CHECKING, TypeVar
 
 from sgcheck.codes import diagnostic
@@ -29,6 +28,7 @@ from sgcheck.core.setup import (
     check_colour_choice,
     check_draft,
     check_king_placement,
+    check_pack_draft,
     check_rolloff,
     rolloff_winner,
 )
@@ -343,29 +343,10 @@ class Replayer:
     def _draft_from_pack(self, draft: Draft, pack: GamePack) -> None:
         """The draft against the pack: its cards, its draw/keep and hand limit (R19)."""
         known = {card.name for card in pack.cards}
-        for card in draft.cards:
-            if card.name not in known:
-                close = get_close_matches(card.name, sorted(known), n=3, cutoff=0.5)
-                hint = f"did you mean {' or '.join(repr(c) for c in close)}?" if close else None
-                listed = ", ".join(repr(c) for c in sorted(known))
-                message = f"{card.name!r} is not a card of the pack {pack.shown} ({listed})"
-                self.report(diagnostic("SG-S106", message, hint=hint).at(card.span))
-        seen: set[str] = set()
-        for card in draft.cards:
-            if card.name in seen:
-                self.report(diagnostic("SG-S107", f"{draft.color.title} keeps {card.name!r} twice").at(card.span))
-            seen.add(card.name)
-        kept = len(draft.cards)
-        limit = min(pack.keep, pack.hand_limit)
-        if kept > limit:
-            why = (
-                f"the pack's draft keeps {pack.keep} of {pack.draw}"
-                if pack.keep <= pack.hand_limit
-                else f"the hand limit is {pack.hand_limit}"
-            )
-            self.report(
-                diagnostic("SG-S107", f"{draft.color.title} keeps {kept} cards, but {why}").at(draft.span)
-            )
+        names = tuple(c.name for c in draft.cards)
+        settings = {"draw": pack.draw, "keep": pack.keep, "hand_limit": pack.hand_limit}
+        for index, v in check_pack_draft(draft.color, names, known, pack.shown, **settings):
+            self.report(v.diagnostic.at(draft.span if index is None else draft.cards[index].span))
 
     def _rolloff(self, roll: RollOff) -> None:
         if self._setup_closed("the roll-off", roll.span):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from sgcheck.core.actions import Activate, Attack, EndTurn, EnterPhase, Move, Play, Repair
 from sgcheck.core.cards.table import CardsState, Catalogue, new_cards
 from sgcheck.core.pieces import Color, Kind, Phase
+from sgcheck.core.setup import check_pack_draft
 from sgcheck.core.state import GameState, Payment
 from sgcheck.lang.cards.parser import parse_cards
 from tests.core.helpers import ok, position, rejected, sq
@@ -282,3 +283,17 @@ def test_a_phase_trigger_fires_for_a_phase_the_log_skips() -> None:
     lp = state.players[W].lp
     state = ok(state, EndTurn()).state
     assert state.players[W].lp == lp + 1
+
+
+def test_a_draft_is_checked_against_the_pack() -> None:
+    """R19: drafted cards are the pack's, each kept once, no more than its keep and hand limit."""
+    known = {"Soul Drain", "Soul Ward", "Arcane Surge"}
+    found = list(
+        check_pack_draft(
+            W, ("Soul Drian", "Soul Ward", "Soul Ward", "Arcane Surge"), known, "p", draw=5, keep=3, hand_limit=3
+        )
+    )
+    assert [(i, v.diagnostic.code) for i, v in found] == [(0, "SG-S106"), (2, "SG-S107"), (None, "SG-S107")]
+    assert (found[0][1].diagnostic.hint or "").startswith("did you mean 'Soul Drain'")
+    assert "the pack's draft keeps 3 of 5" in found[2][1].diagnostic.message
+    assert list(check_pack_draft(W, ("Soul Drain",), known, "p", draw=5, keep=3, hand_limit=3)) == []

@@ -34,7 +34,7 @@ from sgcheck.core.outcome import Applied, Effects, Violation
 from sgcheck.core.pieces import KING, Color, Phase, Piece
 from sgcheck.core.play.predicates import charge, resolve_payment, violation
 from sgcheck.core.squares import Square, name
-from sgcheck.core.state import GameState, Payment
+from sgcheck.core.state import GameState, Payment, PlayerState
 
 _MAIN = (Phase.MAIN1, Phase.MAIN2)
 _PLAY_RULES = ("core §0", "R22")
@@ -136,6 +136,15 @@ def _pay(state: GameState, card: Card, pay: Payment | None) -> Payment | Violati
     return pay_cost(state, card.cost, cost, pay, f"card {card.name!r}")
 
 
+def split_price(price: Cost, player: PlayerState) -> Payment:
+    """How a card's price is paid when the log does not say: SP items in SP, LP items in LP,
+    the rest SP first (R05). The result may be more than the player has; callers check."""
+    sp_part, lp_part = price.of(Resource.SP), price.of(Resource.LP)
+    free = price.total - sp_part - lp_part
+    sp = sp_part + min(free, max(0, player.sp - sp_part))
+    return Payment(sp, price.total - sp)
+
+
 def pay_cost(
     state: GameState, cost: Cost | None, worked: Worked, pay: Payment | None, what: str
 ) -> Payment | Violation:
@@ -147,9 +156,7 @@ def pay_cost(
         return paid
     player = state.mover
     if paid is None:
-        free = worked.value - sp_part - lp_part
-        sp = sp_part + min(free, max(0, player.sp - sp_part))
-        paid = Payment(sp, worked.value - sp)
+        paid = split_price(cost, player)
     if paid.sp < sp_part or paid.lp < lp_part:
         least = " and ".join(f"{n} {r}" for n, r in ((sp_part, "SP"), (lp_part, "LP")) if n)
         return violation("SG-R115", f"the {what} costs {worked.detail}: pay at least {least} of it", Part.PAY)
@@ -307,11 +314,14 @@ def _limit(state: GameState, card: Card, relic: InPlay) -> Violation | None:
 
 
 def _card_effects(
-    cost: Worked, paid: Payment, before: object, after: object, damage: int | None, captured: Piece | None = None
+    cost: Worked,
+    paid: Payment,
+    before: PlayerState,
+    after: PlayerState,
+    damage: int | None,
+    captured: Piece | None = None,
 ) -> Effects:
-    from sgcheck.core.state import PlayerState
-
-    assert isinstance(before, PlayerState) and isinstance(after, PlayerState)
+    """What a card play or use did for its player: net gains past the price paid (the ``gain`` claim)."""
     sp = after.sp - (before.sp - paid.sp)
     lp = after.lp - (before.lp - paid.lp)
     return Effects(
@@ -434,14 +444,11 @@ def fire(
         if trigger.pay is not None:
             # the price is paid in full or the trigger does not fire (R23): SP items in SP, LP
             # items in LP, the rest SP first
-            price, payer = trigger.pay, state.players[holder]
-            sp_part, lp_part = price.of(Resource.SP), price.of(Resource.LP)
-            free = price.total - sp_part - lp_part
-            sp = sp_part + min(free, max(0, payer.sp - sp_part))
-            lp = price.total - sp
-            if sp > payer.sp or lp > payer.lp:
+            payer = state.players[holder]
+            price = split_price(trigger.pay, payer)
+            if price.sp > payer.sp or price.lp > payer.lp:
                 continue
-            state = state.with_player(holder, payer.with_funds(payer.lp - lp, payer.sp - sp))
+            state = state.with_player(holder, payer.with_funds(payer.lp - price.lp, payer.sp - price.sp))
         fired.add((item.card, item.owner))
         current = state.cards
         assert current is not None
