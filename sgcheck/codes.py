@@ -276,7 +276,8 @@ _CODES: tuple[CodeInfo, ...] = (
         ("core §5", "R12", "R13", "R15"),
         """Some actions are limited per
         turn: one Summon per Upkeep, one Break and one Repair attempt per Upkeep (both before the
-        Summon), one Teleport per End phase.""",
+        Summon), one Teleport per End phase. A card in play may grant more (``extra summon``); once
+        they are taken too, the message names the card whose extra actions are used up.""",
     ),
     _c(
         "SG-T105",

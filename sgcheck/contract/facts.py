@@ -10,9 +10,14 @@ and not at all when every rule that needs it is disabled.
 Attack situations are modelled as *scenarios*: an attacker kind and a defender kind
 (36 at most; the King attacks only under a house rule, R09). A condition's piece-type
 predicates select a set of scenarios, kept as a bit mask so that summing bonuses per
-scenario is cheap. Distance, camp, Gem and resource predicates are checked for
+scenario is cheap; the attacked pieces a reduction or on-hit damage names narrow the
+defender kinds. Distance, camp, Gem and resource predicates are checked for
 satisfiability on their own and otherwise assumed to hold together (an
 over-approximation: a warning may name a combination that needs luck to line up).
+
+What an effect adds to an attack (which category, how much, on whose attacks, on which
+attacked pieces) is not decided here: :func:`sgcheck.core.cards.semantics.attack_part`
+says it, for replay and the contract alike (R20, R23).
 """
 
 from __future__ import annotations
@@ -27,14 +32,13 @@ from sgcheck.contract.analysis.triggers import Cycle, trigger_cycles
 from sgcheck.contract.context import CheckContext
 from sgcheck.core.caps import DAMAGE_BONUS_CAP, DAMAGE_PER_HIT, REROLL_SOURCES_CAP, TO_HIT_BONUS_CAP
 from sgcheck.core.cards import model as A
+from sgcheck.core.cards.semantics import AttackKind, AttackPart, attack_part, attacked_kinds
 from sgcheck.core.pieces import Kind
 
 #: Longest move or attack a piece can make (squares; knights count jumps), core §3, R06-R09.
 _ATTACK_REACH = {Kind.PAWN: 1, Kind.KNIGHT: 2, Kind.BISHOP: 7, Kind.ROOK: 7, Kind.QUEEN: 7, Kind.KING: 1}
 _MOVE_REACH = {Kind.PAWN: 2, Kind.KNIGHT: 2, Kind.BISHOP: 7, Kind.ROOK: 7, Kind.QUEEN: 7, Kind.KING: 1}
 _BOARD_REACH = 7
-
-ATTACK_ACTIONS = (A.ToHitModifier, A.DamageModifier, A.Reroll, A.DamageReduction)
 
 
 def scenario_bit(attacker: Kind, defender: Kind) -> int:
@@ -86,9 +90,13 @@ def attackers_universe(ctx: CheckContext) -> frozenset[Kind]:
 
 
 def scenario_mask(effect: A.Effect, ctx: CheckContext) -> int:
-    """The attack scenarios in which ``effect``'s piece conditions hold."""
+    """The attack scenarios in which ``effect``'s piece conditions hold, and that reach the
+    attacked pieces its attack part names (``reduce damage by 1 on own Rook``: Rooks only)."""
     attackers = _role_kinds(effect.condition, A.Role.ATTACKER, attackers_universe(ctx))
     defenders = _role_kinds(effect.condition, A.Role.TARGET, A.ALL_KINDS)
+    part = attack_part(effect)
+    if part is not None:
+        defenders = defenders & attacked_kinds(part)
     return _mask(attackers, defenders)
 
 
@@ -108,7 +116,7 @@ def impossible_reason(effect: A.Effect, ctx: CheckContext) -> str | None:
     if not defenders:
         return "no piece can be the target it describes"
     return (
-        _distance_problem(condition.predicates, attackers, effect.action)
+        _distance_problem(condition.predicates, attackers, effect)
         or _camp_problem(condition.predicates)
         or _gem_problem(condition.predicates)
         or _resource_problem(condition.predicates)
@@ -129,11 +137,12 @@ def _bounds(cmp: A.Cmp, value: int, low: int, high: int) -> tuple[int, int]:
     return (low, high) if not (low == high == value) else (1, 0)
 
 
-def _distance_problem(predicates: Iterable[A.Predicate], attackers: frozenset[Kind], action: A.Action) -> str | None:
+def _distance_problem(predicates: Iterable[A.Predicate], attackers: frozenset[Kind], effect: A.Effect) -> str | None:
     distances = [p for p in predicates if isinstance(p, A.DistanceIs)]
     if not distances:
         return None
-    attack = isinstance(action, ATTACK_ACTIONS) or (
+    action = effect.action
+    attack = attack_part(effect) is not None or (
         isinstance(action, A.CostModifier) and action.cost is A.CostKind.ATTACK
     )
     reach_table = _ATTACK_REACH if attack else _MOVE_REACH
@@ -193,30 +202,36 @@ def _resource_problem(predicates: Iterable[A.Predicate]) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class Bonus:
-    """One positive attack modifier: ``value`` in the scenarios of ``mask``, for ``scope``'s attacks."""
+    """One positive attack part: ``value`` in the scenarios of ``mask``, for ``scope``'s attacks."""
 
     value: int
     mask: int
     scope: A.Side
     effect: A.Effect
+    part: AttackPart
+
+    @property
+    def on_hit(self) -> bool:
+        """On-hit damage to the attacked piece, counted as a damage bonus (R23)."""
+        return self.part.on_hit
 
 
-def attack_bonuses(card: A.Card, category: type, ctx: CheckContext) -> list[Bonus]:
-    """The card's positive bonuses of one category (ToHitModifier, DamageModifier or Reroll)."""
+def attack_bonuses(card: A.Card, category: AttackKind, ctx: CheckContext) -> list[Bonus]:
+    """The card's positive attack parts of one category, as :func:`attack_part` classifies them.
+
+    Damage includes ``on hit: deal N damage to …`` the attacked piece (R23). An effect whose
+    condition can never hold, or that reaches no attacked piece, adds nothing.
+    """
     found: list[Bonus] = []
     for effect in card.effects:
-        action = effect.action
-        if type(action) is not category:
+        part = attack_part(effect)
+        if part is None or part.kind is not category or part.amount <= 0:
             continue
-        if isinstance(action, A.Reroll):
-            value, scope = action.count, action.scope
-        elif isinstance(action, (A.ToHitModifier, A.DamageModifier)):
-            value, scope = action.delta, action.scope
-        else:  # pragma: no cover - only the three categories are asked for
+        if impossible_reason(effect, ctx) is not None:
             continue
-        if value <= 0 or impossible_reason(effect, ctx) is not None:
-            continue
-        found.append(Bonus(value, scenario_mask(effect, ctx), scope, effect))
+        mask = scenario_mask(effect, ctx)
+        if mask:
+            found.append(Bonus(part.amount, mask, part.scope, effect, part))
     return found
 
 
@@ -235,7 +250,7 @@ def worst_scenario(bonuses: list[Bonus]) -> tuple[int, int, list[Bonus]]:
     return best_total, best_index, [b for b in bonuses if b.mask & bit]
 
 
-def own_bonus_profile(category: type, ctx: CheckContext) -> Callable[[A.Card], dict[int, tuple[int, A.Effect]]]:
+def own_bonus_profile(category: AttackKind, ctx: CheckContext) -> Callable[[A.Card], dict[int, tuple[int, A.Effect]]]:
     """Per scenario, a card's total bonus of ``category`` on its holder's attacks (for cap stacking)."""
 
     def profile(card: A.Card) -> dict[int, tuple[int, A.Effect]]:
@@ -267,15 +282,21 @@ FULL_HIT = DAMAGE_PER_HIT + DAMAGE_BONUS_CAP
 
 
 def king_shield(effect: A.Effect, ctx: CheckContext) -> int:
-    """How much ``effect`` lowers the damage of a hit on a King (0 if it does not apply to Kings)."""
-    action = effect.action
-    if impossible_reason(effect, ctx) is not None:
+    """How much ``effect`` lowers the damage of a hit on a King (0 if it does not apply to Kings).
+
+    A damage reduction whose attacked pieces include a King, or a damage malus on the enemy's
+    attacks (on the holder's pieces) that a King can be the target of, as :func:`attack_part` says.
+    """
+    part = attack_part(effect)
+    if part is None or impossible_reason(effect, ctx) is not None:
         return 0
-    if isinstance(action, A.DamageReduction) and action.target.includes_king:
-        return action.amount if scenario_mask(effect, ctx) & KING_DEFENDS else 0
-    if isinstance(action, A.DamageModifier) and action.scope is A.Side.ENEMY and action.delta < 0:
-        return -action.delta if scenario_mask(effect, ctx) & KING_DEFENDS else 0
-    return 0
+    if part.kind is AttackKind.REDUCTION:
+        shield = part.amount
+    elif part.kind is AttackKind.DAMAGE and part.scope is A.Side.ENEMY:
+        shield = -part.amount
+    else:
+        return 0
+    return shield if shield > 0 and scenario_mask(effect, ctx) & KING_DEFENDS else 0
 
 
 def denial_problem(card: A.Card, effect: A.Effect) -> str | None:
@@ -321,10 +342,10 @@ class CardFacts:
 
 
 #: The per-attack caps of core §4.5, by bonus category.
-ATTACK_CAPS: dict[type, int] = {
-    A.ToHitModifier: TO_HIT_BONUS_CAP,
-    A.DamageModifier: DAMAGE_BONUS_CAP,
-    A.Reroll: REROLL_SOURCES_CAP,
+ATTACK_CAPS: dict[AttackKind, int] = {
+    AttackKind.TO_HIT: TO_HIT_BONUS_CAP,
+    AttackKind.DAMAGE: DAMAGE_BONUS_CAP,
+    AttackKind.REROLL: REROLL_SOURCES_CAP,
 }
 
 
@@ -355,7 +376,7 @@ class PackFacts:
         return tuple(feedback_loops([card for card in self.cards if scales(card)]))
 
     @cached_property
-    def cap_stacks(self) -> dict[type, Stack | None]:
+    def cap_stacks(self) -> dict[AttackKind, Stack | None]:
         """Per bonus category of :data:`ATTACK_CAPS`, the worst stack past its cap (None: none)."""
         return {
             category: worst_stack(self.cards, own_bonus_profile(category, self.context), cap, self.context)

@@ -29,7 +29,7 @@ from sgcheck.core.actions import (
 from sgcheck.core.outcome import Applied, Rejected, Step, Violation
 from sgcheck.core.play import attack, cards, economy, movement, summon, teleport, turns
 from sgcheck.core.play.victory import game_over_rules
-from sgcheck.core.state import GameState
+from sgcheck.core.state import GameState, Payment
 
 _Rule = Callable[[Any, Any], "Applied | Violation"]
 
@@ -58,7 +58,19 @@ def apply(state: GameState, action: Action) -> Step:
     outcome = _RULES[type(action)](state, action)
     if isinstance(outcome, Violation):
         return Rejected((outcome,))
+    if state.cards is not None and type(action) is not EndTurn:  # EndTurn fires its own, turn by turn
+        return _gains_and_losses(state, outcome, action)
     return outcome
+
+
+def _gains_and_losses(before: GameState, applied: Applied, action: Action) -> Applied:
+    """``on gain SP:`` and the like fire after the action, for what it changed (R23).
+
+    What the mover paid for the action is not a loss: its cost, or the SP converted to LP.
+    """
+    spent = Payment(action.sp, 0) if isinstance(action, Convert) else applied.effects.paid
+    after = cards.resources_changed(before, applied.state, spent)
+    return applied if after is applied.state else Applied(after, applied.effects)
 
 
 def violations(state: GameState, action: Action) -> Iterator[Violation]:

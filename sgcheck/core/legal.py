@@ -1,8 +1,16 @@
 """List the legal actions in a state (for generators, fuzzing and benchmarks).
 
 Dice-bearing actions (Attack, Break, Repair) are yielded with ``roll=()``; the
-caller rolls the dice (:func:`with_roll`). Card activations are not listed: they
-depend on cards the core does not know.
+caller rolls the dice (:func:`with_roll`).
+
+In a game without cards every action is listed from small predicates (phase, geometry,
+the once-per-turn flags, what the player can afford). In a game with cards the same
+predicates list the candidates, without the one check cards make too intricate to repeat
+here (what an action costs: card modifiers with conditions and use limits), and the engine
+itself keeps those it accepts:
+cards reach the rules as data the engine consults, so asking the engine is the one way the
+list can never disagree with ``apply``. Card plays and Relic uses are listed there too, with
+each piece a card may act on.
 """
 
 from __future__ import annotations
@@ -13,25 +21,36 @@ from dataclasses import replace
 from sgcheck.core import caps
 from sgcheck.core.actions import (
     Action,
+    Activate,
     Attack,
     Break,
     Convert,
     EndTurn,
     EnterPhase,
     Move,
+    Play,
     Repair,
     Summon,
     Teleport,
 )
+from sgcheck.core.cards.model import CardKind, ExtraKind, Mode
+from sgcheck.core.engine import is_legal
 from sgcheck.core.formulas import attack_cost, move_cost, placement_cost
 from sgcheck.core.geometry import attack_targets, move_destinations
 from sgcheck.core.pieces import NON_KING_KINDS, Kind, Phase, piece
+from sgcheck.core.play.cards import card_phases, extra_allowed
 from sgcheck.core.squares import ALL_SQUARES, Square, in_camp
 from sgcheck.core.state import GameState
 
 
 def _affordable(state: GameState, cost: int) -> bool:
-    return cost <= state.mover.lp + state.mover.sp
+    """The core's cost fits the player's LP + SP; with cards any cost may change, so the engine decides."""
+    return cost <= state.mover.lp + state.mover.sp or state.cards is not None
+
+
+def _again(state: GameState, used: bool, kind: ExtraKind) -> bool:
+    """A once-per-turn action not yet taken, or granted again by a card (R23)."""
+    return not used or (state.cards is not None and extra_allowed(state, kind))
 
 
 def legal_actions(state: GameState) -> Iterator[Action]:
@@ -39,7 +58,22 @@ def legal_actions(state: GameState) -> Iterator[Action]:
     if state.result is not None:
         return
     for category in CATEGORIES[state.turn.phase]:
-        yield from category(state)
+        yield from accepted(state, category(state))
+
+
+#: Dice that make a dice-bearing candidate checkable; legality never depends on the faces.
+_PLACEHOLDER_DICE = {Attack: (0, 0), Break: (1, 1, 1), Repair: (1, 1, 1)}
+
+
+def accepted(state: GameState, candidates: Iterator[Action]) -> Iterator[Action]:
+    """The candidates the engine accepts, in a game with cards (all of them in a game without)."""
+    if state.cards is None:
+        yield from candidates
+        return
+    for action in candidates:
+        dice = _PLACEHOLDER_DICE.get(type(action))
+        if is_legal(state, action if dice is None else with_roll(action, dice)):
+            yield action
 
 
 def phase_changes(state: GameState) -> Iterator[Action]:
@@ -55,16 +89,19 @@ def gem_attempts(state: GameState) -> Iterator[Action]:
     turn, me = state.turn, state.mover
     if turn.phase is not Phase.UPKEEP or turn.summoned:
         return
-    if not turn.broke and not state.opponent.gem_broken and _affordable(state, caps.BREAK_COST):
+    can_break = not state.opponent.gem_broken and _affordable(state, caps.BREAK_COST)
+    if can_break and _again(state, turn.broke, ExtraKind.BREAK):
         yield Break(roll=())
-    if not turn.repaired and me.gem_broken and _affordable(state, caps.REPAIR_COST):
+    if me.gem_broken and _affordable(state, caps.REPAIR_COST) and _again(state, turn.repaired, ExtraKind.REPAIR):
         yield Repair(roll=())
 
 
 def summons(state: GameState) -> Iterator[Action]:
     """One Summon per Upkeep onto a free camp square, not with a broken Gem (R12)."""
     me = state.mover
-    if state.turn.phase is not Phase.UPKEEP or state.turn.summoned or me.gem_broken:
+    if state.turn.phase is not Phase.UPKEEP or me.gem_broken:
+        return
+    if not _again(state, state.turn.summoned, ExtraKind.SUMMON):
         return
     camp = [s for s in ALL_SQUARES if in_camp(s, state.to_move) and state.board[s] is None]
     for kind in NON_KING_KINDS:
@@ -124,7 +161,7 @@ def attacks(state: GameState) -> Iterator[Action]:
 
 
 def teleports(state: GameState) -> Iterator[Action]:
-    if state.turn.phase is not Phase.END or state.turn.teleported:
+    if state.turn.phase is not Phase.END or not _again(state, state.turn.teleported, ExtraKind.TELEPORT):
         return
     camp = [s for s in ALL_SQUARES if in_camp(s, state.to_move) and state.board[s] is None]
     for sq, kind in _own_squares(state):
@@ -135,15 +172,37 @@ def teleports(state: GameState) -> Iterator[Action]:
                 yield Teleport(ALL_SQUARES[sq], to)
 
 
+def card_plays(state: GameState) -> Iterator[Action]:
+    """Candidates (see :func:`accepted`): cards played from hand and uses of activated Relics in
+    play, with no target and with each piece on the board as the one it acts on (R22)."""
+    cards = state.cards
+    if cards is None or state.turn.activations >= caps.ACTIVATIONS_PER_TURN:
+        return
+    me, phase = state.to_move, state.turn.phase
+    pieces = [(sq, p.kind) for sq, p in enumerate(state.board) if p is not None]
+    for name in dict.fromkeys(cards.hand(me)):
+        if phase in card_phases(cards.catalogue[name]):
+            yield Play(name)
+            for sq, kind in pieces:
+                yield Play(name, Square(sq), kind)
+    for relic in cards.in_play:
+        card = cards.catalogue[relic.card]
+        usable = relic.owner is me and card.kind is CardKind.RELIC and card.mode is Mode.ACTIVATED
+        if usable and phase in card_phases(card):
+            yield Activate(card.name)
+            for sq, kind in pieces:
+                yield Activate(card.name, target=Square(sq), target_kind=kind)
+
+
 Category = Callable[[GameState], Iterator[Action]]
 
 #: The kinds of action open in each phase (R03), in the order legal_actions lists them.
 CATEGORIES: dict[Phase, tuple[Category, ...]] = {
-    Phase.UPKEEP: (gem_attempts, summons, phase_changes),
-    Phase.MAIN1: (moves, phase_changes),
-    Phase.BATTLE: (attacks, phase_changes),
-    Phase.MAIN2: (moves, converts, phase_changes),
-    Phase.END: (teleports, phase_changes),
+    Phase.UPKEEP: (gem_attempts, summons, card_plays, phase_changes),
+    Phase.MAIN1: (moves, card_plays, phase_changes),
+    Phase.BATTLE: (attacks, card_plays, phase_changes),
+    Phase.MAIN2: (moves, converts, card_plays, phase_changes),
+    Phase.END: (teleports, card_plays, phase_changes),
 }
 
 

@@ -4,31 +4,42 @@ A policy picks among :func:`sgcheck.core.legal.legal_actions`; dice come from a
 seeded RNG; every chosen action is applied with the engine and written back as a
 log statement with the claims the engine's effects justify. The result is a log
 that replay must accept and whose final state must equal the generator's.
+
+Given a pack, each side drafts cards from it (R19) and the policy plays them like any
+other action: cards from hand, uses of activated Relics, a second accuracy roll where a
+card grants one (R20, R22, R23).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from sgcheck.core import caps, engine
 from sgcheck.core.actions import (
     Action,
+    Activate,
     Attack,
     Break,
     Convert,
     EndTurn,
     EnterPhase,
     Move,
+    Play,
     Repair,
     Summon,
     Teleport,
 )
+from sgcheck.core.cards.table import Catalogue, new_cards
 from sgcheck.core.legal import (
+    CATEGORIES,
     Category,
+    accepted,
     attacks,
+    card_plays,
     converts,
     gem_attempts,
     legal_actions,
@@ -46,13 +57,16 @@ from sgcheck.core.squares import Square, file_of, rank_of
 from sgcheck.core.state import GameState, initial_state
 from sgcheck.diagnostics import Span
 from sgcheck.lang.logs.ast import (
+    ActivateStmt,
     AttackStmt,
     BreakStmt,
+    CardName,
     Claim,
     ClaimKind,
     ColourChoice,
     ConvertStmt,
     Dice,
+    Draft,
     Header,
     KingPlacement,
     LogItem,
@@ -60,9 +74,11 @@ from sgcheck.lang.logs.ast import (
     PassStmt,
     PhaseBlock,
     PieceRef,
+    PlayStmt,
     RepairStmt,
     ResultLine,
     RollOff,
+    SecondRoll,
     SquareRef,
     Statement,
     SummonStmt,
@@ -70,6 +86,9 @@ from sgcheck.lang.logs.ast import (
     TeleportStmt,
     Turn,
 )
+
+if TYPE_CHECKING:
+    from sgcheck.replay.pack import GamePack
 
 NOWHERE = Span("<generated>", 1, 1, 1, 1)
 
@@ -94,11 +113,24 @@ class GeneratedGame:
     kinds: dict[str, int] = field(default_factory=dict)
 
 
-def _roll(rng: random.Random, action: Action) -> Action:
+def _roll(rng: random.Random, action: Action, state: GameState) -> Action:
     if isinstance(action, Attack):
-        return with_roll(action, (rng.randrange(10), rng.randrange(10)))
+        rolled = replace(action, roll=(rng.randrange(10), rng.randrange(10)))
+        if state.cards is not None and state.cards.lasting and rng.random() < 0.6:
+            return _second_roll(rng, rolled, state)
+        return rolled
     if isinstance(action, Break | Repair):
         return with_roll(action, tuple(rng.randint(1, 6) for _ in range(3)))
+    return action
+
+
+def _second_roll(rng: random.Random, action: Attack, state: GameState) -> Attack:
+    """A reroll or advantage where a card grants one (R20): the engine says which word it takes."""
+    second = (rng.randrange(10), rng.randrange(10))
+    for advantage in rng.sample((False, True), 2):
+        again = replace(action, second=second, advantage=advantage)
+        if engine.is_legal(state, again):
+            return again
     return action
 
 
@@ -141,6 +173,8 @@ def _aggressive_score(state: GameState, action: Action, rng: random.Random) -> f
     if isinstance(action, Teleport):
         gain = _king_distance(state, action.frm, me) - _king_distance(state, action.to, me)
         return gain + noise - 3 if funds > 30 else -1
+    if isinstance(action, Play | Activate):
+        return 5 + noise if funds > 12 else -1
     if isinstance(action, EnterPhase):
         return 0.5 * noise
     return 0.4 * noise
@@ -148,11 +182,11 @@ def _aggressive_score(state: GameState, action: Action, rng: random.Random) -> f
 
 #: How likely each kind of action is tried in the sampling styles, by phase.
 _WEIGHTS: dict[Phase, tuple[tuple[Category, float], ...]] = {
-    Phase.UPKEEP: ((gem_attempts, 0.08), (summons, 0.45), (phase_changes, 0.6)),
-    Phase.MAIN1: ((moves, 0.7), (phase_changes, 0.4)),
-    Phase.BATTLE: ((attacks, 0.7), (phase_changes, 0.4)),
-    Phase.MAIN2: ((moves, 0.5), (converts, 0.15), (phase_changes, 0.5)),
-    Phase.END: ((teleports, 0.06), (phase_changes, 0.94)),
+    Phase.UPKEEP: ((gem_attempts, 0.08), (summons, 0.45), (card_plays, 0.2), (phase_changes, 0.6)),
+    Phase.MAIN1: ((moves, 0.7), (card_plays, 0.4), (phase_changes, 0.4)),
+    Phase.BATTLE: ((attacks, 0.7), (card_plays, 0.4), (phase_changes, 0.4)),
+    Phase.MAIN2: ((moves, 0.5), (converts, 0.15), (card_plays, 0.3), (phase_changes, 0.5)),
+    Phase.END: ((teleports, 0.06), (card_plays, 0.1), (phase_changes, 0.94)),
 }
 
 
@@ -161,7 +195,7 @@ def _random_moves(state: GameState, rng: random.Random) -> list[Action]:
     own = [sq for sq, p in enumerate(state.board) if p is not None and p.color is state.to_move]
     rng.shuffle(own)
     for sq in own:
-        found = list(moves_from(state, Square(sq)))
+        found = list(accepted(state, moves_from(state, Square(sq))))
         if found:
             return found
     return []
@@ -169,7 +203,7 @@ def _random_moves(state: GameState, rng: random.Random) -> list[Action]:
 
 def _random_summons(state: GameState, rng: random.Random) -> list[Action]:
     """The summons of one kind still in the Gem (kinds with more free squares are picked more often)."""
-    every = [a for a in summons(state) if isinstance(a, Summon)]
+    every = [a for a in summons(state) if isinstance(a, Summon)]  # candidates: see _pick
     if not every:
         return []
     kind = rng.choice(every).kind
@@ -193,6 +227,8 @@ def _endless_ok(state: GameState, action: Action) -> bool:
         return state.mover.lp + action.sp < caps.LP_VICTORY - 100
     if isinstance(action, EndTurn):
         return state.turn.actions > 0 or state.mover.lp + caps.PASS_BONUS_LP < caps.LP_VICTORY - 100
+    if isinstance(action, Play | Activate):
+        return state.mover.lp < caps.LP_VICTORY - 200
     return True
 
 
@@ -218,10 +254,27 @@ def _sample(state: GameState, style: Style, rng: random.Random) -> Action | None
         if category is phase_changes and candidates:
             # mostly step to the next phase; sometimes skip ahead
             return candidates[0] if rng.random() < 0.8 else rng.choice(candidates)
-        if candidates:
-            return rng.choice(candidates)
+        picked = _pick(state, candidates, rng)
+        if picked is not None:
+            return picked
         del options[index]
     return None
+
+
+def _candidates(state: GameState) -> Iterator[Action]:
+    for category in CATEGORIES[state.turn.phase]:
+        yield from category(state)
+
+
+def _pick(state: GameState, candidates: list[Action], rng: random.Random) -> Action | None:
+    """One of the candidates uniformly. With cards they are only candidates (see
+    :func:`sgcheck.core.legal.accepted`): try them in a random order until the engine accepts one,
+    which costs far fewer checks than filtering them all first."""
+    if not candidates:
+        return None
+    if state.cards is None:
+        return rng.choice(candidates)
+    return next(accepted(state, iter(rng.sample(candidates, len(candidates)))), None)
 
 
 def choose(state: GameState, style: Style, rng: random.Random) -> Action | None:
@@ -229,14 +282,18 @@ def choose(state: GameState, style: Style, rng: random.Random) -> Action | None:
     if state.result is not None:
         return None
     action: Action | None
-    if style is Style.AGGRESSIVE:
+    if style is Style.AGGRESSIVE and state.cards is None:
         action = max(legal_actions(state), key=lambda a: _aggressive_score(state, a, rng), default=None)
+    elif style is Style.AGGRESSIVE:
+        # the best-scored candidate the engine accepts (see _pick): the same choice, fewer checks
+        scored = sorted(_candidates(state), key=lambda a: _aggressive_score(state, a, rng), reverse=True)
+        action = next(accepted(state, iter(scored)), None)
     else:
         action = _sample(state, style, rng)
     if action is None and style is Style.ENDLESS:
         # all that is left would end the game (a Pass reaching 1000 LP): step a piece, or end the turn
         action = next(moves(state), None) or EndTurn()
-    return None if action is None else _roll(rng, action)
+    return None if action is None else _roll(rng, action, state)
 
 
 class _TurnWriter:
@@ -292,6 +349,13 @@ def claims_for(
         out.append(_c(ClaimKind.SUCCESS if fx.success else ClaimKind.FAIL))
     if isinstance(action, Convert):
         out.append(_c(ClaimKind.GAIN_LP, fx.lp_gained))
+    if isinstance(action, Play | Activate):
+        if fx.damage is not None and fx.hit is None:
+            out.append(_c(ClaimKind.DAMAGE, fx.damage))
+        if fx.sp_gained and fx.captured is None:
+            out.append(_c(ClaimKind.GAIN_SP, fx.sp_gained))
+        if fx.lp_gained:
+            out.append(_c(ClaimKind.GAIN_LP, fx.lp_gained))
     player = after.player(actor)
     out.append(_c(ClaimKind.LP, player.lp))
     out.append(_c(ClaimKind.SP, player.sp))
@@ -310,6 +374,9 @@ def statement_for(state: GameState, action: Action, claims: tuple[Claim, ...]) -
     def at(sq: Square) -> SquareRef:
         return SquareRef(sq, NOWHERE)
 
+    def on(sq: Square | None) -> PieceRef | None:
+        return None if sq is None else ref(sq)
+
     match action:
         case Summon():
             return SummonStmt(action.kind, NOWHERE, at(action.to), claims, NOWHERE)
@@ -317,7 +384,9 @@ def statement_for(state: GameState, action: Action, claims: tuple[Claim, ...]) -
             via = at(action.via) if action.via is not None else None
             return MoveStmt(ref(action.frm), at(action.to), via, claims, NOWHERE)
         case Attack():
-            return AttackStmt(ref(action.frm), ref(action.to), Dice(action.roll, NOWHERE), claims, NOWHERE)
+            second = SecondRoll(action.advantage, Dice(action.second, NOWHERE), NOWHERE) if action.second else None
+            dice = Dice(action.roll, NOWHERE)
+            return AttackStmt(ref(action.frm), ref(action.to), dice, claims, NOWHERE, second)
         case Convert():
             return ConvertStmt(action.sp, NOWHERE, claims, NOWHERE)
         case Teleport():
@@ -326,12 +395,28 @@ def statement_for(state: GameState, action: Action, claims: tuple[Claim, ...]) -
             return BreakStmt(Dice(action.roll, NOWHERE), claims, NOWHERE)
         case Repair():
             return RepairStmt(Dice(action.roll, NOWHERE), claims, NOWHERE)
+        case Play():
+            return PlayStmt(CardName(action.card, NOWHERE), on(action.target), claims, NOWHERE)
+        case Activate():
+            return ActivateStmt(CardName(action.card, NOWHERE), claims, NOWHERE, on(action.target))
     raise TypeError(f"no statement for {action!r}")
 
 
-def _setup(rng: random.Random, ruleset: Ruleset) -> tuple[list[LogItem], GameState]:
+def _setup(
+    rng: random.Random, ruleset: Ruleset, pack: GamePack | None, pack_tag: str | None
+) -> tuple[list[LogItem], GameState]:
     tags = [Tag("Event", "Generated game", NOWHERE), Tag("Ruleset", ruleset.describe(), NOWHERE)]
+    if pack_tag is not None:
+        tags.append(Tag("Pack", pack_tag, NOWHERE))
     items: list[LogItem] = [Header(tuple(tags), NOWHERE)]
+    hands: list[tuple[str, ...]] = []
+    if pack is not None:
+        names = list(dict.fromkeys(card.name for card in pack.cards))
+        for color in (Color.WHITE, Color.BLACK):
+            # each side keeps what the pack's draft lets it keep, sometimes fewer (R19)
+            kept = tuple(rng.sample(names, min(rng.randint(1, pack.keep), pack.hand_limit, len(names))))
+            hands.append(kept)
+            items.append(Draft(color, tuple(CardName(n, NOWHERE) for n in kept), NOWHERE))
     while True:
         white = tuple(rng.randint(1, 6) for _ in range(3))
         black = tuple(rng.randint(1, 6) for _ in range(3))
@@ -344,7 +429,10 @@ def _setup(rng: random.Random, ruleset: Ruleset) -> tuple[list[LogItem], GameSta
     bk = Square(rng.randrange(32, 64))
     items.append(KingPlacement(Color.WHITE, SquareRef(wk, NOWHERE), NOWHERE))
     items.append(KingPlacement(Color.BLACK, SquareRef(bk, NOWHERE), NOWHERE))
-    return items, initial_state(wk, bk, ruleset)
+    state = initial_state(wk, bk, ruleset)
+    if pack is not None:
+        state = state._replace(cards=new_cards(Catalogue(pack.cards), *hands))
+    return items, state
 
 
 def iter_game(
@@ -355,15 +443,18 @@ def iter_game(
     max_turns: int = 60,
     max_actions: int | None = None,
     ruleset: Ruleset = CORE,
+    pack: GamePack | None = None,
+    pack_tag: str | None = None,
 ) -> Iterator[LogItem | GameState]:
     """Yield the log items of one generated game, turn by turn, then the final state.
 
     Streaming keeps memory flat for benchmark logs of a million actions. ``seed`` may also be
     the random source itself (a property test passes one hypothesis draws from, so a failing
-    game shrinks).
+    game shrinks). With ``pack`` both sides draft from its cards and play them; ``pack_tag``
+    is the ``[Pack]`` tag to write (none: the replay is given the pack with ``--pack``).
     """
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-    items, state = _setup(rng, ruleset)
+    items, state = _setup(rng, ruleset, pack, pack_tag)
     yield from items
     actions = 0
     writer = _TurnWriter(state.turn_number, state.to_move)
@@ -405,13 +496,22 @@ def generate_game(
     max_turns: int = 60,
     max_actions: int | None = None,
     ruleset: Ruleset = CORE,
+    pack: GamePack | None = None,
+    pack_tag: str | None = None,
 ) -> GeneratedGame:
     """A whole generated game in memory (see :func:`iter_game` for the options)."""
     items: list[LogItem] = []
     final: GameState | None = None
     kinds: dict[str, int] = {}
     games = iter_game(
-        seed, style=style, claims=claims, max_turns=max_turns, max_actions=max_actions, ruleset=ruleset
+        seed,
+        style=style,
+        claims=claims,
+        max_turns=max_turns,
+        max_actions=max_actions,
+        ruleset=ruleset,
+        pack=pack,
+        pack_tag=pack_tag,
     )
     for item in games:
         if isinstance(item, GameState):

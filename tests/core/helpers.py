@@ -15,8 +15,9 @@ from hypothesis import note
 from hypothesis import strategies as st
 
 from sgcheck.core.actions import Action, Attack, Break, EndTurn, EnterPhase, Part, Repair
+from sgcheck.core.cards.table import CardsState
 from sgcheck.core.engine import apply
-from sgcheck.core.legal import CATEGORIES, with_roll
+from sgcheck.core.legal import CATEGORIES, accepted, with_roll
 from sgcheck.core.outcome import Applied, Rejected, Violation
 from sgcheck.core.pieces import PIECES, SET_COUNTS, Color, Kind, Phase, Piece, piece
 from sgcheck.core.ruleset import CORE, Ruleset
@@ -181,7 +182,7 @@ def pick_legal(state: GameState, rng: random.Random) -> Action | None:
     categories = list(CATEGORIES[state.turn.phase])
     rng.shuffle(categories)
     for category in categories:
-        options = list(category(state))
+        options = list(accepted(state, category(state)))
         if options:
             return roll_for(rng, rng.choice(options))
     return None
@@ -202,19 +203,22 @@ def walk(
     ruleset: Ruleset = CORE,
     rich: bool = False,
     policy: Policy = pick_legal,
+    cards: CardsState | None = None,
 ) -> Iterator[tuple[GameState, Action, Applied]]:
     """Play random legal actions from a random start; yield (state before, action, step).
 
     ``rng`` drives every choice: a seed (a fixed corpus of games), or a ``random.Random`` such as
     one drawn from :func:`game_rngs` in a hypothesis test. ``rich`` starts both players with
-    200 LP so that every kind of action is affordable.
+    200 LP (and 60 SP in a game with cards) so that every kind of action is affordable.
+    ``cards``: the hands both sides start with (a game with a pack, R19).
     """
     if not isinstance(rng, random.Random):
         rng = random.Random(rng)
-    state = random_start(rng, ruleset)
+    state = random_start(rng, ruleset)._replace(cards=cards)
     if rich:
+        sp = 0 if cards is None else 60  # cards cost SP: a game with cards starts with some
         state = state._replace(
-            players=(state.players[0].with_funds(200, 0), state.players[1].with_funds(200, 0))
+            players=(state.players[0].with_funds(200, sp), state.players[1].with_funds(200, sp))
         )
     for _ in range(steps):
         if state.result is not None:

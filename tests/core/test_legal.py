@@ -9,16 +9,19 @@ import pytest
 
 from sgcheck.core.actions import (
     Action,
+    Activate,
     Attack,
     Break,
     Convert,
     EndTurn,
     EnterPhase,
     Move,
+    Play,
     Repair,
     Summon,
     Teleport,
 )
+from sgcheck.core.cards.table import CardsState, Catalogue, new_cards
 from sgcheck.core.engine import is_legal
 from sgcheck.core.legal import legal_actions, with_roll
 from sgcheck.core.pieces import Kind, Phase
@@ -26,10 +29,32 @@ from sgcheck.core.ruleset import CORE, Ruleset, parse_ruleset
 from sgcheck.core.squares import ALL_SQUARES
 from sgcheck.core.state import GameState
 from sgcheck.replay.generate import Style
+from sgcheck.replay.pack import GamePack, load_game_pack
 
 from .helpers import HIT, MISS, ROLL_3, ROLL_18, ok, position, style_policy, walk
 
 RULESETS: list[Ruleset] = [CORE, parse_ruleset("king_value=3; income=all")]
+
+#: Packs whose cards games are played with: the starter pack, the guide's cards without
+#: Temporal Rift, and a pack using most of the vocabulary (targets, rerolls, uses, triggers).
+PACKS = {
+    "starter": "examples/packs/starter",
+    "guide": "examples/logs/relic-pack",
+    "playtest": "tests/data/packs/playtest",
+}
+
+
+def game_pack(name: str) -> GamePack:
+    loaded = load_game_pack(PACKS[name], log_folder=None, from_tag=False)
+    assert isinstance(loaded, GamePack), loaded
+    assert not loaded.breaks_contract
+    return loaded
+
+
+def full_hands(pack: GamePack) -> CardsState:
+    """Both sides hold every card of the pack (more than a draft allows: every card gets played)."""
+    names = [card.name for card in pack.cards]
+    return new_cards(Catalogue(pack.cards), names, names)
 
 
 def with_dice(action: Action) -> Iterator[Action]:
@@ -90,6 +115,8 @@ def _key(action: Action) -> Hashable:
             return type(action).__name__
         case EnterPhase():
             return ("EnterPhase", action.phase)
+        case Play() | Activate():
+            return (type(action).__name__, action.card, action.target)
     raise AssertionError(action)
 
 
@@ -104,6 +131,10 @@ def brute_force(state: GameState) -> set[Hashable]:
     candidates += [Convert(n) for n in range(-2, 44)]
     candidates += [Break(ROLL_18), Repair(ROLL_18), EndTurn()]
     candidates += [EnterPhase(p) for p in Phase]
+    if state.cards is not None:
+        for name in state.cards.catalogue:
+            for target in (None, *ALL_SQUARES):
+                candidates += [Play(name, target), Activate(name, target=target)]
     for action in candidates:
         if is_legal(state, action):
             found.add(_key(action))
@@ -125,7 +156,18 @@ def sample_states() -> Iterator[tuple[str, GameState]]:
                 yield f"uniform-{seed}-{i}", state
 
 
+def card_states() -> Iterator[tuple[str, GameState]]:
+    """States of games played with cards (R22, R23): both sides rich, holding every card of a pack."""
+    for name in PACKS:
+        hands = full_hands(game_pack(name))
+        for seed in range(2):
+            for i, (state, _, _) in enumerate(walk(200 + seed, steps=160, rich=True, cards=hands)):
+                if i % 20 == 9:
+                    yield f"{name}-{seed}-{i}", state
+
+
 SAMPLES = list(sample_states())
+CARD_SAMPLES = list(card_states())
 
 
 def test_samples_cover_every_phase() -> None:
@@ -138,6 +180,36 @@ def test_legal_actions_is_complete(state: GameState) -> None:
     found = brute_force(state)
     assert found - listed == set(), "legal but not listed"
     assert listed - found == set(), "listed but not legal"
+
+
+def test_card_samples_play_cards() -> None:
+    """R22: the card samples hold cards in play and lasting effects, so listing is tested with them."""
+    assert any(st.cards is not None and st.cards.in_play for _, st in CARD_SAMPLES)
+    assert any(st.cards is not None and st.cards.lasting for _, st in CARD_SAMPLES)
+    assert {st.turn.phase for _, st in CARD_SAMPLES} == set(Phase)
+
+
+@pytest.mark.parametrize("state", [st for _, st in CARD_SAMPLES], ids=[name for name, _ in CARD_SAMPLES])
+def test_legal_actions_with_cards_is_complete_and_sound(state: GameState) -> None:
+    """R22, R23: with cards in play every listed action (card plays and uses included) is accepted,
+    and every accepted one is listed; costs and once-per-turn limits are the cards' to change."""
+    listed = {_key(a) for a in legal_actions(state)}
+    found = brute_force(state)
+    assert found - listed == set(), "legal but not listed"
+    assert listed - found == set(), "listed but not legal"
+
+
+@pytest.mark.parametrize("pack", list(PACKS))
+def test_every_listed_card_play_is_accepted(pack: str) -> None:
+    """R22: a walk that plays the listed actions of a card game, card plays and uses included."""
+    hands = full_hands(game_pack(pack))
+    kinds: set[str] = set()
+    for state, _, _ in walk(7, steps=400, rich=True, cards=hands):
+        for action in legal_actions(state):
+            kinds.add(type(action).__name__)
+            for filled in with_dice(action):
+                ok(state, filled)
+    assert "Play" in kinds
 
 
 def test_nothing_is_listed_after_the_game_ends() -> None:

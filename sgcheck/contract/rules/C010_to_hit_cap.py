@@ -18,7 +18,8 @@ from sgcheck.contract.context import CheckContext
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import cap_findings
 from sgcheck.core.caps import TO_HIT_BONUS_CAP
-from sgcheck.core.cards.model import Card, ToHitModifier
+from sgcheck.core.cards.model import Card
+from sgcheck.core.cards.semantics import AttackKind
 from sgcheck.diagnostics import Diagnostic, Severity
 
 META = RuleMeta(
@@ -32,4 +33,4 @@ META = RuleMeta(
 
 
 def check(card: Card, ctx: CheckContext) -> Iterator[Diagnostic]:
-    yield from cap_findings(card, ToHitModifier, TO_HIT_BONUS_CAP, META, "cap.to_hit", ctx)
+    yield from cap_findings(card, AttackKind.TO_HIT, TO_HIT_BONUS_CAP, META, "cap.to_hit", ctx)

@@ -2,8 +2,10 @@
 
 Each hit deals 1 damage; core §4.5 caps the bonus at +2 per hit after all effects, and
 core §8 forbids cards from bypassing it. The card's positive damage modifiers that can
-apply to the same hit are summed (per attacker and defender kind); a worst case above
-+2, or a ``set cap.damage`` effect, is reported. Several cards together are SG-C120.
+apply to the same hit are summed (per attacker and defender kind), and so is its on-hit
+damage to the attacked piece (``on hit: deal 2 damage to enemy Rook``), which counts toward
+the +2 per hit as it does in play (R23); a worst case above +2, or a ``set cap.damage``
+effect, is reported. Several cards together are SG-C120.
 
 Fails: ``effect damage +3 this attack``. Passes: ``effect damage +2 when target is Queen``.
 """
@@ -16,7 +18,8 @@ from sgcheck.contract.context import CheckContext
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import cap_findings
 from sgcheck.core.caps import DAMAGE_BONUS_CAP
-from sgcheck.core.cards.model import Card, DamageModifier
+from sgcheck.core.cards.model import Card
+from sgcheck.core.cards.semantics import AttackKind
 from sgcheck.diagnostics import Diagnostic, Severity
 
 META = RuleMeta(
@@ -30,4 +33,4 @@ META = RuleMeta(
 
 
 def check(card: Card, ctx: CheckContext) -> Iterator[Diagnostic]:
-    yield from cap_findings(card, DamageModifier, DAMAGE_BONUS_CAP, META, "cap.damage", ctx)
+    yield from cap_findings(card, AttackKind.DAMAGE, DAMAGE_BONUS_CAP, META, "cap.damage", ctx)

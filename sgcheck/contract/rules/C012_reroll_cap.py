@@ -16,7 +16,8 @@ from sgcheck.contract.context import CheckContext
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import cap_findings
 from sgcheck.core.caps import REROLL_SOURCES_CAP
-from sgcheck.core.cards.model import Card, Reroll
+from sgcheck.core.cards.model import Card
+from sgcheck.core.cards.semantics import AttackKind
 from sgcheck.diagnostics import Diagnostic, Severity
 
 META = RuleMeta(
@@ -30,4 +31,4 @@ META = RuleMeta(
 
 
 def check(card: Card, ctx: CheckContext) -> Iterator[Diagnostic]:
-    yield from cap_findings(card, Reroll, REROLL_SOURCES_CAP, META, "cap.reroll", ctx)
+    yield from cap_findings(card, AttackKind.REROLL, REROLL_SOURCES_CAP, META, "cap.reroll", ctx)

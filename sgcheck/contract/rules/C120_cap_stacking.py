@@ -7,7 +7,8 @@ checker takes what one player can actually bring to one attack (every passive re
 play plus 2 activated cards, R17, out of a hand of 3, R19), finds the attack scenario
 with the largest reachable total, and reports the *smallest set of cards* that passes
 the cap (largest contributions first; see docs/contract-rules.md for why that is
-minimal). Cards that pass a cap on their own are SG-C010..SG-C012.
+minimal). Cards that pass a cap on their own are SG-C010..SG-C012. On-hit damage to the
+attacked piece counts toward the damage cap, as in play (R23).
 
 Fails: two passive relics with ``to_hit +15`` each. Passes: ``to_hit +15`` and ``to_hit +10``.
 """
@@ -16,11 +17,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from sgcheck.contract.analysis.stacking import Stack
+from sgcheck.contract.analysis.stacking import Contribution, Stack
 from sgcheck.contract.context import CheckContext
-from sgcheck.contract.facts import ATTACK_CAPS, PackView, common_mask, describe_mask, scenario_mask
+from sgcheck.contract.facts import (
+    ATTACK_CAPS,
+    PackView,
+    attack_bonuses,
+    common_mask,
+    describe_mask,
+    scenario_mask,
+)
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.core.cards import model as A
+from sgcheck.core.cards.semantics import AttackKind
 from sgcheck.diagnostics import Diagnostic, Fix, Severity
 
 META = RuleMeta(
@@ -33,15 +42,31 @@ META = RuleMeta(
 )
 
 #: Each capped bonus category (its cap is ``ATTACK_CAPS[category]``), in words and as a unit.
-_CATEGORIES: tuple[tuple[type, str, str], ...] = (
-    (A.ToHitModifier, "to-hit bonus", "+{}"),
-    (A.DamageModifier, "damage bonus per hit", "+{}"),
-    (A.Reroll, "reroll/advantage sources", "{}"),
+_CATEGORIES: tuple[tuple[AttackKind, str, str], ...] = (
+    (AttackKind.TO_HIT, "to-hit bonus", "+{}"),
+    (AttackKind.DAMAGE, "damage bonus per hit", "+{}"),
+    (AttackKind.REROLL, "reroll/advantage sources", "{}"),
 )
 
 
-def describe(stack: Stack, unit: str) -> str:
-    return ", ".join(f'"{c.card.name}" ({unit.format(c.value)})' for c in stack.minimal)
+def _amount(c: Contribution, stack: Stack, category: AttackKind, unit: str, ctx: CheckContext) -> tuple[str, bool]:
+    """A card's contribution in words, naming its on-hit damage (``on hit +2``, ``+3: +1, on hit +2``)."""
+    text = unit.format(c.value)
+    if category is not AttackKind.DAMAGE:
+        return text, False
+    bit = 1 << stack.scenario
+    parts = [b for b in attack_bonuses(c.card, category, ctx) if b.scope is A.Side.OWN and b.mask & bit]
+    if not any(b.on_hit for b in parts):
+        return text, False
+    labels = ", ".join(b.part.label for b in parts)
+    return (labels if len(parts) == 1 else f"{text}: {labels}"), True
+
+
+def describe(stack: Stack, category: AttackKind, unit: str, ctx: CheckContext) -> tuple[str, bool]:
+    """The smallest set in words, and whether on-hit damage is part of it."""
+    amounts = [_amount(c, stack, category, unit, ctx) for c in stack.minimal]
+    text = ", ".join(f'"{c.card.name}" ({amount})' for c, (amount, _) in zip(stack.minimal, amounts, strict=True))
+    return text, any(on_hit for _, on_hit in amounts)
 
 
 def check(pack: PackView, ctx: CheckContext) -> Iterator[Diagnostic]:
@@ -52,16 +77,19 @@ def check(pack: PackView, ctx: CheckContext) -> Iterator[Diagnostic]:
             continue
         first = stack.minimal[0]
         where = describe_mask(common_mask(scenario_mask(c.effect, ctx) for c in stack.minimal), ctx)
+        cards, on_hit = describe(stack, category, unit, ctx)
+        counted = "; on-hit damage to the attacked piece counts toward the damage cap (R23)" if on_hit else ""
         yield META.diagnostic(
             f"{what} can reach {unit.format(stack.reachable)} on one attack (cap {unit.format(cap)}); "
-            f"{len(stack.minimal)} cards already pass the cap: {describe(stack, unit)}",
+            f"{len(stack.minimal)} cards already pass the cap: {cards}",
             first.effect.span,
-            hint="the runtime clamps at the cap (R20), so the last of these cards adds nothing",
+            rules=(*META.rules, "R23") if on_hit else META.rules,
+            hint=f"the runtime clamps at the cap (R20), so the last of these cards adds nothing{counted}",
             fix=Fix("lower one of these bonuses, or make them exclusive (different piece conditions)"),
             label="part of a stack over the cap",
             context=(
                 ("attack", where),
                 ("reachable", unit.format(stack.reachable)),
-                ("smallest set", describe(stack, unit)),
+                ("smallest set", cards),
             ),
         )

@@ -8,6 +8,7 @@ from sgcheck.contract.context import CheckContext
 from sgcheck.contract.facts import attack_bonuses, common_mask, describe_mask, worst_scenario
 from sgcheck.contract.registry import RuleMeta
 from sgcheck.core.cards import model as A
+from sgcheck.core.cards.semantics import AttackKind
 from sgcheck.diagnostics import Diagnostic, Fix
 from sgcheck.lang.cards.vocab import PARAMETERS, ParamFamily
 
@@ -39,9 +40,13 @@ def parameter_findings(card: A.Card, family: ParamFamily, meta: RuleMeta, what: 
 
 
 def cap_findings(
-    card: A.Card, category: type, cap: int, meta: RuleMeta, parameter: str, ctx: CheckContext
+    card: A.Card, category: AttackKind, cap: int, meta: RuleMeta, parameter: str, ctx: CheckContext
 ) -> Iterator[Diagnostic]:
-    """Findings for a card that alone can exceed a per-attack cap of core §4.5 (or rewrites the cap)."""
+    """Findings for a card that alone can exceed a per-attack cap of core §4.5 (or rewrites the cap).
+
+    What counts toward the cap is what :func:`~sgcheck.core.cards.semantics.attack_part` says,
+    as in replay: on-hit damage to the attacked piece is a damage bonus (R23).
+    """
     words = _CAP_WORDS[category]
     for effect in card.effects:
         action = effect.action
@@ -65,32 +70,37 @@ def cap_findings(
             continue
         where = describe_mask(common_mask(b.mask for b in used), ctx)
         whose = "" if scope is A.Side.OWN else " on enemy attacks"
-        if category is A.Reroll:
+        on_hit = any(b.on_hit for b in used)
+        what = "on-hit damage" if on_hit else words[0]
+        if category is AttackKind.REROLL:
             message = (
                 f"{total} reroll/advantage sources can apply to one accuracy roll{whose} ({where}); the cap is {cap}"
             )
         elif len(used) == 1:
-            message = f"{words[0]} {_signed(total, words)}{whose} exceeds the {_signed(cap, words)} cap"
+            message = f"{what} {_signed(total, words)}{whose} exceeds the {_signed(cap, words)} cap"
         else:
-            parts = ", ".join(_signed(b.value, words) for b in used)
+            parts = ", ".join(b.part.label if b.on_hit else _signed(b.value, words) for b in used)
             message = (
                 f"{words[1]} of one card add up to {_signed(total, words)}{whose} ({parts}, "
                 f"{where}), over the {_signed(cap, words)} cap"
             )
+        counted = "; on-hit damage to the attacked piece counts (R23)" if on_hit else ""
         yield meta.diagnostic(
             message,
             used[0].effect.span,
-            hint=f"one attack takes at most {_signed(cap, words)} in total from all cards together (core §4.5)",
-            fix=Fix(f"lower the {words[0]} to {_signed(cap, words)} or less"),
+            rules=(*meta.rules, "R23") if on_hit else meta.rules,
+            hint=f"one attack takes at most {_signed(cap, words)} in total from all cards together "
+            f"(core §4.5){counted}",
+            fix=Fix(f"lower the {what if len(used) == 1 else words[0]} to {_signed(cap, words)} or less"),
             label="over the cap",
             context=(*card_context(card), ("applies to", where)),
         )
 
 
 _CAP_WORDS = {
-    A.ToHitModifier: ("to-hit bonus", "to-hit bonuses", "+", ""),
-    A.DamageModifier: ("damage bonus", "damage bonuses", "+", " per hit"),
-    A.Reroll: ("reroll source count", "reroll sources", "", " source(s)"),
+    AttackKind.TO_HIT: ("to-hit bonus", "to-hit bonuses", "+", ""),
+    AttackKind.DAMAGE: ("damage bonus", "damage bonuses", "+", " per hit"),
+    AttackKind.REROLL: ("reroll source count", "reroll sources", "", " source(s)"),
 }
 
 

@@ -9,10 +9,12 @@ card by name: every card reaches the rules as the effects it is made of.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple
 
 from sgcheck.core import caps
 from sgcheck.core.cards.model import (
+    ALL_KINDS,
     Card,
     Cmp,
     Condition,
@@ -254,6 +256,76 @@ def forbidden_in(card: Card) -> tuple[str, str] | None:
     return None
 
 
+# --- what an effect adds to an attack ----------------------------------------------------------------
+
+
+class AttackKind(StrEnum):
+    """What a part of an attack changes; to-hit, damage and rerolls are capped (core §4.5, R20)."""
+
+    TO_HIT = "to-hit"
+    DAMAGE = "damage"  # per hit; on-hit damage to the attacked piece included (R23)
+    REDUCTION = "reduction"
+    REROLL = "reroll"
+
+
+class AttackPart(NamedTuple):
+    """What one effect adds to the attacks it applies to, whatever the situation.
+
+    ``amount`` is the to-hit or damage delta, the reduction, the on-hit damage or the number
+    of reroll sources. ``scope`` says whose attacks: ``own`` the holder's own attacks,
+    ``enemy`` the attacks made on the holder's pieces. ``target`` (reductions and on-hit
+    damage) names the attacked pieces it applies to, seen from the holder.
+    """
+
+    kind: AttackKind
+    amount: int
+    scope: Side
+    target: Target | None = None
+    advantage: bool = False  # a reroll source that grants advantage
+    on_hit: bool = False  # ``on hit: deal N damage to …`` the attacked piece: part of the hit (R23)
+
+    @property
+    def label(self) -> str:
+        """``+2``, or ``on hit +2`` for on-hit damage."""
+        return f"on hit {self.amount:+d}" if self.on_hit else f"{self.amount:+d}"
+
+
+def attack_part(effect: Effect) -> AttackPart | None:
+    """What ``effect`` adds to an attack (None: nothing), the one answer replay and the contract share.
+
+    A modifier behind a trigger other than ``on hit: deal …`` is classified by what it does
+    once fired (it then acts as a lasting effect of its own, R23). On-hit damage to the
+    attacked piece is damage on the holder's own attacks and counts toward +2 per hit (R23);
+    on-hit damage to the holder's own pieces never reaches the attacked piece, so it is none.
+    """
+    action = effect.action
+    trigger = effect.trigger
+    if isinstance(action, DealDamage):
+        if trigger is None or trigger.event is not Event.HIT or action.target.side is not Side.ENEMY:
+            return None
+        return AttackPart(AttackKind.DAMAGE, action.amount, Side.OWN, action.target, on_hit=True)
+    match action:
+        case ToHitModifier():
+            return AttackPart(AttackKind.TO_HIT, action.delta, action.scope)
+        case DamageModifier():
+            return AttackPart(AttackKind.DAMAGE, action.delta, action.scope)
+        case DamageReduction():
+            # a reduction on enemy pieces lowers the holder's own attacks on them, and the other way round
+            scope = Side.OWN if action.target.side is Side.ENEMY else Side.ENEMY
+            return AttackPart(AttackKind.REDUCTION, action.amount, scope, action.target)
+        case Reroll():
+            return AttackPart(AttackKind.REROLL, action.count, action.scope, advantage="advantage" in action.word)
+    return None
+
+
+def attacked_kinds(part: AttackPart) -> frozenset[Kind]:
+    """The kinds of attacked piece ``part`` applies to: its target's, when the target is on the attacked side."""
+    if part.target is None:
+        return ALL_KINDS
+    attacked = Side.ENEMY if part.scope is Side.OWN else Side.OWN  # whose pieces those attacks are made on
+    return part.target.kinds if part.target.side is attacked else frozenset()
+
+
 # --- modifiers at a situation ------------------------------------------------------------------------
 
 
@@ -263,33 +335,31 @@ def _applies(scope: Side, owner: Color, actor: Color) -> bool:
 
 
 def attack_cards(lasting: Iterable[Lasting], state: GameState, at: Situation, victim: Piece) -> AttackCards:
-    """Every lasting effect on this attack, with each card's share (R20, R23)."""
+    """Every lasting effect on this attack, with each card's share (R20, R23), as :func:`attack_part` says."""
     to_hit: list[Share] = []
     damage: list[Share] = []
     reduction: list[Share] = []
     rerolls: list[tuple[str, bool]] = []
     for item in lasting:
         effect, owner = item.effect, item.owner
-        action = effect.action
-        if effect.trigger is not None:
-            if not (effect.trigger.event is Event.HIT and isinstance(action, DealDamage) and owner is at.actor):
-                continue
-            if targets(action.target, owner, victim) and holds(effect.condition, owner, state, at):
-                damage.append(Share(item.card, action.amount))  # counts toward +2 per hit (R23)
+        part = attack_part(effect)
+        if part is None or (effect.trigger is not None and not part.on_hit):
+            continue  # a waiting trigger: what it starts joins the lasting effects when it fires
+        if not _applies(part.scope, owner, at.actor):
             continue
-        match action:
-            case ToHitModifier() if _applies(action.scope, owner, at.actor):
-                if holds(effect.condition, owner, state, at):
-                    to_hit.append(Share(item.card, action.delta))
-            case DamageModifier() if _applies(action.scope, owner, at.actor):
-                if holds(effect.condition, owner, state, at):
-                    damage.append(Share(item.card, action.delta))
-            case DamageReduction() if targets(action.target, owner, victim):
-                if holds(effect.condition, owner, state, at):
-                    reduction.append(Share(item.card, action.amount))
-            case Reroll() if _applies(action.scope, owner, at.actor):
-                if holds(effect.condition, owner, state, at):
-                    rerolls.append((item.card, "advantage" in action.word))
+        if part.target is not None and not targets(part.target, owner, victim):
+            continue
+        if not holds(effect.condition, owner, state, at):
+            continue
+        match part.kind:
+            case AttackKind.TO_HIT:
+                to_hit.append(Share(item.card, part.amount))
+            case AttackKind.DAMAGE:
+                damage.append(Share(item.card, part.amount))  # on-hit damage counts toward +2 per hit (R23)
+            case AttackKind.REDUCTION:
+                reduction.append(Share(item.card, part.amount))
+            case AttackKind.REROLL:
+                rerolls.append((item.card, part.advantage))
     return AttackCards(tuple(to_hit), tuple(damage), tuple(reduction), tuple(rerolls))
 
 
@@ -299,6 +369,11 @@ _COSTED: dict[CostKind, frozenset[CostKind]] = {
 }
 
 
+def costed(cost: CostKind) -> frozenset[CostKind]:
+    """The kinds of action whose cost a ``cost <cost>`` modifier changes (each by the whole delta)."""
+    return _COSTED.get(cost, frozenset({cost}))
+
+
 def cost_shares(lasting: Iterable[Lasting], state: GameState, kind: CostKind, at: Situation) -> tuple[Share, ...]:
     """The card modifiers on what the actor's ``kind`` of action costs (only the owner's own costs)."""
     shares: list[Share] = []
@@ -306,8 +381,7 @@ def cost_shares(lasting: Iterable[Lasting], state: GameState, kind: CostKind, at
         action = item.effect.action
         if not isinstance(action, CostModifier) or item.effect.trigger is not None or item.owner is not at.actor:
             continue
-        covered = _COSTED.get(action.cost, frozenset({action.cost}))
-        if kind in covered and holds(item.effect.condition, item.owner, state, at):
+        if kind in costed(action.cost) and holds(item.effect.condition, item.owner, state, at):
             shares.append(Share(item.card, action.delta))
     return tuple(shares)
 

@@ -15,14 +15,19 @@ from sgcheck.core.pieces import BLACK, WHITE, Color
 
 
 class Catalogue(Mapping[str, Card]):
-    """The pack's cards by name: read-only, hashable by identity, shared by every state of a game."""
+    """The pack's cards by name: read-only and shared by every state of a game.
 
-    __slots__ = ("_cards",)
+    Two catalogues of the same cards are equal (two replays of one log reach equal states);
+    the hash is computed once, as states are compared far more often than catalogues built.
+    """
+
+    __slots__ = ("_cards", "_hash")
 
     def __init__(self, cards: Iterable[Card]) -> None:
         self._cards: dict[str, Card] = {}
         for card in cards:
             self._cards.setdefault(card.name, card)  # a duplicate name is the contract's SG-C140
+        self._hash = hash(tuple(self._cards))
 
     def __getitem__(self, name: str) -> Card:
         return self._cards[name]
@@ -34,10 +39,12 @@ class Catalogue(Mapping[str, Card]):
         return len(self._cards)
 
     def __hash__(self) -> int:
-        return id(self)
+        return self._hash
 
     def __eq__(self, other: object) -> bool:
-        return self is other
+        if self is other:
+            return True
+        return isinstance(other, Catalogue) and self._hash == other._hash and self._cards == other._cards
 
 
 class Lasting(NamedTuple):
@@ -45,6 +52,9 @@ class Lasting(NamedTuple):
 
     ``until`` is the last ply (see :func:`ply`) it acts in, None for as long as its card is in
     play; ``attack_only`` effects end with the owner's next attack (``this attack``).
+    The ``fired_*`` counters count how often it acted, for its ``limit`` and an extra action's
+    count: a trigger each time it fires, a modifier each time it changes an attack or a cost,
+    an extra action each time one is taken (R23).
     """
 
     card: str
@@ -53,16 +63,21 @@ class Lasting(NamedTuple):
     effect: Effect
     until: int | None = None
     attack_only: bool = False
-    fired_in: int = -1  # the last ply a trigger fired in, and how often then and in the game (``limit``)
+    fired_in: int = -1  # the last ply it acted in, and how often then and in the game (``limit``)
     fired_turn: int = 0
     fired_game: int = 0
 
     def may_fire(self, now: int) -> bool:
+        """Whether its ``limit`` lets it act (fire, change an attack or a cost) once more at ply ``now``."""
         limit = self.effect.limit
         if limit is None:
             return True
-        used = self.fired_game if limit.period.value == "game" else (self.fired_turn if self.fired_in == now else 0)
+        used = self.fired_game if limit.period.value == "game" else self.used_in(now)
         return used < limit.times
+
+    def used_in(self, now: int) -> int:
+        """How often it acted in ply ``now``."""
+        return self.fired_turn if self.fired_in == now else 0
 
     def fired(self, now: int) -> Lasting:
         turn = self.fired_turn + 1 if self.fired_in == now else 1
@@ -87,6 +102,8 @@ class CardsState(NamedTuple):
     discarded: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # Spells cast, by colour
     lasting: tuple[Lasting, ...] = ()  # effects acting now, in the order their cards entered play
     entered: int = 0  # cards that have entered play so far (the next one's order)
+    # trigger prices paid so far, by colour, as (SP, LP): a price paid is not a loss (R23)
+    prices: tuple[tuple[int, int], tuple[int, int]] = ((0, 0), (0, 0))
 
     def hand(self, color: Color) -> tuple[str, ...]:
         return self.hands[color]
@@ -106,10 +123,29 @@ class CardsState(NamedTuple):
         discarded = ((*old, name), self.discarded[1]) if color is WHITE else (self.discarded[0], (*old, name))
         return self._replace(discarded=discarded)
 
+    def priced(self, color: Color, sp: int, lp: int) -> CardsState:
+        """``color`` paid a trigger's price."""
+        old = self.prices[color]
+        paid = (old[0] + sp, old[1] + lp)
+        prices = (paid, self.prices[1]) if color is WHITE else (self.prices[0], paid)
+        return self._replace(prices=prices)
+
+    def counted(self, items: Iterable[Lasting], now: int) -> CardsState:
+        """Each of ``items`` (entries of :attr:`lasting`) acted once more at ply ``now``."""
+        acted = {id(item) for item in items}
+        if not acted:
+            return self
+        return self._replace(lasting=tuple(e.fired(now) if id(e) in acted else e for e in self.lasting))
+
     def expire(self, now: int) -> CardsState:
         """Drop the effects whose time is over at ply ``now``."""
         kept = tuple(e for e in self.lasting if e.until is None or e.until >= now)
         return self if len(kept) == len(self.lasting) else self._replace(lasting=kept)
+
+    def acting(self, active: Color, now: int) -> tuple[Lasting, ...]:
+        """The lasting effects that may act at ply ``now``, in the order of R23: one with a
+        ``limit`` only while the limit lets it (a spent one does not change an attack or a cost)."""
+        return tuple(e for e in self.ordered(active) if e.effect.limit is None or e.may_fire(now))
 
     def ordered(self, active: Color) -> Iterator[Lasting]:
         """The lasting effects in the order of R23: the active player's first, each side by entry."""

@@ -6,11 +6,12 @@ from sgcheck.core import caps
 from sgcheck.core.actions import Attack, Part
 from sgcheck.core.cards.model import CostKind, Event
 from sgcheck.core.cards.semantics import Situation, attack_cards, cost_shares
+from sgcheck.core.cards.table import Lasting, ply
 from sgcheck.core.formulas import attack_cost, d100, hit_threshold, value_of, with_card_costs
 from sgcheck.core.geometry import GeometryError, attack_route
 from sgcheck.core.outcome import Applied, Effects, Violation
 from sgcheck.core.pieces import KING, Outcome, Phase, Piece
-from sgcheck.core.play.cards import end_of_attack, fire
+from sgcheck.core.play.cards import count_acts, end_of_attack, fire
 from sgcheck.core.play.predicates import charge, dice_faces, own_piece, phase_window, resolve_payment, violation
 from sgcheck.core.squares import name
 from sgcheck.core.state import GameResult, GameState
@@ -113,7 +114,7 @@ def _attack_with_cards(
     assert cards is not None
     me = state.to_move
     at = Situation(me, attacker.kind, target.kind, distance, action.frm, action.to)
-    lasting = tuple(cards.ordered(me))
+    lasting = cards.acting(me, ply(state.turn_number, me))  # a limited modifier only while its limit lets it
     cost = with_card_costs(
         attack_cost(attacker.kind, distance, state.ruleset), cost_shares(lasting, state, CostKind.ATTACK, at)
     )
@@ -127,6 +128,7 @@ def _attack_with_cards(
     paid = resolve_payment(state, cost, action.pay, "attack")
     if isinstance(paid, Violation):
         return paid
+    before = state
     state = charge(state, paid)
     why = on_attack.to_hit_text() if on_attack.to_hit else ""
     threshold = hit_threshold(attacker.kind, target.kind, state.ruleset, on_attack.raw_to_hit, why)
@@ -141,7 +143,8 @@ def _attack_with_cards(
         cards=on_attack,
     )
     applied = _resolve(state, action, target, effects)
-    state = end_of_attack(applied.state)
+    used = _limited_acts(lasting, before, action, at, target, hit)
+    state = end_of_attack(count_acts(applied.state, used) if used else applied.state)
     if state.result is None:
         state = fire(state, Event.HIT if hit else Event.MISS, me, at)
         state = fire(state, Event.ATTACKED, me.other, at)
@@ -149,6 +152,36 @@ def _attack_with_cards(
             state = fire(state, Event.CAPTURE, me, at)
             state = fire(state, Event.CAPTURED, me.other, at)
     return Applied(state, applied.effects)
+
+
+def _limited_acts(
+    lasting: tuple[Lasting, ...], before: GameState, action: Attack, at: Situation, target: Piece, hit: bool
+) -> list[Lasting]:
+    """The card effects with a ``limit`` that acted on this attack, each to count once (R23).
+
+    A cost or to-hit modifier acts on every attack it applies to; a damage bonus or reduction
+    (on-hit damage included) only on a hit; a reroll or advantage only when the attack took its
+    second roll, and then only the first card, in the order of R23, that grants that kind.
+    """
+    if not any(e.effect.limit is not None for e in lasting):
+        return []
+    used: list[Lasting] = []
+    reroll_taken = not action.second
+    for item in lasting:
+        if item.effect.limit is None and reroll_taken:
+            continue
+        mine = attack_cards((item,), before, at, target)
+        if not reroll_taken and any(advantage == action.advantage for _, advantage in mine.rerolls):
+            reroll_taken = True
+            if item.effect.limit is not None:
+                used.append(item)
+            continue
+        if item.effect.limit is None:
+            continue
+        acted = mine.to_hit or (hit and (mine.damage or mine.reduction))
+        if acted or cost_shares((item,), before, CostKind.ATTACK, at):
+            used.append(item)
+    return used
 
 
 def _second_roll(action: Attack, sources: tuple[tuple[str, bool], ...], first: int) -> int | Violation:

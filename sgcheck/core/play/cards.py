@@ -1,4 +1,4 @@
-"""Cards in play: playing a card from hand, using an activated Relic, triggers (R17, R19, R22, R23).
+"""Cards in play: playing a card from hand, using an activated Relic, triggers, extra actions (R17, R19, R22, R23).
 
 The rules here read cards as data (:mod:`sgcheck.core.cards.semantics` says what each effect
 means); no card is known by name. A game without a pack (``state.cards is None``) keeps the
@@ -7,6 +7,7 @@ card-free meaning of ``activate``: the activation is counted and the stated paym
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from sgcheck.core import caps
@@ -17,17 +18,29 @@ from sgcheck.core.cards.model import (
     CardKind,
     ConvertPiece,
     Cost,
+    CostKind,
     DealDamage,
     DenyRepair,
     Effect,
     Event,
+    ExtraAction,
+    ExtraKind,
     Mode,
     Resource,
     ResourceChange,
     Side,
     Steal,
 )
-from sgcheck.core.cards.semantics import LASTING_ACTIONS, Situation, amount, forbidden_in, holds, targets, until
+from sgcheck.core.cards.semantics import (
+    LASTING_ACTIONS,
+    Situation,
+    amount,
+    cost_shares,
+    forbidden_in,
+    holds,
+    targets,
+    until,
+)
 from sgcheck.core.cards.table import CardsState, InPlay, Lasting, ply
 from sgcheck.core.formulas import Worked, value_of
 from sgcheck.core.outcome import Applied, Effects, Violation
@@ -264,7 +277,8 @@ def apply_use(state: GameState, action: Activate) -> Applied | Violation:
     before = state.mover
     state = charge(state, Payment(0, 0))._replace(cards=cards)
     state = state.with_turn(state.turn._replace(activations=state.turn.activations + 1))
-    acting = tuple(e for e in card.effects if e.trigger is None)
+    # the card's ``limit`` counts its uses (above): what a use starts then acts freely for its duration
+    acting = tuple(e if e.limit is None else replace(e, limit=None) for e in card.effects if e.trigger is None)
     board = state.board
     state, damage = _resolve(state, card, me, relic.order, acting, action.target, now, relic=False)
     free = Worked(0, "paid when {!r} was played", card.name, rules=("R17", "R22"))
@@ -416,11 +430,18 @@ def _damage(state: GameState, owner: Color, sq: Square, dealt: int) -> tuple[Gam
 
 
 def fire(
-    state: GameState, event: Event, holder: Color, at: Situation | None = None, phase: Phase | None = None
+    state: GameState,
+    event: Event,
+    holder: Color,
+    at: Situation | None = None,
+    phase: Phase | None = None,
+    *,
+    fired: set[tuple[str, Color]] | None = None,
 ) -> GameState:
     """Fire every lasting trigger waiting for ``event`` on ``holder``'s side, in the order of R23.
 
-    Each card's trigger fires at most once per event, after the event has resolved; a
+    Each card's trigger fires at most once per event, after the event has resolved (``fired``
+    holds the cards that already fired for it, when one event is fired in several rounds); a
     trigger whose ``pay`` cannot be paid in full does not fire. On-hit damage to the attacked
     piece is part of the attack (it counts toward the +2 per hit) and is not fired here.
     """
@@ -428,7 +449,8 @@ def fire(
     if cards is None or not cards.lasting:
         return state
     now = ply(state.turn_number, state.to_move)
-    fired: set[tuple[str, Color]] = set()
+    if fired is None:
+        fired = set()
     for item in cards.ordered(state.to_move):
         trigger = item.effect.trigger
         if trigger is None or trigger.event is not event or item.owner is not holder:
@@ -449,6 +471,9 @@ def fire(
             if price.sp > payer.sp or price.lp > payer.lp:
                 continue
             state = state.with_player(holder, payer.with_funds(payer.lp - price.lp, payer.sp - price.sp))
+            priced = state.cards
+            assert priced is not None
+            state = state._replace(cards=priced.priced(holder, price.sp, price.lp))
         fired.add((item.card, item.owner))
         current = state.cards
         assert current is not None
@@ -456,7 +481,8 @@ def fire(
             cards=current._replace(lasting=tuple(item.fired(now) if e is item else e for e in current.lasting))
         )
         if isinstance(item.effect.action, (*LASTING_ACTIONS, DenyRepair)):
-            effect = replace(item.effect, trigger=None)  # what the trigger starts acts like a Spell's effect
+            # what the trigger starts acts like a Spell's effect; the ``limit`` counted the firing
+            effect = replace(item.effect, trigger=None, limit=None)
             last, attack_only = until(effect, now, relic=False)
             current = state.cards
             assert current is not None
@@ -498,3 +524,154 @@ def end_of_attack(state: GameState) -> GameState:
         return state
     kept = tuple(e for e in cards.lasting if not (e.attack_only and e.owner is state.to_move))
     return state._replace(cards=cards._replace(lasting=kept))
+
+
+# --- gains and losses of SP and LP ------------------------------------------------------------------------
+
+_GAIN_LOSE = (Event.GAIN_SP, Event.LOSE_SP, Event.GAIN_LP, Event.LOSE_LP)
+
+
+def resources_changed(before: GameState, after: GameState, spent: Payment | None = None) -> GameState:
+    """Fire ``on gain SP:`` and the like for how each side's SP and LP changed from ``before`` (R23).
+
+    The change is the net change of one action, whatever caused it (income, a capture, the
+    Pass bonus, a conversion, a card's effect, another trigger). A price paid is not a loss:
+    ``spent`` is what the mover paid for the action (its cost, a card's printed cost, the SP
+    converted), and a trigger's price is left out too; a loss is an effect taking a resource.
+    The triggers fire after the action, the active player's side first. What they change
+    fires these triggers again, but each card's trigger fires at most once per event within
+    one action, so the chain ends.
+    """
+    cards = after.cards
+    if cards is None or after.result is not None or not any(_on_resources(e) for e in cards.lasting):
+        return after
+    fired: dict[Event, set[tuple[str, Color]]] = {event: set() for event in _GAIN_LOSE}
+    while True:
+        state = after
+        for event, side in _changes(before, after, spent):
+            state = fire(state, event, side, fired=fired[event])
+        if state is after:  # nothing fired: the chain has ended
+            return after
+        before, after, spent = after, state, None
+
+
+def _on_resources(item: Lasting) -> bool:
+    trigger = item.effect.trigger
+    return trigger is not None and trigger.event in _GAIN_LOSE
+
+
+def _changes(before: GameState, after: GameState, spent: Payment | None) -> Iterator[tuple[Event, Color]]:
+    """The gain and loss events from ``before`` to ``after``, the active player's first."""
+    was, now = before.cards, after.cards
+    assert was is not None and now is not None
+    active = after.to_move
+    for side in (active, active.other):
+        old, new = before.players[side], after.players[side]
+        sp = new.sp - old.sp + now.prices[side][0] - was.prices[side][0]
+        lp = new.lp - old.lp + now.prices[side][1] - was.prices[side][1]
+        if spent is not None and side is before.to_move:
+            sp, lp = sp + spent.sp, lp + spent.lp
+        for delta, gain, lose in ((sp, Event.GAIN_SP, Event.LOSE_SP), (lp, Event.GAIN_LP, Event.LOSE_LP)):
+            if delta:
+                yield (gain if delta > 0 else lose), side
+
+
+# --- limits on modifiers ------------------------------------------------------------------------------------
+
+
+def count_acts(state: GameState, items: Iterable[Lasting]) -> GameState:
+    """Each of ``items`` (lasting effects of ``state``) acted once more this turn, for its ``limit`` (R23)."""
+    cards = state.cards
+    if cards is None:
+        return state
+    counted = cards.counted(items, ply(state.turn_number, state.to_move))
+    return state if counted is cards else state._replace(cards=counted)
+
+
+def costs_counted(before: GameState, after: GameState, kind: CostKind, at: Situation) -> GameState:
+    """After an action: one act of each limited cost modifier that changed its cost (R23).
+
+    ``before`` is the state the cost was worked out in, ``after`` the state once the action applied.
+    """
+    cards = before.cards
+    if cards is None:
+        return after
+    now = ply(before.turn_number, before.to_move)
+    used = [
+        e
+        for e in cards.acting(before.to_move, now)
+        if e.effect.limit is not None and cost_shares((e,), before, kind, at)
+    ]
+    return count_acts(after, used) if used else after
+
+
+# --- extra actions --------------------------------------------------------------------------------------------
+
+#: The phase an extra action is taken in when the card names none: the action's own.
+_OWN_PHASES: dict[ExtraKind, tuple[Phase, ...]] = {
+    ExtraKind.SUMMON: (Phase.UPKEEP,),
+    ExtraKind.BREAK: (Phase.UPKEEP,),
+    ExtraKind.REPAIR: (Phase.UPKEEP,),
+    ExtraKind.TELEPORT: (Phase.END,),
+    ExtraKind.MOVE: _MAIN,
+    ExtraKind.ATTACK: (Phase.BATTLE,),
+    ExtraKind.ACTIVATION: tuple(Phase),
+}
+
+
+def _extras(state: GameState, kind: ExtraKind) -> Iterator[Lasting]:
+    """The mover's lasting extra actions of ``kind`` that apply in this phase, in the order of R23."""
+    cards = state.cards
+    if cards is None:
+        return
+    me = state.to_move
+    for item in cards.lasting:
+        action = item.effect.action
+        if item.owner is not me or not isinstance(action, ExtraAction) or action.action is not kind:
+            continue
+        phases = action.phase.phases if action.phase is not None else _OWN_PHASES[kind]
+        if state.turn.phase in phases and holds(item.effect.condition, me, state, Situation(me)):
+            yield item
+
+
+def _granting(state: GameState, kind: ExtraKind) -> Lasting | None:
+    """The first of the mover's extra actions of ``kind`` with a use left this turn (its count and its ``limit``)."""
+    now = ply(state.turn_number, state.to_move)
+    for item in _extras(state, kind):
+        action = item.effect.action
+        assert isinstance(action, ExtraAction)
+        if (action.count is None or item.used_in(now) < action.count) and item.may_fire(now):
+            return item
+    return None
+
+
+def extra_allowed(state: GameState, kind: ExtraKind) -> bool:
+    """Whether a card of the mover grants one more action of ``kind`` now, beyond the core's limit (R23).
+
+    A lasting ``extra summon`` (``extra break``, ...) of the mover, in its phase (the one it
+    names, else the action's own), with a use left this turn: ``count`` more per turn (all, when
+    it has none), and no more than the card's ``limit``. False in a game without cards.
+    """
+    return state.cards is not None and _granting(state, kind) is not None
+
+
+def take_extra(state: GameState, kind: ExtraKind) -> GameState | str:
+    """Take one extra action of ``kind`` granted by a card (see :func:`extra_allowed`).
+
+    The state with that use counted; when no card grants one, the words to add to the refusal
+    of the core's limit: which cards' extra actions are used up ("" when none applies).
+    """
+    item = _granting(state, kind) if state.cards is not None else None
+    if item is None:
+        return _used_up(state, kind)
+    return count_acts(state, (item,))
+
+
+def _used_up(state: GameState, kind: ExtraKind) -> str:
+    names = list(dict.fromkeys(repr(item.card) for item in _extras(state, kind)))
+    if not names:
+        return ""
+    what = kind.value.capitalize()
+    if len(names) == 1:
+        return f", and the extra {what} granted by {names[0]} is used up"
+    return f", and the extra {what}s granted by {', '.join(names[:-1])} and {names[-1]} are used up"

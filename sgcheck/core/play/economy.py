@@ -4,36 +4,43 @@ from __future__ import annotations
 
 from sgcheck.core import caps
 from sgcheck.core.actions import Break, Convert, Part, Repair
-from sgcheck.core.cards.model import CostKind
+from sgcheck.core.cards.model import CostKind, ExtraKind
 from sgcheck.core.cards.semantics import Situation, cost_shares
+from sgcheck.core.cards.table import ply
 from sgcheck.core.formulas import Worked, with_card_costs
 from sgcheck.core.outcome import Applied, Effects, Violation
 from sgcheck.core.pieces import NON_KING_KINDS, Phase, piece
-from sgcheck.core.play.cards import repair_denied
+from sgcheck.core.play.cards import costs_counted, repair_denied, take_extra
 from sgcheck.core.play.predicates import charge, dice_faces, phase_window, resolve_payment, violation
 from sgcheck.core.play.victory import lp_victory
-from sgcheck.core.state import GameState
+from sgcheck.core.state import GameState, Payment
 
 GEM_RULES = ("core §6", "R15")
 BREAK_COST = Worked(caps.BREAK_COST, "Break costs {}", caps.BREAK_COST, rules=GEM_RULES)
 REPAIR_COST = Worked(caps.REPAIR_COST, "Repair costs {}", caps.REPAIR_COST, rules=GEM_RULES)
 
 
-def _upkeep_attempt(state: GameState, what: str, done: bool) -> Violation | None:
-    """One attempt of each per Upkeep, after income and before the Summon (R15)."""
+def _upkeep_attempt(state: GameState, what: str, kind: ExtraKind, done: bool) -> GameState | Violation:
+    """One attempt of each per Upkeep, after income and before the Summon (R15); a card's
+    extra attempt is counted on the state returned (R23)."""
     if (v := phase_window(state, (Phase.UPKEEP,), what, ("core §6",))) is not None:
         return v
     if done:
-        return violation("SG-T104", f"only one {what} attempt is allowed per Upkeep", rules=GEM_RULES)
+        extra = take_extra(state, kind)
+        if isinstance(extra, str):
+            return violation("SG-T104", f"only one {what} attempt is allowed per Upkeep{extra}", rules=GEM_RULES)
+        state = extra
     if state.turn.summoned:
         return violation("SG-T104", f"{what} must come before the Upkeep's Summon", rules=GEM_RULES)
-    return None
+    return state
 
 
 def apply_break(state: GameState, action: Break) -> Applied | Violation:
     """Pay 20, roll 3d6; on 12+ the enemy Gem breaks and your pieces in it come home (core §6, R15)."""
-    if (v := _upkeep_attempt(state, "Break", state.turn.broke)) is not None:
-        return v
+    attempt = _upkeep_attempt(state, "Break", ExtraKind.BREAK, state.turn.broke)
+    if isinstance(attempt, Violation):
+        return attempt
+    state = attempt
     if state.opponent.gem_broken:
         return violation("SG-R112", f"{state.to_move.other.title}'s Gem is already broken", rules=GEM_RULES)
     if (v := dice_faces(action.roll, 3, 6, "a Break roll", GEM_RULES)) is not None:
@@ -42,7 +49,7 @@ def apply_break(state: GameState, action: Break) -> Applied | Violation:
     paid = resolve_payment(state, cost, action.pay, "Break")
     if isinstance(paid, Violation):
         return paid
-    state = charge(state, paid)
+    state = _charged(state, paid, CostKind.BREAK)
     state = state.with_turn(state.turn._replace(broke=True))
     total = sum(action.roll)
     success = total >= caps.BREAK_THRESHOLD
@@ -64,8 +71,10 @@ def apply_break(state: GameState, action: Break) -> Applied | Violation:
 
 def apply_repair(state: GameState, action: Repair) -> Applied | Violation:
     """Pay 10, roll 3d6; on 10+ your broken Gem is whole again (core §6, R15)."""
-    if (v := _upkeep_attempt(state, "Repair", state.turn.repaired)) is not None:
-        return v
+    attempt = _upkeep_attempt(state, "Repair", ExtraKind.REPAIR, state.turn.repaired)
+    if isinstance(attempt, Violation):
+        return attempt
+    state = attempt
     if not state.mover.gem_broken:
         return violation(
             "SG-R112",
@@ -84,7 +93,7 @@ def apply_repair(state: GameState, action: Repair) -> Applied | Violation:
     paid = resolve_payment(state, cost, action.pay, "Repair")
     if isinstance(paid, Violation):
         return paid
-    state = charge(state, paid)
+    state = _charged(state, paid, CostKind.REPAIR)
     state = state.with_turn(state.turn._replace(repaired=True))
     total = sum(action.roll)
     success = total >= caps.REPAIR_THRESHOLD
@@ -96,8 +105,14 @@ def apply_repair(state: GameState, action: Repair) -> Applied | Violation:
 def _with_cards(state: GameState, cost: Worked, kind: CostKind) -> Worked:
     if state.cards is None:
         return cost
-    shares = cost_shares(state.cards.ordered(state.to_move), state, kind, Situation(state.to_move))
-    return with_card_costs(cost, shares)
+    lasting = state.cards.acting(state.to_move, ply(state.turn_number, state.to_move))
+    return with_card_costs(cost, cost_shares(lasting, state, kind, Situation(state.to_move)))
+
+
+def _charged(state: GameState, paid: Payment, kind: CostKind) -> GameState:
+    """The payment made; with cards, one act counted of each limited cost modifier it used (R23)."""
+    after = charge(state, paid)
+    return after if state.cards is None else costs_counted(state, after, kind, Situation(state.to_move))
 
 
 def apply_convert(state: GameState, action: Convert) -> Applied | Violation:

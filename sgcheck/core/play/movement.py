@@ -5,11 +5,12 @@ from __future__ import annotations
 from sgcheck.core.actions import Move, Part
 from sgcheck.core.cards.model import CostKind, Event
 from sgcheck.core.cards.semantics import Situation, cost_shares
+from sgcheck.core.cards.table import ply
 from sgcheck.core.formulas import move_cost, with_card_costs
 from sgcheck.core.geometry import GeometryError, move_route
 from sgcheck.core.outcome import Applied, Effects, Violation
 from sgcheck.core.pieces import Phase
-from sgcheck.core.play.cards import fire
+from sgcheck.core.play.cards import costs_counted, fire
 from sgcheck.core.play.predicates import charge, own_piece, phase_window, resolve_payment, violation
 from sgcheck.core.state import GameState
 
@@ -28,7 +29,8 @@ def apply(state: GameState, action: Move) -> Applied | Violation:
     cost = move_cost(mover.kind, route.distance, state.ruleset)
     if state.cards is not None:
         at = Situation(state.to_move, mover.kind, None, route.distance, action.frm, action.to)
-        cost = with_card_costs(cost, cost_shares(state.cards.ordered(state.to_move), state, CostKind.MOVE, at))
+        lasting = state.cards.acting(state.to_move, ply(state.turn_number, state.to_move))
+        cost = with_card_costs(cost, cost_shares(lasting, state, CostKind.MOVE, at))
     paid = resolve_payment(state, cost, action.pay, "move")
     if isinstance(paid, Violation):
         return paid
@@ -36,5 +38,5 @@ def apply(state: GameState, action: Move) -> Applied | Violation:
     board[action.to], board[action.frm] = mover, None
     after = charge(state, paid, tuple(board))
     if state.cards is not None:
-        after = fire(after, Event.MOVE, state.to_move, at)
+        after = fire(costs_counted(state, after, CostKind.MOVE, at), Event.MOVE, state.to_move, at)
     return Applied(after, Effects.of_payment(cost, paid))

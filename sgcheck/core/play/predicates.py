@@ -6,6 +6,7 @@ from sgcheck.codes import diagnostic
 from sgcheck.core.actions import Part
 from sgcheck.core.cards.model import CostKind
 from sgcheck.core.cards.semantics import Situation, cost_shares
+from sgcheck.core.cards.table import ply
 from sgcheck.core.formulas import Worked, placement_cost, with_card_costs
 from sgcheck.core.outcome import Violation
 from sgcheck.core.pieces import WHITE, Kind, Phase, Piece
@@ -138,7 +139,8 @@ def placement(
     if state.cards is not None:
         costed = CostKind.SUMMON if what == "Summon" else CostKind.TELEPORT
         at = Situation(state.to_move, kind, None, None, None, to)
-        cost = with_card_costs(cost, cost_shares(state.cards.ordered(state.to_move), state, costed, at))
+        lasting = state.cards.acting(state.to_move, ply(state.turn_number, state.to_move))
+        cost = with_card_costs(cost, cost_shares(lasting, state, costed, at))
     paid = resolve_payment(state, cost, pay, what)
     if isinstance(paid, Violation):
         return paid

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from sgcheck.core.actions import Part, Summon
-from sgcheck.core.cards.model import Event
+from sgcheck.core.cards.model import CostKind, Event, ExtraKind
 from sgcheck.core.cards.semantics import Situation
 from sgcheck.core.outcome import Applied, Effects, Violation
 from sgcheck.core.pieces import KING, Phase, piece
-from sgcheck.core.play.cards import fire
+from sgcheck.core.play.cards import costs_counted, fire, take_extra
 from sgcheck.core.play.predicates import charge, phase_window, placement, violation
 from sgcheck.core.state import GameState
 
@@ -18,7 +18,10 @@ def apply(state: GameState, action: Summon) -> Applied | Violation:
     if (v := phase_window(state, (Phase.UPKEEP,), "Summon", ("core §5",))) is not None:
         return v
     if state.turn.summoned:
-        return violation("SG-T104", "only one Summon is allowed per Upkeep", rules=RULES)
+        extra = take_extra(state, ExtraKind.SUMMON)  # a card's extra Summon (R23)
+        if isinstance(extra, str):
+            return violation("SG-T104", f"only one Summon is allowed per Upkeep{extra}", rules=RULES)
+        state = extra
     me = state.mover
     if me.gem_broken:
         return violation(
@@ -37,6 +40,7 @@ def apply(state: GameState, action: Summon) -> Applied | Violation:
     if isinstance(placed, Violation):
         return placed
     cost, paid = placed
+    before = state
     state = charge(state, paid)
     gem = list(state.mover.gem)
     gem[own.index] -= 1
@@ -45,7 +49,6 @@ def apply(state: GameState, action: Summon) -> Applied | Violation:
     board[action.to] = own
     state = state.with_board(tuple(board)).with_turn(state.turn._replace(summoned=True))
     if state.cards is not None:
-        state = fire(
-            state, Event.SUMMON, state.to_move, Situation(state.to_move, action.kind, None, None, None, action.to)
-        )
+        at = Situation(state.to_move, action.kind, None, None, None, action.to)
+        state = fire(costs_counted(before, state, CostKind.SUMMON, at), Event.SUMMON, state.to_move, at)
     return Applied(state, Effects.of_payment(cost, paid))

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from sgcheck.core.actions import Part, Teleport
-from sgcheck.core.cards.model import Event
+from sgcheck.core.cards.model import CostKind, Event, ExtraKind
 from sgcheck.core.cards.semantics import Situation
 from sgcheck.core.outcome import Applied, Effects, Violation
 from sgcheck.core.pieces import KING, Phase
-from sgcheck.core.play.cards import fire
+from sgcheck.core.play.cards import costs_counted, fire, take_extra
 from sgcheck.core.play.predicates import charge, own_piece, phase_window, placement, violation
 from sgcheck.core.state import GameState
 
@@ -19,7 +19,10 @@ def apply(state: GameState, action: Teleport) -> Applied | Violation:
     if (v := phase_window(state, (Phase.END,), "Teleport", ("core §5",))) is not None:
         return v
     if state.turn.teleported:
-        return violation("SG-T104", "only one Teleport is allowed per End phase", rules=RULES)
+        extra = take_extra(state, ExtraKind.TELEPORT)  # a card's extra Teleport (R23)
+        if isinstance(extra, str):
+            return violation("SG-T104", f"only one Teleport is allowed per End phase{extra}", rules=RULES)
+        state = extra
     mover = own_piece(state, action.frm, action.kind, Part.PIECE, "teleport", RULES)
     if isinstance(mover, Violation):
         return mover
@@ -29,11 +32,12 @@ def apply(state: GameState, action: Teleport) -> Applied | Violation:
     if isinstance(placed, Violation):
         return placed
     cost, paid = placed
+    before = state
     state = charge(state, paid)
     board = list(state.board)
     board[action.to], board[action.frm] = mover, None
     state = state.with_board(tuple(board)).with_turn(state.turn._replace(teleported=True))
     if state.cards is not None:
         at = Situation(state.to_move, mover.kind, None, None, action.frm, action.to)
-        state = fire(state, Event.TELEPORT, state.to_move, at)
+        state = fire(costs_counted(before, state, CostKind.TELEPORT, at), Event.TELEPORT, state.to_move, at)
     return Applied(state, Effects.of_payment(cost, paid))

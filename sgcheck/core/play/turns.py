@@ -13,7 +13,7 @@ from sgcheck.core.cards.model import Event
 from sgcheck.core.formulas import income
 from sgcheck.core.outcome import Applied, Effects, Violation
 from sgcheck.core.pieces import BLACK, WHITE, Phase
-from sgcheck.core.play.cards import expire, fire
+from sgcheck.core.play.cards import expire, fire, resources_changed
 from sgcheck.core.play.predicates import violation
 from sgcheck.core.play.victory import lp_victory, reaches_lp_victory, turn_limit_result
 from sgcheck.core.state import GameState, TurnState
@@ -46,19 +46,30 @@ def _phases_begin(state: GameState, after: Phase, upto: Phase) -> GameState:
 
 
 def apply_end(state: GameState, action: EndTurn) -> Applied | Violation:
-    """End: clear partial damage (R11); +6 LP if no action was taken (R04); then the other player's Upkeep."""
+    """End: clear partial damage (R11); +6 LP if no action was taken (R04); then the other player's Upkeep.
+
+    With cards, gains and losses fire their triggers turn by turn (R23): those of the End (its
+    ``at end:`` effects, the Pass bonus) in this turn, those of the next Upkeep (income, ``at
+    upkeep:`` effects) in the next.
+    """
+    start = state
     if state.cards is not None and state.turn.phase < Phase.END:
         state = _phases_begin(state, state.turn.phase, Phase.END)
     passed = state.turn.actions == 0
     if passed:
         player = state.mover
         state = state.with_player(state.to_move, player.with_funds(player.lp + caps.PASS_BONUS_LP, player.sp))
+    if state.cards is not None:
+        state = resources_changed(start, state)
     lp_gained = caps.PASS_BONUS_LP if passed else 0
     limit = state.ruleset.turn_limit
     at_limit = limit is not None and state.to_move is BLACK and state.turn_number >= limit
     if at_limit or reaches_lp_victory(state):
         return _end_game(state, passed, lp_gained)
+    ending = state
     state, gained = begin_turn(state)  # the next Upkeep replaces the turn record: no clean-up state needed
+    if state.cards is not None:
+        state = resources_changed(ending, state)
     return Applied(state, _turn_over(passed, lp_gained, gained))
 
 
