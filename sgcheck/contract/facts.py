@@ -32,7 +32,7 @@ from sgcheck.contract.analysis.triggers import Cycle, trigger_cycles
 from sgcheck.contract.context import CheckContext
 from sgcheck.core.caps import DAMAGE_BONUS_CAP, DAMAGE_PER_HIT, REROLL_SOURCES_CAP, TO_HIT_BONUS_CAP
 from sgcheck.core.cards import model as A
-from sgcheck.core.cards.semantics import AttackKind, AttackPart, attack_part, attacked_kinds
+from sgcheck.core.cards.attack_parts import AttackKind, AttackPart, attack_part, attacked_kinds
 from sgcheck.core.pieces import Kind
 
 #: Longest move or attack a piece can make (squares; knights count jumps), core §3, R06-R09.

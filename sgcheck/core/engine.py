@@ -58,8 +58,9 @@ def apply(state: GameState, action: Action) -> Step:
     outcome = _RULES[type(action)](state, action)
     if isinstance(outcome, Violation):
         return Rejected((outcome,))
-    if state.cards is not None and type(action) is not EndTurn:  # EndTurn fires its own, turn by turn
-        return _gains_and_losses(state, outcome, action)
+    held = outcome.state.cards
+    if held is not None and held.facts.resources and type(action) is not EndTurn:
+        return _gains_and_losses(state, outcome, action)  # EndTurn fires its own, turn by turn
     return outcome
 
 

@@ -5,12 +5,12 @@ caller rolls the dice (:func:`with_roll`).
 
 In a game without cards every action is listed from small predicates (phase, geometry,
 the once-per-turn flags, what the player can afford). In a game with cards the same
-predicates list the candidates, without the one check cards make too intricate to repeat
+predicates list candidates, leaving out the one check cards make too intricate to repeat
 here (what an action costs: card modifiers with conditions and use limits), and the engine
-itself keeps those it accepts:
-cards reach the rules as data the engine consults, so asking the engine is the one way the
-list can never disagree with ``apply``. Card plays and Relic uses are listed there too, with
-each piece a card may act on.
+keeps the ones it accepts (:func:`accepted`). Cards reach the rules as data the engine
+consults, so asking the engine is the one way the list can never disagree with ``apply``.
+Card plays and Relic uses are listed the same way, each with no target and with every piece
+on the board as the one it acts on.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from hypothesis import note
 from hypothesis import strategies as st
 
 from sgcheck.core.actions import Action, Attack, Break, EndTurn, EnterPhase, Part, Repair
-from sgcheck.core.cards.table import CardsState
+from sgcheck.core.cards.table import CardsState, Catalogue
 from sgcheck.core.engine import apply
 from sgcheck.core.legal import CATEGORIES, accepted, with_roll
 from sgcheck.core.outcome import Applied, Rejected, Violation
@@ -23,6 +23,7 @@ from sgcheck.core.pieces import PIECES, SET_COUNTS, Color, Kind, Phase, Piece, p
 from sgcheck.core.ruleset import CORE, Ruleset
 from sgcheck.core.squares import ALL_SQUARES, Square, parse_square
 from sgcheck.core.state import GameState, PlayerState, TurnState, initial_state
+from sgcheck.lang.cards.parser import parse_cards
 from sgcheck.lang.logs.writer import format_statement
 from sgcheck.replay.generate import Style, choose, statement_for
 
@@ -304,3 +305,10 @@ def noting_actions(played: list[tuple[GameState, Action]]) -> Iterator[None]:
         lines = [action_text(state, action) for state, action in played]
         note(f"{len(lines)} actions played:\n" + "\n".join(lines))
         raise
+
+
+def card_catalogue(source: str, name: str = "cards.sgcard") -> Catalogue:
+    """The cards of ``source`` (card language), which must read without a finding."""
+    parsed = parse_cards(source, name)
+    assert not parsed.diagnostics, parsed.diagnostics
+    return Catalogue(parsed.cards)

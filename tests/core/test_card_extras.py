@@ -4,12 +4,24 @@ from __future__ import annotations
 
 from sgcheck.core.actions import Attack, Break, Move, Play, Summon, Teleport
 from sgcheck.core.cards.model import ExtraKind
-from sgcheck.core.cards.table import Catalogue, new_cards
+from sgcheck.core.cards.table import new_cards
 from sgcheck.core.pieces import Color, Kind, Phase
 from sgcheck.core.play.cards import extra_allowed
 from sgcheck.core.state import GameState, Payment
-from sgcheck.lang.cards.parser import parse_cards
-from tests.core.helpers import MISS, ROLL_3, ROLL_18, end_turn, enter, funds, ok, play, position, rejected, sq
+from tests.core.helpers import (
+    MISS,
+    ROLL_3,
+    ROLL_18,
+    card_catalogue,
+    end_turn,
+    enter,
+    funds,
+    ok,
+    play,
+    position,
+    rejected,
+    sq,
+)
 from tests.core.test_cards_in_play import cards_of
 
 W, B = Color.WHITE, Color.BLACK
@@ -83,13 +95,7 @@ relic "Light Step" passive {
 """
 
 
-def _catalogue() -> Catalogue:
-    parsed = parse_cards(CARDS, "extras.sgcard")
-    assert not parsed.diagnostics, parsed.diagnostics
-    return Catalogue(parsed.cards)
-
-
-CATALOGUE = _catalogue()
+CATALOGUE = card_catalogue(CARDS, "extras.sgcard")
 
 
 def dealt(state: GameState, white: tuple[str, ...] = (), black: tuple[str, ...] = ()) -> GameState:

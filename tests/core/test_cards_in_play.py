@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from sgcheck.core.actions import Activate, Attack, EndTurn, EnterPhase, Move, Play, Repair
-from sgcheck.core.cards.table import CardsState, Catalogue, new_cards
+from sgcheck.core.cards.table import CardsState, new_cards
 from sgcheck.core.pieces import Color, Kind, Phase
 from sgcheck.core.setup import check_pack_draft
 from sgcheck.core.state import GameState, Payment
-from sgcheck.lang.cards.parser import parse_cards
-from tests.core.helpers import ok, position, rejected, sq
+from tests.core.helpers import card_catalogue, ok, position, rejected, sq
 
 W, B = Color.WHITE, Color.BLACK
 
@@ -86,13 +85,7 @@ spell "Second Chance" {
 """
 
 
-def _catalogue() -> Catalogue:
-    parsed = parse_cards(CARDS, "cards.sgcard")
-    assert not parsed.diagnostics, parsed.diagnostics
-    return Catalogue(parsed.cards)
-
-
-CATALOGUE = _catalogue()
+CATALOGUE = card_catalogue(CARDS, "cards.sgcard")
 
 
 def with_cards(state: GameState, white: tuple[str, ...] = (), black: tuple[str, ...] = ()) -> GameState:

@@ -18,6 +18,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from sgcheck.core.actions import Attack
+from sgcheck.core.cards.semantics import Situation, attack_cards, parts_on_attack
+from sgcheck.core.geometry import GeometryError, attack_route
 from sgcheck.core.pieces import Color
 from sgcheck.core.state import GameState, piece_census
 from sgcheck.lang.logs.ast import AttackStmt, Turn
@@ -127,21 +130,46 @@ def test_the_pack_tag_names_the_cards(tmp_path: Path) -> None:
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), pack=st.sampled_from(sorted(PACKS)), style=st.sampled_from(list(Style)))
-def test_card_games_keep_the_invariants(seed: int, pack: str, style: Style) -> None:
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    pack=st.sampled_from(sorted(PACKS)),
+    style=st.sampled_from(list(Style)),
+    rich=st.booleans(),
+)
+def test_card_games_keep_the_invariants(seed: int, pack: str, style: Style, rich: bool) -> None:
     """R23, core §5: with cards, pieces are never created or lost, LP and SP never go below 0,
-    a King's damage only grows, and at most 3 activations are made in a turn (R17)."""
-    from sgcheck.core.cards.table import Catalogue, new_cards
+    a King's damage only grows, and at most 3 activations are made in a turn (R17); the index the
+    rules consult on every action always describes the lasting effects it was built from. Rich
+    players (200 LP, 60 SP) put their cards into play early, so most attacks meet them."""
+    from sgcheck.core.cards.table import Catalogue, lasting_index, new_cards
     from tests.core.helpers import style_policy, walk
 
     game_pack = loaded(pack)
     rng = random.Random(seed)
     names = [card.name for card in game_pack.cards]
     hands = new_cards(Catalogue(game_pack.cards), rng.sample(names, 3), rng.sample(names, 3))
-    for before, _, step in walk(rng, steps=250, policy=style_policy(style), cards=hands):
+    for before, action, step in walk(rng, steps=250, rich=rich, policy=style_policy(style), cards=hands):
         after = step.state
+        assert after.cards is not None
+        assert after.cards.facts == lasting_index(after.cards.lasting), "the index describes the effects"
         assert piece_census(after) == FULL
         assert after.turn.activations <= 3
         for color in Color:
             assert after.player(color).lp >= 0 and after.player(color).sp >= 0
             assert after.player(color).king_damage >= before.player(color).king_damage
+        if isinstance(action, Attack) and before.cards is not None:
+            same_parts_both_ways(before, action)
+
+
+def same_parts_both_ways(state: GameState, action: Attack) -> None:
+    """R20, R23: the pairs the cards in play keep for the mover's attacks sum to what
+    ``attack_cards`` finds from every lasting effect, the semantics' own reading."""
+    cards = state.cards
+    attacker, victim = state.board[action.frm], state.board[action.to]
+    assert cards is not None and attacker is not None and victim is not None
+    route = attack_route(state.board, action.frm, action.to, attacker)
+    assert not isinstance(route, GeometryError)
+    me = state.to_move
+    at = Situation(me, attacker.kind, victim.kind, route.distance, action.frm, action.to)
+    kept = parts_on_attack(cards.facts.attacking[me], state, at, victim)
+    assert kept == attack_cards(cards.ordered(me), state, at, victim)

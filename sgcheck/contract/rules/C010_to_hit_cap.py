@@ -18,8 +18,8 @@ from sgcheck.contract.context import CheckContext
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import cap_findings
 from sgcheck.core.caps import TO_HIT_BONUS_CAP
+from sgcheck.core.cards.attack_parts import AttackKind
 from sgcheck.core.cards.model import Card
-from sgcheck.core.cards.semantics import AttackKind
 from sgcheck.diagnostics import Diagnostic, Severity
 
 META = RuleMeta(

@@ -29,7 +29,7 @@ from sgcheck.contract.facts import (
 )
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.core.cards import model as A
-from sgcheck.core.cards.semantics import AttackKind
+from sgcheck.core.cards.attack_parts import AttackKind
 from sgcheck.diagnostics import Diagnostic, Fix, Severity
 
 META = RuleMeta(

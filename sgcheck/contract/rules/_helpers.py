@@ -8,7 +8,7 @@ from sgcheck.contract.context import CheckContext
 from sgcheck.contract.facts import attack_bonuses, common_mask, describe_mask, worst_scenario
 from sgcheck.contract.registry import RuleMeta
 from sgcheck.core.cards import model as A
-from sgcheck.core.cards.semantics import AttackKind
+from sgcheck.core.cards.attack_parts import AttackKind
 from sgcheck.diagnostics import Diagnostic, Fix
 from sgcheck.lang.cards.vocab import PARAMETERS, ParamFamily
 

@@ -9,12 +9,12 @@ card by name: every card reaches the rules as the effects it is made of.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from enum import StrEnum
+from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from sgcheck.core import caps
+from sgcheck.core.cards.attack_parts import AttackKind, AttackPart, part_of
 from sgcheck.core.cards.model import (
-    ALL_KINDS,
     Card,
     Cmp,
     Condition,
@@ -23,11 +23,9 @@ from sgcheck.core.cards.model import (
     Countable,
     DamageModifier,
     DamageReduction,
-    DealDamage,
     DistanceIs,
     DurationKind,
     Effect,
-    Event,
     ExtraAction,
     ExtraKind,
     ExtraPhase,
@@ -117,10 +115,7 @@ class AttackCards(NamedTuple):
         return max(0, caps.DAMAGE_PER_HIT + self.damage_bonus - self.reduced)
 
     def to_hit_text(self) -> str:
-        shares = ", ".join(map(str, self.to_hit))
-        if self.raw_to_hit > caps.TO_HIT_BONUS_CAP:
-            return f"{shares}, capped at +{caps.TO_HIT_BONUS_CAP}"
-        return shares
+        return _to_hit_text(self.to_hit)
 
     def damage_text(self) -> str:
         parts = [f"{caps.DAMAGE_PER_HIT}"]
@@ -133,6 +128,16 @@ class AttackCards(NamedTuple):
         total = self.hit_damage()
         raw = caps.DAMAGE_PER_HIT + self.damage_bonus - self.reduced
         return " ".join(parts) + (f" = {raw}, never below 0" if total != raw else "")
+
+
+@lru_cache(maxsize=256)
+def _to_hit_text(to_hit: tuple[Share, ...]) -> str:
+    """``Knight's Banner +10, Eagle Eye +20, capped at +25``: the same cards make the same text
+    on attack after attack, so it is made once."""
+    shares = ", ".join(map(str, to_hit))
+    if sum(s.amount for s in to_hit) > caps.TO_HIT_BONUS_CAP:
+        return f"{shares}, capped at +{caps.TO_HIT_BONUS_CAP}"
+    return shares
 
 
 # --- conditions -------------------------------------------------------------------------------------
@@ -259,107 +264,52 @@ def forbidden_in(card: Card) -> tuple[str, str] | None:
 # --- what an effect adds to an attack ----------------------------------------------------------------
 
 
-class AttackKind(StrEnum):
-    """What a part of an attack changes; to-hit, damage and rerolls are capped (core §4.5, R20)."""
-
-    TO_HIT = "to-hit"
-    DAMAGE = "damage"  # per hit; on-hit damage to the attacked piece included (R23)
-    REDUCTION = "reduction"
-    REROLL = "reroll"
-
-
-class AttackPart(NamedTuple):
-    """What one effect adds to the attacks it applies to, whatever the situation.
-
-    ``amount`` is the to-hit or damage delta, the reduction, the on-hit damage or the number
-    of reroll sources. ``scope`` says whose attacks: ``own`` the holder's own attacks,
-    ``enemy`` the attacks made on the holder's pieces. ``target`` (reductions and on-hit
-    damage) names the attacked pieces it applies to, seen from the holder.
-    """
-
-    kind: AttackKind
-    amount: int
-    scope: Side
-    target: Target | None = None
-    advantage: bool = False  # a reroll source that grants advantage
-    on_hit: bool = False  # ``on hit: deal N damage to …`` the attacked piece: part of the hit (R23)
-
-    @property
-    def label(self) -> str:
-        """``+2``, or ``on hit +2`` for on-hit damage."""
-        return f"on hit {self.amount:+d}" if self.on_hit else f"{self.amount:+d}"
-
-
-def attack_part(effect: Effect) -> AttackPart | None:
-    """What ``effect`` adds to an attack (None: nothing), the one answer replay and the contract share.
-
-    A modifier behind a trigger other than ``on hit: deal …`` is classified by what it does
-    once fired (it then acts as a lasting effect of its own, R23). On-hit damage to the
-    attacked piece is damage on the holder's own attacks and counts toward +2 per hit (R23);
-    on-hit damage to the holder's own pieces never reaches the attacked piece, so it is none.
-    """
-    action = effect.action
-    trigger = effect.trigger
-    if isinstance(action, DealDamage):
-        if trigger is None or trigger.event is not Event.HIT or action.target.side is not Side.ENEMY:
-            return None
-        return AttackPart(AttackKind.DAMAGE, action.amount, Side.OWN, action.target, on_hit=True)
-    match action:
-        case ToHitModifier():
-            return AttackPart(AttackKind.TO_HIT, action.delta, action.scope)
-        case DamageModifier():
-            return AttackPart(AttackKind.DAMAGE, action.delta, action.scope)
-        case DamageReduction():
-            # a reduction on enemy pieces lowers the holder's own attacks on them, and the other way round
-            scope = Side.OWN if action.target.side is Side.ENEMY else Side.ENEMY
-            return AttackPart(AttackKind.REDUCTION, action.amount, scope, action.target)
-        case Reroll():
-            return AttackPart(AttackKind.REROLL, action.count, action.scope, advantage="advantage" in action.word)
-    return None
-
-
-def attacked_kinds(part: AttackPart) -> frozenset[Kind]:
-    """The kinds of attacked piece ``part`` applies to: its target's, when the target is on the attacked side."""
-    if part.target is None:
-        return ALL_KINDS
-    attacked = Side.ENEMY if part.scope is Side.OWN else Side.OWN  # whose pieces those attacks are made on
-    return part.target.kinds if part.target.side is attacked else frozenset()
-
-
 # --- modifiers at a situation ------------------------------------------------------------------------
-
-
-def _applies(scope: Side, owner: Color, actor: Color) -> bool:
-    """``own`` effects change the owner's attacks, ``enemy`` ones the attacks made on the owner."""
-    return (owner is actor) == (scope is Side.OWN)
 
 
 def attack_cards(lasting: Iterable[Lasting], state: GameState, at: Situation, victim: Piece) -> AttackCards:
     """Every lasting effect on this attack, with each card's share (R20, R23), as :func:`attack_part` says."""
+    return parts_on_attack(((item, part_of(item.effect)) for item in lasting), state, at, victim)
+
+
+_TO_HIT, _DAMAGE, _REDUCTION, _REROLL = AttackKind.TO_HIT, AttackKind.DAMAGE, AttackKind.REDUCTION, AttackKind.REROLL
+_OWN = Side.OWN
+NO_ATTACK_CARDS = AttackCards()
+
+
+def parts_on_attack(
+    entries: Iterable[tuple[Lasting, AttackPart | None]], state: GameState, at: Situation, victim: Piece
+) -> AttackCards:
+    """:func:`attack_cards` for lasting effects paired with their :func:`attack_part` already
+    (replay keeps the pairs with the cards in play, see ``LastingIndex.attacking``)."""
     to_hit: list[Share] = []
     damage: list[Share] = []
     reduction: list[Share] = []
     rerolls: list[tuple[str, bool]] = []
-    for item in lasting:
-        effect, owner = item.effect, item.owner
-        part = attack_part(effect)
-        if part is None or (effect.trigger is not None and not part.on_hit):
-            continue  # a waiting trigger: what it starts joins the lasting effects when it fires
-        if not _applies(part.scope, owner, at.actor):
+    actor = at.actor
+    for item, part in entries:
+        if part is None:
             continue
+        effect, owner = item.effect, item.owner
+        if effect.trigger is not None and not part.on_hit:
+            continue  # a waiting trigger: what it starts joins the lasting effects when it fires
+        if (owner is actor) != (part.scope is _OWN):
+            continue  # ``own`` parts change the owner's attacks, ``enemy`` ones the attacks on the owner
         if part.target is not None and not targets(part.target, owner, victim):
             continue
-        if not holds(effect.condition, owner, state, at):
+        if effect.condition is not None and not holds(effect.condition, owner, state, at):
             continue
-        match part.kind:
-            case AttackKind.TO_HIT:
-                to_hit.append(Share(item.card, part.amount))
-            case AttackKind.DAMAGE:
-                damage.append(Share(item.card, part.amount))  # on-hit damage counts toward +2 per hit (R23)
-            case AttackKind.REDUCTION:
-                reduction.append(Share(item.card, part.amount))
-            case AttackKind.REROLL:
-                rerolls.append((item.card, part.advantage))
+        kind = part.kind
+        if kind is _TO_HIT:
+            to_hit.append(Share(item.card, part.amount))
+        elif kind is _DAMAGE:
+            damage.append(Share(item.card, part.amount))  # on-hit damage counts toward +2 per hit (R23)
+        elif kind is _REDUCTION:
+            reduction.append(Share(item.card, part.amount))
+        else:
+            rerolls.append((item.card, part.advantage))
+    if not (to_hit or damage or reduction or rerolls):
+        return NO_ATTACK_CARDS
     return AttackCards(tuple(to_hit), tuple(damage), tuple(reduction), tuple(rerolls))
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import NamedTuple
 
-from sgcheck.core.cards.model import Card, Effect
+from sgcheck.core.cards.attack_parts import AttackPart, part_of
+from sgcheck.core.cards.model import Card, CostModifier, Effect, Event, Side
 from sgcheck.core.pieces import BLACK, WHITE, Color
 
 
@@ -95,6 +96,64 @@ class InPlay(NamedTuple):
     uses_game: int = 0
 
 
+#: The events of SP and LP changing hands.
+GAIN_LOSE = (Event.GAIN_SP, Event.LOSE_SP, Event.GAIN_LP, Event.LOSE_LP)
+
+
+class LastingIndex(NamedTuple):
+    """What a tuple of lasting effects holds, for the rules that ask on every action.
+
+    A game with cards consults its lasting effects on every move, attack and phase; most of
+    them concern neither (a damage reduction on a move, a trigger waiting for a capture). The
+    rules ask this first and skip the scan when nothing can apply.
+    """
+
+    ordered: tuple[tuple[Lasting, ...], tuple[Lasting, ...]]  # R23's order with White, Black active
+    events: tuple[Event, ...]  # the events some trigger waits for (a tuple: members compare by identity)
+    resources: bool  # a trigger waits for SP or LP to be gained or lost
+    costs: bool  # a cost modifier acts
+    limited: bool  # an effect with a ``limit``
+    attack_only: bool  # an effect that ends with its owner's attack
+    last_until: int | None  # the earliest ply an effect ends after (None: none ends)
+    quiet: bool  # no trigger waits and no effect ends: a turn can end and begin without them
+    # per active colour, R23's order: the effects that change its attacks, each with what it adds
+    attacking: tuple[tuple[tuple[Lasting, AttackPart], ...], tuple[tuple[Lasting, AttackPart], ...]]
+
+
+def lasting_index(lasting: tuple[Lasting, ...]) -> LastingIndex:
+    """What ``lasting`` holds (see :class:`LastingIndex`)."""
+    white = tuple(e for e in lasting if e.owner is WHITE)
+    black = tuple(e for e in lasting if e.owner is BLACK)
+    events = tuple(dict.fromkeys(e.effect.trigger.event for e in lasting if e.effect.trigger is not None))
+    last_until = min((e.until for e in lasting if e.until is not None), default=None)
+    return LastingIndex(
+        ordered=(white + black, black + white),
+        events=events,
+        resources=any(event in GAIN_LOSE for event in events),
+        costs=any(isinstance(e.effect.action, CostModifier) and e.effect.trigger is None for e in lasting),
+        limited=any(e.effect.limit is not None for e in lasting),
+        attack_only=any(e.attack_only for e in lasting),
+        last_until=last_until,
+        quiet=not events and last_until is None,
+        attacking=(_attacking(white + black, WHITE), _attacking(black + white, BLACK)),
+    )
+
+
+def _attacking(ordered: tuple[Lasting, ...], actor: Color) -> tuple[tuple[Lasting, AttackPart], ...]:
+    """The effects that change ``actor``'s attacks: its own ``own`` parts, the other side's ``enemy`` ones."""
+    found = []
+    for item in ordered:
+        part = part_of(item.effect)
+        if part is None or (item.effect.trigger is not None and not part.on_hit):
+            continue
+        if (item.owner is actor) == (part.scope is Side.OWN):
+            found.append((item, part))
+    return tuple(found)
+
+
+NO_LASTING = lasting_index(())
+
+
 class CardsState(NamedTuple):
     catalogue: Catalogue
     hands: tuple[tuple[str, ...], tuple[str, ...]]  # by colour: cards kept in the draft, not yet played
@@ -104,6 +163,8 @@ class CardsState(NamedTuple):
     entered: int = 0  # cards that have entered play so far (the next one's order)
     # trigger prices paid so far, by colour, as (SP, LP): a price paid is not a loss (R23)
     prices: tuple[tuple[int, int], tuple[int, int]] = ((0, 0), (0, 0))
+    # what ``lasting`` holds, kept with it by :meth:`with_lasting` (the rules ask on every action)
+    facts: LastingIndex = NO_LASTING
 
     def hand(self, color: Color) -> tuple[str, ...]:
         return self.hands[color]
@@ -135,24 +196,32 @@ class CardsState(NamedTuple):
         acted = {id(item) for item in items}
         if not acted:
             return self
-        return self._replace(lasting=tuple(e.fired(now) if id(e) in acted else e for e in self.lasting))
+        return self.with_lasting(tuple(e.fired(now) if id(e) in acted else e for e in self.lasting))
 
     def expire(self, now: int) -> CardsState:
         """Drop the effects whose time is over at ply ``now``."""
+        last = self.facts.last_until
+        if last is None or last >= now:
+            return self  # nothing ends before ``now``
         kept = tuple(e for e in self.lasting if e.until is None or e.until >= now)
-        return self if len(kept) == len(self.lasting) else self._replace(lasting=kept)
+        return self if len(kept) == len(self.lasting) else self.with_lasting(kept)
+
+    def with_lasting(self, lasting: tuple[Lasting, ...]) -> CardsState:
+        """These cards with other lasting effects: the one way to change them, so that
+        :attr:`facts` always describes :attr:`lasting`."""
+        return self._replace(lasting=lasting, facts=lasting_index(lasting))
 
     def acting(self, active: Color, now: int) -> tuple[Lasting, ...]:
         """The lasting effects that may act at ply ``now``, in the order of R23: one with a
         ``limit`` only while the limit lets it (a spent one does not change an attack or a cost)."""
-        return tuple(e for e in self.ordered(active) if e.effect.limit is None or e.may_fire(now))
+        ordered = self.facts.ordered[active]
+        if not self.facts.limited:
+            return ordered
+        return tuple(e for e in ordered if e.effect.limit is None or e.may_fire(now))
 
-    def ordered(self, active: Color) -> Iterator[Lasting]:
+    def ordered(self, active: Color) -> tuple[Lasting, ...]:
         """The lasting effects in the order of R23: the active player's first, each side by entry."""
-        for side in (active, active.other):
-            for effect in self.lasting:
-                if effect.owner is side:
-                    yield effect
+        return self.facts.ordered[active]
 
 
 def ply(turn_number: int, color: Color) -> int:

@@ -5,14 +5,22 @@ from __future__ import annotations
 from sgcheck.core import caps
 from sgcheck.core.actions import Attack, Part
 from sgcheck.core.cards.model import CostKind, Event
-from sgcheck.core.cards.semantics import Situation, attack_cards, cost_shares
+from sgcheck.core.cards.semantics import Situation, attack_cards, cost_shares, parts_on_attack
 from sgcheck.core.cards.table import Lasting, ply
-from sgcheck.core.formulas import attack_cost, d100, hit_threshold, value_of, with_card_costs
+from sgcheck.core.formulas import attack_cost, d100, hit_threshold, value_of
 from sgcheck.core.geometry import GeometryError, attack_route
 from sgcheck.core.outcome import Applied, Effects, Violation
 from sgcheck.core.pieces import KING, Outcome, Phase, Piece
 from sgcheck.core.play.cards import count_acts, end_of_attack, fire
-from sgcheck.core.play.predicates import charge, dice_faces, own_piece, phase_window, resolve_payment, violation
+from sgcheck.core.play.predicates import (
+    card_cost,
+    charge,
+    dice_faces,
+    own_piece,
+    phase_window,
+    resolve_payment,
+    violation,
+)
 from sgcheck.core.squares import name
 from sgcheck.core.state import GameResult, GameState
 
@@ -115,10 +123,11 @@ def _attack_with_cards(
     me = state.to_move
     at = Situation(me, attacker.kind, target.kind, distance, action.frm, action.to)
     lasting = cards.acting(me, ply(state.turn_number, me))  # a limited modifier only while its limit lets it
-    cost = with_card_costs(
-        attack_cost(attacker.kind, distance, state.ruleset), cost_shares(lasting, state, CostKind.ATTACK, at)
-    )
-    on_attack = attack_cards(lasting, state, at, target)
+    cost = card_cost(state, attack_cost(attacker.kind, distance, state.ruleset), CostKind.ATTACK, at)
+    if cards.facts.limited:
+        on_attack = attack_cards(lasting, state, at, target)
+    else:  # every effect may act: the pairs kept with the cards in play say what each adds
+        on_attack = parts_on_attack(cards.facts.attacking[me], state, at, target)
     roll = d100(action.roll[0], action.roll[1])
     if action.second:
         counted = _second_roll(action, on_attack.rerolls, roll)
@@ -143,9 +152,14 @@ def _attack_with_cards(
         cards=on_attack,
     )
     applied = _resolve(state, action, target, effects)
-    used = _limited_acts(lasting, before, action, at, target, hit)
-    state = end_of_attack(count_acts(applied.state, used) if used else applied.state)
-    if state.result is None:
+    state = applied.state
+    facts = cards.facts
+    if facts.limited:
+        used = _limited_acts(lasting, before, action, at, target, hit)
+        state = count_acts(state, used) if used else state
+    if facts.attack_only:
+        state = end_of_attack(state)
+    if state.result is None and facts.events:
         state = fire(state, Event.HIT if hit else Event.MISS, me, at)
         state = fire(state, Event.ATTACKED, me.other, at)
         if applied.effects.captured is not None:
@@ -163,8 +177,6 @@ def _limited_acts(
     (on-hit damage included) only on a hit; a reroll or advantage only when the attack took its
     second roll, and then only the first card, in the order of R23, that grants that kind.
     """
-    if not any(e.effect.limit is not None for e in lasting):
-        return []
     used: list[Lasting] = []
     reroll_taken = not action.second
     for item in lasting:

@@ -41,7 +41,7 @@ from sgcheck.core.cards.semantics import (
     targets,
     until,
 )
-from sgcheck.core.cards.table import CardsState, InPlay, Lasting, ply
+from sgcheck.core.cards.table import GAIN_LOSE, CardsState, InPlay, Lasting, ply
 from sgcheck.core.formulas import Worked, value_of
 from sgcheck.core.outcome import Applied, Effects, Violation
 from sgcheck.core.pieces import KING, Color, Phase, Piece
@@ -362,7 +362,7 @@ def _resolve(
             cards = state.cards
             assert cards is not None
             lasting = Lasting(card.name, owner, order, effect, last, attack_only)
-            state = state._replace(cards=cards._replace(lasting=(*cards.lasting, lasting)))
+            state = state._replace(cards=cards.with_lasting((*cards.lasting, lasting)))
             continue
         state, dealt = resolve_once(state, owner, effect, target)
         if dealt is not None:
@@ -446,7 +446,7 @@ def fire(
     piece is part of the attack (it counts toward the +2 per hit) and is not fired here.
     """
     cards = state.cards
-    if cards is None or not cards.lasting:
+    if cards is None or event not in cards.facts.events:
         return state
     now = ply(state.turn_number, state.to_move)
     if fired is None:
@@ -478,7 +478,7 @@ def fire(
         current = state.cards
         assert current is not None
         state = state._replace(
-            cards=current._replace(lasting=tuple(item.fired(now) if e is item else e for e in current.lasting))
+            cards=current.with_lasting(tuple(item.fired(now) if e is item else e for e in current.lasting))
         )
         if isinstance(item.effect.action, (*LASTING_ACTIONS, DenyRepair)):
             # what the trigger starts acts like a Spell's effect; the ``limit`` counted the firing
@@ -487,7 +487,7 @@ def fire(
             current = state.cards
             assert current is not None
             extra = Lasting(item.card, item.owner, item.order, effect, last, attack_only)
-            state = state._replace(cards=current._replace(lasting=(*current.lasting, extra)))
+            state = state._replace(cards=current.with_lasting((*current.lasting, extra)))
         else:
             state, _ = resolve_once(state, item.owner, item.effect, at.to if at is not None else None)
     return state
@@ -520,15 +520,13 @@ def expire(state: GameState) -> GameState:
 def end_of_attack(state: GameState) -> GameState:
     """``this attack`` effects of the attacker end with the attack."""
     cards = state.cards
-    if cards is None or not any(e.attack_only for e in cards.lasting):
+    if cards is None or not cards.facts.attack_only:
         return state
     kept = tuple(e for e in cards.lasting if not (e.attack_only and e.owner is state.to_move))
-    return state._replace(cards=cards._replace(lasting=kept))
+    return state._replace(cards=cards.with_lasting(kept))
 
 
 # --- gains and losses of SP and LP ------------------------------------------------------------------------
-
-_GAIN_LOSE = (Event.GAIN_SP, Event.LOSE_SP, Event.GAIN_LP, Event.LOSE_LP)
 
 
 def resources_changed(before: GameState, after: GameState, spent: Payment | None = None) -> GameState:
@@ -543,9 +541,9 @@ def resources_changed(before: GameState, after: GameState, spent: Payment | None
     one action, so the chain ends.
     """
     cards = after.cards
-    if cards is None or after.result is not None or not any(_on_resources(e) for e in cards.lasting):
+    if cards is None or after.result is not None or not cards.facts.resources:
         return after
-    fired: dict[Event, set[tuple[str, Color]]] = {event: set() for event in _GAIN_LOSE}
+    fired: dict[Event, set[tuple[str, Color]]] = {event: set() for event in GAIN_LOSE}
     while True:
         state = after
         for event, side in _changes(before, after, spent):
@@ -553,11 +551,6 @@ def resources_changed(before: GameState, after: GameState, spent: Payment | None
         if state is after:  # nothing fired: the chain has ended
             return after
         before, after, spent = after, state, None
-
-
-def _on_resources(item: Lasting) -> bool:
-    trigger = item.effect.trigger
-    return trigger is not None and trigger.event in _GAIN_LOSE
 
 
 def _changes(before: GameState, after: GameState, spent: Payment | None) -> Iterator[tuple[Event, Color]]:
@@ -594,7 +587,7 @@ def costs_counted(before: GameState, after: GameState, kind: CostKind, at: Situa
     ``before`` is the state the cost was worked out in, ``after`` the state once the action applied.
     """
     cards = before.cards
-    if cards is None:
+    if cards is None or not cards.facts.limited:
         return after
     now = ply(before.turn_number, before.to_move)
     used = [

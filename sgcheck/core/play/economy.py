@@ -5,13 +5,12 @@ from __future__ import annotations
 from sgcheck.core import caps
 from sgcheck.core.actions import Break, Convert, Part, Repair
 from sgcheck.core.cards.model import CostKind, ExtraKind
-from sgcheck.core.cards.semantics import Situation, cost_shares
-from sgcheck.core.cards.table import ply
-from sgcheck.core.formulas import Worked, with_card_costs
+from sgcheck.core.cards.semantics import Situation
+from sgcheck.core.formulas import Worked
 from sgcheck.core.outcome import Applied, Effects, Violation
 from sgcheck.core.pieces import NON_KING_KINDS, Phase, piece
 from sgcheck.core.play.cards import costs_counted, repair_denied, take_extra
-from sgcheck.core.play.predicates import charge, dice_faces, phase_window, resolve_payment, violation
+from sgcheck.core.play.predicates import card_cost, charge, dice_faces, phase_window, resolve_payment, violation
 from sgcheck.core.play.victory import lp_victory
 from sgcheck.core.state import GameState, Payment
 
@@ -103,10 +102,7 @@ def apply_repair(state: GameState, action: Repair) -> Applied | Violation:
 
 
 def _with_cards(state: GameState, cost: Worked, kind: CostKind) -> Worked:
-    if state.cards is None:
-        return cost
-    lasting = state.cards.acting(state.to_move, ply(state.turn_number, state.to_move))
-    return with_card_costs(cost, cost_shares(lasting, state, kind, Situation(state.to_move)))
+    return cost if state.cards is None else card_cost(state, cost, kind, Situation(state.to_move))
 
 
 def _charged(state: GameState, paid: Payment, kind: CostKind) -> GameState:

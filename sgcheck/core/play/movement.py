@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from sgcheck.core.actions import Move, Part
 from sgcheck.core.cards.model import CostKind, Event
-from sgcheck.core.cards.semantics import Situation, cost_shares
-from sgcheck.core.cards.table import ply
-from sgcheck.core.formulas import move_cost, with_card_costs
+from sgcheck.core.cards.semantics import Situation
+from sgcheck.core.formulas import move_cost
 from sgcheck.core.geometry import GeometryError, move_route
 from sgcheck.core.outcome import Applied, Effects, Violation
 from sgcheck.core.pieces import Phase
 from sgcheck.core.play.cards import costs_counted, fire
-from sgcheck.core.play.predicates import charge, own_piece, phase_window, resolve_payment, violation
+from sgcheck.core.play.predicates import card_cost, charge, own_piece, phase_window, resolve_payment, violation
 from sgcheck.core.state import GameState
 
 _MAIN = (Phase.MAIN1, Phase.MAIN2)
@@ -27,16 +26,17 @@ def apply(state: GameState, action: Move) -> Applied | Violation:
     if isinstance(route, GeometryError):
         return violation(route.code, f"illegal move: {route.message}", route.part, route.rules)
     cost = move_cost(mover.kind, route.distance, state.ruleset)
-    if state.cards is not None:
+    cards = state.cards
+    at = None  # the move as cards see it, when a card in play may change its cost or wait for it
+    if cards is not None and (cards.facts.costs or Event.MOVE in cards.facts.events):
         at = Situation(state.to_move, mover.kind, None, route.distance, action.frm, action.to)
-        lasting = state.cards.acting(state.to_move, ply(state.turn_number, state.to_move))
-        cost = with_card_costs(cost, cost_shares(lasting, state, CostKind.MOVE, at))
+        cost = card_cost(state, cost, CostKind.MOVE, at)
     paid = resolve_payment(state, cost, action.pay, "move")
     if isinstance(paid, Violation):
         return paid
     board = list(state.board)
     board[action.to], board[action.frm] = mover, None
     after = charge(state, paid, tuple(board))
-    if state.cards is not None:
+    if at is not None:
         after = fire(costs_counted(state, after, CostKind.MOVE, at), Event.MOVE, state.to_move, at)
     return Applied(after, Effects.of_payment(cost, paid))

@@ -138,10 +138,18 @@ def placement(
     cost = placement_cost(state.to_move, kind, to, state.ruleset, rules)
     if state.cards is not None:
         costed = CostKind.SUMMON if what == "Summon" else CostKind.TELEPORT
-        at = Situation(state.to_move, kind, None, None, None, to)
-        lasting = state.cards.acting(state.to_move, ply(state.turn_number, state.to_move))
-        cost = with_card_costs(cost, cost_shares(lasting, state, costed, at))
+        cost = card_cost(state, cost, costed, Situation(state.to_move, kind, None, None, None, to))
     paid = resolve_payment(state, cost, pay, what)
     if isinstance(paid, Violation):
         return paid
     return cost, paid
+
+
+def card_cost(state: GameState, cost: Worked, kind: CostKind, at: Situation) -> Worked:
+    """What an action of the mover costs with the cards in play (R23): the core's cost changed by
+    each cost modifier that applies now (a limited one only while its limit lets it)."""
+    cards = state.cards
+    if cards is None or not cards.facts.costs:
+        return cost
+    lasting = cards.acting(state.to_move, ply(state.turn_number, state.to_move))
+    return with_card_costs(cost, cost_shares(lasting, state, kind, at))

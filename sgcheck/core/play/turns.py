@@ -37,11 +37,16 @@ def apply_enter(state: GameState, action: EnterPhase) -> Applied | Violation:
     return Applied(state, _NO_EFFECTS)
 
 
+_PHASES = tuple(Phase)
+
+
 def _phases_begin(state: GameState, after: Phase, upto: Phase) -> GameState:
     """``at main1:`` and the like fire at the start of that phase, also one the log skips (R23)."""
-    for phase in Phase:
-        if after < phase <= upto:
-            state = fire(state, Event.PHASE, state.to_move, phase=phase)
+    cards = state.cards
+    if cards is None or Event.PHASE not in cards.facts.events:
+        return state
+    for phase in _PHASES[after + 1 : upto + 1]:
+        state = fire(state, Event.PHASE, state.to_move, phase=phase)
     return state
 
 
@@ -53,13 +58,15 @@ def apply_end(state: GameState, action: EndTurn) -> Applied | Violation:
     upkeep:`` effects) in the next.
     """
     start = state
-    if state.cards is not None and state.turn.phase < Phase.END:
+    cards = state.cards
+    lively = cards is not None and not cards.facts.quiet  # no trigger waits and nothing ends: no card work
+    if lively and state.turn.phase < Phase.END:
         state = _phases_begin(state, state.turn.phase, Phase.END)
     passed = state.turn.actions == 0
     if passed:
         player = state.mover
         state = state.with_player(state.to_move, player.with_funds(player.lp + caps.PASS_BONUS_LP, player.sp))
-    if state.cards is not None:
+    if lively:
         state = resources_changed(start, state)
     lp_gained = caps.PASS_BONUS_LP if passed else 0
     limit = state.ruleset.turn_limit
@@ -68,7 +75,7 @@ def apply_end(state: GameState, action: EndTurn) -> Applied | Violation:
         return _end_game(state, passed, lp_gained)
     ending = state
     state, gained = begin_turn(state)  # the next Upkeep replaces the turn record: no clean-up state needed
-    if state.cards is not None:
+    if lively:
         state = resources_changed(ending, state)
     return Applied(state, _turn_over(passed, lp_gained, gained))
 
@@ -93,7 +100,8 @@ def begin_turn(state: GameState) -> tuple[GameState, int]:
     player = player.starting_turn(gained)
     players = (player, state.players[1]) if nxt is WHITE else (state.players[0], player)
     state = state.handed_over(players, nxt, number, _fresh_turn(gained))
-    if state.cards is not None:
+    cards = state.cards
+    if cards is not None and not cards.facts.quiet:
         state = fire(expire(state), Event.PHASE, nxt, phase=Phase.UPKEEP)
     return state, gained
 
