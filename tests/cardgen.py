@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from sgcheck.lang.cards.vocab import PARAMETERS
+from sgcheck.core.parameters import PARAMETERS
 
 PHASES = ("upkeep", "main1", "main", "battle", "main2", "end")
 PIECE_WORDS = ("King", "Queen", "Rook", "Bishop", "Knight", "Pawn")

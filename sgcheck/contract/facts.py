@@ -16,7 +16,7 @@ satisfiability on their own and otherwise assumed to hold together (an
 over-approximation: a warning may name a combination that needs luck to line up).
 
 What an effect adds to an attack (which category, how much, on whose attacks, on which
-attacked pieces) is not decided here: :func:`sgcheck.core.cards.semantics.attack_part`
+attacked pieces) is not decided here: :func:`sgcheck.core.cards.attack_parts.attack_part`
 says it, for replay and the contract alike (R20, R23).
 """
 

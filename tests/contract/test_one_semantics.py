@@ -1,14 +1,14 @@
 """One meaning of card effects for replay and the contract checker (R20, R23, core §8).
 
 Replay and ``sgcheck check`` read what an effect adds to an attack from one function,
-``semantics.attack_part``, and which effects are refused in every game from
+``attack_parts.attack_part``, and which effects are refused in every game from
 ``semantics.forbidden``. The properties below hold the two sides to that, over cards drawn
 from the whole card language (tests/cardgen.py):
 
 * core §8 (R19, R17): an effect replay refuses when it is played is reported by the contract
   check as an error, with the code replay names, at that effect; so a card that checks clean
-  is never refused in play. (A ``set`` of a core number is the one family of codes: replay
-  names SG-C004 for every one, the check gives each number its own code, docs/cards.md);
+  is never refused in play (a ``set`` of a core number names the code of that number,
+  ``sgcheck.core.parameters``);
 * R20, R23: a card that checks clean never passes a per-attack cap of core §4.5 in play
   (+25 to-hit, +2 damage per hit with on-hit damage to the attacked piece included, one reroll
   source), in any attack scenario, as ``attack_cards`` (the function replay uses) sums it.
@@ -32,12 +32,12 @@ from sgcheck.core.cards import model as A
 from sgcheck.core.cards.attack_parts import AttackKind, attack_part
 from sgcheck.core.cards.semantics import LASTING_ACTIONS, Situation, attack_cards, forbidden, forbidden_in
 from sgcheck.core.cards.table import Catalogue, Lasting, new_cards
+from sgcheck.core.parameters import PARAMETERS
 from sgcheck.core.pieces import BLACK, KING, WHITE, Color, Kind, Piece, piece
 from sgcheck.core.squares import Square, square
 from sgcheck.core.state import GameState, initial_state
 from sgcheck.diagnostics import Diagnostic, Severity
 from sgcheck.lang.cards.parser import parse_cards
-from sgcheck.lang.cards.vocab import PARAMETERS, ParamFamily
 from tests.cardgen import cards
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -130,40 +130,27 @@ def test_the_contract_counts_exactly_the_parts_replay_counts() -> None:
 
 # --- core §8: what replay refuses, the contract reports -------------------------------------------------
 
-#: ``sgcheck check`` gives each core number its own code; replay's refusal names SG-C004 for any ``set``
-#: (docs/cards.md, "Refused in every game").
-_SET_CODES = {
-    ParamFamily.PIECE_VALUE: "SG-C001",
-    ParamFamily.COST: "SG-C002",
-    ParamFamily.ACCURACY: "SG-C003",
-    ParamFamily.CONVERSION: "SG-C020",
-    ParamFamily.GEM_THRESHOLD: "SG-C021",
-    ParamFamily.ACTIVATIONS: "SG-C070",
-    ParamFamily.HAND_LIMIT: "SG-C080",
-    ParamFamily.OTHER: "SG-C004",
-}
-_CAP_CODES = {"cap.to_hit": "SG-C010", "cap.damage": "SG-C011", "cap.reroll": "SG-C012"}
-
-
-def _reported_as(effect: A.Effect, code: str) -> str:
-    action = effect.action
-    if isinstance(action, A.SetParameter):
-        return _CAP_CODES.get(action.parameter) or _SET_CODES[PARAMETERS[action.parameter].family]
-    return code
+@pytest.mark.parametrize("parameter", sorted(PARAMETERS))
+def test_replay_names_the_code_the_check_gives_each_core_number(parameter: str) -> None:
+    """core §8, R23: a ``set`` is refused in play with the code ``sgcheck check`` reports for that number."""
+    card, findings = checked(f'spell "Rewrite" {{\n    cost 1 SP\n    effect set {parameter} to 3\n}}\n')
+    refused = forbidden(card.effects[0])
+    assert refused is not None and refused[0] == PARAMETERS[parameter].code
+    assert [d.code for d in errors(findings)] == [PARAMETERS[parameter].code]
 
 
 @SETTINGS
 @given(cards())
 def test_what_replay_refuses_the_contract_reports_at_that_effect(source: str) -> None:
-    """core §8, R19: every effect ``forbidden`` names a code for is an error of that code at that effect."""
+    """core §8, R19: every effect ``forbidden`` names a code for is an error of that code at that
+    effect (for a ``set``, the code of the number it rewrites)."""
     card, findings = checked(source)
     found = {(d.code, d.span.line, d.span.column) for d in errors(findings) if d.span is not None}
     for effect in card.effects:
         refused = forbidden(effect)
         if refused is None:
             continue
-        code = _reported_as(effect, refused[0])
-        assert (code, effect.span.line, effect.span.column) in found, (refused, sorted(found))
+        assert (refused[0], effect.span.line, effect.span.column) in found, (refused, sorted(found))
     if not errors(findings):
         assert forbidden_in(card) is None
 

@@ -11,8 +11,8 @@ import jsonschema
 import pytest
 
 from sgcheck.core.cards import model as A
+from sgcheck.core.parameters import PARAMETERS
 from sgcheck.lang.cards.parser import parse_cards
-from sgcheck.lang.cards.vocab import PARAMETERS
 from sgcheck.lang.cards.yaml_loader import load_card_yaml
 from sgcheck.lang.cards.yaml_tree import MAX_DEPTH, compose
 

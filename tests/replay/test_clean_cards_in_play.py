@@ -4,9 +4,9 @@ rule (core §4.5, §8, R19, R20, R23): one effect semantics for the checker and 
 Random packs of one to three generated cards are contract-checked as a game's pack is; those
 without an error finding are drafted by both sides of generated games. Every step of those games
 is checked against what the core allows whatever the cards: a to-hit bonus of at most +25 and
-at most +2 damage per hit over the core's numbers, at most one second roll, a King damaged only
-by attacks, phases only going forward, at most three activations a turn, no negative LP or SP,
-no piece created or lost. The games' logs must also replay clean to the generator's state.
+at most +2 damage per hit over the core's numbers, a King damaged only by attacks, phases only
+going forward, at most two activations a turn (R17), no negative LP or SP, no piece created or
+lost. The games' logs must also replay clean to the generator's state.
 """
 
 from __future__ import annotations

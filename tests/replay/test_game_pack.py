@@ -106,6 +106,17 @@ def test_r19_draft_settings_come_from_the_manifest(tmp_path: Path) -> None:
     assert [card.name for card in pack.cards] == ["Steady Hand"]
 
 
+def test_r19_the_guides_open_double_draft_is_a_clean_manifest(tmp_path: Path) -> None:
+    """The guide's Open Draft (``open: true``) with its Double Draft (draw 8, keep 4, a hand of 4)
+    is a clean pack; an open draft changes no check (R19)."""
+    folder = write_pack(tmp_path / "open", "draft: {draw: 8, keep: 4, hand_limit: 4, open: true}\n")
+    pack = loaded(folder)
+    assert (pack.draw, pack.keep, pack.hand_limit) == (8, 4, 4)
+    assert pack.findings == ()
+    bad = loaded(write_pack(tmp_path / "typo", "draft: {draw: 8, keep: 4, hand_limit: 4, open: yes please}\n"))
+    assert [f.code for f in bad.findings if f.is_error] == ["SG-C201"]
+
+
 def test_r19_a_manifest_without_draft_settings_keeps_the_defaults(tmp_path: Path) -> None:
     pack = loaded(write_pack(tmp_path / "plain"))
     assert (pack.draw, pack.keep, pack.hand_limit) == (5, 3, 3)

@@ -18,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from sgcheck.core import caps
 from sgcheck.core.actions import Attack
 from sgcheck.core.cards.semantics import Situation, attack_cards, parts_on_attack
 from sgcheck.core.geometry import GeometryError, attack_route
@@ -138,7 +139,7 @@ def test_the_pack_tag_names_the_cards(tmp_path: Path) -> None:
 )
 def test_card_games_keep_the_invariants(seed: int, pack: str, style: Style, rich: bool) -> None:
     """R23, core §5: with cards, pieces are never created or lost, LP and SP never go below 0,
-    a King's damage only grows, and at most 3 activations are made in a turn (R17); the index the
+    a King's damage only grows, and at most 2 activations are made in a turn (R17); the index the
     rules consult on every action always describes the lasting effects it was built from. Rich
     players (200 LP, 60 SP) put their cards into play early, so most attacks meet them."""
     from sgcheck.core.cards.table import Catalogue, lasting_index, new_cards
@@ -153,7 +154,7 @@ def test_card_games_keep_the_invariants(seed: int, pack: str, style: Style, rich
         assert after.cards is not None
         assert after.cards.facts == lasting_index(after.cards.lasting), "the index describes the effects"
         assert piece_census(after) == FULL
-        assert after.turn.activations <= 3
+        assert after.turn.activations <= caps.ACTIVATIONS_PER_TURN
         for color in Color:
             assert after.player(color).lp >= 0 and after.player(color).sp >= 0
             assert after.player(color).king_damage >= before.player(color).king_damage

@@ -17,8 +17,8 @@ from sgcheck.contract.context import CheckContext
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import parameter_findings
 from sgcheck.core.cards.model import Card
+from sgcheck.core.parameters import ParamFamily
 from sgcheck.diagnostics import Diagnostic, Severity
-from sgcheck.lang.cards.vocab import ParamFamily
 
 META = RuleMeta(
     code="SG-C004",

@@ -17,8 +17,8 @@ from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import card_context, parameter_findings
 from sgcheck.core.caps import ACTIVATIONS_PER_TURN
 from sgcheck.core.cards import model as A
+from sgcheck.core.parameters import ParamFamily
 from sgcheck.diagnostics import Diagnostic, Fix, Severity
-from sgcheck.lang.cards.vocab import ParamFamily
 
 META = RuleMeta(
     code="SG-C070",

@@ -9,8 +9,8 @@ from sgcheck.contract.facts import attack_bonuses, common_mask, describe_mask, w
 from sgcheck.contract.registry import RuleMeta
 from sgcheck.core.cards import model as A
 from sgcheck.core.cards.attack_parts import AttackKind
+from sgcheck.core.parameters import PARAMETERS, ParamFamily
 from sgcheck.diagnostics import Diagnostic, Fix
-from sgcheck.lang.cards.vocab import PARAMETERS, ParamFamily
 
 
 def card_context(card: A.Card) -> tuple[tuple[str, str], ...]:
@@ -44,7 +44,7 @@ def cap_findings(
 ) -> Iterator[Diagnostic]:
     """Findings for a card that alone can exceed a per-attack cap of core §4.5 (or rewrites the cap).
 
-    What counts toward the cap is what :func:`~sgcheck.core.cards.semantics.attack_part` says,
+    What counts toward the cap is what :func:`~sgcheck.core.cards.attack_parts.attack_part` says,
     as in replay: on-hit damage to the attacked piece is a damage bonus (R23).
     """
     words = _CAP_WORDS[category]

@@ -2,8 +2,9 @@
 
 One meaning for replay and the contract checker. Replay asks these at the concrete situation
 of each action (an attack, a cost, a trigger) and applies the caps of core §4.5; the
-contract checker asks the same questions of the model without a game. Nothing here knows a
-card by name: every card reaches the rules as the effects it is made of.
+contract checker asks the same questions of the model without a game. What one effect adds
+to an attack is :mod:`sgcheck.core.cards.attack_parts`, which this module sums. Nothing here
+knows a card by name: every card reaches the rules as the effects it is made of.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from sgcheck.core.cards.model import (
     Target,
     ToHitModifier,
 )
+from sgcheck.core.parameters import PARAMETERS
 from sgcheck.core.pieces import KING, Color, Kind, Piece
 from sgcheck.core.squares import Square, in_camp
 
@@ -243,7 +245,8 @@ def forbidden(effect: Effect) -> tuple[str, str] | None:
     if isinstance(action, ExtraAction) and action.action is ExtraKind.ACTIVATION:
         return "SG-C070", f"it grants extra activations beyond the {caps.ACTIVATIONS_PER_TURN} of R17"
     if isinstance(action, SetParameter):
-        return "SG-C004", f"it rewrites a number of the core ({action.parameter})"
+        known = PARAMETERS.get(action.parameter)
+        return known.code if known else "SG-C004", f"it rewrites a number of the core ({action.parameter})"
     target = getattr(action, "target", None)
     if isinstance(target, Target) and target.includes_king and not isinstance(action, DamageReduction):
         return "SG-C060", "it acts on a King directly (R19: only attacks may damage a King)"

@@ -16,17 +16,11 @@ from typing import Any
 
 from sgcheck.core.caps import number_too_long
 from sgcheck.core.cards import model as A
+from sgcheck.core.parameters import PARAMETERS
 from sgcheck.core.pieces import Kind
 from sgcheck.diagnostics import Span
 from sgcheck.lang.cards.lalr import Tok
-from sgcheck.lang.cards.vocab import (
-    EVENT_WORDS,
-    MAX_NUMBER_DIGITS,
-    PARAMETERS,
-    PHASE_WORDS,
-    piece_class,
-    resource_event,
-)
+from sgcheck.lang.cards.vocab import EVENT_WORDS, MAX_NUMBER_DIGITS, PHASE_WORDS, piece_class, resource_event
 
 _ESCAPE = re.compile(r"\\(.)")
 SIDES = {"own": A.Side.OWN, "enemy": A.Side.ENEMY, "opponent": A.Side.ENEMY}
