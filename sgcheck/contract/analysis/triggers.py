@@ -39,6 +39,13 @@ class Cycle:
             seen.setdefault(id(step.card), step.card)
         return tuple(seen.values())
 
+    @property
+    def unbounded_because(self) -> str:
+        """Why nothing bounds an infinite cycle: its steps are free, or the loop pays back each price."""
+        if any(step.effect.trigger is not None and step.effect.trigger.pay is not None for step in self.steps):
+            return "each price paid for a firing comes back through the loop"
+        return "no firing costs anything"
+
     def chain(self) -> str:
         names = [f'"{step.card.name}"' for step in self.steps]
         return " -> ".join([*names, names[0]])

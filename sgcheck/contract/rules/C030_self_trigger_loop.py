@@ -52,7 +52,7 @@ def check(card: Card, ctx: CheckContext) -> Iterator[Diagnostic]:
         trigger = first.effect.trigger.label if first.effect.trigger is not None else "its trigger"
         yield META.diagnostic(
             f"'{card.name}' triggers itself without end: its effect causes '{trigger}' again, "
-            "and no firing costs anything",
+            f"and {cycle.unbounded_because}",
             first.effect.span,
             hint="bound each firing: a use limit ('limit once per turn'), a price ('on ... pay 1 SP:'), "
             "or make the card activated or a spell",

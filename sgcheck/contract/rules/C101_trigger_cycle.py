@@ -38,7 +38,7 @@ def check(pack: PackView, ctx: CheckContext) -> Iterator[Diagnostic]:
             continue
         first = cycle.steps[0]
         yield META.diagnostic(
-            f"trigger cycle {cycle.chain()} never ends: no step costs anything",
+            f"trigger cycle {cycle.chain()} never ends: {cycle.unbounded_because}",
             first.effect.span,
             hint="give at least one step a limit ('limit once per turn'), a price, or make that card activated",
             fix=Fix(f"add 'limit once per turn' to the effect of \"{first.card.name}\""),
