@@ -11,7 +11,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from sgcheck.codes import CodeInfo
-from sgcheck.diagnostics import Diagnostic
+from sgcheck.diagnostics import Diagnostic, Span
+
+
+@dataclass(frozen=True, slots=True)
+class Suppressed:
+    """A finding an in-source suppression silenced: still reported, with the reason given and
+    where the suppression is, so a silenced contract break never disappears without trace."""
+
+    diagnostic: Diagnostic
+    reason: str
+    at: Span
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,13 +30,15 @@ class FileResult:
 
     ``summary`` is the human-readable block printed after the diagnostics in text
     output (e.g. the final board of a replay); ``facts`` is its machine-readable form
-    (JSON-compatible values only) used by the JSON output.
+    (JSON-compatible values only) used by the JSON output. ``suppressed`` are the findings an
+    in-source suppression silenced: listed, counted, never an error of the run.
     """
 
     path: str
     diagnostics: tuple[Diagnostic, ...]
     summary: str | None = None
     facts: Mapping[str, object] = field(default_factory=dict)
+    suppressed: tuple[Suppressed, ...] = ()
 
     @property
     def has_errors(self) -> bool:
@@ -55,3 +67,7 @@ class Run:
     @property
     def has_errors(self) -> bool:
         return any(f.has_errors for f in self.files)
+
+    @property
+    def suppressed(self) -> tuple[Suppressed, ...]:
+        return tuple(s for f in self.files for s in f.suppressed)

@@ -30,6 +30,11 @@ SCHEMAS = {"card": "card.schema.json", "pack": "pack.schema.json"}
 @click.option("--disable", multiple=True, metavar="CODE", help="Do not report CODE (repeatable).")
 @click.option("--enable", multiple=True, metavar="CODE", help="Report CODE even if the configuration disables it.")
 @click.option(
+    "--no-suppressions",
+    is_flag=True,
+    help="Do not honour '# sgcheck: ignore' comments: report what they would silence as findings.",
+)
+@click.option(
     "--stdin-filename",
     metavar="NAME",
     default="<stdin>",
@@ -51,6 +56,7 @@ def check_command(
     isolated: bool,
     disable: tuple[str, ...],
     enable: tuple[str, ...],
+    no_suppressions: bool,
     stdin_filename: str,
     ruleset: str | None,
 ) -> int:
@@ -61,7 +67,8 @@ def check_command(
     Exit status: 0 no errors, 1 error findings (syntax errors included), 2 usage or I/O problem
     (a folder with no card file or pack in it is a usage problem).
     Configuration: [tool.sgcheck] in the nearest pyproject.toml (docs/ci.md).
-    Suppress a finding: '# sgcheck: ignore SG-C092 -- reason' in or above the card.
+    Suppress a finding: '# sgcheck: ignore SG-C092 -- reason' in or above the card; a suppressed
+    finding is still listed and counted, and is no error.
     """
     import sys
     from dataclasses import replace
@@ -79,6 +86,8 @@ def check_command(
         config = config.with_codes(enable=enable, disable=disable)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--enable/--disable") from None
+    if no_suppressions:
+        config = replace(config, honour_suppressions=False)
     if ruleset is not None:
         try:
             config = replace(config, ruleset=parse_ruleset(ruleset))

@@ -21,11 +21,11 @@ from sgcheck.contract.context import CheckContext
 from sgcheck.contract.facts import PackFacts, PackView
 from sgcheck.contract.packs import CardSource, PackPlan, discover, is_yaml
 from sgcheck.contract.registry import all_rules, code_catalogue, meta
-from sgcheck.contract.suppressions import FileSuppressions, Suppression, scan, silence_pack_wide, unused
+from sgcheck.contract.suppressions import FileSuppressions, Suppression, scan, silencing_pack_wide, unused
 from sgcheck.core.cards.model import Card, CardFile
 from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.lang.source import CARD_LIMIT, YAML_CARD_LIMIT, BinaryReader, SourceText, read_source, read_stream
-from sgcheck.results import FileResult, Run
+from sgcheck.results import FileResult, Run, Suppressed
 
 _READING_CODES = ("SG-P004", "SG-P005", "SG-P008", "SG-P010", "SG-P011")
 
@@ -208,12 +208,14 @@ def _check_plan(
     for diagnostic in _run_rules(gathered.cards, plan, config):
         where = diagnostic.span.source if diagnostic.span is not None else (manifest or plan.name)
         findings.setdefault(where, []).append(diagnostic)
+    silenced: dict[str, list[Suppressed]] = {}
     for shown, raw in findings.items():
-        findings[shown] = _kept(raw, config, gathered.per_file.get(shown), gathered.pack_wide)
-    for diagnostic in unused(gathered.every, config.disabled):
-        configured = config.apply(diagnostic)
-        if configured is not None and configured.span is not None:
-            findings.setdefault(configured.span.source, []).append(configured)
+        findings[shown], silenced[shown] = _kept(raw, config, gathered.per_file.get(shown), gathered.pack_wide)
+    if config.honour_suppressions:
+        for diagnostic in unused(gathered.every, config.disabled):
+            configured = config.apply(diagnostic)
+            if configured is not None and configured.span is not None:
+                findings.setdefault(configured.span.source, []).append(configured)
     results = []
     for shown, kept in findings.items():
         kept.sort(key=lambda d: d.sort_key)
@@ -222,7 +224,8 @@ def _check_plan(
         if shown == manifest:
             facts = {**plan.facts, "cards": len(gathered.cards), "files": len(plan.files)}
             summary = _pack_summary(facts)
-        results.append(FileResult(shown, tuple(kept), summary=summary, facts=facts))
+        quiet = tuple(sorted(silenced.get(shown, ()), key=lambda q: q.diagnostic.sort_key))
+        results.append(FileResult(shown, tuple(kept), summary=summary, facts=facts, suppressed=quiet))
     return results, gathered.cards
 
 
@@ -237,19 +240,23 @@ def _pack_summary(facts: dict[str, object]) -> str | None:
 
 def _kept(
     raw: list[Diagnostic], config: Config, suppressions: FileSuppressions | None, pack_wide: list[Suppression]
-) -> list[Diagnostic]:
-    """The findings left after the configuration and the suppression comments."""
-    kept = []
+) -> tuple[list[Diagnostic], list[Suppressed]]:
+    """The findings left after the configuration, and those a suppression comment silenced
+    (none when the configuration does not honour them: ``--no-suppressions``)."""
+    kept: list[Diagnostic] = []
+    silenced: list[Suppressed] = []
     for diagnostic in raw:
         configured = config.apply(diagnostic)
         if configured is None:
             continue
-        if suppressions is not None and suppressions.silences(configured):
-            continue
-        if silence_pack_wide(configured, pack_wide):
-            continue
+        if config.honour_suppressions:
+            by = suppressions.silencing(configured) if suppressions is not None else None
+            by = by or silencing_pack_wide(configured, pack_wide)
+            if by is not None:
+                silenced.append(Suppressed(configured, by.reason, by.span))
+                continue
         kept.append(configured)
-    return kept
+    return kept, silenced
 
 
 def _run_rules(cards: list[Card], plan: PackPlan, config: Config) -> Iterator[Diagnostic]:

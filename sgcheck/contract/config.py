@@ -6,6 +6,7 @@ the first checked path, is used (or the file given with ``--config``)::
     [tool.sgcheck]
     disable = ["SG-C120"]          # codes not reported at all
     ruleset = "core"               # profile for card files outside packs
+    suppressions = false           # do not honour in-source suppressions (CI)
     [tool.sgcheck.severity]
     SG-C130 = "error"              # error, warning or note
 
@@ -26,7 +27,7 @@ from sgcheck.diagnostics import Diagnostic, Severity, Span
 from sgcheck.lang.source import CONFIG_LIMIT, SourceText, read_source
 
 CONFIG_PROBLEM = "SG-C210"
-_KEYS = ("disable", "enable", "severity", "ruleset")
+_KEYS = ("disable", "enable", "severity", "ruleset", "suppressions")
 #: Codes that configuration may not switch off: a card that cannot be read must be reported.
 ALWAYS_ON = frozenset(
     {
@@ -55,6 +56,8 @@ class Config:
     source: str | None = None
     problems: tuple[Diagnostic, ...] = ()
     text: str = ""  # the configuration file's text, for the snippets of its problems
+    # in-source suppressions silence findings (they are still listed); False: ``--no-suppressions``
+    honour_suppressions: bool = True
 
     def enabled(self, code: str) -> bool:
         return code not in self.disabled
@@ -153,7 +156,11 @@ def _parse_table(table: dict[str, object], name: str, text: str) -> Config:
         ruleset = parse_ruleset(str(raw_ruleset))
     except RulesetError as error:
         problems.append(_problem(f"ruleset: {error}", name, text, "ruleset"))
-    return Config(frozenset(disabled), severities, ruleset, name, tuple(problems))
+    honour = table.get("suppressions", True)
+    if not isinstance(honour, bool):
+        problems.append(_problem("'suppressions' must be true or false", name, text, "suppressions"))
+        honour = True
+    return Config(frozenset(disabled), severities, ruleset, name, tuple(problems), honour_suppressions=honour)
 
 
 def _code_list(value: object, key: str, name: str, text: str, problems: list[Diagnostic]) -> list[str]:

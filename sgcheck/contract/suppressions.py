@@ -118,27 +118,29 @@ class FileSuppressions:
     def _card_index(self, line: int) -> int:
         return bisect_left(self.card_ends, line)
 
-    def silences(self, diagnostic: Diagnostic) -> bool:
+    def silencing(self, diagnostic: Diagnostic) -> Suppression | None:
+        """The suppression of this file that silences ``diagnostic`` (None: none does)."""
         if diagnostic.span is None or diagnostic.code in NOT_SUPPRESSIBLE:
-            return False
+            return None
         target = self._card_index(diagnostic.span.line)
         for suppression in self.suppressions:
             if diagnostic.code not in suppression.codes:
                 continue
             if suppression.whole_file or self._card_index(suppression.span.line) == target:
                 suppression.used.add(diagnostic.code)
-                return True
-        return False
+                return suppression
+        return None
 
 
-def silence_pack_wide(diagnostic: Diagnostic, pack_wide: Sequence[Suppression]) -> bool:
+def silencing_pack_wide(diagnostic: Diagnostic, pack_wide: Sequence[Suppression]) -> Suppression | None:
+    """The manifest's suppression that silences ``diagnostic`` for the whole pack (None: none does)."""
     if diagnostic.code in NOT_SUPPRESSIBLE:
-        return False
+        return None
     for suppression in pack_wide:
         if diagnostic.code in suppression.codes:
             suppression.used.add(diagnostic.code)
-            return True
-    return False
+            return suppression
+    return None
 
 
 def unused(suppressions: Iterable[Suppression], disabled: frozenset[str]) -> list[Diagnostic]:

@@ -79,6 +79,7 @@ class ReportStream:
         self.tool_version = tool_version
         self.files: list[FileResult] = []
         self.counts: Counter[Severity] = Counter()
+        self.suppressed = 0
 
     def add(self, result: FileResult, sources: Mapping[str, str]) -> str:
         return self.add_rendered(result, self.renderer(result, sources))
@@ -87,6 +88,7 @@ class ReportStream:
         """Record a file whose part ``self.renderer`` has already rendered (in another process)."""
         self.files.append(result)
         self.counts.update(diagnostic.severity for diagnostic in result.diagnostics)
+        self.suppressed += len(result.suppressed)
         return part
 
     def close(self) -> str:
@@ -94,7 +96,8 @@ class ReportStream:
         if fmt == "text":
             from sgcheck.report.text import totals_line
 
-            return totals_line(self.counts, len(self.files), color=self.renderer.color) + "\n"
+            totals = totals_line(self.counts, len(self.files), color=self.renderer.color, suppressed=self.suppressed)
+            return totals + "\n"
         if fmt == "github":
             return ""
         run = Run(self.command, tuple(self.files), {}, self.rules, self.tool_version)

@@ -62,6 +62,10 @@ def _file_dict(result: FileResult) -> dict[str, Any]:
         "path": result.path,
         "status": "findings" if result.has_errors else "ok",
         "diagnostics": [diagnostic_dict(d) for d in result.diagnostics],
+        "suppressed": [
+            {"diagnostic": diagnostic_dict(s.diagnostic), "reason": s.reason, "span": span_dict(s.at)}
+            for s in result.suppressed
+        ],
         "summary": result.summary,
         "facts": dict(result.facts),
     }
@@ -77,7 +81,7 @@ def report_document(run: Run) -> dict[str, Any]:
         "tool": {"name": "sgcheck", "version": run.tool_version},
         "command": run.command,
         "files": [_file_dict(result) for result in run.files],
-        "counts": counts,
+        "counts": {**counts, "suppressed": len(run.suppressed)},
     }
 
 

@@ -16,7 +16,7 @@ from urllib.parse import quote
 
 from sgcheck.codes import CodeInfo
 from sgcheck.diagnostics import Diagnostic, Fix, Severity, Span
-from sgcheck.results import Run
+from sgcheck.results import Run, Suppressed
 
 __all__ = ["INFORMATION_URI", "SARIF_SCHEMA", "SARIF_VERSION", "artifact_location", "render_sarif"]
 
@@ -166,9 +166,29 @@ def _result(diagnostic: Diagnostic, path: str, rule_index: int) -> dict[str, Any
     return result
 
 
+def _suppressed(result: dict[str, Any], suppressed: Suppressed | None) -> dict[str, Any]:
+    """A result an in-source suppression silenced says so, with the comment's reason and place."""
+    if suppressed is not None:
+        where = {"artifactLocation": artifact_location(suppressed.at.source), "region": _region(suppressed.at)}
+        result["suppressions"] = [
+            {"kind": "inSource", "justification": suppressed.reason, "location": {"physicalLocation": where}}
+        ]
+    return result
+
+
 def sarif_document(run: Run) -> dict[str, Any]:
-    """The SARIF log as plain data (what :func:`render_sarif` serialises)."""
-    pairs = [(result.path, d) for result in run.files for d in result.diagnostics]
+    """The SARIF log as plain data (what :func:`render_sarif` serialises).
+
+    A finding an in-source suppression silenced is a result too, with a ``suppressions``
+    entry (kind ``inSource``, the comment's reason as justification): viewers show it as
+    suppressed, and it never disappears from the log.
+    """
+    quiet = {id(s.diagnostic): s for result in run.files for s in result.suppressed}
+    pairs = [
+        (result.path, d)
+        for result in run.files
+        for d in (*result.diagnostics, *(s.diagnostic for s in result.suppressed))
+    ]
     used: dict[str, Severity] = {}
     for _, diagnostic in pairs:
         used.setdefault(diagnostic.code, diagnostic.severity)
@@ -186,7 +206,7 @@ def sarif_document(run: Run) -> dict[str, Any]:
         "tool": {"driver": driver},
         "automationDetails": {"id": f"sgcheck/{run.command}/" if run.command else "sgcheck/"},
         "columnKind": "unicodeCodePoints",
-        "results": [_result(d, path, index[d.code]) for path, d in pairs],
+        "results": [_suppressed(_result(d, path, index[d.code]), quiet.get(id(d))) for path, d in pairs],
     }
     return {"$schema": SARIF_SCHEMA, "version": SARIF_VERSION, "runs": [sarif_run]}
 

@@ -246,8 +246,9 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-def totals_line(counts: Mapping[Severity, int], files: int, *, color: bool = False) -> str:
-    """``3 files checked: 2 errors, 1 warning`` (or ``no problems found``)."""
+def totals_line(counts: Mapping[Severity, int], files: int, *, color: bool = False, suppressed: int = 0) -> str:
+    """``3 files checked: 2 errors, 1 warning`` (or ``no problems found``), and how many
+    findings in-source suppressions silenced, which never go unsaid (``; 1 suppressed ...``)."""
     paint = _Painter(color)
     parts = [
         paint.severity(_plural(counts.get(severity, 0), severity.value), severity)
@@ -255,7 +256,8 @@ def totals_line(counts: Mapping[Severity, int], files: int, *, color: bool = Fal
         if counts.get(severity, 0)
     ]
     outcome = ", ".join(parts) if parts else "no problems found"
-    return f"{paint.bold(_plural(files, 'file') + ' checked:')} {outcome}"
+    quiet = f"; {suppressed} suppressed (listed with --format json or sarif)" if suppressed else ""
+    return f"{paint.bold(_plural(files, 'file') + ' checked:')} {outcome}{quiet}"
 
 
 def render_file(result: FileResult, sources: Mapping[str, str], *, color: bool = False, labelled: bool = False) -> str:
@@ -279,4 +281,5 @@ def render_text(run: Run, *, color: bool = False, labelled: bool = False) -> str
     """The whole report as text, ending with a totals line and a newline."""
     counts = Counter(diagnostic.severity for diagnostic in run.diagnostics)
     parts = [render_file(result, run.sources, color=color, labelled=labelled) for result in run.files]
-    return "".join(parts) + totals_line(counts, len(run.files), color=color) + "\n"
+    totals = totals_line(counts, len(run.files), color=color, suppressed=len(run.suppressed))
+    return "".join(parts) + totals + "\n"

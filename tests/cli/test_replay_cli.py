@@ -134,7 +134,7 @@ def test_json_output_is_parseable_and_has_facts() -> None:
     [entry] = doc["files"]
     assert entry["status"] == "ok"
     assert entry["facts"]["final"]["black"]["king_damage"] == 1
-    assert doc["counts"] == {"error": 0, "warning": 0, "note": 0}
+    assert doc["counts"] == {"error": 0, "warning": 0, "note": 0, "suppressed": 0}
 
 
 def test_keep_going_flag() -> None:

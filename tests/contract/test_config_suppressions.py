@@ -110,3 +110,71 @@ def test_unused_check_ignores_codes_the_config_disables(tmp_path: Path) -> None:
 def test_hash_inside_quotes_is_not_a_comment(tmp_path: Path) -> None:
     (tmp_path / "c.sgcard").write_text('spell "Gift" { text "# sgcheck: ignore SG-C092 -- no" effect gain 1 LP }\n')
     assert run_codes(tmp_path) == ["SG-C092"]
+
+
+# --- suppressed findings stay visible ---------------------------------------------------------------
+
+LOOP = (
+    'relic "Quiet Well" passive {\n'
+    "    cost 3 SP\n"
+    "    # sgcheck: ignore SG-C030 -- playtest prototype, bounded by a house rule\n"
+    "    effect on gain SP: gain 1 SP\n"
+    "}\n"
+)
+
+
+def test_a_suppressed_contract_break_is_listed_with_its_reason(tmp_path: Path) -> None:
+    """core §8: a suppression silences a finding (no error, exit 0) but never hides it: the run
+    keeps it, with the comment's reason and place."""
+    (tmp_path / "c.sgcard").write_text(LOOP)
+    run = check_paths([str(tmp_path)])
+    assert run.diagnostics == () and not run.has_errors
+    (quiet,) = run.suppressed
+    assert quiet.diagnostic.code == "SG-C030" and quiet.diagnostic.is_error
+    assert quiet.reason == "playtest prototype, bounded by a house rule"
+    assert (quiet.at.line, quiet.at.column) == (3, 5)
+
+
+def test_no_suppressions_reports_what_they_would_silence(tmp_path: Path) -> None:
+    """``suppressions = false`` (``--no-suppressions``): for CI that must not honour in-source
+    silencing of §8 errors; an unused suppression is not reported then."""
+    (tmp_path / "c.sgcard").write_text(LOOP)
+    strict = Config(honour_suppressions=False)
+    run = check_paths([str(tmp_path)], strict)
+    assert [d.code for d in run.diagnostics] == ["SG-C030"] and run.suppressed == ()
+    (tmp_path / "pyproject.toml").write_text("[tool.sgcheck]\nsuppressions = false\n")
+    assert load_config(tmp_path / "pyproject.toml").honour_suppressions is False
+    (tmp_path / "pyproject.toml").write_text('[tool.sgcheck]\nsuppressions = "no"\n')
+    loaded = load_config(tmp_path / "pyproject.toml")
+    assert loaded.honour_suppressions is True and [p.code for p in loaded.problems] == ["SG-C210"]
+
+
+def test_suppressed_findings_in_every_format(tmp_path: Path) -> None:
+    """Text counts them, JSON lists them with their reason (and validates), SARIF marks them
+    ``inSource`` with the reason as justification (and validates)."""
+    import json
+
+    from click.testing import CliRunner
+    from jsonschema import Draft7Validator, Draft202012Validator
+
+    from sgcheck.cli import main
+
+    (tmp_path / "c.sgcard").write_text(LOOP)
+    runner = CliRunner()
+    text = runner.invoke(main, ["check", str(tmp_path / "c.sgcard")])
+    assert text.exit_code == 0
+    assert text.output.rstrip().endswith("no problems found; 1 suppressed (listed with --format json or sarif)")
+    strict = runner.invoke(main, ["check", "--no-suppressions", str(tmp_path / "c.sgcard")])
+    assert strict.exit_code == 1 and "SG-C030" in strict.output
+    root = Path(__file__).resolve().parents[2]
+    document = json.loads(runner.invoke(main, ["check", "--format", "json", str(tmp_path / "c.sgcard")]).output)
+    Draft202012Validator(json.loads((root / "schemas" / "report.schema.json").read_text())).validate(document)
+    assert document["counts"] == {"error": 0, "warning": 0, "note": 0, "suppressed": 1}
+    (entry,) = document["files"][0]["suppressed"]
+    assert entry["diagnostic"]["code"] == "SG-C030" and entry["reason"].startswith("playtest prototype")
+    sarif = json.loads(runner.invoke(main, ["check", "--format", "sarif", str(tmp_path / "c.sgcard")]).output)
+    Draft7Validator(json.loads((root / "tests" / "data" / "sarif-schema-2.1.0.json").read_text())).validate(sarif)
+    (result,) = sarif["runs"][0]["results"]
+    assert result["ruleId"] == "SG-C030"
+    assert result["suppressions"][0]["kind"] == "inSource"
+    assert result["suppressions"][0]["justification"] == "playtest prototype, bounded by a house rule"

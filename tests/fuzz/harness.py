@@ -133,7 +133,9 @@ def _check_json(outcome: Outcome, inputs: int | None) -> None:
     assert errors == [], f"the JSON report breaks its schema: {errors[:5]}\n{outcome.describe()}"
     diagnostics = [d for f in document["files"] for d in f["diagnostics"]]
     severities = Counter(d["severity"] for d in diagnostics)
-    assert document["counts"] == {s: severities[s] for s in ("error", "warning", "note")}, outcome.describe()
+    suppressed = sum(len(f["suppressed"]) for f in document["files"])
+    expected_counts = {**{s: severities[s] for s in ("error", "warning", "note")}, "suppressed": suppressed}
+    assert document["counts"] == expected_counts, outcome.describe()
     if inputs is not None:
         assert len(document["files"]) == inputs, f"expected {inputs} files in the report\n{outcome.describe()}"
     expected = _expected_exit(

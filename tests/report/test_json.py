@@ -60,7 +60,7 @@ def test_document_shape_and_key_order() -> None:
     assert document["command"] == "replay"
     assert [f["path"] for f in document["files"]] == [GAME, CLEAN]
     game, clean = document["files"]
-    assert list(game) == ["path", "status", "diagnostics", "summary", "facts"]
+    assert list(game) == ["path", "status", "diagnostics", "suppressed", "summary", "facts"]
     assert game["status"] == "findings" and clean["status"] == "ok"
     assert clean["diagnostics"] == [] and clean["summary"] is None
     first = game["diagnostics"][0]
@@ -76,7 +76,7 @@ def test_document_shape_and_key_order() -> None:
         "end_offset": 131,
     }
     assert game["facts"]["final"]["white"] == {"lp": 9, "sp": 5}
-    assert document["counts"] == {"error": 4, "warning": 1, "note": 1}
+    assert document["counts"] == {"error": 4, "warning": 1, "note": 1, "suppressed": 0}
 
 
 def test_text_is_pretty_utf8_with_trailing_newline() -> None:
