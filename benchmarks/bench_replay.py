@@ -16,16 +16,17 @@ from __future__ import annotations
 import argparse
 import io
 import os
-import random
 import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "benchmarks" / "out"
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))  # shared.py, as the other benchmarks import it
 
 
 #: The pack of the game with cards: the guide's Relic Spells that keep the contract.
@@ -72,26 +73,15 @@ def count_actions(path: Path) -> int:
 
 
 def chess_pgn(plies: int, seed: int = 7) -> str:
-    """Random legal chess games totalling ``plies`` plies, as PGN text."""
-    import chess
-    import chess.pgn
+    """Random legal chess games of 200 plies (the last one shorter) totalling ``plies``, as PGN text."""
+    from shared import chess_game
 
-    rng = random.Random(seed)
     games: list[str] = []
     total = 0
     while total < plies:
-        board = chess.Board()
-        game = chess.pgn.Game()
-        node: chess.pgn.GameNode = game
-        for _ in range(min(200, plies - total)):
-            moves = list(board.legal_moves)
-            if not moves:
-                break
-            move = rng.choice(moves)
-            node = node.add_variation(move)
-            board.push(move)
-            total += 1
-        games.append(str(game))
+        length = min(200, plies - total)
+        games.append(chess_game(length, seed=seed + len(games)).rstrip("\n"))
+        total += length
     return "\n\n".join(games) + "\n"
 
 
@@ -119,12 +109,21 @@ def time_chess(pgn: str) -> float:
     return time.perf_counter() - start
 
 
+def best_alternating(ours: Callable[[], float], peer: Callable[[], float], repeats: int) -> tuple[float, float]:
+    """The best of ``repeats`` timings of each, taken in turn, so that a slow spell of a shared
+    machine hits both sides rather than one."""
+    mine, theirs = [], []
+    for _ in range(repeats):
+        mine.append(ours())
+        theirs.append(peer())
+    return min(mine), min(theirs)
+
+
 def throughput(actions: int, repeats: int) -> None:
     path = generated_log(actions)
     n = count_actions(path)
     pgn = chess_pgn(n)
-    ours = min(time_sgcheck(path) for _ in range(repeats))
-    peer = min(time_chess(pgn) for _ in range(repeats))
+    ours, peer = best_alternating(lambda: time_sgcheck(path), lambda: time_chess(pgn), repeats)
     print(
         f"throughput: {n} actions ({path.stat().st_size / 1e6:.1f} MB) vs {n} plies of PGN ({len(pgn) / 1e6:.1f} MB)"
     )
@@ -144,11 +143,7 @@ def cards_against_none(actions: int, repeats: int) -> None:
     """
     plain, with_cards = generated_log(actions, seed=13), generated_log(actions, seed=13, cards=True)
     n_plain, n_cards = count_actions(plain), count_actions(with_cards)
-    peers, ours_runs = [], []
-    for _ in range(repeats):  # alternating, so that a slow spell of the machine hits both
-        peers.append(time_sgcheck(plain))
-        ours_runs.append(time_sgcheck(with_cards, CARDS_PACK))
-    peer, ours = min(peers), min(ours_runs)
+    ours, peer = best_alternating(lambda: time_sgcheck(with_cards, CARDS_PACK), lambda: time_sgcheck(plain), repeats)
     print(f"cards: {n_cards} actions with the guide's cards against {n_plain} actions without")
     print(f"  with cards: {ours:.2f} s = {n_cards / ours:,.0f} actions/s")
     print(f"  without cards: {peer:.2f} s = {n_plain / peer:,.0f} actions/s")

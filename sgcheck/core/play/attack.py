@@ -5,9 +5,9 @@ from __future__ import annotations
 from sgcheck.core import caps
 from sgcheck.core.actions import Attack, Part
 from sgcheck.core.cards.model import CostKind, Event
-from sgcheck.core.cards.semantics import Situation, attack_cards, cost_shares, parts_on_attack
+from sgcheck.core.cards.semantics import AttackCards, Situation, attack_cards, cost_shares, parts_on_attack
 from sgcheck.core.cards.table import Lasting, ply
-from sgcheck.core.formulas import attack_cost, d100, hit_threshold, value_of
+from sgcheck.core.formulas import Worked, attack_cost, d100, hit_threshold, value_of
 from sgcheck.core.geometry import GeometryError, attack_route
 from sgcheck.core.outcome import Applied, Effects, Violation
 from sgcheck.core.pieces import KING, Outcome, Phase, Piece
@@ -22,7 +22,7 @@ from sgcheck.core.play.predicates import (
     violation,
 )
 from sgcheck.core.squares import name
-from sgcheck.core.state import GameResult, GameState
+from sgcheck.core.state import GameResult, GameState, Payment
 
 _BATTLE = (Phase.BATTLE,)
 _REACH = ("core §4.1", "R08")  # who may attack whom, and how far
@@ -93,17 +93,24 @@ def apply(state: GameState, action: Attack) -> Applied | Violation:
         return paid
     state = charge(state, paid)
     threshold = hit_threshold(attacker.kind, target.kind, state.ruleset)
-    roll = d100(action.roll[0], action.roll[1])
+    effects = _rolled(cost, paid, threshold, d100(action.roll[0], action.roll[1]), caps.DAMAGE_PER_HIT)
+    return _resolve(state, action, target, effects)
+
+
+def _rolled(
+    cost: Worked, paid: Payment, threshold: Worked, roll: int, per_hit: int, cards: AttackCards | None = None
+) -> Effects:
+    """What the roll did: a hit at or under the threshold deals ``per_hit`` (core §4.2, §4.3)."""
     hit = roll <= threshold.value
-    effects = Effects(
+    return Effects(
         cost_worked=cost,
         paid=paid,
         threshold_worked=threshold,
         d100=roll,
         hit=hit,
-        damage=caps.DAMAGE_PER_HIT if hit else 0,
+        damage=per_hit if hit else 0,
+        cards=cards,
     )
-    return _resolve(state, action, target, effects)
 
 
 def _resolve(state: GameState, action: Attack, target: Piece, effects: Effects) -> Applied:
@@ -141,16 +148,8 @@ def _attack_with_cards(
     state = charge(state, paid)
     why = on_attack.to_hit_text() if on_attack.to_hit else ""
     threshold = hit_threshold(attacker.kind, target.kind, state.ruleset, on_attack.raw_to_hit, why)
-    hit = roll <= threshold.value
-    effects = Effects(
-        cost_worked=cost,
-        paid=paid,
-        threshold_worked=threshold,
-        d100=roll,
-        hit=hit,
-        damage=on_attack.hit_damage() if hit else 0,
-        cards=on_attack,
-    )
+    effects = _rolled(cost, paid, threshold, roll, on_attack.hit_damage(), on_attack)
+    hit = bool(effects.hit)
     applied = _resolve(state, action, target, effects)
     state = applied.state
     facts = cards.facts

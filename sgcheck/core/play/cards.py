@@ -600,15 +600,14 @@ def costs_counted(before: GameState, after: GameState, kind: CostKind, at: Situa
 
 # --- extra actions --------------------------------------------------------------------------------------------
 
-#: The phase an extra action is taken in when the card names none: the action's own.
+#: The phase an extra action is taken in when the card names none: the action's own. Only the
+#: actions the core limits are here: moves and attacks are unlimited, and extra activations are
+#: refused when their card is played (SG-R123).
 _OWN_PHASES: dict[ExtraKind, tuple[Phase, ...]] = {
     ExtraKind.SUMMON: (Phase.UPKEEP,),
     ExtraKind.BREAK: (Phase.UPKEEP,),
     ExtraKind.REPAIR: (Phase.UPKEEP,),
     ExtraKind.TELEPORT: (Phase.END,),
-    ExtraKind.MOVE: _MAIN,
-    ExtraKind.ATTACK: (Phase.BATTLE,),
-    ExtraKind.ACTIVATION: tuple(Phase),
 }
 
 
@@ -622,7 +621,7 @@ def _extras(state: GameState, kind: ExtraKind) -> Iterator[Lasting]:
         action = item.effect.action
         if item.owner is not me or not isinstance(action, ExtraAction) or action.action is not kind:
             continue
-        phases = action.phase.phases if action.phase is not None else _OWN_PHASES[kind]
+        phases = action.phase.phases if action.phase is not None else _OWN_PHASES.get(kind, ())
         if state.turn.phase in phases and holds(item.effect.condition, me, state, Situation(me)):
             yield item
 
