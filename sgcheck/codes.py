@@ -114,8 +114,8 @@ _CODES: tuple[CodeInfo, ...] = (
         E,
         (),
         """The input is larger than sgcheck reads for its kind: 64,000,000 bytes for a game log,
-        1,000,000 bytes for a .sgcard file, a pack manifest or a configuration file (a YAML card
-        file over 4,000,000 bytes is SG-P029). Text holding characters that Python stores in 2 or
+        1,000,000 bytes for a .sgcard file, a pack manifest, a scenario file or a configuration file
+        (a YAML card file over 4,000,000 bytes is SG-P029). Text holding characters that Python stores in 2 or
         4 bytes each counts that much per character. Reading stops at the limit (docs/limits.md),
         so an endless or huge input costs neither time nor memory. Split the input, or check
         that the right file was passed.""",
@@ -168,6 +168,102 @@ _CODES: tuple[CodeInfo, ...] = (
         are listed first and the log is not replayed. --allow-violations replays it anyway, for
         playtesting a prototype; the caps of R20 are still enforced while it plays.""",
     ),
+    # --- scenarios (R24, docs/scenarios.md) -----------------------------------------------------
+    _c(
+        "SG-P030",
+        "scenario-not-found",
+        E,
+        (),
+        """The scenario a log names (its [Scenario] tag, or --scenario) cannot be read: no
+        scenario file (*.scenario.yaml), and no pack manifest with a scenario section, is there. A
+        [Scenario] tag is read relative to the log's folder; a name without a suffix stands for
+        NAME.scenario.yaml.""",
+    ),
+    _c(
+        "SG-P031",
+        "scenario-outside-log",
+        E,
+        (),
+        """A log's [Scenario] tag names a path outside the log's folder (through '..', an
+        absolute path or a symbolic link). A log found in a downloaded corpus must not make sgcheck
+        read files elsewhere on the machine; give such a scenario on the command line with --scenario
+        instead.""",
+    ),
+    _c(
+        "SG-P032",
+        "scenario-schema",
+        E,
+        (),
+        """The scenario does not match the scenario schema (schemas/scenario.schema.json;
+        'sgcheck schema scenario' prints it): an unknown key, a missing name, a value of the wrong
+        type or out of range, a win condition that is not exactly one of break_and_capture,
+        hold_markers and captured_value. The same code covers a file with no scenario in it, a
+        number of more than 9 digits, and a key of the rules: section that is not a core number or
+        belongs elsewhere (a starting LP is written per side). Each is reported at its YAML line:col;
+        the scenario is not played.""",
+    ),
+    _c(
+        "SG-P033",
+        "scenario-square",
+        E,
+        ("R24",),
+        """A square of the scenario cannot be used: it is off the board (files a-h, ranks
+        1-8), a second piece is placed on it, a side's King is placed twice, or a marker set lists it
+        twice.""",
+    ),
+    _c(
+        "SG-P034",
+        "scenario-army",
+        E,
+        ("R24",),
+        """A side would have more pieces of a kind than its set holds (8 Pawns, 2 Knights,
+        2 Bishops, 2 Rooks, 1 Queen), counting its pieces on the board, its own pieces in its Gem and
+        its pieces held in the enemy's Gem. A scenario chooses where the pieces start; it cannot
+        create pieces (core §1).""",
+    ),
+    _c(
+        "SG-P035",
+        "scenario-unknown-markers",
+        E,
+        ("R24", "R26"),
+        """A hold_markers win condition names a marker set the scenario does not define
+        under markers:.""",
+    ),
+    _c(
+        "SG-P036",
+        "scenario-impossible-condition",
+        W,
+        ("R24",),
+        """A win condition can never be met, is met by the starting position, or the game
+        can never end. Pieces are never created or lost, so a side cannot capture more value than
+        the enemy's pieces are worth, capture anything from an enemy with no piece but its King, or
+        hold more markers than it has pieces. A side whose Gem starts with the captured value a
+        condition asks for has won before the first turn (replay ends the game there); one whose
+        pieces start on the markers it is to hold wins at the end of the first turn unless they move.
+        A game whose scenario turns the core's win conditions off needs a win condition or a turn
+        limit.""",
+    ),
+    _c(
+        "SG-P037",
+        "scenario-refused",
+        E,
+        ("core §8", "R24"),
+        """The log's scenario has errors, listed first (a scenario that does not load, or one
+        that changes a number of the core, core §8): the game is not replayed under it. Fix the
+        scenario and replay again.""",
+    ),
+    # --- modules (R26, docs/modules.md) ---------------------------------------------------------
+    _c(
+        "SG-P038",
+        "module-section",
+        E,
+        ("R26",),
+        """The module section of a pack manifest cannot be used: it does not match the module
+        schema (schemas/module.schema.json; 'sgcheck schema module' prints it), or its market deck
+        names a card the pack does not hold, or a card that is not a passive Relic (a card placed
+        before a player acts as that player's card in play, R22). Each is reported at its YAML
+        line:col; the pack is not played.""",
+    ),
     _c(
         "SG-X001",
         "internal-error",
@@ -182,11 +278,11 @@ _CODES: tuple[CodeInfo, ...] = (
         "SG-S101",
         "setup-order",
         E,
-        ("core §1", "R01"),
+        ("core §1", "R01", "R24"),
         """Setup happens in a fixed order: Relic draft
         (if used), then the 3d6 roll-off (ties rerolled), then both Kings are placed, and only then
         does White take the first turn. A setup statement appeared out of that order or was given
-        twice.""",
+        twice, or placed a King that the game's scenario already places.""",
     ),
     _c(
         "SG-S102",
@@ -203,10 +299,12 @@ _CODES: tuple[CodeInfo, ...] = (
         "SG-S103",
         "king-placement",
         E,
-        ("core §1", "R01", "R02"),
+        ("core §1", "R01", "R02", "R24"),
         """Each King starts anywhere in its
         own camp: ranks 1-4 for White, 5-8 for Black. The board is otherwise empty (R02); every other
-        piece starts in its owner's Soul Gem.""",
+        piece starts in its owner's Soul Gem. A scenario may place pieces on the board (R24): a King
+        it places starts in its camp too, and a King the log places may not stand on a square the
+        scenario's pieces take.""",
     ),
     _c(
         "SG-S104",
@@ -291,9 +389,10 @@ _CODES: tuple[CodeInfo, ...] = (
         "SG-T106",
         "game-over",
         E,
-        ("core §4.4", "core §7", "R11", "R18"),
+        ("core §4.4", "core §7", "R11", "R18", "R24"),
         """The game already ended (a King was
-        converted, a player reached 1000 LP, or the turn limit was reached) but the log continues.""",
+        converted, a player reached 1000 LP, the turn limit was reached, or a side met a win condition
+        of the game's scenario) but the log continues.""",
     ),
     _c(
         "SG-T107",
@@ -304,6 +403,24 @@ _CODES: tuple[CodeInfo, ...] = (
         phase label in a turn. Write the phase (upkeep:, main1:, battle:, main2:, end:) first.""",
     ),
     # --- illegal actions ------------------------------------------------------------------------
+    _c(
+        "SG-T108",
+        "missing-reveal",
+        E,
+        ("R26",),
+        """The game is played with a market module (Spell Chess): each capture reveals the top
+        card of the deck, and the log records it right after the capture, in the capturer's turn,
+        as 'reveal "Card" to white' (or black). This capture has no reveal, or the turn ends first.
+        Once the deck is exhausted a capture reveals nothing.""",
+    ),
+    _c(
+        "SG-T109",
+        "unexpected-reveal",
+        E,
+        ("R26",),
+        """A reveal that no capture calls for: the game has no market module, the statement
+        before it captured nothing, the capture already had its reveal, or the deck is exhausted.""",
+    ),
     _c(
         "SG-R101",
         "no-such-piece",
@@ -498,6 +615,15 @@ _CODES: tuple[CodeInfo, ...] = (
         ("core §6", "R23"),
         """A Repair is attempted while a card of the opponent denies repair this turn.""",
     ),
+    _c(
+        "SG-R128",
+        "reveal-not-the-deck",
+        E,
+        ("R26",),
+        """The card revealed is not the one the market's deck holds there: with a committed
+        order (R26: the deck's order is fixed before play) each reveal is the deck's next card; with
+        an unordered deck it is a card of the deck with a copy not yet revealed.""",
+    ),
     # --- wrong claims ----------------------------------------------------------------------------
     _c(
         "SG-R201",
@@ -588,9 +714,10 @@ _CODES: tuple[CodeInfo, ...] = (
         "SG-R210",
         "wrong-result",
         E,
-        ("core §7", "R18"),
+        ("core §7", "R18", "R24"),
         """The result written in the log does not match
-        how the game actually ended (or the log claims a result for a game that has not ended).""",
+        how the game actually ended (or the log claims a result for a game that has not ended). A game
+        won by a win condition of its scenario ends with the reason 'scenario'.""",
     ),
     _c(
         "SG-R211",

@@ -94,8 +94,9 @@ def test_no_module_imports_itself_through_others() -> None:
 
 def test_module_names_say_one_thing() -> None:
     """Two modules with the same name in different places must be the same kind of thing: the
-    syntax tree (``ast``), the words (``vocab``) and the reader of one language each."""
-    same_role = {"ast", "vocab", "__init__", "__main__", "parser"}
+    syntax tree (``ast``), the words (``vocab``), the reader and the canonical ``writer`` of one
+    language each."""
+    same_role = {"ast", "vocab", "__init__", "__main__", "parser", "writer"}
     seen: dict[str, list[str]] = {}
     for path in PACKAGE.rglob("*.py"):
         if "rules" in path.parts and path.parent.name == "rules":

@@ -24,7 +24,7 @@ def main() -> None:
     sgcheck replay game.sglog        audit a game log against the locked core rules
     sgcheck check mypack/            check Relic & Spell cards against the core §8 contract
     sgcheck explain SG-R204          what a diagnostic code means
-    sgcheck rulings                  the default rulings R01-R23
+    sgcheck rulings                  the default rulings R01-R26
     """
 
 

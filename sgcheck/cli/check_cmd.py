@@ -13,7 +13,12 @@ import click
 
 from sgcheck.cli.common import color_option, format_option, guarded, open_report, write_report
 
-SCHEMAS = {"card": "card.schema.json", "pack": "pack.schema.json"}
+SCHEMAS = {
+    "card": "card.schema.json",
+    "pack": "pack.schema.json",
+    "scenario": "scenario.schema.json",
+    "module": "module.schema.json",
+}
 
 
 @click.command("check")
@@ -39,7 +44,8 @@ SCHEMAS = {"card": "card.schema.json", "pack": "pack.schema.json"}
     metavar="NAME",
     default="<stdin>",
     show_default=True,
-    help="The name cards read from standard input ('-') are reported under; a .yaml/.yml name reads them as YAML.",
+    help="The name cards read from standard input ('-') are reported under; a .yaml/.yml name reads them as YAML, "
+    "a .scenario.yaml name as a scenario.",
 )
 @click.option(
     "--ruleset",
@@ -60,8 +66,8 @@ def check_command(
     stdin_filename: str,
     ruleset: str | None,
 ) -> int:
-    """Check Relic & Spell cards (PATH: .sgcard/.yaml files, pack folders, '-' for standard input)
-    against the caps and core §8.
+    """Check Relic & Spell cards and scenarios (PATH: .sgcard/.yaml files, .scenario.yaml files, pack
+    folders, '-' for standard input) against the caps and core §8.
 
     \b
     Exit status: 0 no errors, 1 error findings (syntax errors included), 2 usage or I/O problem
@@ -96,7 +102,10 @@ def check_command(
     job = plan_check(paths, config, stdin_name=stdin_filename)
     if job.empty:
         named = ", ".join(map(repr, paths))
-        click.echo(f"sgcheck: no card files (*.sgcard, *.sgcard.yaml) or packs found in {named}", err=True)
+        click.echo(
+            f"sgcheck: no card files (*.sgcard, *.sgcard.yaml), scenarios (*.scenario.yaml) or packs found in {named}",
+            err=True,
+        )
         return 2
     out, report = open_report(fmt, command="check", rules=rules_table(), file_count=len(job.plans), color=color)
     rendered = ((result, report.renderer(result, sources)) for result, sources in job.results(sys.stdin.buffer))
@@ -107,10 +116,11 @@ def check_command(
 @click.argument("kind", type=click.Choice(sorted(SCHEMAS)), default="card")
 @guarded
 def schema_command(kind: str) -> int:
-    """Print the JSON Schema of YAML card files (card) or of pack manifests (pack).
+    """Print the JSON Schema of YAML card files (card), pack manifests (pack), scenarios (scenario)
+    or a manifest's module section (module).
 
     \b
-    Editors validate and complete YAML cards with a modeline on the first line:
+    Editors validate and complete YAML files with a modeline on the first line:
     # yaml-language-server: $schema=<path or URL of card.schema.json>
     """
     from sgcheck.resources import schema_path

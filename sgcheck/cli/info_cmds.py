@@ -36,17 +36,17 @@ def explain_command(code: str | None, list_all: bool) -> int:
     return 0
 
 
-@click.command("rulings", short_help="Print the default rulings R01-R23.")
+@click.command("rulings", short_help="Print the default rulings R01-R26.")
 @click.argument("ids", nargs=-1)
 @guarded
 def rulings_command(ids: tuple[str, ...]) -> int:
-    """Print the default rulings R01-R23 (or just the given IDs)."""
+    """Print the default rulings R01-R26 (or just the given IDs)."""
     from sgcheck.core.rulings import BY_ID, RULINGS
 
     wanted = [i.upper() for i in ids]
     unknown = [i for i in wanted if i not in BY_ID]
     if unknown:
-        raise click.BadParameter(f"unknown ruling {unknown[0]!r} (R01-R23)", param_hint="IDS")
+        raise click.BadParameter(f"unknown ruling {unknown[0]!r} (R01-R26)", param_hint="IDS")
     for ruling in RULINGS:
         if wanted and ruling.id not in wanted:
             continue

@@ -41,6 +41,13 @@ def _validate_ruleset(ctx: click.Context, param: click.Parameter, value: str | N
     "instead of the one the log's [Pack] tag names (R22).",
 )
 @click.option(
+    "--scenario",
+    metavar="FILE",
+    type=click.Path(exists=True),
+    help="Play every game under this scenario (a .scenario.yaml file, or a pack with a scenario section), "
+    "instead of the one the log's [Scenario] tag names (R24).",
+)
+@click.option(
     "--allow-violations",
     is_flag=True,
     help="Replay even with a pack that breaks the contract, for playtesting a prototype "
@@ -69,6 +76,7 @@ def replay_command(
     keep_going: bool,
     ruleset: str | None,
     pack: str | None,
+    scenario: str | None,
     allow_violations: bool,
     no_summary: bool,
     quiet: bool,
@@ -95,7 +103,9 @@ def replay_command(
     if not inputs:
         click.echo(f"sgcheck: no game logs (*.sglog) found in {', '.join(map(repr, logs))}", err=True)
         return 2
-    options = ReplayOptions(keep_going=keep_going, ruleset=ruleset, pack=pack, allow_violations=allow_violations)
+    options = ReplayOptions(
+        keep_going=keep_going, ruleset=ruleset, pack=pack, allow_violations=allow_violations, scenario=scenario
+    )
     out, report = open_report(fmt, command="replay", rules=CATALOGUE, file_count=len(inputs), color=color)
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
     bar = ProgressBar([log.path for log in inputs], sys.stderr, enabled=not quiet)

@@ -24,10 +24,23 @@ from sgcheck.contract.registry import all_rules, code_catalogue, meta
 from sgcheck.contract.suppressions import FileSuppressions, Suppression, scan, silencing_pack_wide, unused
 from sgcheck.core.cards.model import Card, CardFile
 from sgcheck.diagnostics import Diagnostic, Span
-from sgcheck.lang.source import CARD_LIMIT, YAML_CARD_LIMIT, BinaryReader, SourceText, read_source, read_stream
+from sgcheck.lang.scenarios.scenario_loader import is_scenario_file
+from sgcheck.lang.source import (
+    CARD_LIMIT,
+    SCENARIO_LIMIT,
+    YAML_CARD_LIMIT,
+    BinaryReader,
+    InputLimit,
+    SourceText,
+    read_source,
+    read_stream,
+)
 from sgcheck.results import FileResult, Run, Suppressed
 
 _READING_CODES = ("SG-P004", "SG-P005", "SG-P008", "SG-P010", "SG-P011")
+#: What ``check`` reports on scenario files and scenario sections (R24), besides the contract's codes.
+#: And the module section's (R26).
+_SCENARIO_CODES = ("SG-P032", "SG-P033", "SG-P034", "SG-P035", "SG-P036", "SG-S103", "SG-P038")
 
 
 @contextmanager
@@ -132,9 +145,24 @@ def check_paths(
 
 def rules_table() -> dict[str, CodeInfo]:
     """Metadata of every code ``check`` may report (the SARIF rule table)."""
-    table = {code: CATALOGUE[code] for code in _READING_CODES if code in CATALOGUE}
+    table = {code: CATALOGUE[code] for code in (*_READING_CODES, *_SCENARIO_CODES) if code in CATALOGUE}
     table.update(code_catalogue())
     return table
+
+
+def read_scenario(
+    source: CardSource, sources: dict[str, str], stdin: BinaryReader | None = None
+) -> tuple[list[Diagnostic], str, dict[str, object]]:
+    """Read and check one scenario file (R24): its findings, its text and its facts."""
+    from sgcheck.contract.scenario_contract import check_scenario_text
+
+    read = _read(source, stdin, SCENARIO_LIMIT)
+    if isinstance(read, Diagnostic):
+        return [read], "", {}
+    sources[source.shown] = read.text
+    loaded, findings = check_scenario_text(read.text, source.shown)
+    facts: dict[str, object] = {"scenario": loaded.scenario.name} if loaded.scenario is not None else {}
+    return findings, read.text, facts
 
 
 def read_cards(
@@ -145,17 +173,9 @@ def read_cards(
     from sgcheck.lang.cards.yaml_loader import load_card_yaml
 
     limit = YAML_CARD_LIMIT if is_yaml(source.shown) else CARD_LIMIT
-    read: SourceText | Diagnostic
-    if isinstance(source, StdinSource):
-        read = (
-            read_stream(stdin, source.shown, limit=limit)
-            if stdin is not None
-            else codes.diagnostic("SG-P008", "standard input is not available")
-        )
-    else:
-        read = read_source(source.path, source.shown, limit=limit)  # refuses FIFOs and devices unread
+    read = _read(source, stdin, limit)
     if isinstance(read, Diagnostic):
-        return CardFile(source.shown, (), (read.at(read.span or Span.point(source.shown)),)), ""
+        return CardFile(source.shown, (), (read,)), ""
     sources[source.shown] = read.text
     parse = load_card_yaml if is_yaml(source.shown) else parse_cards
     return parse(read.text, source.shown), read.text
@@ -169,8 +189,26 @@ class _Gathered:
     cards: list[Card] = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=dict)
     per_file: dict[str, FileSuppressions] = field(default_factory=dict)
+    facts: dict[str, dict[str, object]] = field(default_factory=dict)  # of scenario files
     pack_wide: list[Suppression] = field(default_factory=list)
     every: list[Suppression] = field(default_factory=list)
+
+
+def _read(source: CardSource, stdin: BinaryReader | None, limit: InputLimit) -> SourceText | Diagnostic:
+    """The text of a file or of standard input, read no further than ``limit``; or why it cannot be
+    read, placed on the file. FIFOs and devices are refused unread."""
+    read: SourceText | Diagnostic
+    if isinstance(source, StdinSource):
+        read = (
+            read_stream(stdin, source.shown, limit=limit)
+            if stdin is not None
+            else codes.diagnostic("SG-P008", "standard input is not available")
+        )
+    else:
+        read = read_source(source.path, source.shown, limit=limit)
+    if isinstance(read, Diagnostic):
+        return read.at(read.span or Span.point(source.shown))
+    return read
 
 
 def _gather(plan: PackPlan, sources: dict[str, str], stdin: BinaryReader | None) -> _Gathered:
@@ -184,6 +222,13 @@ def _gather(plan: PackPlan, sources: dict[str, str], stdin: BinaryReader | None)
     elif plan.diagnostics:
         gathered.findings[plan.name] = list(plan.diagnostics)
     for source in plan.files:
+        if is_scenario_file(source.shown):  # a scenario file (R24), checked on its own
+            findings, text, gathered.facts[source.shown] = read_scenario(source, sources, stdin)
+            suppressions, problems = scan(text, source.shown)
+            gathered.every.extend(suppressions)
+            gathered.per_file[source.shown] = FileSuppressions(suppressions, [])
+            gathered.findings.setdefault(source.shown, []).extend([*findings, *problems])
+            continue
         card_file, text = read_cards(source, sources, stdin)
         gathered.cards.extend(card_file.cards)
         gathered.counts[source.shown] = len(card_file.cards)
@@ -205,6 +250,10 @@ def _check_plan(
     gathered = _gather(plan, sources, stdin)
     manifest = plan.manifest.shown if plan.manifest is not None else None
     findings = gathered.findings
+    if plan.module is not None and manifest is not None:  # the market's deck names cards of the pack (R26)
+        from sgcheck.lang.modules.module_loader import deck_findings
+
+        findings.setdefault(manifest, []).extend(deck_findings(plan.module, gathered.cards))
     for diagnostic in _run_rules(gathered.cards, plan, config):
         where = diagnostic.span.source if diagnostic.span is not None else (manifest or plan.name)
         findings.setdefault(where, []).append(diagnostic)
@@ -220,6 +269,7 @@ def _check_plan(
     for shown, kept in findings.items():
         kept.sort(key=lambda d: d.sort_key)
         facts: dict[str, object] = {"cards": gathered.counts[shown]} if shown in gathered.counts else {}
+        facts = gathered.facts.get(shown, facts)
         summary = None
         if shown == manifest:
             facts = {**plan.facts, "cards": len(gathered.cards), "files": len(plan.files)}
@@ -235,6 +285,7 @@ def _pack_summary(facts: dict[str, object]) -> str | None:
     return (
         f"pack {facts['pack']} {facts.get('version', '')} ({facts.get('ruleset', 'core')}): "
         f"{facts['cards']} cards in {facts['files']} files"
+        + (f" · module {facts['module']}" if "module" in facts else "")
     )
 
 

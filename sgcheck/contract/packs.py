@@ -19,6 +19,7 @@ import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sgcheck.contract.context import CheckContext
 from sgcheck.contract.registry import meta
@@ -27,8 +28,13 @@ from sgcheck.core.ruleset import Ruleset, RulesetError, parse_ruleset
 from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.lang.cards.yaml_schema import schema_errors
 from sgcheck.lang.cards.yaml_tree import YNode, compose
+from sgcheck.lang.scenarios.scenario_loader import is_scenario_file
 from sgcheck.lang.source import MANIFEST_LIMIT, read_source
 from sgcheck.paths import display, links_out_of, real_path
+
+if TYPE_CHECKING:
+    from sgcheck.core.scenario import Scenario
+    from sgcheck.lang.modules.module_loader import ModuleFile
 
 MANIFEST_NAMES = ("sgpack.yaml", "sgpack.yml")
 CARD_SUFFIXES = (".sgcard", ".sgcard.yaml", ".sgcard.yml")
@@ -62,6 +68,8 @@ class PackPlan:
     manifest_text: str = ""
     facts: dict[str, object] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    scenario: Scenario | None = None  # the manifest's scenario section, when it loads clean (R24)
+    module: ModuleFile | None = None  # the manifest's module section (R26), as read
 
 
 def discover(paths: Sequence[str], ruleset: Ruleset) -> list[PackPlan]:
@@ -145,9 +153,8 @@ def _walk(root: Path, given: str) -> Iterator[_Found]:
             inside_pack = True
         if inside_pack:
             owned.update(os.path.join(folder, d) for d in subfolders)
-            continue
         for name in sorted(names):
-            if is_card_file(name):
+            if is_scenario_file(name) or (is_card_file(name) and not inside_pack):  # scenarios stand alone
                 yield _card_found(Path(folder) / name, display(os.path.join(shown_folder, name)), root, given)
 
 
@@ -200,6 +207,10 @@ def load_pack(manifest_path: Path, shown: str) -> PackPlan:
     ruleset = _ruleset(values.get("ruleset"), plan)
     hand_limit = _draft(values.get("draft"), plan)
     plan.context = CheckContext(ruleset=ruleset, hand_limit=hand_limit)
+    if "scenario" in values:
+        _scenario(values["scenario"], shown, plan)
+    if "module" in values:
+        _module(values["module"], shown, plan)
     pack_root = manifest_path.parent
     folder_shown = os.path.dirname(shown) or "."
     listed: set[object] = set()  # the files read
@@ -234,6 +245,30 @@ def _ruleset(node: YNode | None, plan: PackPlan) -> Ruleset:
         )
     plan.facts["ruleset"] = ruleset.describe()
     return ruleset
+
+
+def _scenario(node: YNode, shown: str, plan: PackPlan) -> None:
+    """The manifest's scenario section, read and checked as a scenario file is (R24)."""
+    from sgcheck.contract.scenario_contract import check_scenario_node
+
+    loaded, findings = check_scenario_node(node, shown)
+    plan.diagnostics.extend(findings)
+    plan.scenario = loaded.scenario
+    name = node.value.get("name") if isinstance(node.value, dict) else None
+    if name is not None:
+        plan.facts["scenario"] = str(name.value)
+
+
+def _module(node: YNode, shown: str, plan: PackPlan) -> None:
+    """The manifest's module section, read and checked (R26); its deck is checked with the cards."""
+    from sgcheck.contract.module_contract import check_module_node
+
+    loaded, findings = check_module_node(node, shown)
+    plan.diagnostics.extend(findings)
+    plan.module = loaded
+    name = node.value.get("name") if isinstance(node.value, dict) else None
+    if name is not None:
+        plan.facts["module"] = str(name.value)
 
 
 def _draft(node: YNode | None, plan: PackPlan) -> int:

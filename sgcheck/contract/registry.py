@@ -3,9 +3,12 @@
 Each code lives in its own module under :mod:`sgcheck.contract.rules`: a ``META``
 (:class:`RuleMeta`: code, name, severity, what it enforces, the rules it cites), a module
 docstring that is the user-facing explanation (``sgcheck explain CODE``), and, for the
-contract rules themselves, a ``check`` function that *yields* diagnostics. Codes reported
-while reading files or packs (``SG-P02x``, ``SG-C2xx``) have no ``check``; the loaders
-emit them, but they are documented and tested the same way.
+contract rules themselves, a ``check`` function that *yields* diagnostics. A per-card rule
+whose breach can also be spread over several cards (SG-C022: SP given up on one card and
+LP gained on another, in the same window) keeps one code for both and adds a
+``check_pack`` function, run with the pack-level analyses. Codes reported while reading
+files or packs (``SG-P02x``, ``SG-C2xx``) have no ``check``; the loaders emit them, but
+they are documented and tested the same way.
 """
 
 from __future__ import annotations
@@ -101,13 +104,14 @@ def all_rules() -> tuple[Rule, ...]:
         module: Any = importlib.import_module(f"sgcheck.contract.rules.{name}")
         meta: RuleMeta = module.META
         check = getattr(module, "check", None)
+        pack_part = getattr(module, "check_pack", None) if meta.scope is Scope.CARD else None
         rules.append(
             Rule(
                 meta=meta,
                 explanation=clean_docstring(module.__doc__ or ""),
                 module=name,
                 check_card=check if meta.scope is Scope.CARD else None,
-                check_pack=check if meta.scope is Scope.PACK else None,
+                check_pack=check if meta.scope is Scope.PACK else pack_part,
             )
         )
     return tuple(sorted(rules, key=lambda r: r.meta.code))

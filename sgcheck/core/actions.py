@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from sgcheck.core.pieces import Kind, Phase
+from sgcheck.core.pieces import Color, Kind, Phase
 from sgcheck.core.squares import Square
 from sgcheck.core.state import Payment
 
@@ -109,6 +109,14 @@ class Play:
 
 
 @dataclass(frozen=True, slots=True)
+class Reveal:
+    """A market module's reveal after a capture (R26): the card turned up, and who it is placed before."""
+
+    card: str
+    to: Color
+
+
+@dataclass(frozen=True, slots=True)
 class EnterPhase:
     phase: Phase
 
@@ -118,4 +126,4 @@ class EndTurn:
     """Finish the turn: End-phase clean-up, Pass bonus, then the next player's Upkeep income."""
 
 
-Action = Summon | Move | Attack | Convert | Teleport | Break | Repair | Activate | Play | EnterPhase | EndTurn
+Action = Summon | Move | Attack | Convert | Teleport | Break | Repair | Activate | Play | Reveal | EnterPhase | EndTurn

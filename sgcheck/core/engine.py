@@ -23,12 +23,13 @@ from sgcheck.core.actions import (
     Move,
     Play,
     Repair,
+    Reveal,
     Summon,
     Teleport,
 )
 from sgcheck.core.outcome import Applied, Rejected, Step, Violation
-from sgcheck.core.play import attack, cards, economy, movement, summon, teleport, turns
-from sgcheck.core.play.victory import game_over_rules
+from sgcheck.core.play import attack, cards, economy, market, movement, summon, teleport, turns
+from sgcheck.core.play.victory import game_over_rules, scenario_after
 from sgcheck.core.state import GameState, Payment
 
 _Rule = Callable[[Any, Any], "Applied | Violation"]
@@ -43,6 +44,7 @@ _RULES: dict[type, _Rule] = {
     Repair: economy.apply_repair,
     Activate: cards.apply_use,
     Play: cards.apply_play,
+    Reveal: market.apply_reveal,
     EnterPhase: turns.apply_enter,
     EndTurn: turns.apply_end,
 }
@@ -60,7 +62,11 @@ def apply(state: GameState, action: Action) -> Step:
         return Rejected((outcome,))
     held = outcome.state.cards
     if held is not None and held.facts.resources and type(action) is not EndTurn:
-        return _gains_and_losses(state, outcome, action)  # EndTurn fires its own, turn by turn
+        outcome = _gains_and_losses(state, outcome, action)  # EndTurn fires its own, turn by turn
+    if held is not None and held.market is not None and outcome.effects.captured is not None:
+        outcome = market.after_capture(outcome)  # a market's capture reveals a card (R26)
+    if outcome.state.scenario is not None:
+        return scenario_after(state, outcome)  # the scenario's win conditions checked at any time (R24)
     return outcome
 
 

@@ -111,3 +111,4 @@ class Outcome(StrEnum):
     KING_CONVERSION = "conversion"
     LP_1000 = "lp1000"
     TURN_LIMIT = "turn-limit"
+    SCENARIO = "scenario"  # a win condition of the game's scenario (R24)

@@ -1,4 +1,4 @@
-"""The product's default rulings R01-R23: where the rulebook and guide are silent or disagree.
+"""The product's default rulings R01-R26: where the rulebook and guide are silent or disagree.
 
 IDs are stable. ``table_choice`` rulings have a house-rule setting in the ruleset
 profile (off by default). Each ruling is enforced somewhere in :mod:`sgcheck.core`
@@ -225,6 +225,44 @@ RULINGS: tuple[Ruling, ...] = (
         effect that takes a resource takes what there is, down to 0; a card's own cost must be payable in full
         when it is played.""",
         ("core §4.5", "core §8"),
+    ),
+    _r(
+        "R24",
+        "Scenarios",
+        """A scenario may set each side's starting LP and SP, what its Gem holds and which of its
+        pieces already stand on the board, which side takes the first turn, a turn limit (decided as R18
+        says) and win conditions that add to the core's or replace them. It may not change combat math,
+        costs, caps, rates, thresholds or the order of the turn: a scenario that tries breaks the contract,
+        as a card would. Pieces are never created, so each side has at most the pieces of one set, counting
+        the board and both Gems, and a King the scenario places starts in its own camp.""",
+        ("core §7", "core §8"),
+    ),
+    _r(
+        "R25",
+        "Gem Siege",
+        """The guide's scenario. Both sides start on 20 LP and 10 SP with their Kings placed as in
+        core §1, and each Gem holds its owner's other pieces plus one enemy Rook already captured (each
+        side's second Rook starts in the enemy's Gem), so each player's income is 10 SP from their second
+        turn. The first side that has, at any moment, both broken the enemy Gem with a successful Break and
+        captured an enemy piece wins at once; the two may happen in either order and on different turns.
+        Table choice: the reduced-army reading, where each side's Gem holds one of its own Rooks and
+        nothing else.""",
+        ("guide \"Scenario: Gem Siege\"",),
+        setting="scenario gem-siege-reduced",
+    ),
+    _r(
+        "R26",
+        "Modules from related games",
+        """Spell Chess's reveal-on-capture is a market variant that core §8 allows: after each
+        capture the capturer reveals the top card of a shared deck whose order is fixed before play and
+        places it before either player, each player holding at most one such card (a new one replaces the
+        old), and the log records every reveal. Soul Master's shield dice guarding the King give the King
+        more hit points, which changes combat math: a module that imports them as they are breaks the
+        contract and is reported, while shields on other pieces written as bounded damage reduction are
+        allowed. SoulStead's Wellsprings are a scenario win condition that core §8 allows: marker squares
+        in each camp, and a side loses when enemy pieces stand on all of its Wellsprings at the end of a
+        turn.""",
+        ("core §8", "Spell Chess", "Soul Master", "SoulStead"),
     ),
 )
 

@@ -22,6 +22,7 @@ from sgcheck.core.squares import Square
 
 if TYPE_CHECKING:
     from sgcheck.core.cards.table import CardsState
+    from sgcheck.core.scenario import Scenario, ScenarioPlay
 
 Board = tuple[Piece | None, ...]
 Gem = tuple[int, ...]
@@ -124,6 +125,9 @@ class GameState(NamedTuple):
     # The game's Relic & Spell cards (hands, cards in play, lasting effects); None in a game
     # played without a pack, which keeps every rule on its card-free path.
     cards: CardsState | None = None
+    # The game's scenario and what its win conditions remember (R24); None in a game played
+    # from the core's setup, whose rules then never look at scenarios.
+    scenario: ScenarioPlay | None = None
 
     def player(self, color: Color) -> PlayerState:
         return self.players[color]
@@ -150,13 +154,11 @@ class GameState(NamedTuple):
         self, players: tuple[PlayerState, PlayerState], to_move: Color, number: int, turn: TurnState
     ) -> GameState:
         """The next player's turn begins."""
-        return _new(GameState, (self.board, players, to_move, number, turn, self.ruleset, self.result, self.cards))
+        return _new(GameState, (self.board, players, to_move, number, turn, *self[5:]))
 
     def with_play(self, board: Board, players: tuple[PlayerState, PlayerState], turn: TurnState) -> GameState:
         """Board, players and turn at once: the change nearly every action makes."""
-        return _new(
-            GameState, (board, players, self.to_move, self.turn_number, turn, self.ruleset, self.result, self.cards)
-        )
+        return _new(GameState, (board, players, self.to_move, self.turn_number, turn, *self[5:]))
 
     def king_square(self, color: Color) -> Square | None:
         king = piece(color, KING)
@@ -175,28 +177,51 @@ def full_gem(color: Color) -> Gem:
     return tuple(counts)
 
 
-def initial_state(white_king: Square, black_king: Square, ruleset: Ruleset = CORE) -> GameState:
+def initial_state(
+    white_king: Square, black_king: Square, ruleset: Ruleset = CORE, scenario: Scenario | None = None
+) -> GameState:
     """The position after setup: two Kings on an otherwise empty board, White to play turn 1 (R01, R02).
 
-    Placement legality is checked by :mod:`sgcheck.core.setup`; this only builds the state.
+    With a ``scenario`` (R24), its pieces stand on the board too, each side starts with its LP,
+    SP and Gem, and its first player plays turn 1 (Black's first turn is ``1...``, and White's
+    first turn is then ``2.``, so turns keep their order). The Kings are placed where the
+    scenario puts them, else on ``white_king`` and ``black_king``. Placement legality is
+    checked by :mod:`sgcheck.core.setup` and the scenario loader; this only builds the state.
     """
     cells: list[Piece | None] = [None] * 64
+    if scenario is not None:  # a King the scenario places stands where it says
+        placed = scenario.side(WHITE).king, scenario.side(BLACK).king
+        white_king = white_king if placed[0] is None else placed[0]
+        black_king = black_king if placed[1] is None else placed[1]
     cells[white_king] = piece(WHITE, KING)
     cells[black_king] = piece(BLACK, KING)
-    players = tuple(
-        PlayerState(lp=caps.START_LP, sp=caps.START_SP, gem=full_gem(c), turns_started=0) for c in Color
-    )
+    if scenario is None:
+        players = tuple(
+            PlayerState(lp=caps.START_LP, sp=caps.START_SP, gem=full_gem(c), turns_started=0) for c in Color
+        )
+    else:
+        for color in Color:
+            for sq, kind in scenario.side(color).pieces:
+                cells[sq] = piece(color, kind)
+        players = tuple(
+            PlayerState(lp=scenario.side(c).lp, sp=scenario.side(c).sp, gem=scenario.gem(c), turns_started=0)
+            for c in Color
+        )
     white, black = players
+    first = WHITE if scenario is None else scenario.first
     state = GameState(
         board=tuple(cells),
         players=(white, black),
-        to_move=WHITE,
+        to_move=first,
         turn_number=1,
         turn=TurnState(),
         ruleset=ruleset,
     )
-    white = white._replace(turns_started=1)
-    return state.with_player(WHITE, white)
+    if scenario is not None:
+        from sgcheck.core.scenario import ScenarioPlay
+
+        state = state._replace(scenario=ScenarioPlay(scenario))
+    return state.with_player(first, state.player(first)._replace(turns_started=1))
 
 
 def piece_census(state: GameState) -> dict[Piece, int]:

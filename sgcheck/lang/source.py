@@ -83,6 +83,8 @@ YAML_CARD_LIMIT = InputLimit(
 MANIFEST_LIMIT = InputLimit("pack manifest", 1_000_000)
 #: ``pyproject.toml`` or ``sgcheck.toml`` holding ``[tool.sgcheck]``.
 CONFIG_LIMIT = InputLimit("configuration file", 1_000_000)
+#: A scenario file (``*.scenario.yaml``): a position, a few settings and win conditions, a few KB.
+SCENARIO_LIMIT = InputLimit("scenario file", 1_000_000)
 
 
 class BinaryReader(Protocol):

@@ -16,6 +16,7 @@ from sgcheck.lang.logs.ast import (
     PassStmt,
     PlayStmt,
     RepairStmt,
+    RevealStmt,
     Statement,
     SummonStmt,
     TeleportStmt,
@@ -31,6 +32,7 @@ _WORDS: dict[type, str] = {
     RepairStmt: "Repair",
     ActivateStmt: "activation",
     PlayStmt: "card play",
+    RevealStmt: "reveal",
     PassStmt: "pass",
     IncomeStmt: "income",
 }

@@ -115,14 +115,18 @@ def replay_input(
 
 
 def _texts(source: SourceText, result: ReplayResult) -> Mapping[str, str]:
-    """The texts the findings point into: the log's, and those of the pack's files the report
-    quotes (a pack that breaks the contract is reported on its cards)."""
-    pack = result.pack
-    if pack is None or not pack.sources:
+    """The texts the findings point into: the log's, and those of the pack's files and of the
+    scenario the report quotes (a pack that breaks the contract is reported on its cards, a
+    scenario with an error on its text)."""
+    others = {
+        **(result.pack.sources if result.pack is not None else {}),
+        **(result.scenario.sources if result.scenario is not None else {}),
+    }
+    if not others:
         return SourceTexts(source)
     quoted = {finding.span.source for finding in result.diagnostics if finding.span is not None}
-    cards = [SourceText(name, text) for name, text in pack.sources.items() if name in quoted]
-    return SourceTexts(*cards, source)
+    files = [SourceText(name, text) for name, text in others.items() if name in quoted]
+    return SourceTexts(*files, source)
 
 
 #: Told, while one log is replayed in this process, how much of it has been read so far (the

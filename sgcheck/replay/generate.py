@@ -52,6 +52,7 @@ from sgcheck.core.legal import (
 )
 from sgcheck.core.outcome import Applied, Effects
 from sgcheck.core.pieces import Color, Kind, Phase
+from sgcheck.core.play.victory import scenario_start
 from sgcheck.core.ruleset import CORE, Ruleset
 from sgcheck.core.squares import Square, file_of, rank_of
 from sgcheck.core.state import GameState, initial_state
@@ -88,6 +89,7 @@ from sgcheck.lang.logs.ast import (
 )
 
 if TYPE_CHECKING:
+    from sgcheck.core.scenario import Scenario
     from sgcheck.replay.pack import GamePack
 
 NOWHERE = Span("<generated>", 1, 1, 1, 1)
@@ -403,11 +405,20 @@ def statement_for(state: GameState, action: Action, claims: tuple[Claim, ...]) -
 
 
 def _setup(
-    rng: random.Random, ruleset: Ruleset, pack: GamePack | None, pack_tag: str | None
+    rng: random.Random,
+    ruleset: Ruleset,
+    pack: GamePack | None,
+    pack_tag: str | None,
+    scenario: Scenario | None = None,
+    scenario_tag: str | None = None,
 ) -> tuple[list[LogItem], GameState]:
+    if scenario is not None and scenario.turn_limit is not None:
+        ruleset = replace(ruleset, turn_limit=scenario.turn_limit)
     tags = [Tag("Event", "Generated game", NOWHERE), Tag("Ruleset", ruleset.describe(), NOWHERE)]
     if pack_tag is not None:
         tags.append(Tag("Pack", pack_tag, NOWHERE))
+    if scenario_tag is not None:
+        tags.append(Tag("Scenario", scenario_tag, NOWHERE))
     items: list[LogItem] = [Header(tuple(tags), NOWHERE)]
     hands: list[tuple[str, ...]] = []
     if pack is not None:
@@ -425,14 +436,19 @@ def _setup(
             winner = Color.WHITE if sum(white) > sum(black) else Color.BLACK
             items.append(ColourChoice(winner, NOWHERE))
             break
-    wk = Square(rng.randrange(0, 32))
-    bk = Square(rng.randrange(32, 64))
-    items.append(KingPlacement(Color.WHITE, SquareRef(wk, NOWHERE), NOWHERE))
-    items.append(KingPlacement(Color.BLACK, SquareRef(bk, NOWHERE), NOWHERE))
-    state = initial_state(wk, bk, ruleset)
+    taken = {sq for c in Color for sq, _ in scenario.side(c).pieces} if scenario is not None else set()
+    kings = []
+    for color, camp in ((Color.WHITE, range(0, 32)), (Color.BLACK, range(32, 64))):
+        placed = scenario.side(color).king if scenario is not None else None
+        if placed is None:  # the log places this King, anywhere free in its camp (core §1)
+            free = [sq for sq in camp if sq not in taken]
+            placed = Square(free[rng.randrange(len(free))])
+            items.append(KingPlacement(color, SquareRef(placed, NOWHERE), NOWHERE))
+        kings.append(placed)
+    state = initial_state(kings[0], kings[1], ruleset, scenario)
     if pack is not None:
         state = state._replace(cards=new_cards(Catalogue(pack.cards), *hands))
-    return items, state
+    return items, state if scenario is None else scenario_start(state)
 
 
 def iter_game(
@@ -445,16 +461,20 @@ def iter_game(
     ruleset: Ruleset = CORE,
     pack: GamePack | None = None,
     pack_tag: str | None = None,
+    scenario: Scenario | None = None,
+    scenario_tag: str | None = None,
 ) -> Iterator[LogItem | GameState]:
     """Yield the log items of one generated game, turn by turn, then the final state.
 
     Streaming keeps memory flat for benchmark logs of a million actions. ``seed`` may also be
     the random source itself (a property test passes one hypothesis draws from, so a failing
     game shrinks). With ``pack`` both sides draft from its cards and play them; ``pack_tag``
-    is the ``[Pack]`` tag to write (none: the replay is given the pack with ``--pack``).
+    is the ``[Pack]`` tag to write (none: the replay is given the pack with ``--pack``). With
+    ``scenario`` the game starts from its position and ends as its win conditions say (R24);
+    ``scenario_tag`` is the ``[Scenario]`` tag to write.
     """
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-    items, state = _setup(rng, ruleset, pack, pack_tag)
+    items, state = _setup(rng, ruleset, pack, pack_tag, scenario, scenario_tag)
     yield from items
     actions = 0
     writer = _TurnWriter(state.turn_number, state.to_move)
@@ -498,6 +518,8 @@ def generate_game(
     ruleset: Ruleset = CORE,
     pack: GamePack | None = None,
     pack_tag: str | None = None,
+    scenario: Scenario | None = None,
+    scenario_tag: str | None = None,
 ) -> GeneratedGame:
     """A whole generated game in memory (see :func:`iter_game` for the options)."""
     items: list[LogItem] = []
@@ -512,6 +534,8 @@ def generate_game(
         ruleset=ruleset,
         pack=pack,
         pack_tag=pack_tag,
+        scenario=scenario,
+        scenario_tag=scenario_tag,
     )
     for item in games:
         if isinstance(item, GameState):

@@ -22,7 +22,8 @@ from sgcheck.core.cards.semantics import AttackCards
 from sgcheck.core.cards.table import Catalogue, new_cards
 from sgcheck.core.outcome import Applied, Effects
 from sgcheck.core.pieces import Color, Phase
-from sgcheck.core.play.victory import game_over_rules
+from sgcheck.core.play.market import forget_due, module_start, reveal_due
+from sgcheck.core.play.victory import game_over_rules, scenario_start
 from sgcheck.core.ruleset import CORE, Ruleset, RulesetError, parse_ruleset
 from sgcheck.core.setup import (
     check_colour_choice,
@@ -32,6 +33,7 @@ from sgcheck.core.setup import (
     check_rolloff,
     rolloff_winner,
 )
+from sgcheck.core.squares import Square, name
 from sgcheck.core.state import GameState, initial_state
 from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.lang.logs.ast import (
@@ -50,6 +52,7 @@ from sgcheck.lang.logs.ast import (
     PlayStmt,
     RepairStmt,
     ResultLine,
+    RevealStmt,
     RollOff,
     Statement,
     SummonStmt,
@@ -64,7 +67,9 @@ from sgcheck.replay.describe import describe_state, statement_word, turn_label
 from sgcheck.replay.translate import span_of, translate
 
 if TYPE_CHECKING:
+    from sgcheck.core.scenario import Scenario
     from sgcheck.lang.source import SourceText
+    from sgcheck.replay.game_scenario import GameScenario
     from sgcheck.replay.pack import GamePack
 
 
@@ -79,6 +84,9 @@ class ReplayOptions:
     # overrides the log's [Pack] tag; --allow-violations replays a pack that breaks the contract.
     pack: str | None = None
     allow_violations: bool = False
+    # The game's scenario: a scenario file (or a pack with a scenario section) given on the
+    # command line (--scenario), which overrides the log's [Scenario] tag (R24).
+    scenario: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +105,7 @@ class ReplayResult:
     # totals, which are those of the last written action.
     upkeep_income: int = 0
     pack: GamePack | None = None  # the game's cards ([Pack] tag or --pack), loaded and checked
+    scenario: GameScenario | None = None  # the game's scenario ([Scenario] tag, --scenario or the pack's)
 
     @property
     def ok(self) -> bool:
@@ -165,6 +174,7 @@ _STEP_WORDS: dict[type, str] = {
     RepairStmt: "repair",
     ActivateStmt: "activate",
     PlayStmt: "play",
+    RevealStmt: "reveal",
     PassStmt: "pass",
     IncomeStmt: "income",
 }
@@ -204,8 +214,10 @@ class Replayer:
         self.warned_cards = False
         self.pack: GamePack | None = None  # the game's cards, once loaded
         self.pack_asked = False  # the pack was looked for (the --pack option or the [Pack] tag)
+        self.scenario: GameScenario | None = None  # the game's scenario, once loaded (R24)
         self.where: _Where | None = None  # the line being replayed (for findings after the game ended)
         self.between_turns = True  # the state is the start of a turn the log has not reached
+        self.capture: Statement | None = None  # the last capture of a market game (R26)
 
     # --- reporting --------------------------------------------------------------------------
 
@@ -225,6 +237,8 @@ class Replayer:
         self.items += 1
         if not self.pack_asked and not isinstance(item, Header):
             self._load_pack(None)
+            self._load_scenario(None)
+            self.ruleset = self._scenario_limit(self.ruleset, Header((), Span.point(self.source)))
         match item:
             case PlainTurn():  # first: nearly every item of a long log is one
                 self._plain_turn(item)
@@ -253,6 +267,8 @@ class Replayer:
             seen.add(key)
         self.ruleset = self._ruleset(header)
         self._load_pack(header.get("Pack"))
+        self._load_scenario(header.get("Scenario"))
+        self.ruleset = self._scenario_limit(self.ruleset, header)
         ruleset_tag = header.get("Ruleset")
         for house in self.ruleset.house_rules():
             note = diagnostic(
@@ -303,6 +319,58 @@ class Replayer:
             "replayed anyway (--allow-violations); forbidden effects are refused when played, the caps still bind"
         )
         self.report(diagnostic("SG-N305", message).at(where))
+
+    def _load_scenario(self, tag: Tag | None) -> None:
+        """The game's scenario: --scenario, else the [Scenario] tag, else the pack's (R24).
+
+        Its findings are reported first; one with an error stops the replay (SG-P037): the game
+        is never played under a scenario ``sgcheck check`` would refuse.
+        """
+        from sgcheck.replay.game_scenario import GameScenario, load_game_scenario
+
+        if self.options.scenario is not None:
+            loaded = load_game_scenario(self.options.scenario, log_folder=self.folder, from_tag=False)
+        elif tag is not None:
+            loaded = load_game_scenario(tag.value, log_folder=self.folder, from_tag=True, span=tag.span)
+        elif self.pack is not None and self.pack.scenario is not None:
+            loaded = GameScenario(self.pack.shown, self.pack.scenario, (), {})  # its findings are the pack's
+        else:
+            return
+        if isinstance(loaded, Diagnostic):
+            self.report(loaded if loaded.span is not None else loaded.at(Span.point(self.source)), fatal=True)
+            return
+        self.scenario = loaded
+        self.diagnostics.extend(loaded.findings)
+        if loaded.refused:
+            errors = sum(1 for f in loaded.findings if f.is_error)
+            where = tag.span if tag is not None and self.options.scenario is None else Span.point(self.source)
+            message = (
+                f"the scenario {loaded.shown} has {errors} error{'s' if errors != 1 else ''} (above); "
+                "the game is not replayed under it"
+            )
+            refused = diagnostic("SG-P037", message, hint="fix the scenario, then replay again")
+            self.report(refused.at(where), fatal=True)
+
+    def _scenario_limit(self, ruleset: Ruleset, header: Header) -> Ruleset:
+        """The scenario's turn limit (R18, R24), unless --ruleset sets one; a [TurnLimit] or
+        [Ruleset] tag that says otherwise is reported (SG-P007)."""
+        scenario = self.game_scenario
+        if scenario is None or scenario.turn_limit is None:
+            return ruleset
+        if self.options.ruleset and parse_ruleset(self.options.ruleset, Ruleset(turn_limit=-1)).turn_limit != -1:
+            return ruleset  # the command line decides
+        if ruleset.turn_limit is not None and ruleset.turn_limit != scenario.turn_limit:
+            tag = header.get("TurnLimit") or header.get("Ruleset")
+            message = (
+                f"the log's turn limit is {ruleset.turn_limit}, but its scenario {scenario.name} sets "
+                f"{scenario.turn_limit}"
+            )
+            self.report(diagnostic("SG-P007", message).at(tag.span if tag is not None else None))
+        return replace(ruleset, turn_limit=scenario.turn_limit)
+
+    @property
+    def game_scenario(self) -> Scenario | None:
+        return self.scenario.scenario if self.scenario is not None else None
 
     def _ruleset(self, header: Header) -> Ruleset:
         """The header's [Ruleset] and [TurnLimit], refined by the --ruleset option (R09, R14, R18)."""
@@ -390,11 +458,37 @@ class Replayer:
         for v in check_king_placement(king.color, king.square.square):
             self.report(v.diagnostic.at(king.square.span))
             return
+        scenario = self.game_scenario
+        if scenario is not None and not self._king_fits(scenario, king):
+            return
         self.setup.kings[king.color] = king
+
+    def _king_fits(self, scenario: Scenario, king: KingPlacement) -> bool:
+        """A King the log places: not one the scenario places, not on a square its pieces take (R24)."""
+        placed = scenario.side(king.color).king
+        if placed is not None:
+            message = f"the {king.color.title} King is placed by the scenario {scenario.name} (on {name(placed)})"
+            self.report(diagnostic("SG-S101", message).at(king.span))
+            return False
+        for color in Color:
+            for sq, kind in scenario.side(color).pieces:
+                if sq == king.square.square:
+                    message = f"{name(sq)} is taken by the scenario's {color.title} {kind.title}"
+                    self.report(diagnostic("SG-S103", message).at(king.square.span))
+                    return False
+        return True
+
+    def _king_square(self, color: Color) -> Square | None:
+        """Where ``color``'s King starts: where the log or the scenario places it (None: not yet)."""
+        placed = self.setup.kings.get(color)
+        if placed is not None:
+            return placed.square.square
+        scenario = self.game_scenario
+        return scenario.side(color).king if scenario is not None else None
 
     def _start(self, at: Span | None) -> GameState:
         """The state at the start of play; ``at`` None: a plain turn, which needs its tree to report."""
-        missing = [c.title for c in Color if c not in self.setup.kings]
+        missing = [c.title for c in Color if self._king_square(c) is None]
         last_roll = self.setup.rolloffs[-1] if self.setup.rolloffs else None
         tied = last_roll is not None and rolloff_winner(last_roll.white.faces, last_roll.black.faces) is None
         if at is None and (missing or tied):
@@ -418,14 +512,16 @@ class Replayer:
                         last.span
                     )
                 )
-        white = self.setup.kings[Color.WHITE].square.square
-        black = self.setup.kings[Color.BLACK].square.square
-        state = initial_state(white, black, self.ruleset)
-        if self.pack is None:
-            return state
-        drafts = self.setup.drafts
-        hands = new_cards(Catalogue(self.pack.cards), drafts.get(Color.WHITE, ()), drafts.get(Color.BLACK, ()))
-        return state._replace(cards=hands)
+        white, black = self._king_square(Color.WHITE), self._king_square(Color.BLACK)
+        assert white is not None and black is not None
+        state = initial_state(white, black, self.ruleset, self.game_scenario)
+        if self.pack is not None:
+            drafts = self.setup.drafts
+            hands = new_cards(Catalogue(self.pack.cards), drafts.get(Color.WHITE, ()), drafts.get(Color.BLACK, ()))
+            state = state._replace(cards=hands)
+            if self.pack.module is not None:
+                state = module_start(state, self.pack.module)
+        return state if state.scenario is None else scenario_start(state)
 
     # --- turns ------------------------------------------------------------------------------
     #
@@ -514,8 +610,10 @@ class Replayer:
                 continue
             if step.word == "pass":
                 passes.append((step, stmt))
-            else:
-                self._statement(step, stmt)
+                continue
+            if step.word != "reveal" and reveal_due(self.state):
+                self._missing_reveal()
+            self._statement(step, stmt)
         self._end_turn(passes, tree)
 
     def _enter(self, phase: Phase, first: bool, label: Span | None) -> None:
@@ -532,10 +630,29 @@ class Replayer:
         self.report(step.first.diagnostic.at(_need(label)))
         self.state = st._replace(turn=st.turn._replace(phase=phase))  # keep going from the label
 
+    def _missing_reveal(self) -> None:
+        """SG-T108: a capture of a market game whose reveal the log does not record (R26)."""
+        st = self.state
+        assert st is not None and self.capture is not None
+        self.state = forget_due(st)
+        if st.result is not None:
+            return  # the capture ended the game: nothing more is revealed
+        capture = self.capture
+        left = st.cards.market.market.remaining(st.cards.market.revealed) if st.cards and st.cards.market else 0
+        self.report(
+            diagnostic(
+                "SG-T108",
+                f"this capture reveals the top card of the market's deck ({left} left), and the log records no reveal",
+                hint='write the reveal right after the capture, in the same turn: reveal "Card" to white (or black)',
+            ).at(capture.span, "no reveal after this capture"),
+            at_state=st,
+        )
+
     def _statement(self, step: Step, stmt: Statement | None) -> None:
         st = self.state
         assert st is not None
-        self.statements += 1
+        if step.word != "reveal":
+            self.statements += 1  # a reveal is not an action (R04)
         if step.word == "income":
             self._income(step, stmt)
             return
@@ -544,9 +661,15 @@ class Replayer:
         applied = engine.apply(st, action)
         if not isinstance(applied, Applied):
             first = applied.first
+            if step.word == "reveal" and reveal_due(st):
+                self.state = forget_due(st)  # the capture had its reveal, a wrong one: reported once
             self.report(first.diagnostic.at(span_of(_need_statement(stmt), first.part)))
             return
         actor = st.to_move
+        if reveal_due(applied.state) and not reveal_due(st):
+            if stmt is None:
+                raise _NeedTree  # a market's capture: the tree places a missing reveal exactly
+            self.capture = stmt
         if stmt is None:
             if applied.state.result is not None or (applied.effects.cards is not None and applied.effects.cards.capped):
                 raise _NeedTree  # the game ends, or a note: the tree places it exactly
@@ -627,6 +750,8 @@ class Replayer:
             self.report(diag)
 
     def _end_turn(self, passes: list[tuple[Step, Statement | None]], tree: object) -> None:
+        if reveal_due(self.state):
+            self._missing_reveal()
         st = self.state
         assert st is not None
         if st.result is not None:
@@ -661,8 +786,9 @@ class Replayer:
 
     def finish(self) -> None:
         st = self.state
-        if st is None and len(self.setup.kings) == 2:
-            self.state = st = self._start(self.setup.kings[Color.BLACK].span)
+        if st is None and all(self._king_square(c) is not None for c in Color):
+            last = self.setup.kings.get(Color.BLACK) or self.setup.kings.get(Color.WHITE)
+            self.state = st = self._start(last.span if last is not None else Span.point(self.source))
         if st is None and self.items <= 1 and not self.setup.rolloffs and not self.setup.drafts:
             self.report(
                 diagnostic("SG-P006", "no game in this file: it has no setup and no turns").at(Span.point(self.source)),
@@ -722,6 +848,7 @@ def replay_items(
         stopped=stopped,
         upkeep_income=st.turn.income if st is not None and st.result is None and replayer.between_turns else 0,
         pack=replayer.pack,
+        scenario=replayer.scenario,
     )
 
 

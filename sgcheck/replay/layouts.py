@@ -68,7 +68,20 @@ LAYOUTS: Final[tuple[str, ...]] = (
 BOM: Final = "\ufeff"
 
 _ACTIONS: Final = frozenset(
-    {"summon", "move", "attack", "convert", "teleport", "break", "repair", "activate", "play", "pass", "income"}
+    (
+        "summon",
+        "move",
+        "attack",
+        "convert",
+        "teleport",
+        "break",
+        "repair",
+        "activate",
+        "play",
+        "reveal",
+        "pass",
+        "income",
+    )
 )
 _CLAIMS: Final = frozenset(
     {
@@ -99,7 +112,7 @@ _KEYWORDS: Final = (
     | _PHASES
     | _SETUP
     | frozenset(_PHASE_NAMES)
-    | frozenset({"white", "black", "roll", "reroll", "advantage", "on", "conversion", "lp1000", "turn-limit"})
+    | frozenset({"white", "black", "roll", "reroll", "advantage", "on", "to", "conversion", "lp1000", "turn-limit"})
 )
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _TURN = re.compile(r"[0-9]+\.(?:\.\.)?")

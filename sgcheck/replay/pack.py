@@ -7,9 +7,8 @@ exactly as ``sgcheck check --isolated PATH`` checks it, so a game is never playe
 that checker would refuse without saying so (R22). No configuration file is read: a
 pyproject.toml next to a downloaded pack must not switch its rules off.
 
-A tag must not lead out of the log's folder, through ``..``, an absolute path or a symbolic
-link (SG-P014): a log found in a corpus must not make sgcheck read, and quote, files elsewhere
-on the machine. ``--pack`` is the user's own choice and may point anywhere.
+A tag must not lead out of the log's folder (SG-P014; :mod:`sgcheck.replay.tag_path` says why);
+``--pack`` is the user's own choice and may point anywhere.
 
 A corpus of logs usually shares one pack, so each pack is loaded and checked once per process
 and kept while its files are unchanged (their modification times and sizes).
@@ -27,11 +26,14 @@ from typing import TYPE_CHECKING
 from sgcheck import codes
 from sgcheck.core.caps import DRAFT_DRAW, DRAFT_KEEP
 from sgcheck.diagnostics import Diagnostic, Span
-from sgcheck.paths import display, real_path
+from sgcheck.paths import real_path
+from sgcheck.replay.tag_path import TagKind, locate
 
 if TYPE_CHECKING:
     from sgcheck.contract.packs import PackPlan
     from sgcheck.core.cards.model import Card
+    from sgcheck.core.module import Module
+    from sgcheck.core.scenario import Scenario
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +47,8 @@ class GamePack:
     hand_limit: int
     findings: tuple[Diagnostic, ...]  # everything ``sgcheck check`` reports on the pack, in its files
     sources: Mapping[str, str]  # the text of each file those findings point into
+    scenario: Scenario | None = None  # the manifest's scenario section (R24), when it loads clean
+    module: Module | None = None  # the manifest's module section (R26), when it loads clean
 
     @property
     def breaks_contract(self) -> bool:
@@ -62,41 +66,23 @@ def load_game_pack(
     (None: the working directory), and must stay inside that folder. Otherwise it is ``--pack``,
     taken as given, and a problem is placed on the path itself unless ``span`` says where.
     """
-    if from_tag:
-        folder = log_folder if log_folder is not None else "."
-        relative = os.path.normpath(path.replace("\\", "/"))  # as a manifest's card paths are read
-        given = shown = display(os.path.join(folder, relative))
-        where = span if span is not None else Span.point(shown)
-        if not path.strip():
-            return codes.diagnostic("SG-P013", "the [Pack] tag names no pack", hint=_TAG_HINT).at(where)
-        if _leaves(path, relative, shown, folder):
-            return codes.diagnostic(
-                "SG-P014",
-                f"the [Pack] tag names '{path}', which is outside the log's folder",
-                hint="copy the pack into the log's folder, or give it on the command line with --pack",
-            ).at(where)
-    else:
-        given, shown = path, display(path)
-        where = span if span is not None else Span.point(shown)
-    missing = _not_a_pack(Path(given), shown)
+    located = locate(PACK_TAG, path, log_folder=log_folder, from_tag=from_tag, span=span)
+    if isinstance(located, Diagnostic):
+        return located
+    missing = _not_a_pack(Path(located.given), located.shown)
     if missing is not None:
-        return codes.diagnostic("SG-P013", missing, hint=_TAG_HINT if from_tag else None).at(where)
-    return _cached(given, shown)
+        return codes.diagnostic("SG-P013", missing, hint=PACK_TAG.hint if from_tag else None).at(located.where)
+    return _cached(located.given, located.shown)
 
 
-_TAG_HINT = "a [Pack] tag is read relative to the log's folder: name a pack folder (with sgpack.yaml) or a card file"
-
-
-def _leaves(path: str, relative: str, joined: str, folder: str) -> bool:
-    """The tag is absolute, or leads out of ``folder``: by ``..``, or once the symbolic links of
-    ``joined`` (the path that will be read) are resolved."""
-    if os.path.isabs(path) or path.startswith(("/", "\\")) or (len(path) > 1 and path[1] == ":"):
-        return True
-    if relative == ".." or relative.startswith("../"):
-        return True
-    if "\x00" in path:
-        return False  # not a name at all: nothing there (SG-P013)
-    return not real_path(Path(joined)).is_relative_to(real_path(Path(folder)))
+PACK_TAG = TagKind(
+    "Pack",
+    "pack",
+    missing="SG-P013",
+    outside="SG-P014",
+    option="--pack",
+    hint="a [Pack] tag is read relative to the log's folder: name a pack folder (with sgpack.yaml) or a card file",
+)
 
 
 def _not_a_pack(target: Path, shown: str) -> str | None:
@@ -168,7 +154,12 @@ def _load(given: str, shown: str) -> tuple[_Stamp, GamePack]:
     quoted = {finding.span.source for finding in findings if finding.span is not None}
     sources = {name: text for name, text in checked.sources.items() if name in quoted}
     draw, keep = _draft(plan)
-    pack = GamePack(shown, checked.cards, draw, keep, plan.context.hand_limit, findings, sources)
+    module = plan.module.module if plan.module is not None else None
+    if any(finding.code == "SG-P038" for finding in findings):
+        module = None  # a deck naming cards the pack cannot play is never played, even with --allow-violations
+    pack = GamePack(
+        shown, checked.cards, draw, keep, plan.context.hand_limit, findings, sources, plan.scenario, module
+    )
     return stamp, pack
 
 

@@ -5,7 +5,11 @@ from __future__ import annotations
 from typing import TypedDict
 
 from sgcheck.core import caps
+from sgcheck.core.cards.table import MarketPlay
+from sgcheck.core.module import Market, Module
 from sgcheck.core.pieces import NON_KING_KINDS, Color, piece
+from sgcheck.core.play.victory import condition_status
+from sgcheck.core.scenario import Scenario, describe_markers
 from sgcheck.core.squares import ALL_SQUARES, name
 from sgcheck.core.state import GameState
 from sgcheck.replay.describe import board_diagram, gem_contents
@@ -27,6 +31,12 @@ def headline(result: ReplayResult) -> str:
 def summary_text(result: ReplayResult) -> str:
     lines = [headline(result)]
     lines.append(f"ruleset: {result.ruleset.describe()}")
+    scenario = result.scenario.scenario if result.scenario is not None else None
+    if scenario is not None:
+        lines.append(f"scenario: {scenario_line(scenario)}")
+    module = result.pack.module if result.pack is not None else None
+    if module is not None:
+        lines.append(f"module: {module_line(module)}")
     turns = f"{result.turns} turn{'s' if result.turns != 1 else ''}"
     lines.append(f"replayed {turns} and {result.statements} action{'s' if result.statements != 1 else ''}")
     st = result.state
@@ -48,6 +58,10 @@ def summary_text(result: ReplayResult) -> str:
             in_play = ", ".join(facts["in_play"]) or "none"
             discarded = ", ".join(facts["discarded"]) or "none"
             lines.append(f"  {c.title:<5}  cards: {facts['hand']} in hand · in play {in_play} · discarded {discarded}")
+    if st.cards is not None and st.cards.market is not None:
+        lines.append(market_line(st.cards.market))
+    if st.scenario is not None:
+        lines.extend(scenario_lines(st))
     if result.upkeep_income:
         lines.append(
             f"  (totals as of the last action written; {st.to_move.title}'s turn {st.turn_number} "
@@ -87,7 +101,132 @@ def summary_facts(result: ReplayResult) -> dict[str, object]:
             "detail": st.result.detail,
         }
     facts["final"] = state_facts(st, result.upkeep_income)
+    if st.scenario is not None:
+        facts["scenario"] = scenario_facts(st)
+    module = result.pack.module if result.pack is not None else None
+    if module is not None:
+        facts["module"] = module_facts(module, st)
     return facts
+
+
+def module_line(module: Module) -> str:
+    """``Spell Chess market · market of 5 cards, order committed`` (R26)."""
+    parts = [module.name]
+    if module.market is not None:
+        size = len(module.market.deck)
+        parts.append(f"market of {size} card{'s' if size != 1 else ''}, order {_order(module.market)}")
+    if module.shields is not None and module.shields.reduce:
+        kinds = " or ".join(kind.title for kind in sorted(module.shields.guard))
+        parts.append(f"shields: each hit on a {kinds} deals {module.shields.reduce} less damage, both sides")
+    return " · ".join(parts)
+
+
+def _order(market: Market) -> str:
+    return "committed" if market.ordered else "unordered"
+
+
+def market_line(play: MarketPlay) -> str:
+    """The market now: the deck left, the card before each player, the cards discarded (R26)."""
+    left = play.market.remaining(play.revealed)
+    top = play.market.next_card(play.revealed) if play.market.ordered else None
+    deck = f"{left} of {len(play.market.deck)} cards left" + (f" (next: {top})" if top is not None else "")
+    before = " · ".join(f"before {c.title}: {play.card_before(c) or 'none'}" for c in Color)
+    return f"  market: {deck} · {before} · discarded {', '.join(play.discarded) or 'none'}"
+
+
+def module_facts(module: Module, st: GameState) -> dict[str, object]:
+    """The module as data: its name, its market's state, its shields (R26)."""
+    facts: dict[str, object] = {"name": module.name}
+    play = st.cards.market if st.cards is not None else None
+    if module.market is not None and play is not None:
+        facts["market"] = {
+            "order": _order(module.market),
+            "deck": list(module.market.deck),
+            "revealed": list(play.revealed),
+            "left": module.market.remaining(play.revealed),
+            "next": module.market.next_card(play.revealed) if module.market.ordered else None,
+            "before": {c.title: play.card_before(c) for c in Color},
+            "discarded": list(play.discarded),
+            "reveal_due": play.due,
+        }
+    if module.shields is not None:
+        facts["shields"] = {
+            "guard": [kind.title for kind in sorted(module.shields.guard)],
+            "reduce": module.shields.reduce,
+            "dice": list(module.shields.dice),
+        }
+    return facts
+
+
+def scenario_line(scenario: Scenario) -> str:
+    """``Gem Siege (gem-siege.scenario.yaml) · Black plays first · turn limit 30 · core wins off``."""
+    parts = [f"{scenario.name} ({scenario.source})" if scenario.source else scenario.name]
+    if scenario.first is not Color.WHITE:
+        parts.append(f"{scenario.first.title} plays first")
+    if scenario.turn_limit is not None:
+        parts.append(f"turn limit {scenario.turn_limit}")
+    if not scenario.core_victory:
+        parts.append("the core's win conditions off")
+    return " · ".join(parts)
+
+
+def scenario_lines(st: GameState) -> list[str]:
+    """The scenario's markers, who stands on them, and where each side stands on each win condition."""
+    play = st.scenario
+    assert play is not None
+    lines = []
+    for markers in play.scenario.markers:
+        held = ", ".join(
+            f"{name(sq)} {p.color.title}" for sq in markers.squares if (p := st.board[sq]) is not None
+        )
+        lines.append(f"  markers {markers.name}: {describe_markers(markers)} · occupied: {held or 'none'}")
+    for status in condition_status(st):
+        met = " · met" if status.met else ""
+        how = status.condition.describe(status.side)
+        lines.append(f"  {status.side.title:<5}  wins by {how}: {status.progress}{met}")
+    return lines
+
+
+def scenario_facts(st: GameState) -> dict[str, object]:
+    """The scenario as data: its settings, its markers with their owners and occupants, and each
+    side's standing on each win condition."""
+    play = st.scenario
+    assert play is not None
+    scenario = play.scenario
+
+    def title(color: Color | None) -> str | None:
+        return color.title if color is not None else None
+
+    markers = {
+        m.name: [
+            {"square": name(sq), "owner": title(owner), "held_by": title(p.color) if (p := st.board[sq]) else None}
+            for sq, owner in zip(m.squares, m.owners, strict=True)
+        ]
+        for m in scenario.markers
+    }
+    conditions = [
+        {
+            "condition": status.condition.kind.value,
+            "side": status.side.title,
+            "markers": status.condition.markers,
+            "value": status.condition.value,
+            "when": status.condition.timing.value,
+            "met": status.met,
+            "progress": status.progress,
+        }
+        for status in condition_status(st)
+    ]
+    return {
+        "name": scenario.name,
+        "source": scenario.source,
+        "first": scenario.first.title,
+        "turn_limit": scenario.turn_limit,
+        "core_victory": scenario.core_victory,
+        "broke_enemy_gem": {c.title.lower(): play.broke[c] for c in Color},
+        "captured_a_piece": {c.title.lower(): play.captured[c] for c in Color},
+        "markers": markers,
+        "conditions": conditions,
+    }
 
 
 class CardFacts(TypedDict):

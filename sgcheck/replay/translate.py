@@ -12,6 +12,7 @@ from sgcheck.core.actions import (
     Part,
     Play,
     Repair,
+    Reveal,
     Summon,
     Teleport,
 )
@@ -27,6 +28,7 @@ from sgcheck.lang.logs.ast import (
     MoveStmt,
     PlayStmt,
     RepairStmt,
+    RevealStmt,
     Statement,
     SummonStmt,
     TeleportStmt,
@@ -80,6 +82,8 @@ def translate(stmt: Statement) -> Action | None:
             if target is None:
                 return Play(stmt.card.name, None, None, pay)
             return Play(stmt.card.name, target.square, target.kind, pay)
+        case RevealStmt():
+            return Reveal(stmt.card.name, stmt.to)
     return None
 
 

@@ -71,7 +71,7 @@ def diagnostics_markdown(codes: Iterable[CodeInfo]) -> str:
 
 
 def rulings_markdown() -> str:
-    """The rulings R01-R23 as a Markdown section."""
+    """The rulings R01-R26 as a Markdown section."""
     lines: list[str] = []
     for ruling in RULINGS:
         choice = f" *(table choice: `{ruling.setting}`)*" if ruling.setting else ""

@@ -286,7 +286,7 @@ def test_check_of_a_folder_without_cards_says_so_and_exits_2(tmp_path: Path) -> 
     (tmp_path / "notes.md").write_text("# nothing to check\n", encoding="utf-8")
     result = CliRunner().invoke(main, ["check", str(tmp_path), "--isolated"])
     assert result.exit_code == 2
-    assert "no card files (*.sgcard, *.sgcard.yaml) or packs found" in result.output
+    assert "no card files (*.sgcard, *.sgcard.yaml), scenarios (*.scenario.yaml) or packs found" in result.output
     assert "no problems found" not in result.output
 
 

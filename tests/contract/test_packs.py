@@ -151,11 +151,11 @@ def test_bom_and_crlf_are_fine(tmp_path: Path) -> None:
 
 def test_a_long_line_and_many_cards(tmp_path: Path) -> None:
     """A line right at the line limit (docs/limits.md) and thousands of cards read fine."""
-    head, tail = 'spell "X" { cost 1 SP text "', '" effect gain 1 SP }'
+    head = 'spell "X" { cost 1 SP text "Fills its line." effect gain 1 SP }  # '
     write(
         tmp_path,
         {
-            "long.sgcard": head + "a" * (MAX_LINE_CHARS - len(head) - len(tail)) + tail + "\n",
+            "long.sgcard": head + "a" * (MAX_LINE_CHARS - len(head)) + "\n",
             "many.sgcard": "".join(f'spell "C{i}" {{ cost 1 SP effect gain 1 SP }}\n' for i in range(3000)),
         },
     )

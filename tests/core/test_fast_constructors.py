@@ -16,6 +16,7 @@ from sgcheck.core.outcome import Effects
 from sgcheck.core.pieces import BLACK, WHITE, Outcome, Phase
 from sgcheck.core.play.predicates import resolve_payment
 from sgcheck.core.ruleset import parse_ruleset
+from sgcheck.core.scenario import Scenario, ScenarioPlay
 from sgcheck.core.squares import Square
 from sgcheck.core.state import GameResult, GameState, Payment, PlayerState, TurnState, initial_state
 
@@ -51,6 +52,7 @@ def _state() -> GameState:
         turn=_turn(),
         ruleset=parse_ruleset("king_value=3"),
         result=GameResult(WHITE, Outcome.KING_CONVERSION, 7, "detail"),
+        scenario=ScenarioPlay(Scenario("distinct")),  # cards stay None: the only field left at None
     )
 
 

@@ -1,6 +1,8 @@
 """One test per ruling R01-R21 (RULINGS.md): each fails if the product's default ruling changes.
 
-R22 and R23 (cards in play) are tested in test_cards_in_play.py.
+R22 and R23 (cards in play) are tested in test_cards_in_play.py; R24-R26 (scenarios) here for their
+defining decision, and in detail in test_scenarios.py, tests/lang/test_scenario_yaml.py and
+tests/replay/test_scenario_examples.py.
 
 The detailed behaviour lives in the per-area files; here each ruling's defining decision is pinned,
 and the diagnostics that depend on a ruling are checked to name it.
@@ -37,8 +39,8 @@ from .helpers import HIT, MISS, ROLL_18, B, W, end_turn, enter, funds, ok, play,
 # --- the rulings table itself ------------------------------------------------------------------
 
 
-def test_rulings_are_exactly_r01_to_r23_with_text() -> None:
-    assert [r.id for r in RULINGS] == [f"R{i:02d}" for i in range(1, 24)]
+def test_rulings_are_exactly_r01_to_r26_with_text() -> None:
+    assert [r.id for r in RULINGS] == [f"R{i:02d}" for i in range(1, 27)]
     assert set(BY_ID) == {r.id for r in RULINGS}
     for r in RULINGS:
         assert r.topic.strip() and len(r.text) > 40, r.id
@@ -46,11 +48,13 @@ def test_rulings_are_exactly_r01_to_r23_with_text() -> None:
         assert "  " not in r.text and "\n" not in r.text  # normalised to one paragraph
 
 
-def test_table_choices_are_exactly_r09_and_r14() -> None:
-    """RULINGS.md marks only R09 (king_value) and R14 (income=all) as table choices."""
+def test_table_choices_are_exactly_r09_r14_and_r25() -> None:
+    """RULINGS.md marks R09 (king_value), R14 (income=all) and R25 (Gem Siege's reduced army) as
+    table choices; R25's is a variant scenario, not a ruleset setting."""
     assert {r.id: r.setting for r in RULINGS if r.setting is not None} == {
         "R09": "king_value",
         "R14": "income",
+        "R25": "scenario gem-siege-reduced",
     }
 
 
@@ -294,3 +298,52 @@ def test_r21_guide_examples_right_walkthrough_wrong() -> None:
     )
     assert diag.span is not None and diag.span.line == 9
     assert result.state is not None and (result.state.turn_number, result.state.to_move) == (3, W)
+
+
+# --- R24-R26: scenarios ------------------------------------------------------------------------
+
+
+def test_r24_a_scenario_sets_the_start_but_no_core_number() -> None:
+    """R24: position, resources and first player come from the scenario; a core number does not."""
+    from sgcheck.contract.scenario_contract import check_scenario_text
+
+    text = "name: s\nfirst: black\nwhite: {lp: 30, sp: 5, pieces: [Ra3]}\n"
+    loaded, findings = check_scenario_text(text, "s.scenario.yaml")
+    assert findings == [] and loaded.scenario is not None
+    state = initial_state(sq("e1"), sq("e8"), CORE, loaded.scenario)
+    assert (state.to_move, state.players[0].lp, state.players[0].sp) == (B, 30, 5)
+    _, findings = check_scenario_text(text + "rules: {accuracy.base: 30}\n", "s.scenario.yaml")
+    assert [f.code for f in findings] == ["SG-C003"] and "R24" in findings[0].rules
+
+
+def test_r25_gem_siege_break_and_capture_in_either_order_wins() -> None:
+    """R25: each Gem holds an enemy Rook (10 SP of income from the second turn), 10 SP each; breaking
+    the enemy Gem and capturing a piece, at any time, wins at once."""
+    from pathlib import Path
+
+    from sgcheck.replay.interpreter import ReplayOptions
+
+    siege = Path(__file__).resolve().parents[2] / "examples" / "scenarios" / "gem-siege.scenario.yaml"
+    log = "king white e1\nking black e8\n1. end: pass sp 10\n1... end: pass\n2. upkeep: income 10\n"
+    result = replay_text(log, "g.sglog", ReplayOptions(scenario=str(siege)))
+    assert result.ok and result.state is not None and result.state.players[0].sp == 20
+    reduced = next(r for r in RULINGS if r.id == "R25")
+    assert reduced.setting == "scenario gem-siege-reduced"  # the table choice is a variant scenario
+
+
+def test_r26_wellsprings_are_held_at_the_end_of_a_turn() -> None:
+    """R26: a side loses when enemy pieces stand on all of its Wellsprings at the end of a turn."""
+    from sgcheck.core.scenario import MarkerSet, Scenario, SideSetup, WinCondition, WinKind
+
+    wells = MarkerSet("w", (sq("c6"),), (B,))
+    scenario = Scenario(
+        "w",
+        sides=(SideSetup(pieces=((sq("c5"), Kind.ROOK),)), SideSetup()),
+        markers=(wells,),
+        conditions=(WinCondition(WinKind.HOLD_MARKERS, markers="w"),),
+    )
+    state = initial_state(sq("e1"), sq("e8"), CORE, scenario)
+    state = play(enter(state, Phase.MAIN1), Move(sq("c5"), sq("c6")))
+    assert state.result is None
+    state = play(state, EndTurn())
+    assert state.result is not None and state.result.winner is W and state.result.outcome is Outcome.SCENARIO

@@ -29,9 +29,9 @@ DEPENDS_ON: dict[str, frozenset[str]] = {
     for code, rulings in {
         # reading the input decides nothing about the game
         **{code: () for code in CATALOGUE if code.startswith(("SG-P", "SG-X"))},
-        "SG-S101": ("R01",),  # draft, then roll-off, then Kings, then White's first turn
+        "SG-S101": ("R01", "R24"),  # draft, roll-off, Kings, White's first turn; a scenario's Kings are its own
         "SG-S102": ("R01",),  # 3d6 roll-off, ties rerolled, the higher total picks a colour
-        "SG-S103": ("R01", "R02"),  # Kings in their owners' camps; only the Kings on the board
+        "SG-S103": ("R01", "R02", "R24"),  # Kings in their camps; only the Kings on the board, or the scenario's
         "SG-S104": ("R01",),  # both Kings are placed before White's first turn
         "SG-S105": ("R19",),  # keep 3 of 5, hand limit 3
         "SG-S106": ("R19", "R22"),  # the draft keeps cards of the game's pack
@@ -41,7 +41,7 @@ DEPENDS_ON: dict[str, frozenset[str]] = {
         "SG-T103": ("R03", "R14"),  # each action's phase window; income at Upkeep
         "SG-T104": ("R12", "R13", "R15"),  # one Summon, one Teleport, one Break and one Repair
         "SG-T105": ("R17", "R22"),  # at most 2 activations per turn; playing a card is one
-        "SG-T106": ("R11", "R18"),  # conversion at 20 ends the game at once; victory and the turn limit
+        "SG-T106": ("R11", "R18", "R24"),  # conversion at 20 ends the game at once; the turn limit; a scenario's win
         "SG-T107": ("R03",),  # every action belongs to a phase
         "SG-R101": ("R08", "R13"),  # attack an enemy piece on the board; teleport a piece on the board
         "SG-R102": ("R08", "R13"),  # friendly pieces are never targets; teleport your own piece
@@ -70,7 +70,7 @@ DEPENDS_ON: dict[str, frozenset[str]] = {
         "SG-R207": ("R15",),  # Break on 12+, Repair on 10+
         "SG-R208": ("R14",),  # 2 x enemy value in the Gem, none on the first turn or with a broken Gem
         "SG-R209": ("R04",),  # +6 LP only when no action was taken
-        "SG-R210": ("R18",),  # how a game ends
+        "SG-R210": ("R18", "R24"),  # how a game ends, a scenario's win conditions included
         "SG-R211": ("R04", "R11", "R15", "R16"),  # Pass 6 LP; capture 5 x value SP (none with a broken Gem); conversion
         "SG-R120": ("R19", "R22"),  # a card is played by who kept it, once from hand
         "SG-R121": ("R22",),  # a Spell in its phase, a Relic in a Main phase unless it names another
@@ -85,6 +85,17 @@ DEPENDS_ON: dict[str, frozenset[str]] = {
         "SG-N301": ("R17", "R19"),  # activations counted; card effects not simulated
         "SG-N302": ("R19",),  # the cards kept in the draft
         "SG-N303": ("R09", "R14"),  # the table choices (house rules)
+        # a scenario's position: squares, armies, markers and win conditions (R24; Wellsprings R26)
+        "SG-P033": ("R24",),  # a scenario places pieces on the board, one to a square
+        "SG-P034": ("R24",),  # pieces are never created: at most one set a side
+        "SG-P035": ("R24", "R26"),  # win conditions on named marker sets (Wellsprings)
+        "SG-P036": ("R24",),  # win conditions that can be met; a game that can end
+        "SG-P037": ("R24",),  # a scenario that breaks the contract is not played
+        # modules (R26): the market's reveals, the module section
+        "SG-P038": ("R26",),  # a market deck of the pack's passive Relics; the module schema
+        "SG-T108": ("R26",),  # each capture reveals the deck's top card, recorded in the log
+        "SG-T109": ("R26",),  # a reveal only after a capture
+        "SG-R128": ("R26",),  # the deck's order is fixed before play
     }.items()
 }
 

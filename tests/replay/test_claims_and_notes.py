@@ -216,3 +216,26 @@ def test_two_jump_knight_move_without_middle_square_needs_an_empty_one_r07() -> 
     (error,) = errors(replay(text))
     assert error.code == "SG-R104" and "R07" in error.rules
     assert "e2 (White Pawn)" in error.message and "f3 (White Pawn)" in error.message
+
+
+# --- the claims of a card's use: what an activated Relic does is claimed as a play's is (R22) ------
+
+EMBER = 'relic "Ember" activated { cost 2 LP phase main1 effect deal 1 damage to enemy Pawn }\n'
+EMBER_GAME = (
+    '[Pack "ember.sgcard"]\ndraft white "Ember"\n' + KINGS + "1.   upkeep: summon P d2 cost 6\n"
+    "1... upkeep: summon P d7 cost 6\n"
+    '2.   main1: play "Ember" cost 2\n'
+    "2... end: pass\n"
+    '3.   main1: activate "Ember" on Pd7 damage {claimed}\n'
+)
+
+
+@pytest.mark.parametrize(("claimed", "codes"), [(1, []), (2, ["SG-R205"])])
+def test_r22_an_activated_relics_damage_is_claimed_and_checked(tmp_path: Path, claimed: int, codes: list[str]) -> None:
+    """R22: a use of an activated Relic deals its damage then; the log may claim it, as after a play."""
+    (tmp_path / "ember.sgcard").write_text(EMBER, encoding="utf-8")
+    text = EMBER_GAME.format(claimed=claimed)
+    (tmp_path / "g.sglog").write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(main, ["replay", "--format", "json", str(tmp_path / "g.sglog")])
+    found = [d["code"] for f in json.loads(result.output)["files"] for d in f["diagnostics"]]
+    assert [c for c in found if c.startswith(("SG-R", "SG-P", "SG-T"))] == codes, result.output

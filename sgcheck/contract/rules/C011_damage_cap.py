@@ -5,7 +5,10 @@ core §8 forbids cards from bypassing it. The card's positive damage modifiers t
 apply to the same hit are summed (per attacker and defender kind), and so is its on-hit
 damage to the attacked piece (``on hit: deal 2 damage to enemy Rook``), which counts toward
 the +2 per hit as it does in play (R23); a worst case above +2, or a ``set cap.damage``
-effect, is reported. Several cards together are SG-C120.
+effect, is reported. A bonus that each use of an activated Relic or each firing of a trigger
+starts again counts once per copy that can act on one hit (R17, R23): ``damage +1
+permanently`` on an activated Relic gives +3 at the third use, ``on capture: damage +1 this
+turn`` +3 after three captures. Several cards together are SG-C120.
 
 Fails: ``effect damage +3 this attack``. Passes: ``effect damage +2 when target is Queen``.
 """

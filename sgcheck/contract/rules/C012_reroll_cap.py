@@ -3,7 +3,10 @@
 Core §4.5 allows at most one advantage or reroll source on a single accuracy roll and
 core §8 forbids bypassing that. A card that rerolls twice (``reroll accuracy 2 times``),
 or carries two reroll/advantage effects that can apply to the same roll, or rewrites
-``cap.reroll``, is reported. Two cards that each give one source are SG-C120.
+``cap.reroll``, is reported; so is one that each use of an activated Relic or each firing of a
+trigger starts again while the earlier copy still acts (``reroll accuracy permanently`` on an
+activated Relic: two sources at the second use, R17). Two cards that each give one source are
+SG-C120.
 
 Fails: ``effect reroll accuracy 2 times``. Passes: ``effect advantage this attack``.
 """

@@ -2,7 +2,11 @@
 
 In Main 2 a player may convert SP into LP at 2 SP for 1 LP, at most 20 SP a turn
 (core §2, R16). Core §8 names both numbers as untouchable: a ``set conversion.rate`` or
-``set conversion.cap`` effect is reported.
+``set conversion.cap`` effect is reported, and so is a card that changes the rate without
+naming it: a cost modifier on the conversion (``cost convert -1``: what a conversion costs
+is its rate) or a conversion of its own at another rate (``convert 2 SP to 2 LP``). Replay
+refuses such a card when it is played (SG-R123). SP given up for LP at a better rate by
+other means (``lose 20 SP`` and ``gain 20 LP``) is SG-C022.
 
 Fails: ``effect set conversion.rate to 1``. Passes: ``effect gain 2 LP``.
 """
@@ -13,10 +17,11 @@ from collections.abc import Iterator
 
 from sgcheck.contract.context import CheckContext
 from sgcheck.contract.registry import RuleMeta, Scope
-from sgcheck.contract.rules._helpers import parameter_findings
-from sgcheck.core.cards.model import Card
+from sgcheck.contract.rules._helpers import card_context, parameter_findings
+from sgcheck.core.cards import model as A
+from sgcheck.core.cards.semantics import forbidden
 from sgcheck.core.parameters import ParamFamily
-from sgcheck.diagnostics import Diagnostic, Severity
+from sgcheck.diagnostics import Diagnostic, Fix, Severity
 
 META = RuleMeta(
     code="SG-C020",
@@ -28,5 +33,19 @@ META = RuleMeta(
 )
 
 
-def check(card: Card, ctx: CheckContext) -> Iterator[Diagnostic]:
+def check(card: A.Card, ctx: CheckContext) -> Iterator[Diagnostic]:
     yield from parameter_findings(card, ParamFamily.CONVERSION, META, "the conversion setting")
+    for effect in card.effects:
+        if isinstance(effect.action, A.SetParameter):
+            continue  # reported above, naming the number
+        refused = forbidden(effect)
+        if refused is None or refused[0] != META.code:
+            continue
+        yield META.diagnostic(
+            f"'{card.name}' changes the conversion: {refused[1]}",
+            effect.span,
+            hint="the core converts 2 SP for 1 LP in Main 2, at most 20 SP a turn; no card may change either",
+            fix=Fix("remove this effect; a card may gain LP, or give up SP for LP at 2 SP per LP or more"),
+            label="rewrites the conversion",
+            context=card_context(card),
+        )

@@ -3,10 +3,21 @@
 A turn runs Upkeep, Main 1, Battle, Main 2, End, in that order, and each action has its
 window: Summon, Break and Repair in Upkeep, moves in the Main phases, attacks in
 Battle, Teleport at End (core §2, §5, R03). Core §8 forbids changing that structure.
-Reported: an extra phase ("take an extra Movement Phase"), skipping or swapping phases,
-and an extra action granted in a phase where that action is not allowed (an attack in
-Main 1 moves attacks out of Battle). Extra actions *inside* their own phase (an extra
-attack in Battle) are allowed: they do not change the structure (RULINGS note on §8).
+Reported: an extra phase ("take an extra Movement Phase") or a whole extra turn, skipping
+or swapping phases, and an extra action granted in a phase where that action is not allowed
+(an attack in Main 1 moves attacks out of Battle). Extra actions *inside* their own phase
+(an extra attack in Battle) are allowed: they do not change the structure (RULINGS note on §8).
+
+The back door is reported too: an extra action granted, for this turn only, into a phase that
+is already over whenever the effect fires, since phases come strictly in order and a passed
+phase cannot be re-entered (R03). The checker works out when each effect fires: a Spell when
+it is played, in the phase it names; an activated Relic's effect at each use, in its phase
+(Main 1 or Main 2 when it names none, R22); a trigger at the start of its phase, or at its
+event (``on hit:`` in Battle, ``on move:`` in a Main phase, ``on summon:`` in Upkeep). So a
+Spell played in Main 2 that grants an attack in Battle, and ``at battle: extra move in
+main1``, would take the turn back. An extra action for the phase the effect fires in, or one
+still to come (``at upkeep: extra move in main1``), or one that lasts into the next turn
+(``for 2 turns``), keeps the structure.
 
 Fails: ``effect extra phase movement``. Passes: ``effect extra move in main2``.
 """
@@ -16,10 +27,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from sgcheck.contract.context import CheckContext
+from sgcheck.contract.facts import ACTION_PHASES, CardFacts, Grant, phase_words
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import card_context
 from sgcheck.core.cards import model as A
-from sgcheck.core.pieces import Phase
 from sgcheck.diagnostics import Diagnostic, Fix, Severity
 
 META = RuleMeta(
@@ -31,27 +42,24 @@ META = RuleMeta(
     scope=Scope.CARD,
 )
 
-#: Where each action may happen (core §2, §5, R03).
-WINDOWS: dict[A.ExtraKind, tuple[Phase, ...]] = {
-    A.ExtraKind.MOVE: (Phase.MAIN1, Phase.MAIN2),
-    A.ExtraKind.ATTACK: (Phase.BATTLE,),
-    A.ExtraKind.SUMMON: (Phase.UPKEEP,),
-    A.ExtraKind.BREAK: (Phase.UPKEEP,),
-    A.ExtraKind.REPAIR: (Phase.UPKEEP,),
-    A.ExtraKind.TELEPORT: (Phase.END,),
-}
+_HINT = (
+    "an extra action inside an existing phase is allowed; a new, skipped or reordered phase is not "
+    "(RULINGS note on core §8)"
+)
 
 
 def _problem(action: A.Action) -> tuple[str, str] | None:
     if isinstance(action, A.ExtraPhase):
         where = f" after {action.after.word}" if action.after else ""
         return f"adds a whole '{action.name}' phase{where} to the turn", "grant extra actions inside a phase instead"
+    if isinstance(action, A.ExtraTurn):
+        return "adds a whole turn for its holder", "grant extra actions inside a phase of this turn instead"
     if isinstance(action, A.SkipPhase):
         return f"skips the {action.phase.word} phase", "phases can be left empty but never removed"
     if isinstance(action, A.SwapPhases):
         return f"swaps {action.first.word} and {action.second.word}", "the phase order is fixed"
-    if isinstance(action, A.ExtraAction) and action.phase is not None and action.action in WINDOWS:
-        allowed = WINDOWS[action.action]
+    if isinstance(action, A.ExtraAction) and action.phase is not None and action.action in ACTION_PHASES:
+        allowed = ACTION_PHASES[action.action]
         wrong = [p for p in action.phase.phases if p not in allowed]
         if wrong:
             return (
@@ -70,9 +78,35 @@ def check(card: A.Card, ctx: CheckContext) -> Iterator[Diagnostic]:
             yield META.diagnostic(
                 f"'{card.name}' {problem}",
                 effect.span,
-                hint="an extra action inside an existing phase is allowed; a new, skipped or reordered phase is not "
-                "(RULINGS note on core §8)",
+                hint=_HINT,
                 fix=Fix(advice),
                 label="changes the turn structure",
                 context=card_context(card),
             )
+    for grant in CardFacts(card, ctx).grants:
+        if grant.goes_back:
+            yield _back_door(card, grant)
+
+
+def _back_door(card: A.Card, grant: Grant) -> Diagnostic:
+    kind = grant.action.action.value
+    article = "an" if kind[0] in "aeiou" else "a"
+    into = phase_words(grant.into)
+    over = "is" if len(grant.into) == 1 else "are"
+    ahead = grant.ahead
+    if ahead:
+        word = ahead[0].title.lower().replace(" ", "")
+        advice = f"grant the extra {kind} in {word}, still to come when it fires, or let it last into the next turn"
+    else:
+        advice = f"let the extra {kind} last into the next turn ('for 2 turns'), or grant it when {into} is to come"
+    return META.diagnostic(
+        f"'{card.name}' {grant.timing.words}, grants {article} {kind} in {into}, which {over} already over: "
+        "the turn would go back",
+        grant.effect.span,
+        rules=(*META.rules, "R22") if grant.effect.trigger is None else META.rules,
+        hint="phases come strictly in order and a passed phase cannot be re-entered (R03); an extra action "
+        "may be granted for the phase its effect fires in or one still to come",
+        fix=Fix(advice),
+        label="grants into a phase already over",
+        context=(*card_context(card), ("fires in", phase_words(grant.timing.phases)), ("grants into", into)),
+    )

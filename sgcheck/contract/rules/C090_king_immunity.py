@@ -48,8 +48,13 @@ def check(card: A.Card, ctx: CheckContext) -> Iterator[Diagnostic]:
             if shield >= full
             else ""
         )
+        action = effect.action
+        if isinstance(action, A.DamageModifier) and action.scale < 0:
+            lowers = f"halves damage to {whose} King, rounded down:"
+        else:
+            lowers = f"lowers damage to {whose} King by {shield}:"
         yield META.diagnostic(
-            f"'{card.name}' lowers damage to {whose} King by {shield}: a hit deals {DAMAGE_PER_HIT}, "
+            f"'{card.name}' {lowers} a hit deals {DAMAGE_PER_HIT}, "
             f"so the King is immune to unboosted hits{worse}",
             effect.span,
             hint="a King must stay hittable: lower the enemy's to-hit against it instead, or protect other pieces",

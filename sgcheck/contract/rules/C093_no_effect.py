@@ -29,7 +29,9 @@ META = RuleMeta(
 
 def is_zero(action: A.Action) -> bool:
     """An action that changes nothing whatever the situation."""
-    if isinstance(action, (A.CostModifier, A.ToHitModifier, A.DamageModifier)):
+    if isinstance(action, (A.CostModifier, A.DamageModifier)):
+        return action.delta == 0 and action.scale == 0  # ``double`` / ``halve`` scale instead of adding
+    if isinstance(action, A.ToHitModifier):
         return action.delta == 0
     if isinstance(action, (A.DamageReduction, A.DealDamage)):
         return action.amount == 0

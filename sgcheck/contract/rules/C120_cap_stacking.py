@@ -56,10 +56,10 @@ def _amount(c: Contribution, stack: Stack, category: AttackKind, unit: str, ctx:
         return text, False
     bit = 1 << stack.scenario
     parts = [b for b in attack_bonuses(c.card, category, ctx) if b.scope is A.Side.OWN and b.mask & bit]
-    if not any(b.on_hit for b in parts):
+    if not any(b.on_hit or b.doubles for b in parts):
         return text, False
     labels = ", ".join(b.part.label for b in parts)
-    return (labels if len(parts) == 1 else f"{text}: {labels}"), True
+    return (labels if len(parts) == 1 else f"{text}: {labels}"), any(b.on_hit for b in parts)
 
 
 def describe(stack: Stack, category: AttackKind, unit: str, ctx: CheckContext) -> tuple[str, bool]:

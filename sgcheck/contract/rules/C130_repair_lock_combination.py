@@ -2,9 +2,11 @@
 
 Each of these cards denies the opponent's Gem repair for a single turn, which is legal
 on its own (SG-C040). Held together (a hand holds 3, R19) they let one player deny
-repair on two turns in a row with their own effects, which core §8 forbids, and the
-runtime cannot clamp it. Reported as a warning naming the pair; make one of them
-unusable right after the other (a use limit per game on both, or merge them).
+repair on two turns in a row with their own effects, which core §8 says cards *must not*
+do, and the runtime cannot clamp it. It is an error whatever the number of cards and
+however each is worded (a spell, a once-per-game relic, a condition): two one-turn
+denials in one pack are enough. The finding names the first two and counts the others;
+keep one of them in the pack, or merge them into one card.
 
 Fails: two spells with ``effect deny repair this turn``. Passes: one such spell.
 """
@@ -21,7 +23,7 @@ from sgcheck.diagnostics import Diagnostic, Fix, Severity
 META = RuleMeta(
     code="SG-C130",
     name="repair-lock-combination",
-    severity=Severity.WARNING,
+    severity=Severity.ERROR,
     enforces="core §8: no repair denial on consecutive turns by the same player's effects (also in combination)",
     rules=("core §6", "core §8", "R19"),
     scope=Scope.PACK,
@@ -38,7 +40,8 @@ def check(pack: PackView, ctx: CheckContext) -> Iterator[Diagnostic]:
     yield META.diagnostic(
         f"'{first.name}' and '{second.name}' can deny repair on consecutive turns when held together{more}",
         effect.span,
-        hint="one denial per player per two turns: limit these cards per game, or keep only one in the pack",
+        hint="a one-turn denial on each of two turns in a row is a denial on consecutive turns, however many "
+        "uses each card has left; one card that denies repair per pack keeps them apart",
         fix=Fix(f"merge '{first.name}' and '{second.name}' into one card"),
         label="second repair denial",
         context=(("first denial", f"'{first.name}' at {first.span}"), ("cards that deny repair", str(len(deniers)))),

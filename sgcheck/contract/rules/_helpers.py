@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 from sgcheck.contract.context import CheckContext
-from sgcheck.contract.facts import attack_bonuses, common_mask, describe_mask, worst_scenario
+from sgcheck.contract.facts import Bonus, Repeats, attack_bonuses, common_mask, describe_mask, repeats, worst_scenario
 from sgcheck.contract.registry import RuleMeta
 from sgcheck.core.cards import model as A
 from sgcheck.core.cards.attack_parts import AttackKind
@@ -45,7 +46,10 @@ def cap_findings(
     """Findings for a card that alone can exceed a per-attack cap of core §4.5 (or rewrites the cap).
 
     What counts toward the cap is what :func:`~sgcheck.core.cards.attack_parts.attack_part` says,
-    as in replay: on-hit damage to the attacked piece is a damage bonus (R23).
+    as in replay: on-hit damage to the attacked piece is a damage bonus (R23). A bonus that adds
+    up with itself (each use of an activated Relic, each firing of a trigger, starts a copy beside
+    those still acting: :func:`~sgcheck.contract.facts.repeats`) counts once per copy; with no bound
+    on the copies, as many as it takes to pass the cap.
     """
     words = _CAP_WORDS[category]
     for effect in card.effects:
@@ -65,36 +69,119 @@ def cap_findings(
         mine = [b for b in bonuses if b.scope is scope]
         if not mine:
             continue
-        total, _, used = worst_scenario(mine)
+        copies = {id(b): _copies(card, b, cap, ctx) for b in mine}
+        counted = [replace(b, value=b.value * copies[id(b)][0]) if copies[id(b)][1] else b for b in mine]
+        total, _, used = worst_scenario(counted, ctx)
         if total <= cap:
             continue
-        where = describe_mask(common_mask(b.mask for b in used), ctx)
-        whose = "" if scope is A.Side.OWN else " on enemy attacks"
-        on_hit = any(b.on_hit for b in used)
-        what = "on-hit damage" if on_hit else words[0]
+        originals = {id(c): b for c, b in zip(counted, mine, strict=True)}
+        used = [originals[id(b)] for b in used]
+        repeated = [(b, rep) for b in used if (rep := copies[id(b)][1]) is not None]
+        count = {id(b): copies[id(b)][0] for b in used}
+        if any(rep.copies is None for _, rep in repeated):
+            count, total = _fewest(used, count, copies, cap)
+        yield _cap_finding(card, category, cap, meta, ctx, used, repeated, count, total, scope)
+
+
+def _copies(card: A.Card, bonus: Bonus, cap: int, ctx: CheckContext) -> tuple[int, Repeats | None]:
+    """How many copies of ``bonus`` to count, and how it repeats (None: once). Without a bound, as
+    many as it takes to pass the cap on its own."""
+    rep = repeats(card, bonus.effect, ctx)
+    if rep is None or bonus.doubles:
+        return 1, None  # a doubling repeated doubles again: counted once, which already reports it with +1 beside it
+    return (rep.copies if rep.copies is not None else cap // bonus.value + 1), rep
+
+
+def _fewest(
+    used: list[Bonus], count: dict[int, int], copies: dict[int, tuple[int, Repeats | None]], cap: int
+) -> tuple[dict[int, int], int]:
+    """The fewest copies of the bonuses without a bound that pass the cap with the others."""
+    unbounded = [b for b in used if (rep := copies[id(b)][1]) is not None and rep.copies is None]
+    fewest = dict(count)
+    for b in unbounded:
+        fewest[id(b)] = 1
+    for b in unbounded:
+        others = sum(o.value * fewest[id(o)] for o in used if o is not b)
+        fewest[id(b)] = max(1, (cap - others) // b.value + 1)
+        if others + b.value * fewest[id(b)] > cap:
+            break
+    return fewest, sum(b.value * fewest[id(b)] for b in used)
+
+
+def _cap_finding(
+    card: A.Card,
+    category: AttackKind,
+    cap: int,
+    meta: RuleMeta,
+    ctx: CheckContext,
+    used: list[Bonus],
+    repeated: list[tuple[Bonus, Repeats]],
+    count: dict[int, int],
+    total: int,
+    scope: A.Side,
+) -> Diagnostic:
+    words = _CAP_WORDS[category]
+    where = describe_mask(common_mask(b.mask for b in used), ctx)
+    whose = "" if scope is A.Side.OWN else " on enemy attacks"
+    on_hit = any(b.on_hit for b in used)
+    what = "on-hit damage" if on_hit else words[0]
+    if repeated and len(used) == 1:
+        rep = repeated[0][1]
+        n = count[id(used[0])]
         if category is AttackKind.REROLL:
             message = (
-                f"{total} reroll/advantage sources can apply to one accuracy roll{whose} ({where}); the cap is {cap}"
+                f"each {rep.each[0]} adds a reroll/advantage source {rep.lasting}: {n} {rep.each[1]} give {n} "
+                f"sources to one accuracy roll ({where}); the cap is {cap}"
             )
-        elif len(used) == 1:
-            message = f"{what} {_signed(total, words)}{whose} exceeds the {_signed(cap, words)} cap"
         else:
-            parts = ", ".join(b.part.label if b.on_hit else _signed(b.value, words) for b in used)
             message = (
-                f"{words[1]} of one card add up to {_signed(total, words)}{whose} ({parts}, "
-                f"{where}), over the {_signed(cap, words)} cap"
+                f"each {rep.each[0]} adds {used[0].value:+d} {rep.lasting}: {n} {rep.each[1]} give "
+                f"{_signed(total, words)} > {cap:+d}"
             )
-        counted = "; on-hit damage to the attacked piece counts (R23)" if on_hit else ""
-        yield meta.diagnostic(
-            message,
-            used[0].effect.span,
-            rules=(*meta.rules, "R23") if on_hit else meta.rules,
-            hint=f"one attack takes at most {_signed(cap, words)} in total from all cards together "
-            f"(core §4.5){counted}",
-            fix=Fix(f"lower the {what if len(used) == 1 else words[0]} to {_signed(cap, words)} or less"),
-            label="over the cap",
-            context=(*card_context(card), ("applies to", where)),
+    elif category is AttackKind.REROLL:
+        message = f"{total} reroll/advantage sources can apply to one accuracy roll{whose} ({where}); the cap is {cap}"
+    elif len(used) == 1:
+        message = f"{what} {_signed(total, words)}{whose} exceeds the {_signed(cap, words)} cap"
+    else:
+        parts = ", ".join(_part(b, count[id(b)], dict(repeated).get(b), words) for b in used)
+        message = (
+            f"{words[1]} of one card add up to {_signed(total, words)}{whose} ({parts}, "
+            f"{where}), over the {_signed(cap, words)} cap"
         )
+    rules = meta.rules
+    if on_hit:
+        rules = (*rules, "R23")
+    hint = f"one attack takes at most {_signed(cap, words)} in total from all cards together (core §4.5)"
+    if on_hit:
+        hint += "; on-hit damage to the attacked piece counts (R23)"
+    fix = Fix(f"lower the {what if len(used) == 1 else words[0]} to {_signed(cap, words)} or less")
+    if repeated:
+        kinds = {"R17" if rep.each[0] == "activation" else "R23" for _, rep in repeated}
+        rules = (*rules, *sorted(kinds - set(rules)))
+        hint += "; each use of an activated Relic (R17) and each firing of a trigger (R23) starts a copy of its bonus"
+        hint += " beside the copies still acting"
+        bonus = repeated[0][0]
+        others = sum(b.value * count[id(b)] for b in used if b is not bonus)
+        allowed = (cap - others) // bonus.value
+        if allowed >= 1:
+            kept = _signed(others + allowed * bonus.value, words)
+            fix = Fix(f"bound the copies: 'limit {allowed} per game' keeps this at {kept}, or lower the bonus")
+    return meta.diagnostic(
+        message,
+        used[0].effect.span,
+        rules=rules,
+        hint=hint,
+        fix=fix,
+        label="over the cap",
+        context=(*card_context(card), ("applies to", where)),
+    )
+
+
+def _part(bonus: Bonus, copies: int, rep: Repeats | None, words: tuple[str, str, str, str]) -> str:
+    text = bonus.part.label if bonus.on_hit or bonus.doubles else _signed(bonus.value, words)
+    if rep is None:
+        return text
+    return f"{text} x{copies}: each {rep.each[0]} adds it {rep.lasting}"
 
 
 _CAP_WORDS = {

@@ -50,10 +50,13 @@ class AttackPart(NamedTuple):
     target: Target | None = None
     advantage: bool = False  # a reroll source that grants advantage
     on_hit: bool = False  # ``on hit: deal N damage to …`` the attacked piece: part of the hit (R23)
+    scale: int = 0  # ``double damage`` 1, ``halve damage`` -1: the hit is multiplied, ``amount`` is 0
 
     @property
     def label(self) -> str:
-        """``+2``, or ``on hit +2`` for on-hit damage."""
+        """``+2``, ``on hit +2`` for on-hit damage, ``doubles`` or ``halves``."""
+        if self.scale:
+            return "doubles" if self.scale > 0 else "halves"
         return f"on hit {self.amount:+d}" if self.on_hit else f"{self.amount:+d}"
 
 
@@ -75,7 +78,7 @@ def attack_part(effect: Effect) -> AttackPart | None:
         case ToHitModifier():
             return AttackPart(AttackKind.TO_HIT, action.delta, action.scope)
         case DamageModifier():
-            return AttackPart(AttackKind.DAMAGE, action.delta, action.scope)
+            return AttackPart(AttackKind.DAMAGE, action.delta, action.scope, scale=action.scale)
         case DamageReduction():
             # a reduction on enemy pieces lowers the holder's own attacks on them, and the other way round
             scope = Side.OWN if action.target.side is Side.ENEMY else Side.ENEMY

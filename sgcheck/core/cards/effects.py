@@ -13,12 +13,24 @@ from sgcheck.diagnostics import Span
 
 @dataclass(frozen=True, slots=True)
 class CostModifier:
-    """``cost move -1``: adds ``delta`` to what an action costs."""
+    """``cost move -1``: adds ``delta`` to what an action costs.
+
+    ``only`` narrows a ``distance`` modifier to one kind of action (``cost summon distance -1``);
+    ``who`` is whose actions it prices: the holder's, or the opponent's (``opponent cost move +1``).
+    """
 
     cost: CostKind
     delta: int
     resource: Resource | None
     span: Span
+    only: CostKind | None = None
+    who: Side = Side.OWN
+    scale: int = 0  # ``double cost repair`` 1, ``halve cost summon`` -1 (then ``delta`` is 0)
+
+    @property
+    def word(self) -> str:
+        """How the change reads: ``-1``, ``doubled`` or ``halved``."""
+        return _SCALE_WORDS.get(self.scale) or f"{self.delta:+d}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,11 +44,20 @@ class ToHitModifier:
 
 @dataclass(frozen=True, slots=True)
 class DamageModifier:
-    """``damage +1``: damage added to each hit of the attacks in ``scope``."""
+    """``damage +1``: damage added to each hit of the attacks in ``scope``; ``double damage``
+    (``scale`` 1) and ``halve damage`` (``scale`` -1) multiply the hit instead (``delta`` 0)."""
 
     delta: int
     scope: Side
     span: Span
+    scale: int = 0
+
+    @property
+    def word(self) -> str:
+        return _SCALE_WORDS.get(self.scale) or f"{self.delta:+d}"
+
+
+_SCALE_WORDS = {1: "doubled", -1: "halved"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +114,29 @@ class ExtraPhase:
     name: str
     after: PhaseRef | None
     span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraTurn:
+    """``extra turn``: the holder plays again; a change of the turn structure (core §8)."""
+
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class ConvertResource:
+    """``convert 2 SP to 1 LP``: the holder gives ``give`` of one resource for ``get`` of the other."""
+
+    give: int
+    give_resource: Resource
+    get: int
+    get_resource: Resource
+    span: Span
+
+    @property
+    def is_conversion(self) -> bool:
+        """SP into LP: the conversion of core §2, bound by its rate and cap (R16)."""
+        return self.give_resource is Resource.SP and self.get_resource is Resource.LP
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +197,8 @@ Action = (
     | Steal
     | ExtraAction
     | ExtraPhase
+    | ExtraTurn
+    | ConvertResource
     | SkipPhase
     | SwapPhases
     | SetParameter

@@ -63,6 +63,12 @@ class CostKind(StrEnum):
     DISTANCE = "distance"
     BREAK = "break"
     REPAIR = "repair"
+    CONVERT = "convert"  # the conversion of core §2: a modifier on it changes the rate (R16)
+
+    @property
+    def is_action(self) -> bool:
+        """An action with a price of its own (``distance`` is a part of several, R05)."""
+        return self is not CostKind.DISTANCE
 
 
 class ExtraKind(StrEnum):
@@ -111,6 +117,8 @@ class DurationKind(StrEnum):
     THIS_ATTACK = "this attack"
     THIS_TURN = "this turn"
     TURNS = "turns"
+    NEXT_TURN = "next turn"  # from the end of this turn to the end of the holder's next turn
+    UNTIL_NEXT_TURN = "until your next turn"  # this turn and the opponent's, to the holder's next turn
     PERMANENT = "permanent"
 
 

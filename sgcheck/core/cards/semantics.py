@@ -19,6 +19,7 @@ from sgcheck.core.cards.model import (
     Card,
     Cmp,
     Condition,
+    ConvertResource,
     CostKind,
     CostModifier,
     Countable,
@@ -30,6 +31,7 @@ from sgcheck.core.cards.model import (
     ExtraAction,
     ExtraKind,
     ExtraPhase,
+    ExtraTurn,
     GemIs,
     InCamp,
     PieceIs,
@@ -242,6 +244,15 @@ def forbidden(effect: Effect) -> tuple[str, str] | None:
     action = effect.action
     if isinstance(action, ExtraPhase | SkipPhase | SwapPhases):
         return "SG-C050", "it changes the turn structure (a phase added, skipped or swapped)"
+    if isinstance(action, ExtraTurn):
+        return "SG-C050", "it changes the turn structure (a whole turn added)"
+    if isinstance(action, CostModifier) and action.cost is CostKind.CONVERT:
+        return "SG-C020", "it changes what the conversion costs, which is its rate (core §2, R16)"
+    if isinstance(action, ConvertResource) and action.is_conversion and not at_core_rate(action):
+        return "SG-C020", (
+            f"it converts at {action.give} SP for {action.get} LP; the core's rate is "
+            f"{caps.CONVERSION_SP_PER_LP} SP for 1 LP (R16)"
+        )
     if isinstance(action, ExtraAction) and action.action is ExtraKind.ACTIVATION:
         return "SG-C070", f"it grants extra activations beyond the {caps.ACTIVATIONS_PER_TURN} of R17"
     if isinstance(action, SetParameter):
@@ -254,6 +265,11 @@ def forbidden(effect: Effect) -> tuple[str, str] | None:
     if isinstance(quantity, Quantity) and quantity.kind is QuantityKind.UNLIMITED:
         return "SG-C032", "it moves an unlimited amount"
     return None
+
+
+def at_core_rate(action: ConvertResource) -> bool:
+    """Whether a card's conversion of SP into LP is at the core's rate (2 SP for 1 LP, R16)."""
+    return action.give == caps.CONVERSION_SP_PER_LP * action.get
 
 
 def forbidden_in(card: Card) -> tuple[str, str] | None:
@@ -289,6 +305,7 @@ def parts_on_attack(
     damage: list[Share] = []
     reduction: list[Share] = []
     rerolls: list[tuple[str, bool]] = []
+    scaled: list[tuple[str, int]] = []
     actor = at.actor
     for item, part in entries:
         if part is None:
@@ -306,14 +323,37 @@ def parts_on_attack(
         if kind is _TO_HIT:
             to_hit.append(Share(item.card, part.amount))
         elif kind is _DAMAGE:
-            damage.append(Share(item.card, part.amount))  # on-hit damage counts toward +2 per hit (R23)
+            if part.scale:
+                scaled.append((item.card, part.scale))
+            else:
+                damage.append(Share(item.card, part.amount))  # on-hit damage counts toward +2 per hit (R23)
         elif kind is _REDUCTION:
             reduction.append(Share(item.card, part.amount))
         else:
             rerolls.append((item.card, part.advantage))
+    if scaled:
+        _scale_hit(scaled, damage, reduction)
     if not (to_hit or damage or reduction or rerolls):
         return NO_ATTACK_CARDS
     return AttackCards(tuple(to_hit), tuple(damage), tuple(reduction), tuple(rerolls))
+
+
+def _scale_hit(scaled: list[tuple[str, int]], damage: list[Share], reduction: list[Share]) -> None:
+    """``double damage`` adds the whole hit so far as a bonus, which the +2 cap then bounds (R20);
+    ``halve damage`` takes half of the hit after the capped bonuses, rounded in the defender's
+    favour, as a reduction (R23: reductions apply after the bonuses)."""
+    raw = sum(s.amount for s in damage)
+    for card, scale in scaled:
+        if scale > 0:
+            doubled = caps.DAMAGE_PER_HIT + raw
+            damage.append(Share(f"{card} doubling", doubled))
+            raw += doubled
+    hit = caps.DAMAGE_PER_HIT + min(raw, caps.DAMAGE_BONUS_CAP)
+    for card, scale in scaled:
+        if scale < 0:
+            halved = hit - hit // 2
+            reduction.append(Share(f"{card} halving", halved))
+            hit -= halved
 
 
 #: The actions each cost modifier changes; ``distance`` changes every action that has one.
@@ -327,23 +367,57 @@ def costed(cost: CostKind) -> frozenset[CostKind]:
     return _COSTED.get(cost, frozenset({cost}))
 
 
-def cost_shares(lasting: Iterable[Lasting], state: GameState, kind: CostKind, at: Situation) -> tuple[Share, ...]:
-    """The card modifiers on what the actor's ``kind`` of action costs (only the owner's own costs)."""
+def changes(action: CostModifier) -> frozenset[CostKind]:
+    """The kinds of action ``action`` prices: :func:`costed`, narrowed by ``only``
+    (``cost summon distance -1`` changes Summons alone)."""
+    kinds = costed(action.cost)
+    return kinds & {action.only} if action.only is not None else kinds
+
+
+def cost_shares(
+    lasting: Iterable[Lasting], state: GameState, kind: CostKind, at: Situation, base: int = 0
+) -> tuple[Share, ...]:
+    """The card modifiers on what the actor's ``kind`` of action costs: the actor's own
+    modifiers, and the opponent's that price the other side's actions (``opponent cost``).
+
+    ``double``/``halve`` act on ``base`` (the core's cost) changed by the other modifiers, in
+    the order of R23; a halved cost is rounded up, so halving never makes an action free.
+    """
     shares: list[Share] = []
+    scaled: list[tuple[str, int]] = []
     for item in lasting:
         action = item.effect.action
-        if not isinstance(action, CostModifier) or item.effect.trigger is not None or item.owner is not at.actor:
+        if not isinstance(action, CostModifier) or item.effect.trigger is not None:
             continue
-        if kind in costed(action.cost) and holds(item.effect.condition, item.owner, state, at):
-            shares.append(Share(item.card, action.delta))
+        if (item.owner is at.actor) != (action.who is _OWN):
+            continue
+        if kind in changes(action) and holds(item.effect.condition, item.owner, state, at):
+            if action.scale:
+                scaled.append((item.card, action.scale))
+            else:
+                shares.append(Share(item.card, action.delta))
+    if scaled:
+        running = max(0, base + sum(s.amount for s in shares))
+        for card, scale in scaled:
+            change = running if scale > 0 else -(running // 2)
+            shares.append(Share(f"{card} {'doubling' if scale > 0 else 'halving'}", change))
+            running += change
     return tuple(shares)
+
+
+def starts(effect: Effect, now: int) -> int:
+    """The first ply an effect acts in: ``next turn`` waits for this turn to end."""
+    duration = effect.duration
+    return now + 1 if duration is not None and duration.kind is DurationKind.NEXT_TURN else now
 
 
 def until(effect: Effect, now: int, *, relic: bool) -> tuple[int | None, bool]:
     """The last ply an effect acts in (None: as long as its card) and whether only for one attack.
 
     A Relic's effects last while it is in play; a Spell's for its duration, this turn by default.
-    ``N turns`` covers this turn and the following plies up to the owner's N-th turn's end.
+    ``N turns`` covers this turn and the following plies up to the owner's N-th turn's end;
+    ``until your next turn`` this turn and the opponent's; ``next turn`` the opponent's and the
+    owner's next (it starts when this turn ends, see :func:`starts`).
     """
     duration = effect.duration
     if duration is None:
@@ -355,4 +429,8 @@ def until(effect: Effect, now: int, *, relic: bool) -> tuple[int | None, bool]:
             return now, False
         case DurationKind.TURNS:
             return now + 2 * max(1, duration.turns or 1) - 1, False
+        case DurationKind.UNTIL_NEXT_TURN:
+            return now + 1, False
+        case DurationKind.NEXT_TURN:
+            return now + 2, False
     return None, False

@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from sgcheck.core.cards.attack_parts import AttackPart, part_of
 from sgcheck.core.cards.model import Card, CostModifier, Effect, Event, Side
+from sgcheck.core.module import Market
 from sgcheck.core.pieces import BLACK, WHITE, Color
 
 
@@ -154,6 +155,21 @@ def _attacking(ordered: tuple[Lasting, ...], actor: Color) -> tuple[tuple[Lastin
 NO_LASTING = lasting_index(())
 
 
+class MarketPlay(NamedTuple):
+    """A market module in play (R26): the deck, what has been revealed, the card before each player
+    (its name and the order it entered play, R23) and the cards the one-card rule discarded."""
+
+    market: Market
+    revealed: tuple[str, ...] = ()
+    before: tuple[tuple[str, int] | None, tuple[str, int] | None] = (None, None)
+    discarded: tuple[str, ...] = ()
+    due: bool = False  # a capture waits for its reveal
+
+    def card_before(self, color: Color) -> str | None:
+        slot = self.before[color]
+        return slot[0] if slot is not None else None
+
+
 class CardsState(NamedTuple):
     catalogue: Catalogue
     hands: tuple[tuple[str, ...], tuple[str, ...]]  # by colour: cards kept in the draft, not yet played
@@ -165,6 +181,10 @@ class CardsState(NamedTuple):
     prices: tuple[tuple[int, int], tuple[int, int]] = ((0, 0), (0, 0))
     # what ``lasting`` holds, kept with it by :meth:`with_lasting` (the rules ask on every action)
     facts: LastingIndex = NO_LASTING
+    # effects waiting for a later ply (``next turn``): (first ply, effect), joining ``lasting`` then
+    pending: tuple[tuple[int, Lasting], ...] = ()
+    # a market module (R26): the deck and the card before each player; None without one
+    market: MarketPlay | None = None
 
     def hand(self, color: Color) -> tuple[str, ...]:
         return self.hands[color]
@@ -199,12 +219,26 @@ class CardsState(NamedTuple):
         return self.with_lasting(tuple(e.fired(now) if id(e) in acted else e for e in self.lasting))
 
     def expire(self, now: int) -> CardsState:
-        """Drop the effects whose time is over at ply ``now``."""
-        last = self.facts.last_until
+        """Drop the effects whose time is over at ply ``now``; those waiting for it start."""
+        cards = self._started(now) if self.pending else self
+        last = cards.facts.last_until
         if last is None or last >= now:
-            return self  # nothing ends before ``now``
-        kept = tuple(e for e in self.lasting if e.until is None or e.until >= now)
-        return self if len(kept) == len(self.lasting) else self.with_lasting(kept)
+            return cards  # nothing ends before ``now``
+        kept = tuple(e for e in cards.lasting if e.until is None or e.until >= now)
+        return cards if len(kept) == len(cards.lasting) else cards.with_lasting(kept)
+
+    def later(self, start: int, item: Lasting) -> CardsState:
+        """``item`` acts from ply ``start`` on (``next turn``)."""
+        return self._replace(pending=(*self.pending, (start, item)))
+
+    def _started(self, now: int) -> CardsState:
+        """The waiting effects whose first ply has come join the lasting ones, in entry order (R23)."""
+        due = tuple(item for start, item in self.pending if start <= now)
+        if not due:
+            return self
+        waiting = tuple((start, item) for start, item in self.pending if start > now)
+        lasting = tuple(sorted((*self.lasting, *due), key=lambda e: e.order))  # stable: same order keeps its place
+        return self._replace(pending=waiting).with_lasting(lasting)
 
     def with_lasting(self, lasting: tuple[Lasting, ...]) -> CardsState:
         """These cards with other lasting effects: the one way to change them, so that

@@ -21,6 +21,7 @@ from sgcheck.core.play.predicates import (
     resolve_payment,
     violation,
 )
+from sgcheck.core.play.victory import core_victory
 from sgcheck.core.squares import name
 from sgcheck.core.state import GameResult, GameState, Payment
 
@@ -227,7 +228,7 @@ def _attack_king(state: GameState, effects: Effects) -> Applied:
         return Applied(state, effects._replace(king_damage=defender.king_damage))
     total = defender.king_damage + effects.damage
     state = state.with_player(state.to_move.other, defender._replace(king_damage=total))
-    if total < caps.KING_HP:
+    if total < caps.KING_HP or not core_victory(state):  # a scenario may replace the core's wins (R24)
         return Applied(state, effects._replace(king_damage=total))
     result = GameResult(
         state.to_move,

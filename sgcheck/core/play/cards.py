@@ -17,6 +17,7 @@ from sgcheck.core.cards.model import (
     Card,
     CardKind,
     ConvertPiece,
+    ConvertResource,
     Cost,
     CostKind,
     DealDamage,
@@ -38,6 +39,7 @@ from sgcheck.core.cards.semantics import (
     cost_shares,
     forbidden_in,
     holds,
+    starts,
     targets,
     until,
 )
@@ -343,6 +345,12 @@ def _card_effects(
     )
 
 
+def enter_play(state: GameState, card: Card, owner: Color, order: int, now: int) -> GameState:
+    """``card`` acts for ``owner`` as a passive Relic in play from ply ``now`` (a market's card, R26)."""
+    state, _ = _resolve(state, card, owner, order, card.effects, None, now, relic=True)
+    return state
+
+
 def _resolve(
     state: GameState,
     card: Card,
@@ -358,16 +366,24 @@ def _resolve(
     damage: int | None = None
     for effect in effects:
         if effect.trigger is not None or isinstance(effect.action, (*LASTING_ACTIONS, DenyRepair)):
-            last, attack_only = until(effect, now, relic=relic)
-            cards = state.cards
-            assert cards is not None
-            lasting = Lasting(card.name, owner, order, effect, last, attack_only)
-            state = state._replace(cards=cards.with_lasting((*cards.lasting, lasting)))
+            state = _enter(state, Lasting(card.name, owner, order, effect), now, relic=relic)
             continue
         state, dealt = resolve_once(state, owner, effect, target)
         if dealt is not None:
             damage = (damage or 0) + dealt
     return state, damage
+
+
+def _enter(state: GameState, item: Lasting, now: int, *, relic: bool) -> GameState:
+    """``item`` starts to act for its duration: now, or from a later ply (``next turn``)."""
+    last, attack_only = until(item.effect, now, relic=relic)
+    item = item._replace(until=last, attack_only=attack_only)
+    cards = state.cards
+    assert cards is not None
+    start = starts(item.effect, now)
+    if start > now:
+        return state._replace(cards=cards.later(start, item))
+    return state._replace(cards=cards.with_lasting((*cards.lasting, item)))
 
 
 def resolve_once(state: GameState, owner: Color, effect: Effect, target: Square | None) -> tuple[GameState, int | None]:
@@ -385,6 +401,8 @@ def resolve_once(state: GameState, owner: Color, effect: Effect, target: Square 
             taken = min(n, victim.sp if resource is Resource.SP else victim.lp)  # what there is (R23)
             state = _change(state, owner.other, resource, -taken)
             return _change(state, owner, resource, taken), None
+        case ConvertResource():
+            return _convert(state, owner, action), None
         case DealDamage() if target is not None:
             return _damage(state, owner, target, action.amount)
         case CapturePiece() | ConvertPiece() if target is not None:
@@ -393,6 +411,22 @@ def resolve_once(state: GameState, owner: Color, effect: Effect, target: Square 
                 return state, None
             return _damage(state, owner, target, value_of(piece.kind, state.ruleset))
     return state, None
+
+
+def _convert(state: GameState, owner: Color, action: ConvertResource) -> GameState:
+    """A card's conversion, done once if the holder has what it gives. SP into LP is the
+    conversion of core §2: it counts toward the 20 SP a turn and is not done past them (R16);
+    a rate other than the core's is refused before this (SG-C020)."""
+    player = state.players[owner]
+    have = player.sp if action.give_resource is Resource.SP else player.lp
+    if have < action.give:
+        return state
+    if action.is_conversion:
+        if owner is not state.to_move or state.turn.converted_sp + action.give > caps.CONVERSION_CAP_SP:
+            return state
+        state = state.with_turn(state.turn._replace(converted_sp=state.turn.converted_sp + action.give))
+    state = _change(state, owner, action.give_resource, -action.give)
+    return _change(state, owner, action.get_resource, action.get)
 
 
 def _change(state: GameState, side: Color, resource: Resource, delta: int) -> GameState:
@@ -483,11 +517,7 @@ def fire(
         if isinstance(item.effect.action, (*LASTING_ACTIONS, DenyRepair)):
             # what the trigger starts acts like a Spell's effect; the ``limit`` counted the firing
             effect = replace(item.effect, trigger=None, limit=None)
-            last, attack_only = until(effect, now, relic=False)
-            current = state.cards
-            assert current is not None
-            extra = Lasting(item.card, item.owner, item.order, effect, last, attack_only)
-            state = state._replace(cards=current.with_lasting((*current.lasting, extra)))
+            state = _enter(state, Lasting(item.card, item.owner, item.order, effect), now, relic=False)
         else:
             state, _ = resolve_once(state, item.owner, item.effect, at.to if at is not None else None)
     return state

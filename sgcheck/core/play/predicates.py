@@ -152,4 +152,4 @@ def card_cost(state: GameState, cost: Worked, kind: CostKind, at: Situation) -> 
     if cards is None or not cards.facts.costs:
         return cost
     lasting = cards.acting(state.to_move, ply(state.turn_number, state.to_move))
-    return with_card_costs(cost, cost_shares(lasting, state, kind, at))
+    return with_card_costs(cost, cost_shares(lasting, state, kind, at, cost.value))

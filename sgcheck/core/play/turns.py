@@ -12,11 +12,17 @@ from sgcheck.core.actions import EndTurn, EnterPhase
 from sgcheck.core.cards.model import Event
 from sgcheck.core.formulas import income
 from sgcheck.core.outcome import Applied, Effects, Violation
-from sgcheck.core.pieces import BLACK, WHITE, Phase
+from sgcheck.core.pieces import WHITE, Phase
 from sgcheck.core.play.cards import expire, fire, resources_changed
 from sgcheck.core.play.predicates import violation
-from sgcheck.core.play.victory import lp_victory, reaches_lp_victory, turn_limit_result
-from sgcheck.core.state import GameState, TurnState
+from sgcheck.core.play.victory import (
+    at_turn_limit,
+    lp_victory,
+    reaches_lp_victory,
+    scenario_end_of_turn,
+    turn_limit_result,
+)
+from sgcheck.core.state import GameResult, GameState, TurnState
 
 _NO_EFFECTS = Effects()
 
@@ -69,10 +75,9 @@ def apply_end(state: GameState, action: EndTurn) -> Applied | Violation:
     if lively:
         state = resources_changed(start, state)
     lp_gained = caps.PASS_BONUS_LP if passed else 0
-    limit = state.ruleset.turn_limit
-    at_limit = limit is not None and state.to_move is BLACK and state.turn_number >= limit
-    if at_limit or reaches_lp_victory(state):
-        return _end_game(state, passed, lp_gained)
+    won = scenario_end_of_turn(state) if state.scenario is not None else None  # R24, R26
+    if won is not None or at_turn_limit(state) or reaches_lp_victory(state):
+        return _end_game(state, passed, lp_gained, won)
     ending = state
     state, gained = begin_turn(state)  # the next Upkeep replaces the turn record: no clean-up state needed
     if lively:
@@ -80,12 +85,13 @@ def apply_end(state: GameState, action: EndTurn) -> Applied | Violation:
     return Applied(state, _turn_over(passed, lp_gained, gained))
 
 
-def _end_game(state: GameState, passed: bool, lp_gained: int) -> Applied:
-    """The game ends at this End phase: 1000 LP (core §7), else the turn limit (R18)."""
+def _end_game(state: GameState, passed: bool, lp_gained: int, won: GameResult | None = None) -> Applied:
+    """The game ends at this End phase: 1000 LP (core §7), else a scenario's condition checked at
+    the end of a turn (``won``, R24), else the turn limit (R18)."""
     state = state.with_turn(state.turn._replace(phase=Phase.END, damage=()))
     state, result = lp_victory(state)
     if result is None:
-        result = turn_limit_result(state)
+        result = won if won is not None else turn_limit_result(state)
         state = state._replace(result=result)
     return Applied(state, Effects(passed=passed, lp_gained=lp_gained, result=result))
 
@@ -101,7 +107,7 @@ def begin_turn(state: GameState) -> tuple[GameState, int]:
     players = (player, state.players[1]) if nxt is WHITE else (state.players[0], player)
     state = state.handed_over(players, nxt, number, _fresh_turn(gained))
     cards = state.cards
-    if cards is not None and not cards.facts.quiet:
+    if cards is not None and (not cards.facts.quiet or cards.pending):
         state = fire(expire(state), Event.PHASE, nxt, phase=Phase.UPKEEP)
     return state, gained
 

@@ -20,7 +20,15 @@ from sgcheck.core.parameters import PARAMETERS
 from sgcheck.core.pieces import Kind
 from sgcheck.diagnostics import Span
 from sgcheck.lang.cards.lalr import Tok
-from sgcheck.lang.cards.vocab import EVENT_WORDS, MAX_NUMBER_DIGITS, PHASE_WORDS, piece_class, resource_event
+from sgcheck.lang.cards.vocab import (
+    EVENT_WORDS,
+    MAX_NAME_LENGTH,
+    MAX_NUMBER_DIGITS,
+    MAX_TEXT_LENGTH,
+    PHASE_WORDS,
+    piece_class,
+    resource_event,
+)
 
 _ESCAPE = re.compile(r"\\(.)")
 SIDES = {"own": A.Side.OWN, "enemy": A.Side.ENEMY, "opponent": A.Side.ENEMY}
@@ -44,7 +52,9 @@ class _Clause:
 
 
 def unquote(text: str) -> str:
-    return _ESCAPE.sub(r"\1", text[1:-1])
+    """A quoted string's text: ``\\n`` is a line break (printed text may run over lines), any
+    other escaped character stands for itself (``\\"``, ``\\\\``)."""
+    return _ESCAPE.sub(lambda m: "\n" if m.group(1) == "n" else m.group(1), text[1:-1])
 
 
 class CardBuilder:
@@ -101,6 +111,10 @@ class CardBuilder:
         name = unquote(name_token.value)
         if not name.strip():
             raise CardStructureError("a card needs a name", self.span(name_token))
+        if "\n" in name or len(name) > MAX_NAME_LENGTH:
+            raise CardStructureError(
+                f"a card's name is one line of at most {MAX_NAME_LENGTH} characters", self.span(name_token)
+            )
         seen: dict[str, _Clause] = {}
         effects: list[A.Effect] = []
         body = c[-2] if isinstance(c[-2], list) else []
@@ -141,7 +155,12 @@ class CardBuilder:
         return _Clause("phase", self.phase(c[1]), self.span(c[0], c[1]))
 
     def text_clause(self, c: list[Tok]) -> _Clause:
-        return _Clause("text", unquote(c[1].value), self.span(c[0], c[1]))
+        text = unquote(c[1].value)
+        if len(text) > MAX_TEXT_LENGTH:
+            raise CardStructureError(
+                f"a card's text has at most {MAX_TEXT_LENGTH:,} characters, not {len(text):,}", self.span(c[1])
+            )
+        return _Clause("text", text, self.span(c[0], c[1]))
 
     def effect_clause(self, c: list[Any]) -> A.Effect:
         trigger = c[1] if isinstance(c[1], A.Trigger) else None
@@ -206,8 +225,38 @@ class CardBuilder:
         return SIDES[c[1].value], c[-1]
 
     def cost_modifier(self, c: list[Any]) -> A.CostModifier:
-        resource = A.Resource(c[3].value.upper()) if len(c) > 3 else None
-        return A.CostModifier(A.CostKind(c[1].value), self.number(c[2]), resource, self.span(c[0], c[-1]))
+        delta = next(t for t in c if t.type in ("SIGNED_INT", "INT"))
+        resource = A.Resource(c[-1].value.upper()) if c[-1].type == "RESOURCE" else None
+        return self._cost_change(c, self.number(delta), resource, 0)
+
+    def scale_cost(self, c: list[Tok]) -> A.CostModifier:
+        scale = next(t for t in c if t.type == "SCALE")
+        return self._cost_change(c, 0, None, 1 if scale.value == "double" else -1)
+
+    def scale_damage(self, c: list[Any]) -> A.DamageModifier:
+        scope, last = c[2] if len(c) > 2 else (A.Side.OWN, c[1])
+        return A.DamageModifier(0, scope, self.span(c[0], last), scale=1 if c[0].value == "double" else -1)
+
+    def _cost_change(self, c: list[Any], delta: int, resource: A.Resource | None, scale: int) -> A.CostModifier:
+        """``[opponent] cost [ACTION] KIND ±N [SP|LP]`` or ``[opponent] double|halve cost [ACTION] KIND``."""
+        who = A.Side.ENEMY if c[0].type == "OPPONENT" else A.Side.OWN
+        words = [t for t in c if t.type == "COST_KIND"]
+        span = self.span(c[0], c[-1])
+        cost, only = A.CostKind(words[-1].value), None
+        if len(words) == 2:
+            only = A.CostKind(words[0].value)
+            if cost is not A.CostKind.DISTANCE or not only.is_action:
+                raise CardStructureError(
+                    f"'cost {words[0].value} {words[1].value}' names two costs; a distance discount for one "
+                    "action is written 'cost summon distance -1'",
+                    self.span(words[0], words[1]),
+                )
+            if only in (A.CostKind.BREAK, A.CostKind.REPAIR, A.CostKind.CONVERT):
+                raise CardStructureError(
+                    f"a {only.value} has no distance; 'distance' applies to move, attack, summon and teleport",
+                    self.span(words[0], words[1]),
+                )
+        return A.CostModifier(cost, delta, resource, span, only=only, who=who, scale=scale)
 
     def to_hit(self, c: list[Any]) -> A.ToHitModifier:
         scope, last = c[2] if len(c) > 2 else (A.Side.OWN, c[1])
@@ -260,6 +309,9 @@ class CardBuilder:
         after = self.phase(c[-1]) if len(c) > 3 else None
         return A.ExtraPhase(c[2].value.lower(), after, self.span(c[0], c[-1]))
 
+    def extra_turn(self, c: list[Tok]) -> A.ExtraTurn:
+        return A.ExtraTurn(self.span(c[0], c[-1]))
+
     def skip_phase(self, c: list[Tok]) -> A.SkipPhase:
         return A.SkipPhase(self.phase(c[1]), self.span(c[0], c[1]))
 
@@ -285,6 +337,18 @@ class CardBuilder:
 
     def convert_piece(self, c: list[Any]) -> A.ConvertPiece:
         return A.ConvertPiece(c[1], self.span(c[0], c[1]))
+
+    def convert_resource(self, c: list[Tok]) -> A.ConvertResource:
+        give, give_resource = self.number(c[1]), A.Resource(c[2].value.upper())
+        get, get_resource = self.number(c[4]), A.Resource(c[5].value.upper())
+        if give_resource is get_resource:
+            raise CardStructureError(
+                f"a conversion turns one resource into the other, not {give_resource.value} into itself",
+                self.span(c[0], c[-1]),
+            )
+        if give < 1 or get < 1:
+            raise CardStructureError("a conversion gives and gets at least 1", self.span(c[0], c[-1]))
+        return A.ConvertResource(give, give_resource, get, get_resource, self.span(c[0], c[-1]))
 
     # --- quantities and targets -------------------------------------------------------------
 
@@ -377,6 +441,12 @@ class CardBuilder:
         if turns < 1:
             raise CardStructureError("a duration lasts at least 1 turn", self.span(c[0], c[-1]))
         return A.Duration(A.DurationKind.TURNS, turns, self.span(c[0], c[-1]))
+
+    def next_turn(self, c: list[Tok]) -> A.Duration:
+        return A.Duration(A.DurationKind.NEXT_TURN, None, self.span(c[0], c[-1]))
+
+    def until_next_turn(self, c: list[Tok]) -> A.Duration:
+        return A.Duration(A.DurationKind.UNTIL_NEXT_TURN, None, self.span(c[0], c[-1]))
 
     def permanent(self, c: list[Tok]) -> A.Duration:
         return A.Duration(A.DurationKind.PERMANENT, None, self.span(c[0]))

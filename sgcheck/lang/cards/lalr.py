@@ -13,7 +13,7 @@ so the grammar file stays the single definition of the language.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,6 +30,7 @@ _SCAN = re.compile(
 _SKIP = frozenset(("ws", "comment"))
 _FIXED = {"str": ("NAME",), "int": ("INT",), "signed": ("SIGNED_INT",)}
 END = "$END"
+UNKNOWN = "$UNKNOWN"
 
 
 class Tok:
@@ -60,11 +61,22 @@ class ScanError(Exception):
 
 
 class ParseError(Exception):
-    """The parser state ``state`` cannot take ``token``; ``expected`` lists what it could take."""
+    """The parser state ``state`` cannot take ``token``; ``expected`` lists what it could take.
 
-    def __init__(self, token: Tok, state: int, expected: frozenset[str]) -> None:
+    ``states`` and ``values`` are the parser's stacks at the error, for suggesting a way to go on.
+    """
+
+    def __init__(
+        self,
+        token: Tok,
+        state: int,
+        expected: frozenset[str],
+        states: tuple[int, ...] = (),
+        values: tuple[Any, ...] = (),
+    ) -> None:
         super().__init__(f"unexpected {token.value!r}")
         self.token, self.state, self.expected = token, state, expected
+        self.states, self.values = states, values
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +128,54 @@ class CardLALR:
     def expected(self, state: int) -> frozenset[str]:
         return frozenset(s for s in self.actions[state] if s.isupper() or s == END)
 
+    def completions(
+        self,
+        states: tuple[int, ...],
+        rank: Callable[[str], int | None],
+        goal: frozenset[str],
+        *,
+        depth: int = 8,
+        at_least: int = 0,
+    ) -> Iterator[tuple[tuple[int, ...], list[str]]]:
+        """Runs of at least ``at_least`` terminals that take the parser from ``states`` to a state
+        accepting one of ``goal``, with that state's stack: shortest first, ties to the terminals
+        ``rank`` puts first (None from ``rank``: never used), at most ``depth`` long."""
+        frontier: list[tuple[tuple[int, ...], list[str]]] = [(states, [])]
+        seen: set[tuple[int, ...]] = set()
+        for _ in range(depth):
+            following: list[tuple[tuple[int, ...], list[str]]] = []
+            for stack, path in frontier:
+                row = self.actions[stack[-1]]
+                if len(path) >= at_least and not goal.isdisjoint(row):
+                    yield stack, path
+                choices = sorted(
+                    (r, name) for name in row if name.isupper() and name != END and (r := rank(name)) is not None
+                )
+                for _, name in choices:
+                    moved = self.shift(stack, name)
+                    if moved is not None and moved not in seen:
+                        seen.add(moved)
+                        following.append((moved, [*path, name]))
+            frontier = following
+
+    def shift(self, stack: tuple[int, ...], terminal: str) -> tuple[int, ...] | None:
+        """The state stack after ``terminal`` is shifted (reductions done first; no node is built)."""
+        states = list(stack)
+        while True:
+            step = self.actions[states[-1]].get(terminal)
+            if step is None:
+                return None
+            if type(step) is int:
+                states.append(step)
+                return tuple(states)
+            assert isinstance(step, _Reduce)
+            if step.size:
+                del states[-step.size :]
+            goto = self.actions[states[-1]].get(step.origin)
+            if type(goto) is not int:
+                return None
+            states.append(goto)
+
     def parse(self, text: str, line: int = 1, offset: int = 0) -> Any:
         """Parse one card starting at the beginning of a line; positions are offset by ``line``/``offset``."""
         actions = self.actions
@@ -150,7 +210,7 @@ class CardLALR:
                         kind = name
                         break
                 if kind is None:
-                    kind = names[0] if names else "WORD"
+                    kind = names[0] if names else UNKNOWN  # a word no terminal matches: an error here
                 token = Tok(kind, value, pos + offset, line, pos - line_start + 1, next_pos + offset)
                 pos = next_pos
                 last = token
@@ -160,7 +220,7 @@ class CardLALR:
                 state = state_stack[-1]
                 step = actions[state].get(token.type)
                 if step is None:
-                    raise ParseError(token, state, self.expected(state))
+                    raise ParseError(token, state, self.expected(state), tuple(state_stack), tuple(value_stack))
                 if type(step) is int:
                     state_stack.append(step)
                     value_stack.append(token)

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import re
 import threading
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from sgcheck.core.cards.model import Card, CardFile
@@ -61,6 +63,46 @@ _TERMINAL_WORDS = {
     "$END": "the end of the file",
 }
 
+#: A word to write for each terminal in a suggested completion, best first; the terminals left
+#: out are never suggested (a rewritten core number, an unlimited amount, a phase of one's own).
+_SAMPLES: dict[str, str] = {
+    "INT": "2",
+    "RESOURCE": "SP",
+    "SIGNED_INT": "+1",
+    "SIDE": "enemy",
+    "PIECE_CLASS": "Pawn",
+    "COLON": ":",
+    "CHANGE_VERB": "gain",
+    "PHASE": "main1",
+    "COST_KIND": "move",
+    "EXTRA_KIND": "move",
+    "EVENT": "capture",
+    "ROLE": "attacker",
+    "CMP": ">=",
+    "GEM_STATE": "broken",
+    "LIMIT_PERIOD": "turn",
+    "ONCE": "once",
+    "PIECES": "pieces",
+    "NAME": '"Name"',
+    "MODE": "passive",
+    "TO_HIT": "to_hit",
+    "REROLL_KIND": "reroll",
+    "SCALE": "double",
+    "PERMANENT": "permanently",
+    "FREE": "free",
+    "NOT": "not",
+    "PARAMETER": "value.pawn",  # only after a 'set' already written (never suggested on its own)
+    "WORD": "movement",  # only after an 'extra phase' already written
+}
+END_OF_CARD = "$END"
+_OTHER_RESOURCE, _OTHER_SAMPLE = "RESOURCE", "LP"
+_ANY_WORD = frozenset({"WORD", "PARAMETER"})
+_SAMPLE_RANK = {name: rank for rank, name in enumerate(_SAMPLES)}
+#: Keywords never suggested: they lead to what the contract forbids (a rewritten number, a phase
+#: skipped or swapped, a repair denied, an unlimited amount), or start another card.
+_NEVER = frozenset({"SET", "SKIP", "SWAP", "DENY", "UNLIMITED", "CARD_KIND"})
+
+
 # Known mistakes, matched by parser state (Lark's UnexpectedInput.match_examples); the label leads the message.
 _MISTAKES: dict[str, list[str]] = {
     "the card name must be written in double quotes": ["relic Soul {", "spell Ward Two {"],
@@ -91,6 +133,8 @@ class _Machinery:
     builder: CardBuilder
     literals: dict[str, str]
     reference: Lark | None = None
+    # the runs of words found from a parser state (a pack repeats its mistakes): bounded
+    completed: dict[tuple[object, ...], list[tuple[tuple[int, ...], list[str]]]] = field(default_factory=dict)
 
 
 _local = threading.local()
@@ -190,14 +234,24 @@ def _parse_block(machinery: _Machinery, block: str, line: int, offset: int, sour
             context=context,
         )
     except ParseError as error:
-        return _token_error(machinery, error, block, source, context)
+        return _token_error(machinery, error, block, (line, offset), source, context)
 
 
 def _token_error(
-    machinery: _Machinery, error: ParseError, block: str, source: str, context: tuple[tuple[str, str], ...]
+    machinery: _Machinery,
+    error: ParseError,
+    block: str,
+    at: tuple[int, int],
+    source: str,
+    context: tuple[tuple[str, str], ...],
 ) -> Diagnostic:
     token = error.token
     expected = _describe_expected(machinery, error.expected)
+    example = _suggestion(machinery, error, block, at)
+    if example is not None:
+        expected += f"; for example: {example}"
+    elif error.expected == {END_OF_CARD}:
+        expected += ": the card is already closed by a '}' before this; remove that '}', or start another card"
     span = Span(source, token.line, token.column, token.end_line, token.end_column, token.start_pos, token.end_pos)
     if token.type == "$END":
         return Diagnostic(
@@ -222,6 +276,180 @@ def _token_error(
         label="not expected here",
         context=context,
     )
+
+
+def _suggestion(machinery: _Machinery, error: ParseError, block: str, at: tuple[int, int]) -> str | None:
+    """The clause the error is in, as written up to the error and completed by the shortest run of
+    words the grammar accepts there (:meth:`CardLALR.completions`), checked to parse: ``effect gain 2 SP``.
+
+    The unexpected word is kept when a few words before it make it fit (``on capture gain`` becomes
+    ``on capture: gain 2 SP``); a clause that cannot go on as written gets words before it
+    (``cost move +1`` as a second cost becomes ``effect cost move +1``). None when nothing
+    found makes a card.
+    """
+    from sgcheck.lang.cards.lalr import Tok
+
+    completer = _Completer(machinery, at)
+    token, offset = error.token, at[1]
+    cut = token.start_pos - offset
+    in_body = any(isinstance(v, Tok) and v.type == "LBRACE" for v in error.values)
+    first, clause = _clause_start(error.values, offset) if in_body else (0, 0)
+    written = block[clause if clause is not None else cut : cut].split()
+    closing = ["}"] if token.type == "$END" or not in_body else []
+    found = completer.keep_line(error, block[:cut], _rest_of_line(block, cut))
+    if found is None:
+        found = completer.complete(error, block[:cut])
+    previous = error.values[-1] if error.values else None
+    if found is None and token.value and isinstance(previous, Tok) and len(written) > 1:
+        head = block[: previous.start_pos - offset]  # the word before the error dropped: ``set bless accuracy.base``
+        after = completer.go_on(f"{head}{token.value}")
+        if after is not None:
+            found, written = after, [*written[:-1], token.value]
+    if found is None and clause is not None and written:
+        inserted = completer.insert(error.states[: first + 1], block[:clause], block[clause:cut], written[0])
+        if inserted is not None:
+            before, found = inserted
+            written = [*before, *written]
+    if found is None:
+        return None
+    shown = " ".join([*written, *found, *closing]).replace(" :", ":")
+    return f"'{shown}'" if shown else None
+
+
+class _Completer:
+    """Ways to go on from a parser state, in the words of the language, each checked to parse."""
+
+    def __init__(self, machinery: _Machinery, at: tuple[int, int]) -> None:
+        self.lalr, self.literals, self.completed = machinery.lalr, machinery.literals, machinery.completed
+        self.line, self.offset = at
+
+    def completions(
+        self, states: tuple[int, ...], goal: frozenset[str], *, depth: int = 8, at_least: int = 0, most: int
+    ) -> list[tuple[tuple[int, ...], list[str]]]:
+        """The first ``most`` of :meth:`CardLALR.completions`, kept per parser state."""
+        key = (states, goal, depth, at_least, most)
+        found = self.completed.get(key)
+        if found is None:
+            runs = self.lalr.completions(states, self.rank, goal, depth=depth, at_least=at_least)
+            found = list(islice(runs, most))
+            if len(self.completed) < 4096:
+                self.completed[key] = found
+        return found
+
+    def rank(self, name: str) -> int | None:
+        if name in _NEVER:
+            return None
+        if name in _SAMPLE_RANK:
+            return _SAMPLE_RANK[name]
+        return len(_SAMPLE_RANK) if name in self.literals else None
+
+    def word(self, name: str) -> str:
+        return _SAMPLES.get(name) or self.literals[name].strip("'")
+
+    def kinds(self, text: str) -> frozenset[str]:
+        """The terminals a written word can be kept as: any word fits a phase name or a core
+        parameter, so those are never the reason to put words before it."""
+        return frozenset(k for k in self.lalr.candidates(text) if self.rank(k) is not None and k not in _ANY_WORD)
+
+    def keep_line(self, error: ParseError, prefix: str, rest: list[str]) -> list[str] | None:
+        """Words put before the unexpected word so that the rest of its line still reads, and that
+        line with the words that then end the clause: ``on capture gain 1 SP`` -> ``: gain 1 SP``."""
+        if not rest:
+            return None
+        kinds = self.kinds(rest[0])
+        for _, before in self.completions(error.states, kinds, depth=3, at_least=1, most=4):
+            inserted = [*map(self.word, before), *rest]
+            found = self.go_on(f"{prefix}{' '.join(inserted)}")
+            if found is not None:
+                return [*inserted, *found]
+        return None
+
+    def complete(self, error: ParseError, prefix: str) -> list[str] | None:
+        """Words that end the clause after ``prefix`` (where ``error`` stopped the parser)."""
+        for words in self._tries(error):
+            if self._parses(f"{prefix} {' '.join(words)} }}"):
+                return words
+        return None
+
+    def insert(self, states: tuple[int, ...], head: str, clause: str, first: str) -> tuple[list[str], list[str]] | None:
+        """Words to put before ``clause`` (from parser ``states``, after ``head``) so that it goes on,
+        and the words that then end it."""
+        for _, before in self.completions(states, self.kinds(first), depth=2, at_least=1, most=4):
+            found = self.go_on(f"{head}{' '.join(map(self.word, before))} {clause}")
+            if found is not None:
+                return [self.word(name) for name in before], found
+        return None
+
+    def go_on(self, prefix: str) -> list[str] | None:
+        """Words that end the clause after ``prefix`` when the parser reads all of it (else None)."""
+        from sgcheck.lang.cards.builder import CardStructureError
+        from sgcheck.lang.cards.lalr import ParseError, ScanError
+
+        try:
+            self.lalr.parse(prefix, self.line, self.offset)
+        except ParseError as stop:
+            return self.complete(stop, prefix) if stop.token.type == END_OF_CARD else None
+        except (ScanError, CardStructureError):
+            return None
+        return None
+
+    def _tries(self, error: ParseError) -> Iterator[list[str]]:
+        """The unexpected word kept after a few words that make it fit, then the word replaced."""
+        lalr, token, close = self.lalr, error.token, frozenset({"RBRACE"})
+        kinds = self.kinds(token.value) if token.value else frozenset()
+        for stack, before in self.completions(error.states, kinds, depth=3, most=4):
+            kind = next(k for k in lalr.candidates(token.value) if k in lalr.actions[stack[-1]])
+            moved = lalr.shift(stack, kind)
+            for _, rest in self.completions(moved, close, most=4) if moved is not None else ():
+                yield [*map(self.word, before), token.value, *map(self.word, rest)]
+        at_least = 0 if token.type == "$END" else 1
+        for _, path in self.completions(error.states, close, at_least=at_least, most=12):
+            yield [self.word(name) for name in path]
+            if _OTHER_RESOURCE in path:  # ``convert 2 SP to 1 …``: the other resource last
+                last = len(path) - 1 - path[::-1].index(_OTHER_RESOURCE)
+                yield [_OTHER_SAMPLE if i == last else self.word(name) for i, name in enumerate(path)]
+
+    def _parses(self, text: str) -> bool:
+        from sgcheck.lang.cards.builder import CardStructureError
+        from sgcheck.lang.cards.lalr import ParseError, ScanError
+
+        try:
+            self.lalr.parse(text, self.line, self.offset)
+        except (ParseError, ScanError, CardStructureError):
+            return False
+        return True
+
+
+def _rest_of_line(block: str, cut: int) -> list[str]:
+    """The words from ``cut`` to the end of its line, without a comment or the card's closing brace."""
+    end = block.find("\n", cut)
+    words = block[cut : len(block) if end < 0 else end].split("#")[0].split()
+    while words and words[-1] == "}":
+        words.pop()
+    return words
+
+
+def _clause_start(values: tuple[Any, ...], offset: int) -> tuple[int, int | None]:
+    """The index in ``values`` and the offset in the block of the clause being read: after the
+    ``{`` and the clauses read whole (the ``clauses`` list comes right after the ``{``); an
+    offset of None when no clause is begun."""
+    from sgcheck.lang.cards.lalr import Tok
+
+    brace = next(i for i, v in enumerate(values) if isinstance(v, Tok) and v.type == "LBRACE")
+    first = brace + 2 if brace + 1 < len(values) and isinstance(values[brace + 1], list) else brace + 1
+    return first, (_offset_of(values[first]) - offset if first < len(values) else None)
+
+
+def _offset_of(value: Any) -> int:
+    """Where a parser value starts: a token, a model node, or what the builder groups them in."""
+    from sgcheck.lang.cards.lalr import Tok
+
+    if isinstance(value, Tok):
+        return value.start_pos
+    if isinstance(value, (tuple, list)):
+        return min(_offset_of(v) for v in value if isinstance(v, (Tok, tuple, list)) or hasattr(v, "span"))
+    offset: int = value.span.offset
+    return offset
 
 
 def _match_example(machinery: _Machinery, block: str) -> str | None:

@@ -7,7 +7,7 @@ phases, piece classes and core parameters, and produce identical models.
 from __future__ import annotations
 
 from sgcheck.core import caps
-from sgcheck.core.cards.model import ALL_KINDS, Event, Resource
+from sgcheck.core.cards.model import ALL_KINDS, Countable, Event, Resource, Side
 from sgcheck.core.pieces import Kind, Phase
 
 #: Phase words. ``main`` is either Main phase (relics are played "in your Main Phase").
@@ -47,6 +47,23 @@ EVENT_WORDS: dict[str, Event] = {
 }
 
 
+#: Side words: ``opponent`` is another name for ``enemy`` wherever a side is written.
+SIDE_WORDS: dict[str, Side] = {"own": Side.OWN, "enemy": Side.ENEMY, "opponent": Side.ENEMY}
+
+#: What a ``per`` amount counts, in every wording: ``piece in opponent gem``, ``own pieces on board``.
+COUNTABLE_WORDS: dict[str, Countable] = {
+    **{
+        f"piece in {word} gem": Countable.OWN_GEM if side is Side.OWN else Countable.ENEMY_GEM
+        for word, side in SIDE_WORDS.items()
+    },
+    **{
+        f"{word} {pieces} on board": Countable.OWN_BOARD if side is Side.OWN else Countable.ENEMY_BOARD
+        for word, side in SIDE_WORDS.items()
+        for pieces in ("piece", "pieces")
+    },
+}
+
+
 def resource_event(gain: bool, resource: Resource) -> Event:
     if resource is Resource.SP:
         return Event.GAIN_SP if gain else Event.LOSE_SP
@@ -55,3 +72,8 @@ def resource_event(gain: bool, resource: Resource) -> Event:
 
 #: Most digits a number in a card may have (the same limit as in logs, core/caps.py).
 MAX_NUMBER_DIGITS = caps.MAX_NUMBER_DIGITS
+
+#: The longest card name and printed text, in both front-ends (the YAML schema's ``maxLength``
+#: says the same; a test ties them). Text fits on one line of a card file even fully escaped.
+MAX_NAME_LENGTH = 200
+MAX_TEXT_LENGTH = 4000

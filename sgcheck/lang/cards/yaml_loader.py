@@ -12,20 +12,38 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from sgcheck.core.caps import number_too_long
+from sgcheck.core.caps import MAX_NUMBER_DIGITS, number_too_long
 from sgcheck.core.cards import model as A
 from sgcheck.core.pieces import Kind
 from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.lang.cards.builder import CardStructureError
 from sgcheck.lang.cards.input_codes import CARD_STRUCTURE, NO_CARDS, SCHEMA_ERROR
-from sgcheck.lang.cards.vocab import EVENT_WORDS, PHASE_WORDS, piece_class, resource_event
+from sgcheck.lang.cards.vocab import (
+    COUNTABLE_WORDS,
+    EVENT_WORDS,
+    PHASE_WORDS,
+    SIDE_WORDS,
+    piece_class,
+    resource_event,
+)
 from sgcheck.lang.cards.yaml_schema import schema_errors
 from sgcheck.lang.cards.yaml_tree import LongNumber, YNode, compose
 
 CARD_SCHEMA = "card.schema.json"
 _RULES: tuple[str, ...] = ()
-_COUNTABLES = {c.value: c for c in A.Countable}
 _CMP_WORDS = ("<=", ">=", "==", "!=", "<", ">", "=")
+#: Durations written as in the card language (``for 2 turns`` is read apart).
+_DURATIONS = {
+    "this attack": A.DurationKind.THIS_ATTACK,
+    "this turn": A.DurationKind.THIS_TURN,
+    "next turn": A.DurationKind.NEXT_TURN,
+    "until your next turn": A.DurationKind.UNTIL_NEXT_TURN,
+    "permanent": A.DurationKind.PERMANENT,
+    "permanently": A.DurationKind.PERMANENT,
+}
+_SCALES = {"double": 1, "halve": -1}
+#: What a distance discount may be narrowed to (``cost summon distance -1``): an action that moves a piece.
+_HAS_DISTANCE = (A.CostKind.MOVE, A.CostKind.ATTACK, A.CostKind.SUMMON, A.CostKind.TELEPORT)
 
 
 def load_card_yaml(text: str, source: str) -> A.CardFile:
@@ -172,23 +190,32 @@ class _Converter:
         return A.PhaseRef(PHASE_WORDS[node.value], node.value, node.span)
 
     def cost(self, node: YNode) -> A.Cost:
+        """``free``, ``4``, ``{SP: 2, LP: 1}`` or a list of those (``[{SP: 2}, {SP: 1}]``, as ``2 SP + 1 SP``)."""
         if node.value == "free":
             return A.Cost((), node.span)
+        parts = node.value if isinstance(node.value, list) else [node]
+        return A.Cost(tuple(item for part in parts for item in self.cost_items(part)), node.span)
+
+    def cost_items(self, node: YNode) -> list[A.CostItem]:
         if isinstance(node.value, dict):
-            items = tuple(
+            return [
                 A.CostItem(self.number(v), None if k == "any" else A.Resource(k), v.span) for k, v in node.value.items()
-            )
-            return A.Cost(items, node.span)
-        return A.Cost((A.CostItem(self.number(node), None, node.span),), node.span)
+            ]
+        return [A.CostItem(self.number(node), None, node.span)]
+
+    def resource(self, node: YNode) -> A.Resource:
+        return A.Resource(node.value.upper())  # any case, as in the card language
 
     def target(self, node: YNode) -> A.Target:
-        side, word = node.value.split(" ", 1)
+        side_word, word = node.value.split(" ", 1)
         kinds = piece_class(word)
-        assert kinds is not None  # the schema lists the valid targets
-        return A.Target(A.Side(side), kinds, node.value, node.span)
+        assert kinds is not None  # the schema's pattern admits piece words only
+        side = SIDE_WORDS[side_word]
+        # written as the card language writes it: ``opponent Kings`` is ``enemy Kings``
+        return A.Target(side, kinds, f"{side.value} {word}", node.span)
 
     def side(self, node: YNode | None) -> A.Side:
-        return A.Side(node.value) if node is not None else A.Side.OWN
+        return SIDE_WORDS[node.value] if node is not None else A.Side.OWN
 
     def compare(self, node: YNode) -> tuple[A.Cmp, int]:
         text = node.value.strip()
@@ -205,7 +232,7 @@ class _Converter:
         trigger = None
         if "on" in m:
             word = m["on"].value
-            event = EVENT_WORDS.get(word) or resource_event(word.startswith("gain"), A.Resource(word[-2:]))
+            event = EVENT_WORDS.get(word) or resource_event(word.startswith("gain"), A.Resource(word[-2:].upper()))
             trigger = A.Trigger(event, None, pay, m["on"].span)
         elif "at" in m:
             trigger = A.Trigger(A.Event.PHASE, self.phase(m["at"]), pay, m["at"].span)
@@ -241,43 +268,59 @@ class _Converter:
             return A.DistanceIs(cmp, number, span)
         if key.endswith("_in_camp"):
             role = A.Role(key.split("_", 1)[0])
-            return A.InCamp(role, A.Side(value.value), "_not_" in key, span)
+            return A.InCamp(role, self.side(value), "_not_" in key, span)
         if key.endswith("_gem"):
             return A.GemIs(A.Side(key[: -len("_gem")]), value.value == "broken", span)
         side, resource = key.split("_")
         cmp, number = self.compare(value)
         return A.ResourceIs(A.Side(side), A.Resource(resource), cmp, number, span)
 
+    def word_number(self, word: str, node: YNode) -> int:
+        """A number inside a phrase (``for 2 turns``), with the card language's digit limit."""
+        if len(word) > MAX_NUMBER_DIGITS:  # never converted, as in the card language
+            raise CardStructureError(number_too_long(word, len(word)), node.span)
+        return int(word)
+
     def duration(self, node: YNode) -> A.Duration:
         if isinstance(node.value, dict):
             return A.Duration(A.DurationKind.TURNS, self.number(node.value["turns"]), node.span)
-        kinds = {
-            "this attack": A.DurationKind.THIS_ATTACK,
-            "this turn": A.DurationKind.THIS_TURN,
-            "permanent": A.DurationKind.PERMANENT,
-        }
-        return A.Duration(kinds[node.value], None, node.span)
+        words = node.value.split(" ")
+        if words[0] != "for":
+            return A.Duration(_DURATIONS[node.value], None, node.span)
+        turns = self.word_number(words[1], node)
+        if turns < 1:
+            raise CardStructureError("a duration lasts at least 1 turn", node.span)
+        return A.Duration(A.DurationKind.TURNS, turns, node.span)
 
     def limit(self, node: YNode) -> A.Limit:
         if isinstance(node.value, dict):
             return A.Limit(self.number(node.value["times"]), A.Period(node.value["per"].value), node.span)
-        return A.Limit(1, A.Period(node.value.rsplit(" ", 1)[-1]), node.span)
+        times, _, period = node.value.split(" ")  # ``once per turn``, ``2 per game``
+        count = 1 if times == "once" else self.word_number(times, node)
+        if count < 1:
+            raise CardStructureError("a use limit allows at least one use", node.span)
+        return A.Limit(count, A.Period(period), node.span)
 
     def quantity(self, node: YNode) -> A.Quantity:
         m: dict[str, YNode] = node.value
-        resource = A.Resource(m["resource"].value)
+        resource = self.resource(m["resource"])
         if ("amount" in m) == ("equal_to" in m):
             raise CardStructureError("give either 'amount' or 'equal_to'", node.span)
         if "equal_to" in m:
             if "per" in m:
                 raise CardStructureError("'per' goes with a fixed 'amount', not with 'equal_to'", m["per"].span)
             scale: dict[str, YNode] = m["equal_to"].value
+            if "multiply" in scale and "divide" in scale:
+                raise CardStructureError(
+                    "'equal_to' takes 'multiply' or 'divide', not both (as 'x 2' or '/ 2' in the card language)",
+                    scale["divide"].span,
+                )
             return A.Quantity(
                 A.QuantityKind.SCALED,
                 resource,
                 node.span,
-                scale_side=A.Side(scale["side"].value),
-                scale_resource=A.Resource(scale["resource"].value),
+                scale_side=self.side(scale["side"]),
+                scale_resource=self.resource(scale["resource"]),
                 multiply=self.number(scale["multiply"]) if "multiply" in scale else 1,
                 divide=self.number(scale["divide"]) if "divide" in scale else 1,
             )
@@ -286,17 +329,49 @@ class _Converter:
                 raise CardStructureError("'per' needs a number, not 'unlimited'", m["per"].span)
             return A.Quantity(A.QuantityKind.UNLIMITED, resource, node.span)
         if "per" in m:
-            return A.Quantity(
-                A.QuantityKind.PER, resource, node.span, value=self.number(m["amount"]), per=_COUNTABLES[m["per"].value]
-            )
+            per = COUNTABLE_WORDS[m["per"].value]
+            return A.Quantity(A.QuantityKind.PER, resource, node.span, value=self.number(m["amount"]), per=per)
         return A.Quantity(A.QuantityKind.FIXED, resource, node.span, value=self.number(m["amount"]))
 
     # --- actions ----------------------------------------------------------------------------
 
     def cost_modifier(self, node: YNode) -> A.Action:
+        """``{action: move, delta: -1}``, ``{action: distance, only: summon, delta: -1}``,
+        ``{action: repair, scale: double, who: opponent}``: the card language's cost modifiers."""
         m = node.value
-        resource = A.Resource(m["resource"].value) if "resource" in m else None
-        return A.CostModifier(A.CostKind(m["action"].value), self.number(m["delta"]), resource, node.span)
+        delta, scale = self._delta_or_scale(node, "cost move -1", "double cost repair")
+        if scale and "resource" in m:
+            raise CardStructureError(
+                "'resource' goes with a 'delta': a doubled or halved cost names none", m["resource"].span
+            )
+        resource = self.resource(m["resource"]) if "resource" in m else None
+        cost, only = A.CostKind(m["action"].value), None
+        if "only" in m:
+            only = A.CostKind(m["only"].value)
+            if cost is not A.CostKind.DISTANCE:
+                raise CardStructureError(
+                    f"'only' narrows a distance discount to one action ({{action: distance, only: {only.value}}}), "
+                    f"not a {cost.value} cost",
+                    m["only"].span,
+                )
+            if only not in _HAS_DISTANCE:
+                raise CardStructureError(
+                    f"a {only.value} has no distance; 'distance' applies to move, attack, summon and teleport",
+                    m["only"].span,
+                )
+        who = A.Side.ENEMY if "who" in m and m["who"].value == "opponent" else A.Side.OWN
+        return A.CostModifier(cost, delta, resource, node.span, only=only, who=who, scale=scale)
+
+    def _delta_or_scale(self, node: YNode, delta_words: str, scale_words: str) -> tuple[int, int]:
+        """The ``delta`` of a change (``cost move -1``) or its ``scale`` (``double cost repair``): one of them."""
+        m = node.value
+        if ("delta" in m) == ("scale" in m):
+            raise CardStructureError(
+                f"give 'delta' (as '{delta_words}') or 'scale' (as '{scale_words}'), one of them", node.span
+            )
+        if "scale" in m:
+            return 0, _SCALES[m["scale"].value]
+        return self.number(m["delta"]), 0
 
     def _modifier(self, node: YNode) -> tuple[int, A.Side]:
         if isinstance(node.value, dict):
@@ -307,7 +382,13 @@ class _Converter:
         return A.ToHitModifier(*self._modifier(node), node.span)
 
     def damage(self, node: YNode) -> A.Action:
-        return A.DamageModifier(*self._modifier(node), node.span)
+        """``1``, ``{delta: -1, attacks: enemy}``, ``double``, ``{scale: halve, attacks: enemy}``."""
+        if isinstance(node.value, str):
+            return A.DamageModifier(0, A.Side.OWN, node.span, scale=_SCALES[node.value])
+        if isinstance(node.value, dict):
+            delta, scale = self._delta_or_scale(node, "damage +1", "double damage")
+            return A.DamageModifier(delta, self.side(node.value.get("attacks")), node.span, scale=scale)
+        return A.DamageModifier(self.number(node), A.Side.OWN, node.span)
 
     def reduce_damage(self, node: YNode) -> A.Action:
         return A.DamageReduction(self.number(node.value["by"]), self.target(node.value["on"]), node.span)
@@ -334,14 +415,16 @@ class _Converter:
         m = node.value
         count = m["count"].value if "count" in m else 1
         phase = self.phase(m["phase"]) if "phase" in m else None
-        return A.ExtraAction(
-            A.ExtraKind(m["action"].value), None if count == "unlimited" else int(count), phase, node.span
-        )
+        kind = A.ExtraKind(m["action"].value.removesuffix("s"))  # ``attacks`` as well as ``attack``
+        return A.ExtraAction(kind, None if count == "unlimited" else int(count), phase, node.span)
 
     def extra_phase(self, node: YNode) -> A.Action:
         m = node.value
         after = self.phase(m["after"]) if "after" in m else None
         return A.ExtraPhase(m["name"].value.lower(), after, node.span)
+
+    def extra_turn(self, node: YNode) -> A.Action:
+        return A.ExtraTurn(node.span)
 
     def skip_phase(self, node: YNode) -> A.Action:
         return A.SkipPhase(self.phase(node), node.span)
@@ -365,6 +448,19 @@ class _Converter:
     def convert(self, node: YNode) -> A.Action:
         return A.ConvertPiece(self.target(node), node.span)
 
+    def convert_resource(self, node: YNode) -> A.Action:
+        """``{give: {SP: 2}, get: {LP: 1}}``, as ``convert 2 SP to 1 LP``."""
+        ((give_key, give),) = node.value["give"].value.items()
+        ((get_key, get),) = node.value["get"].value.items()
+        give_resource, get_resource = A.Resource(give_key), A.Resource(get_key)
+        if give_resource is get_resource:
+            raise CardStructureError(
+                f"a conversion turns one resource into the other, not {give_resource.value} into itself", node.span
+            )
+        if self.number(give) < 1 or self.number(get) < 1:
+            raise CardStructureError("a conversion gives and gets at least 1", node.span)
+        return A.ConvertResource(self.number(give), give_resource, self.number(get), get_resource, node.span)
+
 
 _ACTIONS: dict[str, Any] = {
     name: getattr(_Converter, name)
@@ -379,6 +475,7 @@ _ACTIONS: dict[str, Any] = {
         "steal",
         "extra_action",
         "extra_phase",
+        "extra_turn",
         "skip_phase",
         "swap_phases",
         "set",
@@ -386,5 +483,6 @@ _ACTIONS: dict[str, Any] = {
         "deal_damage",
         "capture",
         "convert",
+        "convert_resource",
     )
 }

@@ -83,7 +83,37 @@ def explain(error: Any, root: YNode) -> tuple[tuple[object, ...], str, Span]:
         return path, f"{where}: {_alternatives(error)}", span
     if error.validator == "required":
         return path, f"{where}: {error.message.replace('is a required property', 'is missing')}", span
+    words = _words(error)
+    if words is not None:
+        return path, f"{where}: {_shown(error.instance)} is not valid here: expected {words}{_suggestion(error)}", span
     return path, f"{where}: {error.message}", span
+
+
+def _words(error: Any) -> str | None:
+    """What a pattern stands for, in words (``x-sgcheck-words`` beside it in the schema); jsonschema
+    would quote the regular expression."""
+    if error.validator != "pattern" or not isinstance(error.schema, dict):
+        return None
+    words = error.schema.get("x-sgcheck-words")
+    return str(words) if words is not None else None
+
+
+def _suggestion(error: Any) -> str:
+    """``; did you mean 'enemy Rook'?`` from the examples of the schema, for a near miss."""
+    examples = error.schema.get("examples") if isinstance(error.schema, dict) else None
+    if not examples or not isinstance(error.instance, str):
+        return ""
+    by_case = {str(e).lower(): str(e) for e in examples}
+    close = difflib.get_close_matches(error.instance.lower(), list(by_case), n=1)
+    return f"; did you mean '{by_case[close[0]]}'?" if close else ""
+
+
+def _shown(instance: Any) -> str:
+    if isinstance(instance, dict):
+        return _TYPE_WORDS["object"]
+    if isinstance(instance, list):
+        return _TYPE_WORDS["array"]
+    return repr(instance)[:60]
 
 
 def _most_specific(error: Any) -> Any:
@@ -108,15 +138,12 @@ def _alternatives(error: Any) -> str:
             wanted.append(repr(branch.validator_value))
         elif branch.validator == "enum":
             wanted.append("one of " + ", ".join(map(str, branch.validator_value)))
+        elif _words(branch) is not None:
+            wanted.append(str(_words(branch)))
         else:
             wanted.append(branch.message)
     unique = list(dict.fromkeys(wanted))
-    shown = (
-        repr(error.instance)
-        if not isinstance(error.instance, (dict, list))
-        else _TYPE_WORDS["object" if isinstance(error.instance, dict) else "array"]
-    )
-    return f"{shown[:60]} is not valid here: expected {' or '.join(unique)}"
+    return f"{_shown(error.instance)} is not valid here: expected {' or '.join(unique)}"
 
 
 def _path_text(path: tuple[object, ...]) -> str:

@@ -254,6 +254,18 @@ class PlayStmt:
 
 
 @dataclass(frozen=True, slots=True)
+class RevealStmt:
+    """``reveal "Card" to white``: a market module's reveal after a capture (R26): the card turned
+    up from the deck and the player it is placed before. Not an action (R04); it takes no claims."""
+
+    card: CardName
+    to: Color
+    to_span: Span
+    span: Span
+    claims: tuple[Claim, ...] = ()  # always none: the statements' shared shape
+
+
+@dataclass(frozen=True, slots=True)
 class PassStmt:
     """``pass``: the players' note that this turn is a Pass (+6 LP at End). Claims like ``lp 26`` may follow."""
 
@@ -281,6 +293,7 @@ Statement = (
     | RepairStmt
     | ActivateStmt
     | PlayStmt
+    | RevealStmt
     | PassStmt
     | IncomeStmt
 )

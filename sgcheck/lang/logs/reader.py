@@ -13,7 +13,7 @@ It accepts every layout the format allows: keywords in any case, any spacing, ``
 statements on a line. Its terminals are the grammar's (``TERMINALS``; a test compares them
 with ``grammar/sglog.lark``). It hands the grammar one item, never the file:
 
-- a turn it cannot read (a syntax error, an ``activate`` or a ``play``, anything it does not
+- a turn it cannot read (a syntax error, an ``activate``, a ``play`` or a ``reveal``, anything it does not
   know) is read by the grammar from the start of that turn in the same text, which gives the
   exact syntax tree or the exact error, as a reading of the whole file would;
 - an item is handed out only once the start of the next item (or the end) has been seen, so
@@ -83,7 +83,7 @@ TERMINALS: dict[str, str] = {
     "INT": r"[0-9]+(?![\w.-])",
     "AMOUNT": r"[0-9]+(?:sp|lp)(?![\w-])",  # case-insensitive
     "SCORE": r"(?:1-0|0-1|1\/2-1\/2|\*)(?![\w\/*-])",
-    "REASON": r"(?:conversion|lp1000|turn-limit)(?![\w-])",  # case-insensitive
+    "REASON": r"(?:conversion|lp1000|turn-limit|scenario)(?![\w-])",  # case-insensitive
     "STRING": r'"(?:[^"\\\n\r]++|\\["\\])*+"',
     "TAG_NAME": r"[A-Za-z][A-Za-z0-9_]*",
     "COMMENT": r";[^\n]*",
@@ -93,7 +93,7 @@ TERMINALS: dict[str, str] = {
 KEYWORDS: tuple[str, ...] = (
     "draft", "rolloff", "choose", "king", "white", "black", "result",
     "summon", "move", "attack", "roll", "reroll", "advantage", "convert", "teleport", "break", "repair", "activate",
-    "play", "on", "pass", "income",
+    "play", "on", "reveal", "to", "pass", "income",
     "cost", "pay", "lp", "sp", "threshold", "hit", "miss", "damage", "king-damage", "capture", "converts",
     "success", "fail", "gain",
 )  # fmt: skip
@@ -119,8 +119,8 @@ _VALUE_CLAIM = f"(?:{'|'.join(_K(w) for w in sorted(VALUE_CLAIMS, key=len, rever
 _FLAG_CLAIM = "|".join(_K(w) for w in FLAG_CLAIMS)
 _CLAIM = f"(?:{_VALUE_CLAIM}|{_FLAG_CLAIM}|{_K('pay')}{_S}{_AMOUNT}(?:{_S}{_AMOUNT})?|{_K('gain')}{_S}{_AMOUNT})"
 
-#: Each statement the reader reads, with a group for every part (``activate`` and ``play`` are left
-#: to the grammar). An attack's second roll is exactly two dice, as in the grammar.
+#: Each statement the reader reads, with a group for every part (``activate``, ``play`` and
+#: ``reveal`` are left to the grammar). An attack's second roll is exactly two dice, as in the grammar.
 _STATEMENT_FORMS = (
     rf"{_K('move')}{_S}(?P<mk>{_KIND})?(?P<mf>{_SQ}){_S}(?P<mt>{_SQ})(?:{_S}(?P<mv>{_SQ}))?",
     rf"{_K('attack')}{_S}(?P<ak>{_KIND})?(?P<af>{_SQ}){_S}(?P<tk>{_KIND})?(?P<at>{_SQ}){_S}{_K('roll')}{_S}"

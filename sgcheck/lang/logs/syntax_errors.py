@@ -105,6 +105,20 @@ _PLAY_CARD = _Expect(
     "expected a quoted card name",
     "write the card's name as its pack does, in double quotes; a target follows it: 'play \"Bolt\" on Rb7'",
 )
+_REVEAL_CARD = _Expect(
+    "the card revealed, its name in double quotes (e.g. 'reveal \"Haste\" to white')",
+    "expected a quoted card name",
+    "a market's reveal is written after the capture: 'reveal \"Card\" to white' or 'to black' (R26)",
+)
+_REVEAL_TO = _Expect(
+    "'to' and the player the card is placed before (e.g. 'reveal \"Haste\" to black')",
+    "expected 'to' here",
+    "the capturer places the revealed card before either player: 'to white' or 'to black' (R26)",
+)
+_REVEAL_SIDE = _Expect(
+    "the player the card is placed before, 'white' or 'black', after 'to'",
+    "expected white or black",
+)
 _CARD_TARGET = _Expect(
     "the piece the card acts on after 'on', written as its square with an optional piece letter "
     "(e.g. 'on Rb7' or 'on b7')",
@@ -175,6 +189,9 @@ _EXAMPLES: tuple[tuple[_Expect, tuple[str, ...]], ...] = (
     (_CARD, _stmt_examples("activate x")),
     (_PLAY_CARD, _stmt_examples("play x")),
     (_CARD_TARGET, _stmt_examples('play "X" on x', 'activate "X" on x')),
+    (_REVEAL_CARD, _stmt_examples("reveal x")),
+    (_REVEAL_TO, _stmt_examples('reveal "X" x')),
+    (_REVEAL_SIDE, _stmt_examples('reveal "X" to x')),
     (_SECOND_DICE, _stmt_examples("attack Ra1 a2 roll 1 1 reroll x", "attack Ra1 a2 roll 1 1 advantage x")),
     (_SECOND_DIE, _stmt_examples("attack Ra1 a2 roll 1 1 reroll 1 x", "attack Ra1 a2 roll 1 1 advantage 1 x")),
     (_AFTER_SECOND, _stmt_examples("attack Ra1 a2 roll 1 1 reroll 1 1 1", "attack Ra1 a2 roll 1 1 advantage 1 1 1")),
@@ -219,11 +236,12 @@ _SINGLE_WORDS: dict[str, str] = {
     "ROLL": "'roll'",
     "ON": "a target ('on' and a piece, e.g. 'on Rb7')",
     "SCORE": "a score (1-0, 0-1, 1/2-1/2 or *)",
-    "REASON": "a result reason (conversion, lp1000, turn-limit)",
+    "REASON": "a result reason (conversion, lp1000, turn-limit, scenario)",
     "$END": "the end of the log",
 }
 _STATEMENT_TERMINALS = (
-    "SUMMON", "MOVE", "ATTACK", "CONVERT", "TELEPORT", "BREAK", "REPAIR", "ACTIVATE", "PLAY", "PASS", "INCOME",
+    "SUMMON", "MOVE", "ATTACK", "CONVERT", "TELEPORT", "BREAK", "REPAIR", "ACTIVATE", "PLAY", "REVEAL", "PASS",
+    "INCOME",
 )  # fmt: skip
 _CLAIM_TERMINALS = (
     "COST", "PAY", "LP", "SP", "THRESHOLD", "HIT", "MISS", "DAMAGE", "KING_DAMAGE", "CAPTURE", "CONVERTS",
@@ -286,7 +304,7 @@ def _keywords_of(accepts: Iterable[str]) -> list[str]:
             words.extend(w[:-1] for w in _PHASE_WORDS)
         elif terminal in _STATEMENT_TERMINALS or terminal in _CLAIM_TERMINALS or terminal in _SETUP_TERMINALS:
             words.append(_keyword_of(terminal))
-        elif terminal in ("WHITE", "BLACK", "ROLL", "RESULT", "ON") or terminal in _SECOND_ROLL_TERMINALS:
+        elif terminal in ("WHITE", "BLACK", "ROLL", "RESULT", "ON", "TO") or terminal in _SECOND_ROLL_TERMINALS:
             words.append(terminal.lower())
     return words
 
@@ -471,7 +489,7 @@ def _word_error(
 _ALL_KEYWORDS = frozenset(
     _keyword_of(t)
     for t in (*_STATEMENT_TERMINALS, *_CLAIM_TERMINALS, *_SETUP_TERMINALS, *_SECOND_ROLL_TERMINALS)
-) | {"result", "roll", "on"}
+) | {"result", "roll", "on", "to"}
 
 
 def _square_hint(letter: str, file: str, rank: str, letter_ok: bool) -> str:

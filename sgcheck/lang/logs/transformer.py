@@ -35,6 +35,7 @@ from sgcheck.lang.logs.ast import (
     PlayStmt,
     RepairStmt,
     ResultLine,
+    RevealStmt,
     RollOff,
     SecondRoll,
     SquareRef,
@@ -415,6 +416,13 @@ class LogBuilder:
         span = _sjoin(c[0], claims[-1].span) if claims else tjoin(n, c[0], last)
         target = _piece_ref(n, last) if len(c) == 5 else None
         return CardName(unquote(card.value.rstrip()), _tspan(n, card)), target, claims, span
+
+    def reveal_stmt(self, c: list[Any]) -> RevealStmt:
+        n: str = self._local.name
+        card: Token = c[1]
+        color = Color.WHITE if c[3].type == "WHITE" else Color.BLACK
+        name = CardName(unquote(card.value.rstrip()), _tspan(n, card))
+        return RevealStmt(name, color, _tspan(n, c[3]), tjoin(n, c[0], c[3]))
 
     def pass_stmt(self, c: list[Any]) -> PassStmt:
         n: str = self._local.name

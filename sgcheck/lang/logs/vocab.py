@@ -41,12 +41,12 @@ FLAG_CLAIMS: dict[str, ClaimKind] = {
 
 _K = ClaimKind
 _PAYING = frozenset({_K.COST, _K.PAY, _K.LP, _K.SP})
+_CARD = _PAYING | {_K.DAMAGE, _K.CAPTURE, _K.GAIN_SP, _K.GAIN_LP}
 #: Which claims may follow which statement (the statement's word, its article, the claims).
 APPLICABLE: dict[str, tuple[str, frozenset[ClaimKind]]] = {
     "summon": ("a summon", _PAYING),
     "move": ("a move", _PAYING),
     "teleport": ("a teleport", _PAYING),
-    "activate": ("an activate", _PAYING),
     "attack": (
         "an attack",
         _PAYING | {_K.THRESHOLD, _K.HIT, _K.MISS, _K.DAMAGE, _K.KING_DAMAGE, _K.CAPTURE, _K.CONVERT_KING, _K.GAIN_SP},
@@ -56,6 +56,7 @@ APPLICABLE: dict[str, tuple[str, frozenset[ClaimKind]]] = {
     "repair": ("a repair", _PAYING | {_K.SUCCESS, _K.FAIL}),
     "pass": ("a pass", frozenset({_K.LP, _K.SP, _K.GAIN_LP})),
     "income": ("an income", frozenset({_K.LP, _K.SP})),
-    # a card's effect shows as damage, a capture (never of a King, R19) or a gain
-    "play": ("a play", _PAYING | {_K.DAMAGE, _K.CAPTURE, _K.GAIN_SP, _K.GAIN_LP}),
+    # a card's effect, on play or on a use, shows as damage, a capture (never of a King, R19) or a gain
+    "play": ("a play", _CARD),
+    "activate": ("an activate", _CARD),
 }

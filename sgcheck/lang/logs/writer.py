@@ -33,6 +33,7 @@ from sgcheck.lang.logs.ast import (
     PlayStmt,
     RepairStmt,
     ResultLine,
+    RevealStmt,
     RollOff,
     SecondRoll,
     Statement,
@@ -52,7 +53,7 @@ _PHASE_LABELS: dict[Phase, str] = {
     Phase.END: "end:",
 }
 _SCORES = frozenset({"1-0", "0-1", "1/2-1/2", "*"})
-_REASONS = frozenset({"conversion", "lp1000", "turn-limit"})
+_REASONS = frozenset({"conversion", "lp1000", "turn-limit", "scenario"})
 _SAFE_DIGITS = 4000  # below CPython's int/str conversion limit (4300 digits)
 
 
@@ -170,6 +171,8 @@ def format_statement(stmt: Statement) -> str:
         head = _card("activate", stmt.card.name, stmt.target)
     elif isinstance(stmt, PlayStmt):
         head = _card("play", stmt.card.name, stmt.target)
+    elif isinstance(stmt, RevealStmt):
+        head = f"reveal {_string(stmt.card.name)} to {_color(stmt.to)}"
     elif isinstance(stmt, PassStmt):
         head = "pass"
     elif isinstance(stmt, IncomeStmt):

@@ -1,0 +1,75 @@
+"""Modules against the contract (core §8, R26).
+
+A market (Spell Chess's reveal-on-capture) is a variant §8 allows: its cards are the pack's and
+are checked as cards. Soul Master's shields are allowed as a bounded damage reduction on pieces
+other than the King; the seed's shield dice (2, 4 and 6, outer to inner) guarding the player,
+here the King, add King hit points and change combat math, and the seed's "the first player skips
+their first Battle Phase" changes the turn structure. Each is reported at the key that says it,
+with the contract code of the core number it changes, read from the core's parameter table
+(:mod:`sgcheck.core.parameters`) as a card's ``set`` effect is, or SG-C050 for the turn structure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from sgcheck.contract.registry import meta
+from sgcheck.core import caps
+from sgcheck.core.parameters import PARAMETERS
+from sgcheck.diagnostics import Diagnostic, Fix
+from sgcheck.lang.cards.yaml_tree import YNode
+from sgcheck.lang.modules.module_loader import ModuleFile, load_module_node
+
+_WHY = "a module may add a market or bounded modifiers, never change a number of the core or the turn (core §8, R26)"
+
+
+def check_module_node(node: YNode, source: str) -> tuple[ModuleFile, list[Diagnostic]]:
+    """The ``module:`` section of a pack manifest, read and checked (its deck is checked once the
+    pack's cards are loaded: :func:`sgcheck.lang.modules.module_loader.deck_findings`)."""
+    loaded = load_module_node(node, source)
+    findings = [*loaded.diagnostics, *contract_findings(loaded)]
+    findings.sort(key=lambda d: d.sort_key)
+    return loaded, findings
+
+
+def contract_findings(loaded: ModuleFile) -> Iterator[Diagnostic]:
+    module = loaded.module
+    if module is None:
+        return
+    shields = module.shields
+    if shields is not None and shields.dice:
+        span = loaded.spans["shields.dice"]
+        total = sum(shields.dice)
+        dice = ", ".join(str(d) for d in shields.dice)
+        if shields.guards_king:
+            hp = PARAMETERS["king.hp"]
+            yield meta(hp.code).diagnostic(
+                f"the shield dice ({dice}) guarding the King add {total} hit points to its {caps.KING_HP}: "
+                f"the King is converted at {caps.KING_HP + total} damage, not {hp.core}",
+                span,
+                hint=_WHY + "; shields on other pieces may be a bounded damage reduction (reduce: 1)",
+                fix=Fix("guard pieces other than the King with 'reduce: 1' instead of dice"),
+                label="adds King hit points",
+                rules=("core §8", "R26", hp.section),
+            )
+        per_hit = PARAMETERS["damage.per_hit"]
+        guarded = "the King" if shields.guards_king and len(shields.guard) == 1 else "a guarded piece"
+        yield meta(per_hit.code).diagnostic(
+            f"the shield dice take the hits on {guarded}: only the outermost shield can be attacked, and a hit "
+            f"deals its damage to the shield, not {per_hit.core} to the piece: combat math changes",
+            loaded.spans["shields.guard"],
+            hint=_WHY,
+            fix=Fix("replace 'dice' by 'reduce: 1' (at most the +2 damage cap of core §4.5)"),
+            label="changes combat math",
+            rules=("core §8", "R26", per_hit.section),
+        )
+    if module.first_player_skips is not None:
+        yield meta("SG-C050").diagnostic(
+            f"the first player skips their first {module.first_player_skips} phase: the turn structure changes; "
+            "a turn is Upkeep, Main 1, Battle, Main 2, End, the players taking turns (core §2)",
+            loaded.spans["first_player_skips"],
+            hint=_WHY,
+            fix=Fix("remove this key"),
+            label="changes the turn structure",
+            rules=("core §2", "core §8", "R26"),
+        )

@@ -1,0 +1,1 @@
+"""The module section of pack manifests (R26, docs/modules.md)."""
