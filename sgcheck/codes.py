@@ -18,6 +18,8 @@ Families:
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from sgcheck.diagnostics import Diagnostic, Fix, Severity
@@ -379,7 +381,7 @@ _CODES: tuple[CodeInfo, ...] = (
     ),
     _c(
         "SG-T105",
-        "activation-limit",
+        "activations-this-turn",
         E,
         ("core §0", "R17", "R22"),
         """A player may activate at most 2 Relic
@@ -748,7 +750,7 @@ _CODES: tuple[CodeInfo, ...] = (
     ),
     _c(
         "SG-N303",
-        "house-rule",
+        "house-rule-played",
         N,
         ("core §8", "R09", "R14"),
         """The game was replayed with a house rule (a table
@@ -775,6 +777,40 @@ _CODES: tuple[CodeInfo, ...] = (
 )
 
 CATALOGUE: dict[str, CodeInfo] = {info.code: info for info in _CODES}
+
+
+_SPELLED_CODE = re.compile(r"(?:SG-?)?([A-Z])(\d{1,3})")
+
+
+def select_codes(spelling: str, catalogue: Mapping[str, CodeInfo]) -> frozenset[str]:
+    """The codes of ``catalogue`` a user means by ``spelling``, spelled alike everywhere (the command
+    line, ``[tool.sgcheck]``, suppression comments, ``sgcheck explain``): a code in any case with or
+    without its ``SG-`` (``SG-C050``, ``C050``, ``c050``), a rule's name (``extra-turn-structure``,
+    also with underscores), a prefix naming a family (``C05``, ``SG-R2``, ``C``) or ``ALL``.
+    An empty set: nothing of that spelling."""
+    wanted = spelling.strip().upper().replace("_", "-")
+    if wanted == "ALL":
+        return frozenset(catalogue)
+    match = _SPELLED_CODE.fullmatch(wanted)
+    if match is not None:
+        prefix = f"SG-{match.group(1)}{match.group(2)}"
+        return frozenset(code for code in catalogue if code.startswith(prefix))
+    if wanted in ("SG", "SG-"):
+        return frozenset(catalogue)
+    family = re.fullmatch(r"(?:SG-?)?([A-Z])", wanted)
+    if family is not None:
+        return frozenset(code for code in catalogue if code.startswith(f"SG-{family.group(1)}"))
+    return frozenset(code for code, info in catalogue.items() if info.name.upper() == wanted)
+
+
+def spell_code(spelling: str, catalogue: Mapping[str, CodeInfo]) -> str | None:
+    """The one code ``spelling`` names (a code in any of its spellings, or a rule's name), or None."""
+    wanted = spelling.strip().upper().replace("_", "-")
+    match = _SPELLED_CODE.fullmatch(wanted)
+    if match is not None:
+        code = f"SG-{match.group(1)}{match.group(2)}"
+        return code if len(match.group(2)) == 3 and code in catalogue else None
+    return next((code for code, info in catalogue.items() if info.name.upper() == wanted), None)
 
 
 #: Characters of an internal error's own message kept in its diagnostic.

@@ -67,11 +67,17 @@ class Span(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Fix:
-    """A suggested change: what to do, and optionally the text to put at ``span``."""
+    """A suggested change: what to do, and optionally the text to put at ``span``.
+
+    ``safe``: applying it never changes what a card does beyond taking away what the contract
+    forbids in the obviously intended way (a bonus lowered to its cap); ``check --fix`` applies
+    only safe fixes unless ``--unsafe-fixes`` is given (docs/fmt.md).
+    """
 
     description: str
     replacement: str | None = None
     span: Span | None = None
+    safe: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,9 @@ import click
 
 from sgcheck import __version__
 from sgcheck.cli.check_cmd import check_command, schema_command
+from sgcheck.cli.fmt_cmd import fmt_command
 from sgcheck.cli.info_cmds import explain_command, rulings_command
+from sgcheck.cli.odds_cmd import odds_command
 from sgcheck.cli.replay_cmd import replay_command
 
 
@@ -25,6 +27,7 @@ def main() -> None:
     sgcheck check mypack/            check Relic & Spell cards against the core §8 contract
     sgcheck explain SG-R204          what a diagnostic code means
     sgcheck rulings                  the default rulings R01-R26
+    sgcheck odds                     accuracy and cost tables; the chance to capture this turn
     """
 
 
@@ -33,3 +36,5 @@ main.add_command(check_command)
 main.add_command(schema_command)
 main.add_command(explain_command)
 main.add_command(rulings_command)
+main.add_command(odds_command)
+main.add_command(fmt_command)

@@ -11,7 +11,20 @@ from pathlib import Path
 
 import click
 
-from sgcheck.cli.common import color_option, format_option, guarded, open_report, write_report
+from sgcheck.cli.common import (
+    ExitPolicy,
+    color_option,
+    discovery_from,
+    discovery_options,
+    format_option,
+    guarded,
+    open_output,
+    open_report,
+    report_options,
+    selection_options,
+    statistics_need_text,
+    write_report,
+)
 
 SCHEMAS = {
     "card": "card.schema.json",
@@ -32,8 +45,11 @@ SCHEMAS = {
     help="Read [tool.sgcheck] from this file instead of the nearest pyproject.toml.",
 )
 @click.option("--isolated", is_flag=True, help="Ignore every configuration file.")
-@click.option("--disable", multiple=True, metavar="CODE", help="Do not report CODE (repeatable).")
+@selection_options
+@click.option("--disable", multiple=True, metavar="CODE", help="Do not report CODE (repeatable; as --ignore).")
 @click.option("--enable", multiple=True, metavar="CODE", help="Report CODE even if the configuration disables it.")
+@report_options
+@click.option("-q", "--quiet", is_flag=True, help="Print only the findings and the totals line: no pack summaries.")
 @click.option(
     "--no-suppressions",
     is_flag=True,
@@ -53,6 +69,10 @@ SCHEMAS = {
     default=None,
     help="Ruleset for card files outside packs, e.g. 'core; king_value=3' (packs name their own).",
 )
+@click.option("--fix", "apply_fixes", is_flag=True, help="Apply the safe fixes to the files, then report what is left.")
+@click.option("--diff", "show_diff", is_flag=True, help="Print the fixes --fix would apply as a diff; change nothing.")
+@click.option("--unsafe-fixes", is_flag=True, help="With --fix or --diff, apply the unsafe fixes too (docs/fmt.md).")
+@discovery_options
 @guarded
 def check_command(
     paths: tuple[str, ...],
@@ -60,11 +80,28 @@ def check_command(
     color: bool | None,
     config_file: Path | None,
     isolated: bool,
+    select: tuple[str, ...] | None,
+    extend_select: tuple[str, ...],
+    ignore: tuple[str, ...],
+    per_file_ignores: tuple[str, ...],
     disable: tuple[str, ...],
     enable: tuple[str, ...],
+    output_file: str | None,
+    exit_zero: bool,
+    fail_on: str,
+    statistics: bool,
+    verbose: bool,
+    quiet: bool,
     no_suppressions: bool,
     stdin_filename: str,
     ruleset: str | None,
+    apply_fixes: bool = False,
+    show_diff: bool = False,
+    unsafe_fixes: bool = False,
+    exclude: tuple[str, ...] = (),
+    extend_exclude: tuple[str, ...] = (),
+    force_exclude: bool = False,
+    no_respect_gitignore: bool = False,
 ) -> int:
     """Check Relic & Spell cards and scenarios (PATH: .sgcard/.yaml files, .scenario.yaml files, pack
     folders, '-' for standard input) against the caps and core §8.
@@ -88,10 +125,20 @@ def check_command(
     if not isolated:
         found = config_file or find_pyproject(Path(paths[0]) if paths and paths[0] != "-" else Path.cwd())
         config = load_config(found, relative_display(found) if found is not None else None)
+    if verbose:
+        click.echo(f"sgcheck: configuration: {config.source or 'none (defaults)'}", err=True)
     try:
-        config = config.with_codes(enable=enable, disable=disable)
+        config = config.with_codes(
+            enable=enable,
+            disable=disable,
+            select=select,
+            extend_select=extend_select,
+            ignore=ignore,
+            per_file=per_file_ignores,
+        )
     except ValueError as error:
-        raise click.BadParameter(str(error), param_hint="--enable/--disable") from None
+        raise click.BadParameter(str(error), param_hint="--select/--ignore/--per-file-ignores") from None
+    statistics_need_text(statistics, fmt)
     if no_suppressions:
         config = replace(config, honour_suppressions=False)
     if ruleset is not None:
@@ -99,17 +146,46 @@ def check_command(
             config = replace(config, ruleset=parse_ruleset(ruleset))
         except RulesetError as error:
             raise click.BadParameter(str(error), param_hint="--ruleset") from None
-    job = plan_check(paths, config, stdin_name=stdin_filename)
+    if show_diff or apply_fixes:
+        from sgcheck.contract.fixing import fix_paths
+
+        fixed = fix_paths(paths, config, unsafe=unsafe_fixes, write=not show_diff, stdin_name=stdin_filename)
+        for problem in fixed.problems:
+            click.echo(problem, err=True)
+        if show_diff:
+            click.echo(fixed.diff(), nl=False)
+            click.echo(f"sgcheck: {fixed.summary(unsafe=unsafe_fixes, would=True)}", err=True)
+            return 2 if fixed.problems else (1 if fixed.changes else 0)
+        click.echo(f"sgcheck: {fixed.summary(unsafe=unsafe_fixes)}", err=True)
+    discovery = discovery_from(
+        exclude, extend_exclude, force_exclude, no_respect_gitignore, config.exclude, config.source, whole_pack=True
+    )
+    job = plan_check(paths, config, stdin_name=stdin_filename, discovery=discovery)
+    if job.empty and all(discovery.skips_named(path) for path in paths):
+        return 0  # --force-exclude left out every file named (a pre-commit run on excluded files only)
     if job.empty:
         named = ", ".join(map(repr, paths))
         click.echo(
             f"sgcheck: no card files (*.sgcard, *.sgcard.yaml), scenarios (*.scenario.yaml) or packs found in {named}",
             err=True,
         )
+        click.echo("sgcheck: files git ignores and paths an exclude pattern names are not searched", err=True)
         return 2
-    out, report = open_report(fmt, command="check", rules=rules_table(), file_count=len(job.plans), color=color)
-    rendered = ((result, report.renderer(result, sources)) for result, sources in job.results(sys.stdin.buffer))
-    return write_report(rendered, out, report)
+    if verbose:
+        click.echo(f"sgcheck: {len(job.plans)} pack{'s' if len(job.plans) != 1 else ''} and files to check", err=True)
+    stream = open_output(output_file)
+    try:
+        out, report = open_report(
+            fmt, command="check", rules=rules_table(), file_count=len(job.plans), color=color, stream=stream
+        )
+        results = job.results(sys.stdin.buffer)
+        if quiet:
+            results = ((replace(result, summary=None), sources) for result, sources in results)
+        rendered = ((result, report.renderer(result, sources)) for result, sources in results)
+        return write_report(rendered, out, report, ExitPolicy(exit_zero, fail_on), statistics=statistics)
+    finally:
+        if stream is not None:
+            stream.close()
 
 
 @click.command("schema")

@@ -6,31 +6,41 @@ import functools
 import os
 import sys
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, ParamSpec, TypeVar
 
 import click
 
 from sgcheck.codes import CodeInfo
+from sgcheck.diagnostics import Severity
+from sgcheck.report import CHECK_FORMATS, REPLAY_FORMATS
 from sgcheck.results import FileResult
 
 if TYPE_CHECKING:
+    from sgcheck.discovery import DiscoveryOptions
     from sgcheck.report import ReportStream
 
-FORMATS = ("text", "json", "sarif", "github")
+FORMATS = CHECK_FORMATS  # the check command's; replay also has html (replay_format_option)
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
 
-def format_option(func: Callable[P, R]) -> Callable[P, R]:
+def format_option(func: Callable[P, R], formats: tuple[str, ...] = FORMATS) -> Callable[P, R]:
     return click.option(
         "--format",
         "fmt",
-        type=click.Choice(FORMATS),
+        type=click.Choice(formats),
         default="text",
         show_default=True,
-        help="Output format: text for people, json/sarif for tools, github for workflow annotations.",
+        help="Output format: text for people, json/sarif for tools, github for workflow annotations, "
+        "junit for test reports" + (", html for a page that shows the game." if "html" in formats else "."),
     )(func)
+
+
+def replay_format_option(func: Callable[P, R]) -> Callable[P, R]:
+    """``--format`` of ``replay``: the check formats and html, the replay drawn as a page."""
+    return format_option(func, REPLAY_FORMATS)
 
 
 def color_option(func: Callable[P, R]) -> Callable[P, R]:
@@ -41,16 +51,80 @@ def color_option(func: Callable[P, R]) -> Callable[P, R]:
     )(func)
 
 
+def _code_list(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> tuple[str, ...] | None:
+    """Repeatable, and comma-separated as linters take them: ``--ignore C120,C121 --ignore R``."""
+    if param.name == "select" and not value:
+        return None  # not given: the configuration's select, or every code
+    return tuple(code for item in value for code in item.replace(" ", ",").split(",") if code)
+
+
+def selection_options(func: Callable[P, R]) -> Callable[P, R]:
+    """``--select``, ``--extend-select``, ``--ignore`` and ``--per-file-ignores`` (sgcheck.selection)."""
+    spellings = "codes in any spelling (SG-C050, C050, c050, a rule name) or families (C05, R2, ALL)"
+    options = [
+        click.option("--select", multiple=True, metavar="CODES", callback=_code_list,
+                     help=f"Report only these: {spellings}; replaces the configuration's select."),
+        click.option("--extend-select", multiple=True, metavar="CODES", callback=_code_list,
+                     help="Report these too, on top of select (and of what the configuration ignores)."),
+        click.option("--ignore", multiple=True, metavar="CODES", callback=_code_list,
+                     help="Do not report these."),
+        click.option("--per-file-ignores", multiple=True, metavar="GLOB:CODES",
+                     help="Do not report CODES in files matching GLOB, e.g. 'legacy/*.sgcard:C120,C121'."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def report_options(func: Callable[P, R]) -> Callable[P, R]:
+    """Where the report goes and what the exit status counts, as linters do it."""
+    options = [
+        click.option("-o", "--output-file", type=click.Path(dir_okay=False, writable=True, allow_dash=True),
+                     help="Write the report to this file instead of standard output."),
+        click.option("--exit-zero", is_flag=True,
+                     help="Exit 0 even when there are findings (2 still means a usage, I/O or internal error)."),
+        click.option("--fail-on", type=click.Choice(("error", "warning")), default="error", show_default=True,
+                     help="The least severity that makes the exit status 1."),
+        click.option("--statistics", is_flag=True,
+                     help="Print how many findings of each code instead of the findings themselves (text format)."),
+        click.option("-v", "--verbose", is_flag=True,
+                     help="Say on standard error which configuration is read and how many files are found."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def statistics_need_text(statistics: bool, fmt: str) -> None:
+    """``--statistics`` replaces the findings of the text report: with another format it is a usage error."""
+    if statistics and fmt != "text":
+        reason = "--statistics is a text report: drop --format or --statistics"
+        raise click.BadParameter(reason, param_hint="--statistics")
+
+
+@dataclass(frozen=True, slots=True)
+class ExitPolicy:
+    """What the exit status counts: ``--exit-zero`` and ``--fail-on``."""
+
+    exit_zero: bool = False
+    fail_on: str = "error"
+
+
 #: Codes that mean an input could not be read at all, or sgcheck failed on it: not a finding (exit 2).
 IO_ERROR_CODES = frozenset({"SG-P008", "SG-X001"})
 
 
-def exit_code_of(files: Iterable[FileResult]) -> int:
-    """2 when an input could not be read (or sgcheck failed on it), 1 for an error finding, else 0."""
+def exit_code_of(files: Iterable[FileResult], policy: ExitPolicy | None = None) -> int:
+    """2 when an input could not be read (or sgcheck failed on it), 1 for an error finding (or a
+    warning, with ``--fail-on warning``; never with ``--exit-zero``), else 0."""
+    policy = policy if policy is not None else ExitPolicy()
     results = list(files)
     if any(d.code in IO_ERROR_CODES for result in results for d in result.diagnostics):
         return 2
-    return 1 if any(result.has_errors for result in results) else 0
+    if policy.exit_zero:
+        return 0
+    failing = {Severity.ERROR} if policy.fail_on == "error" else {Severity.ERROR, Severity.WARNING}
+    return 1 if any(d.severity in failing for result in results for d in result.diagnostics) else 0
 
 
 def use_color(flag: bool | None, fmt: str, stream: IO[str], environ: Mapping[str, str] | None = None) -> bool:
@@ -128,14 +202,40 @@ def open_report(
     return out, report
 
 
-def write_report(rendered: Iterable[tuple[FileResult, str]], out: Output, report: ReportStream) -> int:
-    """Write each file's part as it comes, then the end of the report; return the exit code."""
+def write_report(
+    rendered: Iterable[tuple[FileResult, str]],
+    out: Output,
+    report: ReportStream,
+    policy: ExitPolicy | None = None,
+    *,
+    statistics: bool = False,
+) -> int:
+    """Write each file's part as it comes, then the end of the report; return the exit code.
+    ``statistics``: the count of each code instead of the findings, then the totals line."""
     done: list[FileResult] = []
     for result, part in rendered:
         done.append(result)
-        out.write(report.add_rendered(result, part))
+        written = report.add_rendered(result, part)
+        if not statistics:
+            out.write(written)
+    if statistics:
+        from sgcheck.report.text import statistics_table
+
+        out.write(statistics_table(done, report.rules))
     out.write(report.close())
-    return exit_code_of(done)
+    return exit_code_of(done, policy)
+
+
+def open_output(path: str | None) -> IO[str] | None:
+    """The file ``--output-file`` names, opened for writing (None: standard output); a file that
+    cannot be opened is a usage problem (exit 2), said before anything is checked."""
+    if path is None or path == "-":
+        return None
+    try:
+        return open(path, "w", encoding="utf-8", newline="")
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise click.BadParameter(f"cannot write {path!r}: {reason}", param_hint="--output-file") from None
 
 
 def _quiet_stdout() -> None:
@@ -178,3 +278,53 @@ def guarded(func: Callable[P, int]) -> Callable[P, None]:
         sys.exit(code)
 
     return wrapper
+
+
+def discovery_options(func: Callable[P, R]) -> Callable[P, R]:
+    """``--exclude``, ``--extend-exclude``, ``--force-exclude``, ``--no-respect-gitignore`` (sgcheck.discovery)."""
+    options = [
+        click.option("--exclude", multiple=True, metavar="PATTERN",
+                     help="Skip paths matching this gitignore-style pattern, relative to the working directory, "
+                     "when searching folders (repeatable; replaces the configuration's exclude)."),
+        click.option("--extend-exclude", multiple=True, metavar="PATTERN",
+                     help="Like --exclude, on top of the configuration's exclude."),
+        click.option("--force-exclude", is_flag=True,
+                     help="Skip files named on the command line too when an exclude pattern matches them "
+                     "(for pre-commit, which names the changed files)."),
+        click.option("--no-respect-gitignore", is_flag=True,
+                     help="Also search files and folders that .gitignore or .git/info/exclude ignore."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def discovery_from(
+    exclude: tuple[str, ...],
+    extend_exclude: tuple[str, ...],
+    force_exclude: bool,
+    no_respect_gitignore: bool,
+    config_exclude: tuple[str, ...] = (),
+    config_source: str | None = None,
+    *,
+    whole_pack: bool = False,
+) -> DiscoveryOptions:
+    """What folder walks leave out: ``--exclude`` (or else the configuration's ``exclude``,
+    relative to the configuration file's folder), ``--extend-exclude``, and ignore files;
+    ``whole_pack``: a named card file brings in the pack that lists it (``check``)."""
+    from sgcheck.discovery import DiscoveryOptions, PatternError, patterns
+
+    here = os.getcwd()
+    found = []
+    try:
+        if exclude:
+            found.append(patterns(here, exclude))
+        elif config_exclude and config_source is not None:
+            found.append(patterns(os.path.dirname(os.path.abspath(config_source)), config_exclude))
+        if extend_exclude:
+            found.append(patterns(here, extend_exclude))
+    except PatternError as error:
+        raise click.BadParameter(str(error), param_hint="--exclude/--extend-exclude") from None
+    return DiscoveryOptions(
+        tuple(found), respect_gitignore=not no_respect_gitignore, force_exclude=force_exclude, whole_pack=whole_pack
+    )

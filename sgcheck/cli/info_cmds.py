@@ -12,7 +12,7 @@ from sgcheck.cli.common import guarded
 @click.option("--list", "list_all", is_flag=True, help="List every code with its name and severity.")
 @guarded
 def explain_command(code: str | None, list_all: bool) -> int:
-    """Explain a diagnostic CODE (e.g. SG-R204), or list all codes."""
+    """Explain a diagnostic CODE (SG-R204, R204, r204 or its name, wrong-hit), or list all codes."""
     from sgcheck.report.catalogue_pages import all_codes
 
     codes = all_codes()
@@ -20,10 +20,10 @@ def explain_command(code: str | None, list_all: bool) -> int:
         for info in sorted(codes.values(), key=lambda i: i.code):
             click.echo(f"{info.code}  {info.severity.value:<7}  {info.name}")
         return 0
-    wanted = code.strip().upper()
-    if not wanted.startswith("SG-"):
-        wanted = "SG-" + wanted
-    found = codes.get(wanted)
+    from sgcheck.codes import spell_code
+
+    spelled = spell_code(code, codes)  # SG-R204, R204, r204 or the rule's name
+    found = codes.get(spelled) if spelled is not None else None
     if found is None:
         raise click.BadParameter(
             f"unknown code {code!r}; 'sgcheck explain --list' shows them all", param_hint="CODE"

@@ -2,12 +2,37 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from sgcheck.cli.common import color_option, format_option, guarded, open_report, write_report
+from sgcheck.cli.common import (
+    IO_ERROR_CODES,
+    ExitPolicy,
+    color_option,
+    discovery_from,
+    discovery_options,
+    guarded,
+    open_output,
+    open_report,
+    replay_format_option,
+    report_options,
+    selection_options,
+    statistics_need_text,
+    write_report,
+)
+from sgcheck.results import FileResult
+
+if TYPE_CHECKING:
+    from sgcheck.contract.config import Config, ReplaySettings
+    from sgcheck.report import PartRenderer
+    from sgcheck.selection import Selection
 
 
 def _validate_ruleset(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -25,7 +50,9 @@ def _validate_ruleset(ctx: click.Context, param: click.Parameter, value: str | N
 @click.command("replay", short_help="Replay game logs against the locked core rules.")
 @click.argument("logs", nargs=-1, required=True, type=click.Path(exists=True, allow_dash=True))
 @click.option(
-    "--keep-going", is_flag=True, help="Report every independent error instead of stopping at the first."
+    "--keep-going/--no-keep-going",
+    default=None,
+    help="Report every independent error instead of stopping at the first (default: [tool.sgcheck.replay], else no).",
 )
 @click.option(
     "--ruleset",
@@ -68,12 +95,29 @@ def _validate_ruleset(ctx: click.Context, param: click.Parameter, value: str | N
     metavar="N",
     help="Replay N logs at once in separate processes (default: the number of cores). The output is the same.",
 )
-@format_option
+@click.option(
+    "--stdin-filename",
+    metavar="NAME",
+    default="<stdin>",
+    show_default=True,
+    help="The name a log read from standard input ('-') is reported under; its [Pack] tag is read from NAME's folder.",
+)
+@click.option(
+    "--config",
+    "config_file",
+    type=click.Path(exists=True, dir_okay=False),
+    help="Read [tool.sgcheck.replay] from this file instead of the nearest pyproject.toml.",
+)
+@click.option("--isolated", is_flag=True, help="Ignore every configuration file.")
+@selection_options
+@report_options
+@replay_format_option
 @color_option
+@discovery_options
 @guarded
 def replay_command(
     logs: tuple[str, ...],
-    keep_going: bool,
+    keep_going: bool | None,
     ruleset: str | None,
     pack: str | None,
     scenario: str | None,
@@ -81,8 +125,24 @@ def replay_command(
     no_summary: bool,
     quiet: bool,
     jobs: int | None,
+    stdin_filename: str,
+    config_file: str | None,
+    isolated: bool,
+    select: tuple[str, ...] | None,
+    extend_select: tuple[str, ...],
+    ignore: tuple[str, ...],
+    per_file_ignores: tuple[str, ...],
+    output_file: str | None,
+    exit_zero: bool,
+    fail_on: str,
+    statistics: bool,
+    verbose: bool,
     fmt: str,
     color: bool | None,
+    exclude: tuple[str, ...] = (),
+    extend_exclude: tuple[str, ...] = (),
+    force_exclude: bool = False,
+    no_respect_gitignore: bool = False,
 ) -> int:
     """Replay game LOGS (.sglog files, or folders searched for *.sglog) and report the first
     illegal action or wrong claim in each.
@@ -99,15 +159,42 @@ def replay_command(
     from sgcheck.replay.files import discover_logs, replay_all
     from sgcheck.replay.interpreter import ReplayOptions
 
-    inputs = discover_logs(logs)
+    statistics_need_text(statistics, fmt)
+    settings = ReplaySetup.read(logs, config_file, isolated, verbose)
+    config = settings.config
+    discovery = discovery_from(
+        exclude,
+        extend_exclude,
+        force_exclude,
+        no_respect_gitignore,
+        config.exclude if config is not None else (),
+        config.source if config is not None else None,
+    )
+    inputs = discover_logs(logs, discovery)
+    if not inputs and all(log != "-" and discovery.skips_named(log) for log in logs):
+        return 0  # --force-exclude left out every log named (a pre-commit run on excluded files only)
     if not inputs:
         click.echo(f"sgcheck: no game logs (*.sglog) found in {', '.join(map(repr, logs))}", err=True)
+        click.echo("sgcheck: files git ignores and paths an exclude pattern names are not searched", err=True)
         return 2
+    if ruleset is None and settings.values.ruleset is not None:
+        ruleset = settings.values.ruleset
     options = ReplayOptions(
-        keep_going=keep_going, ruleset=ruleset, pack=pack, allow_violations=allow_violations, scenario=scenario
+        keep_going=keep_going if keep_going is not None else bool(settings.values.keep_going),
+        ruleset=ruleset,
+        pack=pack,
+        allow_violations=allow_violations,
+        scenario=scenario,
+        timeline=fmt == "html",
     )
-    out, report = open_report(fmt, command="replay", rules=CATALOGUE, file_count=len(inputs), color=color)
-    workers = jobs if jobs is not None else (os.cpu_count() or 1)
+    selection = settings.selection(select, extend_select, ignore, per_file_ignores)
+    if verbose:
+        click.echo(f"sgcheck: {len(inputs)} game log{'s' if len(inputs) != 1 else ''} to replay", err=True)
+    stream = open_output(output_file)
+    out, report = open_report(
+        fmt, command="replay", rules=CATALOGUE, file_count=len(inputs), color=color, stream=stream
+    )
+    workers = jobs or settings.values.jobs or os.cpu_count() or 1
     bar = ProgressBar([log.path for log in inputs], sys.stderr, enabled=not quiet)
     try:
         rendered = replay_all(
@@ -118,7 +205,92 @@ def replay_command(
             jobs=workers,
             stdin=sys.stdin.buffer,
             progress=bar.in_file if bar.active else None,
+            stdin_name=stdin_filename,
+            selection=selection,
         )
-        return write_report(bar.follow(rendered, shares_terminal=is_terminal(out.stream)), out, report)
+        parts = itertools.chain(settings.problems(report.renderer), rendered)
+        shared = is_terminal(out.stream)
+        policy = ExitPolicy(exit_zero, fail_on)
+        return write_report(bar.follow(parts, shares_terminal=shared), out, report, policy, statistics=statistics)
     finally:
         bar.close()  # on errors and Ctrl-C too: the terminal keeps only the report
+        if stream is not None:
+            stream.close()
+
+
+@dataclass(frozen=True, slots=True)
+class ReplaySetup:
+    """``[tool.sgcheck.replay]`` as the command uses it: the settings, and the table's problems."""
+
+    config: Config | None
+
+    @property
+    def values(self) -> ReplaySettings:
+        from sgcheck.contract.config import ReplaySettings
+
+        return self.config.replay if self.config is not None else ReplaySettings()
+
+    @staticmethod
+    def read(logs: tuple[str, ...], config_file: str | None, isolated: bool, verbose: bool) -> ReplaySetup:
+        """The nearest pyproject.toml with a [tool.sgcheck] table (or ``--config``), from the first log."""
+        if isolated:
+            return ReplaySetup(None)
+        from sgcheck.contract.config import find_pyproject, load_config
+        from sgcheck.paths import relative_display
+
+        start = Path(logs[0]) if logs and logs[0] != "-" else Path.cwd()
+        found = Path(config_file) if config_file is not None else find_pyproject(start)
+        if verbose:
+            click.echo(f"sgcheck: configuration: {relative_display(found) if found else 'none (defaults)'}", err=True)
+        if found is None:
+            return ReplaySetup(None)
+        return ReplaySetup(load_config(found, relative_display(found)))
+
+    def selection(
+        self,
+        select: tuple[str, ...] | None,
+        extend_select: tuple[str, ...],
+        ignore: tuple[str, ...],
+        per_file: tuple[str, ...],
+    ) -> Selection | None:
+        """The command line's selection on top of the table's; None when neither selects anything."""
+        values = self.values
+        given = (select, values.select)
+        if given == (None, None) and not (extend_select or ignore or per_file or values.extend_select or values.ignore):
+            return None
+        from sgcheck.codes import CATALOGUE, spell_code
+        from sgcheck.contract.registry import code_catalogue
+        from sgcheck.diagnostics import Severity
+        from sgcheck.selection import SelectionError, selection
+
+        catalogue = {**CATALOGUE, **code_catalogue()}
+        # an error is the locked core (or the contract) broken: replay never switches one off
+        errors = frozenset(code for code, info in catalogue.items() if info.severity is Severity.ERROR)
+        ignored = (*(c for c in values.ignore if c not in extend_select), *ignore)
+        for spelling in (*ignored, *(entry.rpartition(":")[2] for entry in per_file)):
+            for each in spelling.replace(" ", ",").split(","):
+                code = spell_code(each, catalogue)
+                if code in errors:
+                    raise click.BadParameter(
+                        f"{each!r} is {code}, an error: replay always reports the rules it breaks "
+                        "(notes and warnings can be switched off)",
+                        param_hint="--ignore/--per-file-ignores",
+                    )
+        try:
+            return selection(
+                catalogue,
+                select=select if select is not None else values.select,
+                extend_select=(*values.extend_select, *extend_select),
+                ignore=ignored,
+                per_file=per_file,
+                always_on=errors | IO_ERROR_CODES,
+            )
+        except SelectionError as error:
+            raise click.BadParameter(str(error), param_hint="--select/--ignore/--per-file-ignores") from None
+
+    def problems(self, render: PartRenderer) -> Iterator[tuple[FileResult, str]]:
+        """The table's mistakes (SG-C210), reported first as a file of their own."""
+        config = self.config
+        if config is not None and config.problems and config.source is not None:
+            result = FileResult(config.source, config.problems)
+            yield result, render(result, {config.source: config.text})

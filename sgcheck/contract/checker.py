@@ -24,6 +24,7 @@ from sgcheck.contract.registry import all_rules, code_catalogue, meta
 from sgcheck.contract.suppressions import FileSuppressions, Suppression, scan, silencing_pack_wide, unused
 from sgcheck.core.cards.model import Card, CardFile
 from sgcheck.diagnostics import Diagnostic, Span
+from sgcheck.discovery import DEFAULT, DiscoveryOptions
 from sgcheck.lang.scenarios.scenario_loader import is_scenario_file
 from sgcheck.lang.source import (
     CARD_LIMIT,
@@ -115,11 +116,17 @@ def check_plan(plan: PackPlan, config: Config | None = None, stdin: BinaryReader
     return CheckedPlan(tuple(checked), sources, tuple(cards))
 
 
-def plan_check(paths: Sequence[str], config: Config | None = None, *, stdin_name: str = "<stdin>") -> CheckJob:
-    """Find the packs and card files under ``paths``; ``-`` stands for card text on standard
-    input, checked after the files as one loose card file."""
+def plan_check(
+    paths: Sequence[str],
+    config: Config | None = None,
+    *,
+    stdin_name: str = "<stdin>",
+    discovery: DiscoveryOptions = DEFAULT,
+) -> CheckJob:
+    """Find the packs and card files under ``paths`` (folders walked as ``discovery`` says);
+    ``-`` stands for card text on standard input, checked after the files as one loose card file."""
     config = config if config is not None else Config()
-    plans = discover([path for path in paths if path != STDIN], config.ruleset)
+    plans = discover([path for path in paths if path != STDIN], config.ruleset, discovery)
     if STDIN in paths:
         loose = CheckContext(ruleset=config.ruleset)
         plans.append(PackPlan(stdin_name, [StdinSource(Path(stdin_name), stdin_name)], loose))

@@ -11,6 +11,15 @@ manifest's card paths must stay inside the pack folder after following symbolic 
 and a link to a card file must name a card file; a manifest found in a folder must not be
 a link out of that folder; a loose card file found by walking a folder must not be a link
 out of the folder being walked. A file named on the command line is read as it is.
+
+Folders are walked by :func:`sgcheck.discovery.walk`, which leaves out what git ignores and
+what the exclude patterns name; a file named on the command line is always checked (unless
+``--force-exclude`` and an exclude pattern names it). A card file named on the command line
+that a pack lists (the nearest ``sgpack.yaml`` in its folder or a folder above, up to the
+repository root) is checked with its whole pack, once however many of its files are named,
+since cap stacking and trigger cycles show only in combinations: this is what lets a
+pre-commit hook pass only the changed files. A card file no pack lists is checked on its own
+(and the pack is not checked for it).
 """
 
 from __future__ import annotations
@@ -26,6 +35,7 @@ from sgcheck.contract.registry import meta
 from sgcheck.core.caps import DRAFT_DRAW, DRAFT_KEEP, HAND_LIMIT
 from sgcheck.core.ruleset import Ruleset, RulesetError, parse_ruleset
 from sgcheck.diagnostics import Diagnostic, Span
+from sgcheck.discovery import DEFAULT, DiscoveryOptions, repository_root, walk
 from sgcheck.lang.cards.yaml_schema import schema_errors
 from sgcheck.lang.cards.yaml_tree import YNode, compose
 from sgcheck.lang.scenarios.scenario_loader import is_scenario_file
@@ -72,21 +82,78 @@ class PackPlan:
     module: ModuleFile | None = None  # the manifest's module section (R26), as read
 
 
-def discover(paths: Sequence[str], ruleset: Ruleset) -> list[PackPlan]:
-    """The packs and loose files under ``paths``, each real file once, in a stable order."""
+def discover(paths: Sequence[str], ruleset: Ruleset, options: DiscoveryOptions = DEFAULT) -> list[PackPlan]:
+    """The packs and loose files under ``paths``, each real file once, in a stable order; a
+    named card file that a pack lists brings in its whole pack (see the module docstring)."""
     plans: list[PackPlan] = []
-    seen: set[object] = set()
+    seen: dict[object, PackPlan] = {}
+    packs: dict[object, tuple[PackPlan, set[object]]] = {}  # packs read for named files, with their files
     loose_context = CheckContext(ruleset=ruleset)
     for given in paths:
         path = Path(given)
+        if options.skips_named(given):
+            continue
         if _is_dir(path):
-            for found in _walk(path, given):
+            for found in _walk(path, given, options):
                 _add(plans, seen, found, loose_context)
         elif path.name.lower() in MANIFEST_NAMES:
             _add(plans, seen, _Found("pack", path, display(given)), loose_context)
+        elif (
+            options.whole_pack
+            and not is_scenario_file(path.name)
+            and _checked_with_pack(plans, seen, packs, path, given)
+        ):
+            continue
         else:
             _add(plans, seen, _Found("file", path, display(given)), loose_context)
     return plans
+
+
+def _checked_with_pack(
+    plans: list[PackPlan],
+    seen: dict[object, PackPlan],
+    packs: dict[object, tuple[PackPlan, set[object]]],
+    path: Path,
+    given: str,
+) -> bool:
+    """Add, once, the pack whose manifest lists the named file ``path``; False when none does
+    (the file is then checked on its own, and the pack is not)."""
+    manifest = enclosing_manifest(path)
+    if manifest is None or links_out_of(manifest, manifest.parent):
+        return False
+    key = file_identity(manifest)
+    if key not in packs:
+        folder = os.path.realpath(os.path.dirname(os.path.abspath(path)))
+        shown = display(os.path.join(os.path.dirname(given), os.path.relpath(manifest, folder)))
+        pack = seen[key] if key in seen else load_pack(manifest, shown)
+        packs[key] = pack, {file_identity(card.path) for card in pack.files}
+    pack, members = packs[key]
+    if file_identity(path) not in members:
+        return False
+    if key not in seen:
+        seen[key] = pack
+        plans.append(pack)
+    return True
+
+
+def enclosing_manifest(path: Path) -> Path | None:
+    """The manifest in the folder of ``path`` or the nearest folder above it, searched up to the
+    repository root (the folder holding ``.git``); outside a repository, up to the working
+    directory when ``path`` lies under it, else in the file's own folder only."""
+    folder = os.path.realpath(os.path.dirname(os.path.abspath(path)))
+    stop = repository_root(folder)
+    if stop is None:
+        here = os.path.realpath(os.getcwd())
+        stop = here if folder == here or folder.startswith(here.rstrip(os.sep) + os.sep) else folder
+    while True:
+        for name in MANIFEST_NAMES:
+            candidate = os.path.join(folder, name)
+            if os.path.lexists(candidate):
+                return Path(candidate)
+        parent = os.path.dirname(folder)
+        if folder == stop or parent == folder:
+            return None
+        folder = parent
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,22 +166,25 @@ class _Found:
     refusal: str = ""
 
 
-def _add(plans: list[PackPlan], seen: set[object], found: _Found, context: CheckContext) -> None:
+def _add(plans: list[PackPlan], seen: dict[object, PackPlan], found: _Found, context: CheckContext) -> PackPlan:
+    """The plan of what was found: added once, the one already added when found again."""
     key = file_identity(found.path) if found.kind != "refused" else ("refused", found.shown)
     if key in seen:
-        return
-    seen.add(key)
+        return seen[key]
     if found.kind == "pack":
-        plans.append(load_pack(found.path, found.shown))
+        plan = load_pack(found.path, found.shown)
     elif found.kind == "refused":
         refusal = meta("SG-C202").diagnostic(
             found.refusal,
             Span.point(found.shown),
             hint="copy the file into the folder instead of linking to it, or name it on the command line",
         )
-        plans.append(PackPlan(found.shown, [], context, diagnostics=[refusal]))
+        plan = PackPlan(found.shown, [], context, diagnostics=[refusal])
     else:
-        plans.append(PackPlan(found.shown, [CardSource(found.path, found.shown)], context))
+        plan = PackPlan(found.shown, [CardSource(found.path, found.shown)], context)
+    seen[key] = plan
+    plans.append(plan)
+    return plan
 
 
 def file_identity(path: Path) -> object:
@@ -140,11 +210,10 @@ def entry_identity(path: Path) -> object:
     return (status.st_dev, status.st_ino)
 
 
-def _walk(root: Path, given: str) -> Iterator[_Found]:
+def _walk(root: Path, given: str, options: DiscoveryOptions) -> Iterator[_Found]:
     """Packs and loose card files under ``root``; links out of where they were found are refused."""
     owned: set[str] = set()  # folders inside a pack: only nested packs are looked for there
-    for folder, subfolders, names in os.walk(root):
-        subfolders[:] = sorted(d for d in subfolders if not d.startswith("."))
+    for folder, subfolders, names in walk(str(root), options):
         shown_folder = display(os.path.join(given, os.path.relpath(folder, root)))
         inside_pack = folder in owned
         manifest = next((n for n in MANIFEST_NAMES if n in names), None)

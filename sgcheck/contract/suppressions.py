@@ -16,14 +16,14 @@ from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from sgcheck.contract.registry import meta, rules_by_code
+from sgcheck.codes import spell_code
+from sgcheck.contract.registry import code_catalogue, meta
 from sgcheck.diagnostics import Diagnostic, Fix, Span
 
 NO_REASON, UNUSED, MALFORMED = "SG-C220", "SG-C221", "SG-C222"
 NOT_SUPPRESSIBLE = frozenset({NO_REASON, UNUSED, MALFORMED, "SG-C210"})
 _DIRECTIVE = re.compile(r"#\s*sgcheck\s*:\s*(?P<body>.*)$")
 _VERB = re.compile(r"(ignore-file|ignore)(?:\s+|$)")
-_CODE = re.compile(r"^SG-[A-Z][0-9]{3}$")
 
 
 @dataclass(slots=True)
@@ -97,15 +97,19 @@ def _parse(body: str, span: Span) -> Suppression | Diagnostic | None:
             span,
             label="not understood",
         )
-    codes = tuple(c.strip().upper() for c in re.split(r"[,\s]+", head[verb.end() :]) if c.strip())
-    if not codes:
+    written = tuple(c.strip() for c in re.split(r"[,\s]+", head[verb.end() :]) if c.strip())
+    if not written:
         return meta(MALFORMED).diagnostic("the suppression names no code", span, label="which code?")
-    for code in codes:
-        if not _CODE.match(code) or code not in rules_by_code() or code in NOT_SUPPRESSIBLE or code.startswith("SG-P"):
+    codes = []
+    for spelling in written:  # SG-C092, C092, c092 or the rule's name
+        code = spell_code(spelling, code_catalogue())
+        if code is None or code in NOT_SUPPRESSIBLE or code.startswith("SG-P"):
+            shown = code or spelling.upper()
             return meta(MALFORMED).diagnostic(
-                f"{code} is not a code that can be suppressed ('sgcheck explain --list')", span, label="unknown code"
+                f"{shown} is not a code that can be suppressed ('sgcheck explain --list')", span, label="unknown code"
             )
-    return Suppression(codes, reason.strip(), span, verb.group(1) == "ignore-file")
+        codes.append(code)
+    return Suppression(tuple(codes), reason.strip(), span, verb.group(1) == "ignore-file")
 
 
 @dataclass(slots=True)
@@ -153,8 +157,16 @@ def unused(suppressions: Iterable[Suppression], disabled: frozenset[str]) -> lis
                 meta(UNUSED).diagnostic(
                     f"suppression of {', '.join(idle)} silences nothing here",
                     suppression.span,
-                    fix=Fix("delete the comment (or the unused codes)"),
+                    fix=_unused_fix(suppression, idle),
                     label="unused",
                 )
             )
     return found
+
+
+def _unused_fix(suppression: Suppression, idle: list[str]) -> Fix:
+    """A safe fix: the comment deleted, or rewritten without the codes it does not use."""
+    kept = [c for c in suppression.codes if c not in idle]
+    verb = "ignore-file" if suppression.whole_file else "ignore"
+    replacement = f"# sgcheck: {verb} {', '.join(kept)} -- {suppression.reason}" if kept else ""
+    return Fix("delete the comment (or the unused codes)", replacement, suppression.span, safe=True)

@@ -181,6 +181,17 @@ def d100(tens: int, ones: int) -> int:
     return 100 if value == 0 else value
 
 
+def is_hit(roll: int, threshold: int) -> bool:
+    """An accuracy roll hits when it is at or under the threshold (core §4.2, R10)."""
+    return roll <= threshold
+
+
+def counted_roll(first: int, second: int, advantage: bool) -> int:
+    """The d100 an attack with a second roll counts: advantage the better (lower) of the two, a
+    reroll the second (core §4.5, R20)."""
+    return min(first, second) if advantage else second
+
+
 def income(gem: tuple[int, ...], color: Color, ruleset: Ruleset) -> Worked:
     """SP income = 2 × value of the enemy pieces in the Gem (R14; all pieces under the table choice)."""
     return _income(gem, color, ruleset.income_counts_all)

@@ -18,11 +18,13 @@ from typing import BinaryIO, Protocol
 
 from sgcheck import codes
 from sgcheck.diagnostics import Diagnostic, Span
+from sgcheck.discovery import DEFAULT, DiscoveryOptions, walk
 from sgcheck.lang.source import SourceChanged, SourceText, SourceTexts, read_source, read_stream
 from sgcheck.paths import display, links_out_of
 from sgcheck.replay.interpreter import ReplayOptions, ReplayResult, replay_source
 from sgcheck.replay.summary import summary_facts, summary_text
 from sgcheck.results import FileResult
+from sgcheck.selection import Selection
 
 LOG_SUFFIX = ".sglog"
 STDIN = "-"
@@ -37,26 +39,29 @@ class LogInput:
     problem: Diagnostic | None = None
 
 
-def discover_logs(paths: Sequence[str]) -> list[LogInput]:
+def discover_logs(paths: Sequence[str], discovery: DiscoveryOptions = DEFAULT) -> list[LogInput]:
     """The logs named by ``paths``: files as given, folders searched for ``*.sglog``.
 
-    Folders are walked in sorted order, hidden folders skipped. A file found in a folder
-    that is a symbolic link leaving that folder is not read (it could be anything on the
-    machine, and a report would quote it); it is reported instead.
+    Folders are walked by :func:`sgcheck.discovery.walk`: in sorted order, hidden folders
+    skipped, and what git ignores or an exclude pattern names left out. A file found in a
+    folder that is a symbolic link leaving that folder is not read (it could be anything on
+    the machine, and a report would quote it); it is reported instead. A file named in
+    ``paths`` is always replayed, unless ``--force-exclude`` and an exclude pattern names it.
     """
     found: list[LogInput] = []
     for given in paths:
+        if given != STDIN and discovery.skips_named(given):
+            continue
         if given != STDIN and os.path.isdir(given):
-            found.extend(_walk(given))
+            found.extend(_walk(given, discovery))
         else:
             found.append(LogInput(given))
     return found
 
 
-def _walk(root: str) -> Iterator[LogInput]:
-    for folder, subfolders, names in os.walk(root):
-        subfolders[:] = sorted(d for d in subfolders if not d.startswith("."))
-        for name in sorted(names):
+def _walk(root: str, discovery: DiscoveryOptions) -> Iterator[LogInput]:
+    for folder, _subfolders, names in walk(root, discovery):
+        for name in names:
             if not name.lower().endswith(LOG_SUFFIX):
                 continue
             path = os.path.join(folder, name)
@@ -89,29 +94,47 @@ def replay_input(
     with_summary: bool = True,
     stdin: BinaryIO | None = None,
     progress: Progress | None = None,
+    stdin_name: str = STDIN_NAME,
+    selection: Selection | None = None,
 ) -> tuple[FileResult, Mapping[str, str]]:
     """Replay one log; the result and the source texts its findings point into (the log's, and
-    its pack's card files). A ``[Pack]`` tag is read relative to the log's folder. Never raises."""
+    its pack's card files). A ``[Pack]`` tag is read relative to the log's folder (for standard
+    input, the folder of ``stdin_name``). Findings ``selection`` does not report are left out.
+    Never raises."""
+    result, sources = _replayed(log, options, with_summary, stdin, progress, stdin_name)
+    return (selection.filter(result) if selection is not None else result), sources
+
+
+def _replayed(
+    log: LogInput,
+    options: ReplayOptions,
+    with_summary: bool,
+    stdin: BinaryIO | None,
+    progress: Progress | None,
+    stdin_name: str,
+) -> tuple[FileResult, Mapping[str, str]]:
     if log.problem is not None:
         return FileResult(log.path, (log.problem,)), {}
+    shown = stdin_name if log.path == STDIN else log.path
     try:
         source: SourceText | Diagnostic
         if log.path == STDIN:
             if stdin is None:
                 raise ValueError("standard input is not available")
-            source = read_stream(stdin, STDIN_NAME)
+            source = read_stream(stdin, stdin_name)
         else:
             source = read_source(log.path, display(log.path), streamed=True)
         if isinstance(source, Diagnostic):
-            return FileResult(log.path, (source.at(source.span or Span.point(log.path)),)), {}
+            return FileResult(shown, (source.at(source.span or Span.point(shown)),)), {}
         told = None if progress is None else functools.partial(progress, log.path)
-        folder = None if log.path == STDIN else os.path.dirname(log.path) or "."
+        named = stdin_name if log.path == STDIN else log.path
+        folder = (os.path.dirname(named) or ".") if named != STDIN_NAME else None
         result = replay_source(source, options, progress=told, folder=folder)
-        return replay_file_result(log.path, result, with_summary=with_summary), _texts(source, result)
+        return replay_file_result(shown, result, with_summary=with_summary), _texts(source, result)
     except SourceChanged as changed:  # a big log is read twice; it changed in between (SG-P008)
-        return FileResult(log.path, (changed.diagnostic.at(Span.point(log.path)),)), {}
+        return FileResult(shown, (changed.diagnostic.at(Span.point(shown)),)), {}
     except (Exception, RecursionError, MemoryError) as error:  # one log's failure must not hide the others
-        return FileResult(log.path, (codes.internal_error(error).at(Span.point(log.path)),)), {}
+        return FileResult(shown, (codes.internal_error(error).at(Span.point(shown)),)), {}
 
 
 def _texts(source: SourceText, result: ReplayResult) -> Mapping[str, str]:
@@ -148,9 +171,10 @@ class _Job:
     options: ReplayOptions
     with_summary: bool
     render: Renderer
+    selection: Selection | None = None
 
     def __call__(self, log: LogInput) -> tuple[FileResult, str]:
-        result, sources = replay_input(log, self.options, with_summary=self.with_summary)
+        result, sources = replay_input(log, self.options, with_summary=self.with_summary, selection=self.selection)
         return result, self.render(result, sources)
 
 
@@ -163,6 +187,8 @@ def replay_all(
     jobs: int = 1,
     stdin: BinaryIO | None = None,
     progress: Progress | None = None,
+    stdin_name: str = STDIN_NAME,
+    selection: Selection | None = None,
 ) -> Iterator[tuple[FileResult, str]]:
     """Replay ``logs`` and yield each result with its rendered part, in input order, as soon as
     it and every log before it are done.
@@ -173,11 +199,19 @@ def replay_all(
     a run that reads ``-`` replays in this process. ``progress`` hears about the bytes read of
     each log replayed in this process (not of logs replayed by workers: count those as they come).
     """
-    job = _Job(options, with_summary, render)
+    job = _Job(options, with_summary, render, selection)
     workers = min(jobs, len(logs))
     if workers <= 1 or any(log.path == STDIN for log in logs):
         for log in logs:
-            result, sources = replay_input(log, options, with_summary=with_summary, stdin=stdin, progress=progress)
+            result, sources = replay_input(
+                log,
+                options,
+                with_summary=with_summary,
+                stdin=stdin,
+                progress=progress,
+                stdin_name=stdin_name,
+                selection=selection,
+            )
             yield result, render(result, sources)
         return
     from concurrent.futures import ProcessPoolExecutor

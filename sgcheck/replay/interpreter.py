@@ -11,7 +11,7 @@ of sequence, play after the game ended, missing Kings) stop it in both modes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, TypeVar
 
@@ -64,6 +64,7 @@ from sgcheck.lang.logs.grammar import LogSyntaxError
 from sgcheck.lang.logs.reader import PlainTurn, Step, read_log
 from sgcheck.replay.claims import check_claims, claims_hold
 from sgcheck.replay.describe import describe_state, statement_word, turn_label
+from sgcheck.replay.timeline import LABEL, START, STATEMENT, TURN_END, Recorder, action_squares
 from sgcheck.replay.translate import span_of, translate
 
 if TYPE_CHECKING:
@@ -87,6 +88,10 @@ class ReplayOptions:
     # The game's scenario: a scenario file (or a pack with a scenario section) given on the
     # command line (--scenario), which overrides the log's [Scenario] tag (R24).
     scenario: str | None = None
+    # Record the position after every phase label, statement and end of turn (the HTML report's
+    # data, sgcheck.replay.timeline); every turn is then played from its syntax tree, whose spans
+    # give each position its line. Off, replay pays nothing for it.
+    timeline: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +111,7 @@ class ReplayResult:
     upkeep_income: int = 0
     pack: GamePack | None = None  # the game's cards ([Pack] tag or --pack), loaded and checked
     scenario: GameScenario | None = None  # the game's scenario ([Scenario] tag, --scenario or the pack's)
+    timeline: Mapping[str, object] | None = None  # the positions replayed, with ReplayOptions(timeline=True)
 
     @property
     def ok(self) -> bool:
@@ -819,6 +825,51 @@ class Replayer:
             )
 
 
+class _Recording(Replayer):
+    """A replayer that records the position after each phase label, statement and end of turn
+    (``ReplayOptions(timeline=True)``), and the position each finding is shown at. It plays every
+    turn from its syntax tree, so each position has its line."""
+
+    def __init__(self, source: str, options: ReplayOptions, folder: str | None = None) -> None:
+        super().__init__(source, replace(options, plain_turns=False), folder)
+        self.recorder = Recorder()
+        self.in_step = False  # a frame is being replayed: its findings are shown at it
+
+    def report(self, diag: Diagnostic, *, fatal: bool = False, at_state: GameState | None = None) -> None:
+        frames = len(self.recorder.frames)
+        self.recorder.mark(len(self.diagnostics), frames if self.in_step else frames - 1)
+        super().report(diag, fatal=fatal, at_state=at_state)
+
+    def _step(self, kind: int, line: int, squares: tuple[int, int], run: Callable[[], None]) -> None:
+        self.in_step = True
+        try:
+            run()
+        finally:
+            self.in_step = False
+            if self.state is not None:
+                self.recorder.record(self.state, kind, line, squares)
+
+    def _start(self, at: Span | None) -> GameState:
+        state = super()._start(at)
+        self.recorder.record(state, START, at.line if at is not None else 0)
+        return state
+
+    def _enter(self, phase: Phase, first: bool, label: Span | None) -> None:
+        line = label.line if label is not None else 0
+        self._step(LABEL, line, (-1, -1), lambda: super(_Recording, self)._enter(phase, first, label))
+
+    def _statement(self, step: Step, stmt: Statement | None) -> None:
+        line = stmt.span.line if stmt is not None else 0
+        squares = action_squares(step.action)
+        self._step(STATEMENT, line, squares, lambda: super(_Recording, self)._statement(step, stmt))
+
+    def _end_turn(self, passes: list[tuple[Step, Statement | None]], tree: object) -> None:
+        line = 0
+        if isinstance(tree, tuple) and tree and isinstance(tree[0], Turn):
+            line = tree[0].span.end_line
+        self._step(TURN_END, line, (-1, -1), lambda: super(_Recording, self)._end_turn(passes, tree))
+
+
 def replay_items(
     items: Iterable[LogItem | PlainTurn],
     source: str,
@@ -828,7 +879,7 @@ def replay_items(
 ) -> ReplayResult:
     """Replay parsed log items (consumed lazily, in order); ``folder`` is the log's folder
     (None: the current one), where its [Pack] tag is looked for."""
-    replayer = Replayer(source, options, folder)
+    replayer = _Recording(source, options, folder) if options.timeline else Replayer(source, options, folder)
     stopped = False
     try:
         for item in items:
@@ -849,6 +900,7 @@ def replay_items(
         upkeep_income=st.turn.income if st is not None and st.result is None and replayer.between_turns else 0,
         pack=replayer.pack,
         scenario=replayer.scenario,
+        timeline=replayer.recorder.data(st, replayer.source) if isinstance(replayer, _Recording) else None,
     )
 
 

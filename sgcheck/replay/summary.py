@@ -90,6 +90,8 @@ def summary_facts(result: ReplayResult) -> dict[str, object]:
         "result": None,
         "final": None,
     }
+    if result.timeline is not None:
+        facts["timeline"] = result.timeline
     if st is None:
         return facts
     if st.result is not None:

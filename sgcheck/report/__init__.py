@@ -5,24 +5,29 @@ so the same findings always print the same bytes and golden tests stay exact.
 The CLI picks the format; this package only knows how to spell each one.
 
 :class:`ReportStream` renders the same bytes file by file: text and GitHub
-annotations are written as each file is checked, while JSON and SARIF, which are
-one document each, are written whole at the end.
+annotations are written as each file is checked, while JSON, SARIF, JUnit XML and
+the HTML replay report, which are one document each, are written whole at the end (the
+HTML report keeps each file's part, rendered while its source was at hand).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import NamedTuple
 
 from sgcheck.codes import CodeInfo
 from sgcheck.diagnostics import Severity
 from sgcheck.results import FileResult, Run
 
-__all__ = ["FORMATS", "FileResult", "PartRenderer", "ReportStream", "Run", "render"]
+__all__ = ["CHECK_FORMATS", "FORMATS", "REPLAY_FORMATS", "FileResult", "PartRenderer", "ReportStream", "Run", "render"]
 
-FORMATS: tuple[str, ...] = ("text", "json", "sarif", "github")
+FORMATS: tuple[str, ...] = ("text", "json", "sarif", "github", "junit", "html")
 STREAMED_FORMATS = frozenset({"text", "github"})
+#: The formats each command offers: the HTML report draws a replay's positions, so only replay has it.
+REPLAY_FORMATS: tuple[str, ...] = FORMATS
+CHECK_FORMATS: tuple[str, ...] = tuple(fmt for fmt in FORMATS if fmt != "html")
 
 
 def labels_summaries(command: str, file_count: int) -> bool:
@@ -50,7 +55,16 @@ class PartRenderer(NamedTuple):
             from sgcheck.report.github import render_github_file
 
             return render_github_file(result)
-        return ""  # JSON and SARIF are one document, written by ReportStream.close
+        if self.fmt == "html":
+            from sgcheck.report.html import render_html_file
+
+            return render_html_file(result, sources)
+        if self.fmt == "sarif":
+            # Fingerprints quote the source, which is at hand only now: kept, not written.
+            from sgcheck.report.sarif import file_fingerprints
+
+            return "\n".join(file_fingerprints(result, sources))
+        return ""  # JSON and JUnit are one document, written by ReportStream.close
 
 
 class ReportStream:
@@ -80,16 +94,22 @@ class ReportStream:
         self.files: list[FileResult] = []
         self.counts: Counter[Severity] = Counter()
         self.suppressed = 0
+        self.held: list[str] = []  # what a whole-document format keeps of each file's part
 
     def add(self, result: FileResult, sources: Mapping[str, str]) -> str:
         return self.add_rendered(result, self.renderer(result, sources))
 
     def add_rendered(self, result: FileResult, part: str) -> str:
         """Record a file whose part ``self.renderer`` has already rendered (in another process)."""
+        if "timeline" in result.facts:  # drawn into its part already: not kept for the whole run
+            result = replace(result, facts={k: v for k, v in result.facts.items() if k != "timeline"})
         self.files.append(result)
         self.counts.update(diagnostic.severity for diagnostic in result.diagnostics)
         self.suppressed += len(result.suppressed)
-        return part
+        if self.renderer.fmt in STREAMED_FORMATS:
+            return part
+        self.held.append(part)
+        return ""
 
     def close(self) -> str:
         fmt = self.renderer.fmt
@@ -105,9 +125,17 @@ class ReportStream:
             from sgcheck.report.json_format import render_json
 
             return render_json(run)
+        if fmt == "junit":
+            from sgcheck.report.junit import render_junit
+
+            return render_junit(run)
+        if fmt == "html":
+            from sgcheck.report.html import render_html_page
+
+            return render_html_page(self.held, self.files, self.tool_version)
         from sgcheck.report.sarif import render_sarif
 
-        return render_sarif(run)
+        return render_sarif(run, [part.split("\n") if part else [] for part in self.held])
 
 
 def render(run: Run, fmt: str, *, color: bool = False) -> str:

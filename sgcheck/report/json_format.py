@@ -36,7 +36,12 @@ def span_dict(span: Span | None) -> dict[str, Any] | None:
 def _fix_dict(fix: Fix | None) -> dict[str, Any] | None:
     if fix is None:
         return None
-    return {"description": fix.description, "replacement": fix.replacement, "span": span_dict(fix.span)}
+    return {
+        "description": fix.description,
+        "replacement": fix.replacement,
+        "span": span_dict(fix.span),
+        "safe": fix.safe,
+    }
 
 
 def diagnostic_dict(diagnostic: Diagnostic) -> dict[str, Any]:

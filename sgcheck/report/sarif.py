@@ -9,16 +9,27 @@ rule entry, so every ``ruleIndex`` points at a real descriptor.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import quote
 
 from sgcheck.codes import CodeInfo
 from sgcheck.diagnostics import Diagnostic, Fix, Severity, Span
-from sgcheck.results import Run, Suppressed
+from sgcheck.results import FileResult, Run, Suppressed
 
-__all__ = ["INFORMATION_URI", "SARIF_SCHEMA", "SARIF_VERSION", "artifact_location", "render_sarif"]
+__all__ = [
+    "FINGERPRINT_KEY",
+    "INFORMATION_URI",
+    "SARIF_SCHEMA",
+    "SARIF_VERSION",
+    "artifact_location",
+    "file_fingerprints",
+    "render_sarif",
+]
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_VERSION = "2.1.0"
@@ -31,6 +42,11 @@ _LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: 
 _SAFE_PATH = "/!$&'()*+,;=@-._~"
 _WINDOWS_DRIVE = re.compile(r"^[A-Za-z]:/")
 _FIRST_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+#: The key of sgcheck's own entry in every result's ``partialFingerprints`` (docs/output-formats.md).
+FINGERPRINT_KEY = "sgcheck/v1"
+# Positions a message may quote ("at cards/a.sgcard:3:5", "line 12 is longer ..."): they move
+# with the text, so they are left out of what identifies a finding. Other numbers stay.
+_POSITIONS = re.compile(r":\d+:\d+\b|\b(?:lines?|columns?)\s+\d+\b", re.IGNORECASE)
 
 
 def artifact_location(path: str) -> dict[str, str]:
@@ -166,6 +182,11 @@ def _result(diagnostic: Diagnostic, path: str, rule_index: int) -> dict[str, Any
     return result
 
 
+def _fingerprinted(result: dict[str, Any], key: str) -> dict[str, Any]:
+    result["partialFingerprints"] = {FINGERPRINT_KEY: key}
+    return result
+
+
 def _suppressed(result: dict[str, Any], suppressed: Suppressed | None) -> dict[str, Any]:
     """A result an in-source suppression silenced says so, with the comment's reason and place."""
     if suppressed is not None:
@@ -176,13 +197,97 @@ def _suppressed(result: dict[str, Any], suppressed: Suppressed | None) -> dict[s
     return result
 
 
-def sarif_document(run: Run) -> dict[str, Any]:
+# --- partialFingerprints -------------------------------------------------------------------------
+
+
+def _fingerprint_path(path: str) -> str:
+    """A path as reported, spelled one way: forward slashes, no leading ``./``."""
+    posix = path.replace("\\", "/")
+    while posix.startswith("./"):
+        posix = posix[2:]
+    return posix
+
+
+def _covered_lines(source: str, span: Span) -> str:
+    """The text of the whole lines ``span`` covers (found without splitting the whole source)."""
+    if span.line < 1:
+        return ""
+    start = -1
+    if 0 <= span.offset <= len(source):
+        candidate = source.rfind("\n", 0, span.offset) + 1
+        if span.offset - candidate + 1 == span.column and (span.line == 1) == (candidate == 0):
+            start = candidate
+    if start < 0:
+        start = 0
+        for _ in range(span.line - 1):
+            start = source.find("\n", start) + 1
+            if start == 0:
+                return ""
+    last = span.end_line if span.end_column > 1 else span.end_line - 1  # an end at column 1 stops before its line
+    stop = start
+    for _ in range(max(last - span.line, 0) + 1):
+        newline = source.find("\n", stop)
+        if newline < 0:
+            return source[start:]
+        stop = newline + 1
+    return source[start:stop]
+
+
+def _identity(diagnostic: Diagnostic, path: str, sources: Mapping[str, str]) -> str:
+    """What identifies a finding wherever it is: rule, paths, the text it points at, the message."""
+    span = diagnostic.span
+    location = span.source if span is not None else path
+    text = ""
+    if span is not None and span.source in sources:
+        text = " ".join(_covered_lines(sources[span.source], span).split())
+    message = " ".join(_POSITIONS.sub("#", diagnostic.message).split())
+    fields = [FINGERPRINT_KEY, diagnostic.code, _fingerprint_path(path), _fingerprint_path(location), text, message]
+    return json.dumps(fields, ensure_ascii=False)
+
+
+def _place(diagnostic: Diagnostic) -> tuple[int, int]:
+    span = diagnostic.span
+    return (0, 0) if span is None else (span.line, span.column)
+
+
+def file_fingerprints(result: FileResult, sources: Mapping[str, str]) -> tuple[str, ...]:
+    """The ``partialFingerprints`` value of each of a file's results, in SARIF's order (its
+    findings, then its suppressed findings).
+
+    Each is ``<32 hex digits of sha256>:<n>``: the hash of the rule id, the file's path and the
+    finding's location path as reported, the whitespace-normalised text of the source lines its
+    span covers and its message without the positions it quotes; ``n`` counts otherwise
+    identical findings of the file in the order of their places (1 for the first), so a
+    suppression added to one of them leaves the others' fingerprints alone. No line or column
+    number enters it, so lines inserted above a finding do not change it.
+    """
+    findings = (*result.diagnostics, *(s.diagnostic for s in result.suppressed))
+    identities = [_identity(d, result.path, sources) for d in findings]
+    seen: Counter[str] = Counter()
+    ordinals = [0] * len(findings)
+    for i in sorted(range(len(findings)), key=lambda i: (_place(findings[i]), i)):
+        seen[identities[i]] += 1
+        ordinals[i] = seen[identities[i]]
+    return tuple(
+        f"{hashlib.sha256(identity.encode('utf-8', 'surrogatepass')).hexdigest()[:32]}:{ordinal}"
+        for identity, ordinal in zip(identities, ordinals, strict=True)
+    )
+
+
+def sarif_document(run: Run, fingerprints: Sequence[Sequence[str]] | None = None) -> dict[str, Any]:
     """The SARIF log as plain data (what :func:`render_sarif` serialises).
 
     A finding an in-source suppression silenced is a result too, with a ``suppressions``
     entry (kind ``inSource``, the comment's reason as justification): viewers show it as
     suppressed, and it never disappears from the log.
+
+    ``fingerprints`` are :func:`file_fingerprints` of each file, worked out while its sources
+    were at hand (a streamed report drops them); without it they are worked out from
+    ``run.sources``.
     """
+    if fingerprints is None:
+        fingerprints = [file_fingerprints(result, run.sources) for result in run.files]
+    keys = [key for per_file in fingerprints for key in per_file]
     quiet = {id(s.diagnostic): s for result in run.files for s in result.suppressed}
     pairs = [
         (result.path, d)
@@ -206,10 +311,13 @@ def sarif_document(run: Run) -> dict[str, Any]:
         "tool": {"driver": driver},
         "automationDetails": {"id": f"sgcheck/{run.command}/" if run.command else "sgcheck/"},
         "columnKind": "unicodeCodePoints",
-        "results": [_suppressed(_result(d, path, index[d.code]), quiet.get(id(d))) for path, d in pairs],
+        "results": [
+            _suppressed(_fingerprinted(_result(d, path, index[d.code]), key), quiet.get(id(d)))
+            for (path, d), key in zip(pairs, keys, strict=True)
+        ],
     }
     return {"$schema": SARIF_SCHEMA, "version": SARIF_VERSION, "runs": [sarif_run]}
 
 
-def render_sarif(run: Run) -> str:
-    return json.dumps(sarif_document(run), indent=2, ensure_ascii=False) + "\n"
+def render_sarif(run: Run, fingerprints: Sequence[Sequence[str]] | None = None) -> str:
+    return json.dumps(sarif_document(run, fingerprints), indent=2, ensure_ascii=False) + "\n"

@@ -11,10 +11,11 @@ from __future__ import annotations
 import unicodedata
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 import click
 
+from sgcheck.codes import CodeInfo
 from sgcheck.diagnostics import Diagnostic, Fix, Severity, Span
 from sgcheck.results import FileResult, Run
 
@@ -258,6 +259,21 @@ def totals_line(counts: Mapping[Severity, int], files: int, *, color: bool = Fal
     outcome = ", ".join(parts) if parts else "no problems found"
     quiet = f"; {suppressed} suppressed (listed with --format json or sarif)" if suppressed else ""
     return f"{paint.bold(_plural(files, 'file') + ' checked:')} {outcome}{quiet}"
+
+
+def statistics_table(files: Iterable[FileResult], rules: Mapping[str, CodeInfo]) -> str:
+    """``--statistics``: how many findings of each code, most first, then by code, as ruff prints
+    them (``   3  SG-C120  stacked-bonus  warning``); nothing when there are none."""
+    counts = Counter(d.code for result in files for d in result.diagnostics)
+    if not counts:
+        return ""
+    width = len(str(max(counts.values())))
+    lines = []
+    for code, count in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
+        info = rules.get(code)
+        name, severity = (info.name, info.severity.value) if info is not None else ("", "")
+        lines.append(f"{count:>{width}}  {code}  {name}  {severity}".rstrip())
+    return "\n".join(lines) + "\n\n"
 
 
 def render_file(result: FileResult, sources: Mapping[str, str], *, color: bool = False, labelled: bool = False) -> str:

@@ -356,5 +356,5 @@ def test_standard_input_is_replayed_in_this_process_whatever_jobs_says() -> None
     log = "king white e1\nking black e8\n1. end: pass lp 26\n"
     result = invoke("replay", "-", str(LEGAL), "--jobs", "4", "--format", "json", input=log)
     report = json.loads(result.output)
-    assert [f["path"] for f in report["files"]] == ["-", str(LEGAL)]
+    assert [f["path"] for f in report["files"]] == ["<stdin>", str(LEGAL)]  # as its findings name it (--stdin-filename)
     assert report["files"][0]["facts"]["legal"] is True

@@ -380,7 +380,11 @@ def test_applicable_claims_are_kept_in_written_order(body: str, kinds: list[str]
         ("convert 4 gain 5sp", "gain 5sp", "a convert; it can follow an attack"),
         ("pass cost 3", "cost", "a pass; it can follow a summon, a move"),
         ("income 4 success", "success", "an income; it can follow a break or a repair"),
-        ("attack Ra1 a2 roll 1 1 gain 2lp", "gain 2lp", "an attack; it can follow a convert, a pass, a play or an activate"),
+        (
+            "attack Ra1 a2 roll 1 1 gain 2lp",
+            "gain 2lp",
+            "an attack; it can follow a convert, a pass, a play or an activate",
+        ),
         ("break roll 1 1 1 hit", "hit", "a break; it can follow an attack"),
         ('play "Bolt" on Rb7 hit', "hit", "a play; it can follow an attack"),
         ('activate "Altar" hit', "hit", "an activate; it can follow an attack"),

@@ -91,7 +91,12 @@ def test_fix_is_serialised() -> None:
     diagnostics = document["files"][0]["diagnostics"]
     assert diagnostics[2]["fix"]["replacement"] == "cost 6"
     assert diagnostics[2]["fix"]["span"]["column"] == 15
-    assert diagnostics[3]["fix"] == {"description": "correct the cost", "replacement": "12", "span": None}
+    assert diagnostics[3]["fix"] == {
+        "description": "correct the cost",
+        "replacement": "12",
+        "span": None,
+        "safe": False,
+    }
     assert diagnostics[0]["fix"] is None
 
 

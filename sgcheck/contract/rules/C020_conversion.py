@@ -16,12 +16,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from sgcheck.contract.context import CheckContext
+from sgcheck.contract.fixes import removal_fix
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import card_context, parameter_findings
 from sgcheck.core.cards import model as A
 from sgcheck.core.cards.semantics import forbidden
 from sgcheck.core.parameters import ParamFamily
-from sgcheck.diagnostics import Diagnostic, Fix, Severity
+from sgcheck.diagnostics import Diagnostic, Severity
 
 META = RuleMeta(
     code="SG-C020",
@@ -45,7 +46,9 @@ def check(card: A.Card, ctx: CheckContext) -> Iterator[Diagnostic]:
             f"'{card.name}' changes the conversion: {refused[1]}",
             effect.span,
             hint="the core converts 2 SP for 1 LP in Main 2, at most 20 SP a turn; no card may change either",
-            fix=Fix("remove this effect; a card may gain LP, or give up SP for LP at 2 SP per LP or more"),
+            fix=removal_fix(
+                effect, "remove this effect; a card may gain LP, or give up SP for LP at 2 SP per LP or more"
+            ),
             label="rewrites the conversion",
             context=card_context(card),
         )

@@ -19,10 +19,11 @@ from collections.abc import Iterator
 from sgcheck.contract.analysis.flow import SELF, causes, listens
 from sgcheck.contract.analysis.triggers import trigger_cycles
 from sgcheck.contract.context import CheckContext
+from sgcheck.contract.fixes import bounded_fix
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import card_context
 from sgcheck.core.cards.model import Card
-from sgcheck.diagnostics import Diagnostic, Fix, Severity
+from sgcheck.diagnostics import Diagnostic, Severity
 
 META = RuleMeta(
     code="SG-C030",
@@ -56,7 +57,7 @@ def check(card: Card, ctx: CheckContext) -> Iterator[Diagnostic]:
             first.effect.span,
             hint="bound each firing: a use limit ('limit once per turn'), a price ('on ... pay 1 SP:'), "
             "or make the card activated or a spell",
-            fix=Fix("add 'limit once per turn' to the effect"),
+            fix=bounded_fix(first.effect, "add 'limit once per turn' to the effect"),
             label="feeds its own trigger",
             context=(*card_context(card), *((f"step {i + 1}", s.describe()) for i, s in enumerate(cycle.steps))),
         )

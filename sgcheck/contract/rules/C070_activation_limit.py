@@ -13,12 +13,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from sgcheck.contract.context import CheckContext
+from sgcheck.contract.fixes import removal_fix
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import card_context, parameter_findings
 from sgcheck.core.caps import ACTIVATIONS_PER_TURN
 from sgcheck.core.cards import model as A
 from sgcheck.core.parameters import ParamFamily
-from sgcheck.diagnostics import Diagnostic, Fix, Severity
+from sgcheck.diagnostics import Diagnostic, Severity
 
 META = RuleMeta(
     code="SG-C070",
@@ -40,7 +41,7 @@ def check(card: A.Card, ctx: CheckContext) -> Iterator[Diagnostic]:
                 f"'{card.name}' grants {how_many} extra activation(s); a turn allows {ACTIVATIONS_PER_TURN} at most",
                 effect.span,
                 hint="grant an extra action (move, attack...) instead, or make the effect passive",
-                fix=Fix("remove the extra activation"),
+                fix=removal_fix(effect, "remove the extra activation"),
                 label="breaks the activation limit",
                 context=card_context(card),
             )

@@ -19,8 +19,9 @@ from collections.abc import Iterator
 
 from sgcheck.contract.context import CheckContext
 from sgcheck.contract.facts import PackView
+from sgcheck.contract.fixes import bounded_fix
 from sgcheck.contract.registry import RuleMeta, Scope
-from sgcheck.diagnostics import Diagnostic, Fix, Severity
+from sgcheck.diagnostics import Diagnostic, Severity
 
 META = RuleMeta(
     code="SG-C101",
@@ -41,7 +42,7 @@ def check(pack: PackView, ctx: CheckContext) -> Iterator[Diagnostic]:
             f"trigger cycle {cycle.chain()} never ends: {cycle.unbounded_because}",
             first.effect.span,
             hint="give at least one step a limit ('limit once per turn'), a price, or make that card activated",
-            fix=Fix(f"add 'limit once per turn' to the effect of \"{first.card.name}\""),
+            fix=bounded_fix(first.effect, f"add 'limit once per turn' to the effect of \"{first.card.name}\""),
             label="starts an infinite trigger cycle",
             context=cycle.context(),
         )

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from sgcheck.contract.context import CheckContext
 from sgcheck.contract.facts import Bonus, Repeats, attack_bonuses, common_mask, describe_mask, repeats, worst_scenario
+from sgcheck.contract.fixes import lowered_bonus, removal_fix
 from sgcheck.contract.registry import RuleMeta
 from sgcheck.core.cards import model as A
 from sgcheck.core.cards.attack_parts import AttackKind
@@ -60,7 +61,7 @@ def cap_findings(
                 f"the core caps it at {_signed(cap, words)}",
                 effect.span,
                 hint="the safety caps of core §4.5 bind every card; no card can lift them",
-                fix=Fix("remove this effect"),
+                fix=removal_fix(effect, "remove this effect"),
                 label="bypasses a cap",
                 context=card_context(card),
             )
@@ -155,6 +156,8 @@ def _cap_finding(
     if on_hit:
         hint += "; on-hit damage to the attacked piece counts (R23)"
     fix = Fix(f"lower the {what if len(used) == 1 else words[0]} to {_signed(cap, words)} or less")
+    if len(used) == 1 and not repeated:
+        fix = lowered_bonus(used[0].effect, used[0].value, cap, fix.description) or fix
     if repeated:
         kinds = {"R17" if rep.each[0] == "activation" else "R23" for _, rep in repeated}
         rules = (*rules, *sorted(kinds - set(rules)))

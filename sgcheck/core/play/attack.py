@@ -7,7 +7,7 @@ from sgcheck.core.actions import Attack, Part
 from sgcheck.core.cards.model import CostKind, Event
 from sgcheck.core.cards.semantics import AttackCards, Situation, attack_cards, cost_shares, parts_on_attack
 from sgcheck.core.cards.table import Lasting, ply
-from sgcheck.core.formulas import Worked, attack_cost, d100, hit_threshold, value_of
+from sgcheck.core.formulas import Worked, attack_cost, counted_roll, d100, hit_threshold, is_hit, value_of
 from sgcheck.core.geometry import GeometryError, attack_route
 from sgcheck.core.outcome import Applied, Effects, Violation
 from sgcheck.core.pieces import KING, Outcome, Phase, Piece
@@ -102,7 +102,7 @@ def _rolled(
     cost: Worked, paid: Payment, threshold: Worked, roll: int, per_hit: int, cards: AttackCards | None = None
 ) -> Effects:
     """What the roll did: a hit at or under the threshold deals ``per_hit`` (core §4.2, §4.3)."""
-    hit = roll <= threshold.value
+    hit = is_hit(roll, threshold.value)
     return Effects(
         cost_worked=cost,
         paid=paid,
@@ -215,7 +215,7 @@ def _second_roll(action: Attack, sources: tuple[tuple[str, bool], ...], first: i
     if (v := dice_faces(action.second, 2, 10, "the second roll", ("core §4.5", "R20"))) is not None:
         return Violation(v.diagnostic, Part.REROLL)
     second = d100(action.second[0], action.second[1])
-    return min(first, second) if action.advantage else second
+    return counted_roll(first, second, action.advantage)
 
 
 def _attack_king(state: GameState, effects: Effects) -> Applied:

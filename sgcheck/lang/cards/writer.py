@@ -31,6 +31,7 @@ __all__ = [
     "YAML_WRITERS",
     "CardWriteError",
     "card_data",
+    "card_lines",
     "card_text",
     "dump_yaml",
     "effect_data",
@@ -100,26 +101,32 @@ def sgcard_text(cards: Iterable[A.Card]) -> str:
 
 def card_text(card: A.Card) -> str:
     """One card: its header line, then one clause per line, and the closing brace."""
+    return "\n".join(text for _, text in card_lines(card)) + "\n"
+
+
+def card_lines(card: A.Card) -> list[tuple[str, str]]:
+    """The lines of one card, each with what it writes: ``header``, ``cost``, ``phase``, ``text``,
+    ``effect N`` (N counting from 0) or ``close``."""
     header = f"{card.kind.value} {_quoted(card.name, 'name')}"
     _check_mode(card)
     if card.kind is A.CardKind.RELIC:
         header += f" {card.mode.value}"
-    clauses: list[str] = []
+    clauses: list[tuple[str, str]] = []
     if card.cost is not None:
-        clauses.append(f"cost {_cost_words(card.cost)}")
+        clauses.append(("cost", f"cost {_cost_words(card.cost)}"))
     if card.phase is not None:
-        clauses.append(f"phase {_phase_word(card.phase)}")
+        clauses.append(("phase", f"phase {_phase_word(card.phase)}"))
     if card.text is not None:
-        clauses.append(f"text {_quoted(card.text, 'text')}")
-    clauses.extend(effect_text(effect) for effect in card.effects)
-    lines = [f"{header} {{", *(INDENT + clause for clause in clauses), "}"]
-    for line in lines:
+        clauses.append(("text", f"text {_quoted(card.text, 'text')}"))
+    clauses.extend((f"effect {index}", effect_text(effect)) for index, effect in enumerate(card.effects))
+    lines = [("header", f"{header} {{"), *((role, INDENT + clause) for role, clause in clauses), ("close", "}")]
+    for _, line in lines:
         if len(line) > MAX_LINE_CHARS:
             raise CardWriteError(
                 f'card "{card.name[:40]}": a line of {len(line):,} characters is longer than the '
                 f"{MAX_LINE_CHARS:,} a .sgcard line may have"
             )
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 def effect_text(effect: A.Effect) -> str:

@@ -10,9 +10,11 @@ would parse differently.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from sgcheck.core.pieces import Color, Kind, Phase
 from sgcheck.core.squares import name as square_name
+from sgcheck.diagnostics import Span
 from sgcheck.lang.logs.ast import (
     ActivateStmt,
     AttackStmt,
@@ -43,7 +45,7 @@ from sgcheck.lang.logs.ast import (
     Turn,
 )
 
-__all__ = ["format_claim", "format_item", "format_log", "format_statement"]
+__all__ = ["Line", "format_claim", "format_item", "format_log", "format_statement", "item_lines"]
 
 _PHASE_LABELS: dict[Phase, str] = {
     Phase.UPKEEP: "upkeep:",
@@ -182,28 +184,55 @@ def format_statement(stmt: Statement) -> str:
     return _with_claims(head, stmt.claims)
 
 
-def _block(prefix: str, statements: tuple[Statement, ...]) -> list[str]:
-    """``prefix`` + the first statement; later statements aligned under the first one."""
-    if not statements:
-        return [prefix.rstrip()]
-    pad = " " * len(prefix)
-    return [prefix + format_statement(statements[0])] + [pad + format_statement(s) for s in statements[1:]]
+class Line(NamedTuple):
+    """One line of canonical text, and the source text it was written from (the offsets of the
+    spans of what is on it; meaningless for nodes with dummy spans)."""
+
+    text: str
+    start: int
+    end: int
+    indent: str  # where the code of the line starts
 
 
-def _turn(turn: Turn) -> str:
+def _turn_lines(turn: Turn) -> list[Line]:
+    """The turn number on the first line with the first phase label and statement; each later
+    statement on a line of its own, aligned under the first; each later phase label on a new
+    line, aligned under the first label."""
     header = f"{_int_text(turn.number)}{'.' if turn.color is Color.WHITE else '...'}"
     indent = " " * (len(header) + 1)
-    lines: list[str] = []
+    lines: list[Line] = []
     prefix = header + " "
+    pending: int | None = turn.header_span.offset  # where the next line's source text starts
+
+    def add(text: str, first: int, last: int, pad: str) -> None:
+        nonlocal pending
+        lines.append(Line(text, first if pending is None else pending, last, pad))
+        pending = None
+
+    def block(label: str, label_span: Span | None, statements: tuple[Statement, ...]) -> None:
+        nonlocal prefix, pending
+        head = prefix + label
+        if label_span is not None and pending is None:
+            pending = label_span.offset
+        line_indent = indent if lines else ""
+        if not statements:
+            assert label_span is not None
+            add(head.rstrip(), label_span.offset, label_span.end_offset, line_indent)
+        else:
+            pad = " " * len(head)
+            first = statements[0]
+            add(head + format_statement(first), first.span.offset, first.span.end_offset, line_indent)
+            for stmt in statements[1:]:
+                add(pad + format_statement(stmt), stmt.span.offset, stmt.span.end_offset, pad)
+        prefix = indent
+
     if turn.loose:
-        lines.extend(_block(prefix, turn.loose))
-        prefix = indent
-    for block in turn.phases:
-        lines.extend(_block(prefix + _PHASE_LABELS[Phase(block.phase)] + " ", block.statements))
-        prefix = indent
+        block("", None, turn.loose)
+    for phase in turn.phases:
+        block(_PHASE_LABELS[Phase(phase.phase)] + " ", phase.label_span, phase.statements)
     if not lines:
-        lines.append(header)
-    return "\n".join(lines)
+        lines.append(Line(header, turn.header_span.offset, turn.header_span.end_offset, ""))
+    return lines
 
 
 def _tag(tag: Tag) -> str:
@@ -214,12 +243,16 @@ def _tag(tag: Tag) -> str:
     return f"[{tag.name} {_string(tag.value)}]"
 
 
-def format_item(item: LogItem) -> str:
-    """The text of one top-level item (no trailing newline; an empty header is "")."""
+def item_lines(item: LogItem) -> list[Line]:
+    """The lines of one top-level item (none for an empty header), each with its source range."""
     if isinstance(item, Turn):
-        return _turn(item)
+        return _turn_lines(item)
     if isinstance(item, Header):
-        return "\n".join(_tag(t) for t in item.tags)
+        return [Line(_tag(t), t.span.offset, t.span.end_offset, "") for t in item.tags]
+    return [Line(_one_line(item), item.span.offset, item.span.end_offset, "")]
+
+
+def _one_line(item: LogItem) -> str:
     if isinstance(item, Draft):
         if not item.cards:
             raise ValueError("a draft line needs at least one card")
@@ -239,6 +272,11 @@ def format_item(item: LogItem) -> str:
             raise ValueError(f"not a result reason: {item.reason!r}")
         return f"result {item.score} {item.reason}"
     raise TypeError(f"not a log item: {item!r}")  # pragma: no cover
+
+
+def format_item(item: LogItem) -> str:
+    """The text of one top-level item (no trailing newline; an empty header is "")."""
+    return "\n".join(line.text for line in item_lines(item))
 
 
 def format_log(items: Iterable[LogItem]) -> str:

@@ -1,0 +1,212 @@
+"""``sgcheck fmt``: rewrite game logs and ``.sgcard`` files in the canonical layout, comments kept.
+
+Thin by design: find the files (the discovery of ``replay`` and ``check``), format each with
+:func:`sgcheck.lang.format_files.format_bytes`, then write it (atomically), list it (``--check``)
+or show the change (``--diff``). Exit status: 0 nothing to change or all formatted; 1 a file
+would change (``--check``, ``--diff``) or does not read (syntax error, left untouched); 2 usage
+or I/O problem.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import sys
+from typing import BinaryIO
+
+import click
+
+from sgcheck.cli.common import guarded
+from sgcheck.lang.format_files import Kind, format_bytes, kind_of, limit_of
+
+_CHUNK = 1 << 20
+
+
+@click.command("fmt")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, allow_dash=True, path_type=str))
+@click.option("--check", "check_only", is_flag=True, help="Change nothing; list the files that would change (exit 1).")
+@click.option("--diff", "show_diff", is_flag=True, help="Change nothing; print a unified diff of each change (exit 1).")
+@click.option(
+    "--stdin-filename",
+    metavar="NAME",
+    default="<stdin>.sglog",
+    show_default=True,
+    help="The name standard input ('-') is reported under; a .sgcard name formats it as cards, else as a log.",
+)
+@guarded
+def fmt_command(paths: tuple[str, ...], check_only: bool, show_diff: bool, stdin_filename: str) -> int:
+    """Rewrite game logs (*.sglog) and card files (*.sgcard) in the canonical layout (PATH: files,
+    folders searched as replay and check search them, '-' for standard input to standard output).
+
+    \b
+    Every comment is kept, with the statement or clause it is written at (docs/fmt.md).
+    A file that does not read (a syntax error) is reported and left untouched.
+    Exit status: 0 nothing to change or formatted, 1 a file would change (--check, --diff) or
+    does not read, 2 usage or I/O problem.
+    """
+    found, problems, code = _discover(paths)
+    changed = unchanged = 0
+    for path, kind in found:
+        data = _read_bytes(path, kind)
+        if isinstance(data, str):
+            click.echo(f"{path}: SG-P008 {data}", err=True)
+            code = 2
+            continue
+        result = format_bytes(data, path, kind)
+        if result.internal is not None:
+            click.echo(f"sgcheck: internal error: {path} not formatted: {result.internal}", err=True)
+            code = 2
+            continue
+        if result.problems:
+            for problem in result.problems:
+                click.echo(f"{problem.span or path}: {problem.code} {problem.message}", err=True)
+            code = max(code, 2 if any(p.code == "SG-P008" for p in result.problems) else 1)
+            continue
+        if not result.changed:
+            unchanged += 1
+            continue
+        changed += 1
+        if show_diff:
+            _write_out(_diff(path, result.before, result.after))
+        elif check_only:
+            click.echo(f"would reformat {path}")
+        if show_diff or check_only:
+            code = max(code, 1)
+        elif path == "-":
+            pass
+        else:
+            failure = _replace(path, result.data)
+            if failure is not None:
+                click.echo(f"{path}: SG-P008 cannot write the file: {failure}", err=True)
+                code = 2
+                changed -= 1
+    if "-" in paths:
+        code = max(code, _stdin(stdin_filename, check_only, show_diff))
+    for line in problems:
+        click.echo(line, err=True)
+    if found:
+        verb = "would be reformatted" if (check_only or show_diff) else "reformatted"
+        click.echo(f"{_files(changed)} {verb}, {_files(unchanged)} left unchanged", err=True)
+    return code
+
+
+def _files(count: int) -> str:
+    return f"{count} file{'s' if count != 1 else ''}"
+
+
+def _discover(paths: tuple[str, ...]) -> tuple[list[tuple[str, Kind]], list[str], int]:
+    """The logs and card files under ``paths``, each once, in the order found; the problems met."""
+    from sgcheck.contract.packs import discover
+    from sgcheck.core.ruleset import CORE
+    from sgcheck.replay.files import discover_logs
+
+    found: list[tuple[str, Kind]] = []
+    seen: set[str] = set()
+    problems: list[str] = []
+    code = 0
+
+    def add(path: str, kind: Kind) -> None:
+        key = os.path.realpath(path)
+        if key not in seen:
+            seen.add(key)
+            found.append((path, kind))
+
+    for given in paths:
+        if given == "-":
+            continue
+        if not os.path.isdir(given):
+            kind = kind_of(given)
+            if kind is None:
+                problems.append(f"sgcheck: {given}: not a game log (*.sglog) or card file (*.sgcard); not formatted")
+                code = 2
+            else:
+                add(given, kind)
+            continue
+        for log in discover_logs([given]):
+            if log.problem is not None:
+                problems.append(f"{log.path}: {log.problem.code} {log.problem.message}")
+                code = 2
+            else:
+                add(log.path, Kind.LOG)
+        for plan in discover([given], CORE):
+            for source in plan.files:
+                if kind_of(source.shown) is Kind.CARDS:
+                    add(source.shown, Kind.CARDS)
+            if plan.manifest is None and not plan.files:  # a link out of the folder, refused unread
+                for diagnostic in plan.diagnostics:
+                    problems.append(f"{diagnostic.span or plan.name}: {diagnostic.code} {diagnostic.message}")
+                    code = 2
+    return found, problems, code
+
+
+def _read_bytes(path: str, kind: Kind) -> bytes | str:
+    """The bytes of a file found, read as every input is read (bounded, no FIFO or device), or why not."""
+    from sgcheck.diagnostics import Diagnostic
+    from sgcheck.lang.source import read_source
+
+    limit = limit_of(kind)
+    checked = read_source(path, path, limit=limit)
+    if isinstance(checked, Diagnostic) and checked.code == "SG-P008":
+        return checked.message
+    try:
+        with open(path, "rb") as stream:
+            return stream.read(limit.max_bytes + 1)
+    except OSError as error:
+        return f"cannot read the file: {error.strerror or error}"
+
+
+def _stdin(name: str, check_only: bool, show_diff: bool) -> int:
+    kind = kind_of(name) or Kind.LOG
+    data = _read_stdin(kind)
+    result = format_bytes(data, name, kind)
+    if result.internal is not None:
+        click.echo(f"sgcheck: internal error: {name} not formatted: {result.internal}", err=True)
+        return 2
+    if result.problems:
+        for problem in result.problems:
+            click.echo(f"{problem.span or name}: {problem.code} {problem.message}", err=True)
+        return 1
+    if show_diff:
+        _write_out(_diff(name, result.before, result.after))
+        return 1 if result.changed else 0
+    if check_only:
+        if result.changed:
+            click.echo(f"would reformat {name}", err=True)
+        return 1 if result.changed else 0
+    out: BinaryIO = sys.stdout.buffer
+    out.write(result.data)
+    out.flush()
+    return 0
+
+
+def _read_stdin(kind: Kind) -> bytes:
+    bound = limit_of(kind).max_bytes + 1
+    stream: BinaryIO = sys.stdin.buffer
+    parts: list[bytes] = []
+    size = 0
+    while size < bound:
+        piece = stream.read(min(_CHUNK, bound - size))
+        if not piece:
+            break
+        parts.append(piece)
+        size += len(piece)
+    return b"".join(parts)
+
+
+def _diff(name: str, before: str, after: str) -> str:
+    lines = difflib.unified_diff(
+        before.splitlines(keepends=True), after.splitlines(keepends=True), fromfile=name, tofile=name
+    )
+    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)
+
+
+def _write_out(text: str) -> None:
+    from sgcheck.cli.common import Output
+
+    Output(sys.stdout).write(text)
+
+
+def _replace(path: str, data: bytes) -> str | None:
+    from sgcheck.lang.format_files import replace_file
+
+    return replace_file(path, data)

@@ -1,0 +1,329 @@
+"""A replay as one self-contained HTML page: the board at every position, the log beside it,
+LP/SP/King damage plotted over the game, and each finding shown where it happened.
+
+Each log's part of the page is rendered as soon as its replay is done, while its source text is
+at hand (:func:`render_html_file`); the page around the parts is written at the end
+(:func:`render_html_page`). The positions travel as the compact frames of
+:mod:`sgcheck.replay.timeline` (in ``FileResult.facts["timeline"]``), embedded as JSON; the
+page's own script (``html_assets/report.js``, inlined with ``report.css``) draws the board and
+the plot from them. Nothing is loaded from anywhere: a Content-Security-Policy forbids it, and
+only the inlined script and style, named by their hashes, may run. The output is a pure
+function of the results (no clock, no random ids), and everything that comes from an input is
+escaped: HTML text with :func:`html.escape`, JSON data with ``<``, ``>`` and ``&`` as ``\\u`` escapes.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import html
+import json
+import re
+from collections.abc import Mapping, Sequence
+from functools import cache
+from importlib import resources
+
+from sgcheck.diagnostics import Diagnostic, Severity
+from sgcheck.results import FileResult
+
+__all__ = ["expected_and_claimed", "finding_frames", "render_html_file", "render_html_page"]
+
+_PHASES = ("Upkeep", "Main 1", "Battle", "Main 2", "End")
+
+
+@cache
+def _asset(name: str) -> str:
+    return resources.files("sgcheck.report").joinpath("html_assets", name).read_text(encoding="utf-8")
+
+
+def _csp_hash(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
+
+
+def json_for_script(data: object) -> str:
+    """``data`` as JSON that is safe inside a ``<script>`` element: no ``<``, ``>`` or ``&`` (so
+    never ``</script>`` nor ``<!--``), and no line separators a script would choke on."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=False)
+    return (
+        text.replace("&", "\\u0026")
+        .replace("<", "\\u003c")
+        .replace(">", "\\u003e")
+        .replace("\u2028", "\\u2028")
+        .replace("\u2029", "\\u2029")
+    )
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+_NOT = re.compile(r",? not (?P<claimed>[^,;()]+?)\s*$")
+_NUMBER = re.compile(r"\b(?:is|costs|gains|deals|reaches|converts|has|takes)\s+(?P<expected>-?\d+(?:\s+(?:SP|LP))?)")
+_ROLL = re.compile(r"\b(?P<expected>hits|misses|succeeds|fails), the log says (?P<claimed>[\w ]+?)\b(?:\s*\(|$)")
+
+
+def expected_and_claimed(diagnostic: Diagnostic) -> tuple[str | None, str | None]:
+    """What the rules say and what the log claimed, where a claim's finding words both
+    (``wrong cost: the move costs 7 (Rook 5 + distance 2), not 6`` → ``("7", "6")``)."""
+    label = diagnostic.label or ""
+    if not label.startswith("claimed"):
+        return None, None
+    message = diagnostic.message
+    rolled = _ROLL.search(message)
+    if rolled is not None:
+        return rolled["expected"], rolled["claimed"]
+    claimed = label.removeprefix("claimed").strip() or None
+    ending = _NOT.search(message)
+    if ending is not None:
+        claimed = ending["claimed"].strip()
+        head = message[: ending.start()]
+        numbers = list(_NUMBER.finditer(head))
+        if numbers:
+            return numbers[-1]["expected"], claimed
+    return None, claimed
+
+
+def finding_frames(result: FileResult, source: str | None) -> list[int]:
+    """The frame each finding is shown at (-1: none): the frame replay marked it at, else the
+    last frame at or before its line in the log, else the last frame."""
+    timeline = result.facts.get("timeline")
+    frames: list[list[object]] = []
+    marks: dict[int, int] = {}
+    if isinstance(timeline, Mapping):
+        frames = list(timeline.get("frames", []))
+        marks = {int(d): int(f) for d, f in timeline.get("marks", [])}
+    last = len(frames) - 1
+    shown: list[int] = []
+    for index, diag in enumerate(result.diagnostics):
+        if not frames:
+            shown.append(-1)
+            continue
+        if index in marks:
+            shown.append(max(0, min(last, marks[index])))
+            continue
+        frame = last
+        if diag.span is not None and diag.span.source == source:
+            before = [i for i, f in enumerate(frames) if 0 < int(f[0]) <= diag.span.line]  # type: ignore[call-overload]
+            frame = before[-1] if before else 0
+        shown.append(frame)
+    return shown
+
+
+def _finding_data(diag: Diagnostic, frame: int, squares: Sequence[int]) -> dict[str, object]:
+    expected, claimed = expected_and_claimed(diag)
+    span = diag.span
+    return {
+        "code": diag.code,
+        "severity": diag.severity.value,
+        "message": diag.message,
+        "rules": list(diag.rules),
+        "hint": diag.hint,
+        "label": diag.label,
+        "expected": expected,
+        "claimed": claimed,
+        "source": span.source if span is not None else None,
+        "line": span.line if span is not None else 0,
+        "column": span.column if span is not None else 0,
+        "endLine": span.end_line if span is not None else 0,
+        "frame": frame,
+        "from": squares[0] if squares else -1,
+        "to": squares[1] if len(squares) > 1 else -1,
+    }
+
+
+def _log_source(result: FileResult, sources: Mapping[str, str]) -> tuple[str | None, str | None]:
+    """The name and text of the log itself among ``sources`` (others are a pack's card files)."""
+    timeline = result.facts.get("timeline")
+    names: list[str] = []
+    if isinstance(timeline, Mapping) and isinstance(timeline.get("source"), str):
+        names.append(str(timeline["source"]))
+    names.append(result.path)
+    names.extend(d.span.source for d in result.diagnostics if d.span is not None)
+    for name in names:
+        if name in sources:
+            try:
+                return name, sources[name]
+            except (KeyError, OSError, ValueError):
+                return name, None
+    return (names[0] if names else None), None
+
+
+def _headline(result: FileResult) -> tuple[str, str]:
+    facts = result.facts
+    errors = sum(1 for d in result.diagnostics if d.is_error)
+    if "legal" not in facts:
+        return "bad", "not replayed: the log could not be read" if errors else "not replayed"
+    outcome = facts.get("result")
+    turns = facts.get("turns", 0)
+    actions = facts.get("actions", 0)
+    played = f"{turns} turn{'s' if turns != 1 else ''}, {actions} action{'s' if actions != 1 else ''}"
+    if errors:
+        where = "stopped at the first error" if facts.get("stopped") else f"{errors} error{'s' if errors != 1 else ''}"
+        return "bad", f"illegal game: {where} · {played} replayed"
+    if isinstance(outcome, Mapping):
+        return "good", f"legal game, {outcome.get('detail', '')} · {played}"
+    return "good", f"legal so far, the game is unfinished · {played}"
+
+
+def render_html_file(result: FileResult, sources: Mapping[str, str]) -> str:
+    """One log's part of the page: its heading, findings, board area, log text and data."""
+    name, text = _log_source(result, sources)
+    frames_of = finding_frames(result, name)
+    timeline = result.facts.get("timeline")
+    frames: list[list[object]] = []
+    data: dict[str, object] = {"path": result.path, "source": name}
+    if isinstance(timeline, Mapping):
+        frames = list(timeline.get("frames", []))
+        data["result"] = timeline.get("result")
+        data["markers"] = timeline.get("markers", [])
+    data["frames"] = frames
+    findings = []
+    for diag, frame in zip(result.diagnostics, frames_of, strict=True):
+        squares: Sequence[int] = ()
+        if frame >= 0 and diag.span is not None and int(frames[frame][0]) == diag.span.line:  # type: ignore[call-overload]
+            squares = frames[frame][10]  # type: ignore[assignment]
+        findings.append(_finding_data(diag, frame, squares))
+    data["findings"] = findings
+    first_error = next((i for i, d in enumerate(result.diagnostics) if d.is_error), None)
+    data["open"] = first_error if first_error is not None else -1
+    tone, headline = _headline(result)
+    out = [f'<header class="loghead"><h2>{_e(result.path)}</h2><p class="verdict {tone}">{_e(headline)}</p></header>']
+    out.append(_findings_list(result.diagnostics, frames_of, name))
+    out.append(_stage(bool(frames)))
+    if text is None:
+        out.append('<div class="source"><p class="nosource">The log text is not available.</p></div>')
+    else:
+        data["lines"] = log_lines(text)
+        data["badLines"] = bad_lines(result.diagnostics, name)
+        # the script draws the lines in view (a long log's 24,000 list items would cost the page
+        # seconds to build); the page holds them once, in its data
+        out.append('<div class="source"><div class="src-sizer"><ol class="src"></ol></div></div>')
+    out.append(f'<script type="application/json" class="sg-data">{json_for_script(data)}</script>')
+    return "\n".join(out)
+
+
+def _findings_list(diagnostics: Sequence[Diagnostic], frames: Sequence[int], log_name: str | None) -> str:
+    if not diagnostics:
+        return '<p class="nofindings">No findings: every action and claim agrees with the rules.</p>'
+    items = []
+    for index, (diag, frame) in enumerate(zip(diagnostics, frames, strict=True)):
+        span = diag.span
+        where = ""
+        if span is not None:
+            where = f"line {span.line}" if span.source == log_name else f"{span.source}:{span.line}:{span.column}"
+        rules = f' <span class="rules">{_e(", ".join(diag.rules))}</span>' if diag.rules else ""
+        items.append(
+            f'<li class="finding {_e(diag.severity.value)}" data-finding="{index}" data-frame="{frame}" tabindex="0">'
+            f'<span class="code">{_e(diag.code)}</span> <span class="where">{_e(where)}</span> '
+            f'<span class="msg">{_e(diag.message)}</span>{rules}</li>'
+        )
+    count = len(diagnostics)
+    return (
+        f'<details class="findings" open><summary>{count} finding{"s" if count != 1 else ""}</summary>'
+        f'<ol class="findings">{"".join(items)}</ol></details>'
+    )
+
+
+def _stage(has_board: bool) -> str:
+    """The board area the script fills; without positions, a note instead."""
+    if not has_board:
+        return (
+            '<div class="stage noboard"><p class="noplay">No position to show: replay stopped before play began.'
+            "</p></div>"
+        )
+    return (
+        '<div class="stage">'
+        '<div class="status" aria-live="polite"></div>'
+        '<svg class="board" viewBox="0 0 340 340" role="img" aria-label="board"></svg>'
+        '<nav class="controls">'
+        '<button type="button" data-go="first" title="First position (Home)">|&#x25C0;</button>'
+        '<button type="button" data-go="turnback" title="Previous turn (&#x2191;)">&#x25C0;&#x25C0;</button>'
+        '<button type="button" data-go="back" title="Previous position (&#x2190;)">&#x25C0;</button>'
+        '<button type="button" data-go="next" title="Next position (&#x2192;)">&#x25B6;</button>'
+        '<button type="button" data-go="turnnext" title="Next turn (&#x2193;)">&#x25B6;&#x25B6;</button>'
+        '<button type="button" data-go="last" title="Last position (End)">&#x25B6;|</button>'
+        '<button type="button" data-go="finding" title="Next finding (n)">finding &#x25B8;</button>'
+        '<input type="range" class="scrub" min="0" max="0" value="0" aria-label="position">'
+        "</nav>"
+        "</div>"
+        '<div class="panel">'
+        '<div class="finding-box" hidden></div>'
+        '<table class="sides"></table>'
+        '<svg class="plot" viewBox="0 0 640 190" role="img" aria-label="LP, SP and King damage over the game"></svg>'
+        "</div>"
+    )
+
+
+def log_lines(text: str) -> list[str]:
+    """The log's lines as the page numbers them (a last empty line is no line)."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [line.removesuffix("\r") for line in lines]
+
+
+def bad_lines(diagnostics: Sequence[Diagnostic], log_name: str | None) -> list[int]:
+    """The lines of the log an error or a warning points at, marked in the log pane."""
+    return sorted(
+        {
+            line
+            for d in diagnostics
+            if d.span is not None and d.span.source == log_name and d.severity is not Severity.NOTE
+            for line in range(d.span.line, d.span.end_line + 1)
+        }
+    )
+
+
+def render_html_page(parts: Sequence[str], files: Sequence[FileResult], tool_version: str) -> str:
+    """The whole page: its head (style, Content-Security-Policy), a selector when there are
+    several logs, one section per log (its part), and the script."""
+    style, script = _asset("report.css"), _asset("report.js")
+    csp = (
+        f"default-src 'none'; script-src {_csp_hash(script)}; style-src {_csp_hash(style)}; "
+        "img-src 'none'; font-src 'none'; connect-src 'none'; base-uri 'none'; form-action 'none'"
+    )
+    errors = sum(1 for f in files for d in f.diagnostics if d.is_error)
+    warnings = sum(1 for f in files for d in f.diagnostics if d.severity is Severity.WARNING)
+    count = len(files)
+    totals = (
+        f"{count} log{'s' if count != 1 else ''} · {errors} error{'s' if errors != 1 else ''} · "
+        f"{warnings} warning{'s' if warnings != 1 else ''}"
+    )
+    title = f"sgcheck replay: {files[0].path}" if count == 1 else f"sgcheck replay: {count} logs"
+    first_bad = next((i for i, f in enumerate(files) if f.has_errors), 0)
+    head = [
+        "<!DOCTYPE html>",
+        '<html lang="en">',
+        "<head>",
+        '<meta charset="utf-8">',
+        f'<meta http-equiv="Content-Security-Policy" content="{_e(csp)}">',
+        '<meta name="referrer" content="no-referrer">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{_e(title)}</title>",
+        f"<style>{style}</style>",
+        "</head>",
+        f'<body data-open-log="{first_bad}">',
+        '<header class="page"><h1>sgcheck replay report</h1>',
+        f'<p class="totals">{_e(totals)}</p>',
+    ]
+    if count > 1:
+        options = "".join(
+            f'<option value="{i}"{" selected" if i == first_bad else ""}>'
+            f"{'✗ ' if f.has_errors else '✓ '}{_e(f.path)}</option>"
+            for i, f in enumerate(files)
+        )
+        head.append(f'<label class="pick">Log <select class="logpick">{options}</select></label>')
+    head.append(
+        '<p class="keys">Keys: <kbd>&#x2190;</kbd>/<kbd>&#x2192;</kbd> position, <kbd>&#x2191;</kbd>/<kbd>&#x2193;'
+        "</kbd> turn, <kbd>Home</kbd>/<kbd>End</kbd> first/last, <kbd>n</kbd>/<kbd>p</kbd> next/previous finding</p>"
+    )
+    head.append("</header>")
+    body = [f'<section class="log" id="log-{i}" data-log="{i}">\n{part}\n</section>' for i, part in enumerate(parts)]
+    tail = [
+        f'<footer class="page">sgcheck {_e(tool_version)} · replayed against the locked core rules</footer>',
+        f"<script>{script}</script>",
+        "</body>",
+        "</html>",
+        "",
+    ]
+    return "\n".join([*head, *body, *tail])

@@ -1,0 +1,219 @@
+"""The HTML replay report in a real browser: headless Chromium runs the page's script, and the
+DOM it leaves behind is checked (the board drawn, the pieces, the finding marked and opened at,
+the plot), and a screenshot is taken. Chromium runs a few times for the whole module: every
+shipped example goes into one page (its script draws each log's section), so the suite stays fast.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import struct
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from sgcheck.codes import CATALOGUE
+from sgcheck.replay.files import LogInput, replay_input
+from sgcheck.replay.interpreter import ReplayOptions
+from sgcheck.report import ReportStream
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = sorted(
+    [
+        *(ROOT / "examples" / "logs").rglob("*.sglog"),
+        *(ROOT / "examples" / "scenarios").glob("*.sglog"),
+        *(ROOT / "examples" / "modules").glob("*.sglog"),
+    ]
+)
+WRONG_HIT = ROOT / "examples" / "logs" / "broken" / "wrong-hit.sglog"
+TIMEOUT = 120  # seconds for one browser run
+
+
+def chromium() -> str:
+    if _address_space_limited():
+        pytest.skip("headless Chromium cannot start under an address-space limit (ulimit -v): run without one")
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    pytest.skip("headless Chromium not found: install the distribution's chromium package")
+
+
+def _address_space_limited() -> bool:
+    """Chromium reserves terabytes of address space at start and dies at once under ``ulimit -v``."""
+    try:
+        import resource
+    except ImportError:  # not a POSIX system: no such limit
+        return False
+    soft, _hard = resource.getrlimit(resource.RLIMIT_AS)
+    return soft != resource.RLIM_INFINITY
+
+
+def run_browser(page: Path, *extra: str) -> str:
+    """Open ``page`` in headless Chromium, without any network, and return its standard output."""
+    with tempfile.TemporaryDirectory() as profile:
+        command = [
+            chromium(),
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            f"--user-data-dir={profile}",
+            "--virtual-time-budget=5000",
+            *extra,
+            page.as_uri(),
+        ]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
+def write_page(path: Path, logs: list[Path], *, keep_going: bool = False) -> list[dict[str, object]]:
+    """The report of ``logs`` written to ``path``; the data of each log's section."""
+    stream = ReportStream("html", command="replay", rules=CATALOGUE, tool_version="test")
+    for log in logs:
+        result, sources = replay_input(LogInput(str(log.relative_to(ROOT))), ReplayOptions(keep_going, timeline=True))
+        stream.add(result, sources)
+    text = stream.close()
+    path.write_text(text, encoding="utf-8")
+    blocks = text.split('<script type="application/json" class="sg-data">')[1:]
+    return [json.loads(block.split("</script>")[0]) for block in blocks]
+
+
+class Node:
+    def __init__(self, tag: str, attrs: dict[str, str | None], parent: Node | None) -> None:
+        self.tag, self.attrs, self.parent = tag, attrs, parent
+        self.children: list[Node] = []
+
+    @property
+    def classes(self) -> list[str]:
+        return (self.attrs.get("class") or "").split()
+
+    def walk(self) -> Iterator[Node]:
+        yield self
+        for child in self.children:
+            yield from child.walk()
+
+    def all(self, tag: str, cls: str | None = None) -> list[Node]:
+        return [n for n in self.walk() if n.tag == tag and (cls is None or cls in n.classes)]
+
+
+VOID = {"meta", "input", "br", "img", "link", "hr", "rect", "circle", "line", "polyline"}
+
+
+class Dom(HTMLParser):
+    """The dumped DOM as a small tree (SVG elements included)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.root = Node("#root", {}, None)
+        self.at = self.root
+        self.feed(text)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        node = Node(tag, dict(attrs), self.at)
+        self.at.children.append(node)
+        if tag not in VOID:
+            self.at = node
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.at.children.append(Node(tag, dict(attrs), self.at))
+
+    def handle_endtag(self, tag: str) -> None:
+        node = self.at
+        while node.parent is not None and node.tag != tag:
+            node = node.parent
+        if node.parent is not None:
+            self.at = node.parent
+
+
+@pytest.fixture(scope="module")
+def examples_page(tmp_path_factory: pytest.TempPathFactory) -> tuple[Dom, list[dict[str, object]]]:
+    chromium()
+    page = tmp_path_factory.mktemp("browser") / "examples.html"
+    data = write_page(page, EXAMPLES)
+    return Dom(run_browser(page, "--dump-dom")), data
+
+
+def test_the_script_ran_without_errors(examples_page: tuple[Dom, list[dict[str, object]]]) -> None:
+    dom, _ = examples_page
+    [html] = dom.root.all("html")
+    assert "data-script-error" not in html.attrs
+    assert float(html.attrs["data-ready"] or "nan") > 0
+
+
+@pytest.mark.parametrize("index", range(len(EXAMPLES)), ids=[str(p.relative_to(ROOT)) for p in EXAMPLES])
+def test_each_example_is_drawn(index: int, examples_page: tuple[Dom, list[dict[str, object]]]) -> None:
+    dom, data = examples_page
+    section = next(s for s in dom.root.all("section", "log") if s.attrs.get("id") == f"log-{index}")
+    log = data[index]
+    frames, findings = log["frames"], log["findings"]
+    assert isinstance(frames, list) and isinstance(findings, list)
+    if not frames:  # replay stopped before play began: the log and the finding, no board
+        assert not section.all("svg", "board") and section.all("div", "noboard")
+        assert section.attrs.get("data-finding") == "0"
+        return
+    [board] = section.all("svg", "board")
+    assert len(board.all("rect", "sq")) == 64
+    pieces = board.all("g", "pc")
+    assert len(board.all("g", "king")) == 2 and len(pieces) >= 2
+    [plot] = section.all("svg", "plot")
+    assert len(plot.all("polyline", "series")) == 6
+    assert len(plot.all("line", "now")) == 1
+    opened = log["open"]
+    assert isinstance(opened, int)
+    frame = section.attrs.get("data-frame")
+    if opened < 0:  # a legal game opens at its last position
+        assert frame == str(len(frames) - 1)
+        return
+    finding = findings[opened]
+    assert frame == str(finding["frame"])  # the page opened at the first error
+    assert section.attrs.get("data-finding") == str(opened)
+    [box] = section.all("div", "finding-box")
+    assert "hidden" not in box.attrs and "error" in box.classes
+    texts = " ".join(n.attrs.get("class") or "" for n in box.walk())
+    assert "code" in texts and "msg" in texts
+    marked = board.all("rect", "bad")
+    assert len(marked) == (finding["from"] >= 0) + (finding["to"] >= 0)
+    [current] = [li for li in section.all("li", "finding") if "current" in li.classes]
+    assert current.attrs["data-finding"] == str(opened)
+    [source] = section.all("ol", "src")
+    if finding["source"] == log["source"] and finding["line"]:
+        [shown] = [li for li in source.all("li") if "at" in li.classes]  # the finding's line, in view
+        assert shown.attrs["data-line"] == str(finding["line"])
+    drawn = [int(li.attrs["data-line"] or 0) for li in source.all("li")]
+    assert drawn == list(range(drawn[0], drawn[0] + len(drawn)))  # a window of the log, in order
+    assert len(drawn) <= 200 or len(drawn) == len(log["lines"])  # type: ignore[arg-type]
+
+
+def test_keep_going_findings_are_all_listed(tmp_path: Path) -> None:
+    chromium()
+    logs = [p for p in EXAMPLES if "broken" in p.parts][:8]
+    data = write_page(tmp_path / "keep-going.html", logs, keep_going=True)
+    dom = Dom(run_browser(tmp_path / "keep-going.html", "--dump-dom"))
+    sections = dom.root.all("section", "log")
+    assert len(sections) == len(logs)
+    for section, log in zip(sections, data, strict=True):
+        assert len(section.all("li", "finding")) == len(log["findings"])  # type: ignore[arg-type]
+    visible = [s for s in sections if "hidden" not in s.attrs]
+    assert len(visible) == 1  # one log at a time, chosen with the selector
+
+
+def test_a_screenshot_of_a_broken_log(tmp_path: Path) -> None:
+    chromium()
+    page, shot = tmp_path / "wrong-hit.html", tmp_path / "wrong-hit.png"
+    write_page(page, [WRONG_HIT])
+    run_browser(page, "--hide-scrollbars", "--window-size=1280,900", f"--screenshot={shot}")
+    png = shot.read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", png[16:24])
+    assert (width, height) == (1280, 900)
+    assert len(png) > 20_000  # a drawn page, not a blank one

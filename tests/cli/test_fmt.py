@@ -1,0 +1,122 @@
+"""``sgcheck fmt`` through the command line: what it writes, what it leaves, its exit codes."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from sgcheck.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+MESSY = '; opening\n[Event "x"]\nking white e1\nking black e8\n1.   UPKEEP: summon R a1   ; rook\n'
+CLEAN = '; opening\n[Event "x"]\n\nking white e1\nking black e8\n\n1. upkeep: summon R a1  ; rook\n'
+
+
+def invoke(*args: str, input: bytes | str | None = None) -> Result:
+    return CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)
+
+
+def test_formats_in_place_and_is_idempotent(tmp_path: Path) -> None:
+    log = tmp_path / "g.sglog"
+    log.write_text(MESSY, encoding="utf-8")
+    first = invoke("fmt", str(log))
+    assert first.exit_code == 0, first.output
+    assert log.read_text(encoding="utf-8") == CLEAN
+    assert "1 file reformatted" in first.stderr
+    again = invoke("fmt", "--check", str(log))
+    assert again.exit_code == 0 and "0 files would be reformatted, 1 file left unchanged" in again.stderr
+
+
+def test_check_and_diff_change_nothing(tmp_path: Path) -> None:
+    log = tmp_path / "g.sglog"
+    log.write_text(MESSY, encoding="utf-8")
+    checked = invoke("fmt", "--check", str(log))
+    assert checked.exit_code == 1 and f"would reformat {log}" in checked.stdout
+    diffed = invoke("fmt", "--diff", str(log))
+    assert diffed.exit_code == 1
+    assert "-1.   UPKEEP: summon R a1   ; rook" in diffed.stdout
+    assert "+1. upkeep: summon R a1  ; rook" in diffed.stdout
+    assert log.read_text(encoding="utf-8") == MESSY
+
+
+def test_crlf_and_bom_are_kept(tmp_path: Path) -> None:
+    log = tmp_path / "g.sglog"
+    log.write_bytes(b"\xef\xbb\xbf" + MESSY.replace("\n", "\r\n").encode())
+    assert invoke("fmt", str(log)).exit_code == 0
+    assert log.read_bytes() == b"\xef\xbb\xbf" + CLEAN.replace("\n", "\r\n").encode()
+    cards = tmp_path / "c.sgcard"
+    cards.write_bytes(b'relic "A" { cost 1 SP effect gain 1 SP }\r\n')
+    assert invoke("fmt", str(cards)).exit_code == 0
+    assert cards.read_bytes() == b'relic "A" passive {\r\n    cost 1 SP\r\n    effect gain 1 SP\r\n}\r\n'
+
+
+def test_syntax_error_leaves_the_file_untouched(tmp_path: Path) -> None:
+    log = tmp_path / "bad.sglog"
+    broken = "1.   upkeep: summon R a1 cost\n"
+    log.write_text(broken, encoding="utf-8")
+    good = tmp_path / "good.sglog"
+    good.write_text(MESSY, encoding="utf-8")
+    result = invoke("fmt", str(tmp_path))
+    assert result.exit_code == 1
+    assert "SG-P002" in result.stderr or "SG-P001" in result.stderr
+    assert log.read_text(encoding="utf-8") == broken
+    assert good.read_text(encoding="utf-8") == CLEAN  # the other file is still formatted
+    cards = tmp_path / "bad.sgcard"
+    cards.write_text('relic "A" { effect to_hit }\n', encoding="utf-8")
+    assert invoke("fmt", str(cards)).exit_code == 1
+    assert cards.read_text(encoding="utf-8") == 'relic "A" { effect to_hit }\n'
+
+
+def test_unreadable_inputs_never_crash(tmp_path: Path) -> None:
+    binary = tmp_path / "b.sglog"
+    binary.write_bytes(b"\x00\x01\x02")
+    latin = tmp_path / "l.sglog"
+    latin.write_bytes(b"; caf\xe9\n")
+    empty = tmp_path / "e.sglog"
+    empty.write_bytes(b"")
+    result = invoke("fmt", str(binary), str(latin), str(empty))
+    assert result.exit_code == 1
+    assert "SG-P005" in result.stderr and "SG-P004" in result.stderr
+    assert binary.read_bytes() == b"\x00\x01\x02" and latin.read_bytes() == b"; caf\xe9\n"
+    assert empty.read_bytes() == b""
+    other = tmp_path / "notes.txt"
+    other.write_text("x", encoding="utf-8")
+    assert invoke("fmt", str(other)).exit_code == 2
+    assert invoke("fmt", str(tmp_path / "missing.sglog")).exit_code == 2
+
+
+def test_stdin_to_stdout() -> None:
+    result = invoke("fmt", "-", input=MESSY.encode())
+    assert result.exit_code == 0 and result.stdout == CLEAN
+    checked = invoke("fmt", "--check", "-", input=MESSY.encode())
+    assert checked.exit_code == 1 and checked.stdout == ""
+    cards = invoke("fmt", "--stdin-filename", "x.sgcard", "-", input=b'spell "S" {effect steal 1 SP}')
+    assert cards.exit_code == 0 and cards.stdout == 'spell "S" {\n    effect steal 1 SP\n}\n'
+    bad = invoke("fmt", "-", input=b"1. upkeep: summon")
+    assert bad.exit_code == 1 and bad.stdout == ""
+
+
+def test_folders_of_examples(tmp_path: Path) -> None:
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
+    root = tmp_path / "examples"
+    first = invoke("fmt", str(root))
+    assert first.exit_code == 1  # the shipped syntax errors stay as they are
+    assert (root / "logs" / "broken" / "syntax-error.sglog").read_bytes() == (
+        ROOT / "examples" / "logs" / "broken" / "syntax-error.sglog"
+    ).read_bytes()
+    again = invoke("fmt", "--check", str(root))
+    assert "would reformat" not in again.stdout
+    assert " 0 files would be reformatted" in " " + again.stderr.splitlines()[-1]
+
+
+def test_permissions_are_kept(tmp_path: Path) -> None:
+    log = tmp_path / "g.sglog"
+    log.write_text(MESSY, encoding="utf-8")
+    os.chmod(log, 0o640)
+    assert invoke("fmt", str(log)).exit_code == 0
+    assert os.stat(log).st_mode & 0o777 == 0o640
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.sglog"]  # no temporary file left
