@@ -25,6 +25,7 @@ def main() -> None:
     \b
     sgcheck replay game.sglog        audit a game log against the locked core rules
     sgcheck check mypack/            check Relic & Spell cards against the core §8 contract
+    sgcheck fmt games/ mypack/       rewrite logs and card files in the canonical layout
     sgcheck explain SG-R204          what a diagnostic code means
     sgcheck rulings                  the default rulings R01-R26
     sgcheck odds                     accuracy and cost tables; the chance to capture this turn

@@ -89,7 +89,7 @@ def check_command(
     output_file: str | None,
     exit_zero: bool,
     fail_on: str,
-    statistics: bool,
+    statistics: bool | None,
     verbose: bool,
     quiet: bool,
     no_suppressions: bool,
@@ -138,6 +138,7 @@ def check_command(
         )
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--select/--ignore/--per-file-ignores") from None
+    statistics = statistics if statistics is not None else config.statistics
     statistics_need_text(statistics, fmt)
     if no_suppressions:
         config = replace(config, honour_suppressions=False)

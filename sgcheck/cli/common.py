@@ -85,8 +85,9 @@ def report_options(func: Callable[P, R]) -> Callable[P, R]:
                      help="Exit 0 even when there are findings (2 still means a usage, I/O or internal error)."),
         click.option("--fail-on", type=click.Choice(("error", "warning")), default="error", show_default=True,
                      help="The least severity that makes the exit status 1."),
-        click.option("--statistics", is_flag=True,
-                     help="Print how many findings of each code instead of the findings themselves (text format)."),
+        click.option("--statistics/--no-statistics", default=None,
+                     help="Print how many findings of each code instead of the findings themselves (text format; "
+                     "default: the configuration's statistics, else no)."),
         click.option("-v", "--verbose", is_flag=True,
                      help="Say on standard error which configuration is read and how many files are found."),
     ]

@@ -22,7 +22,7 @@ from sgcheck.lang.format_files import Kind, format_bytes, kind_of, limit_of
 _CHUNK = 1 << 20
 
 
-@click.command("fmt")
+@click.command("fmt", short_help="Rewrite logs and card files in the canonical layout, comments kept.")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, allow_dash=True, path_type=str))
 @click.option("--check", "check_only", is_flag=True, help="Change nothing; list the files that would change (exit 1).")
 @click.option("--diff", "show_diff", is_flag=True, help="Change nothing; print a unified diff of each change (exit 1).")
@@ -31,11 +31,12 @@ _CHUNK = 1 << 20
     metavar="NAME",
     default="<stdin>.sglog",
     show_default=True,
-    help="The name standard input ('-') is reported under; a .sgcard name formats it as cards, else as a log.",
+    help="The name standard input ('-') is reported under; a .sgcard (.sgcard.yaml) name formats it as cards "
+    "(YAML cards), else as a log.",
 )
 @guarded
 def fmt_command(paths: tuple[str, ...], check_only: bool, show_diff: bool, stdin_filename: str) -> int:
-    """Rewrite game logs (*.sglog) and card files (*.sgcard) in the canonical layout (PATH: files,
+    """Rewrite game logs (*.sglog) and card files (*.sgcard, *.sgcard.yaml) in the canonical layout (PATH: files,
     folders searched as replay and check search them, '-' for standard input to standard output).
 
     \b
@@ -117,7 +118,9 @@ def _discover(paths: tuple[str, ...]) -> tuple[list[tuple[str, Kind]], list[str]
         if not os.path.isdir(given):
             kind = kind_of(given)
             if kind is None:
-                problems.append(f"sgcheck: {given}: not a game log (*.sglog) or card file (*.sgcard); not formatted")
+                problems.append(
+                    f"sgcheck: {given}: not a game log (*.sglog) or card file (*.sgcard, *.sgcard.yaml); not formatted"
+                )
                 code = 2
             else:
                 add(given, kind)
@@ -130,8 +133,9 @@ def _discover(paths: tuple[str, ...]) -> tuple[list[tuple[str, Kind]], list[str]
                 add(log.path, Kind.LOG)
         for plan in discover([given], CORE):
             for source in plan.files:
-                if kind_of(source.shown) is Kind.CARDS:
-                    add(source.shown, Kind.CARDS)
+                kind = kind_of(source.shown)
+                if kind in (Kind.CARDS, Kind.YAML_CARDS):
+                    add(source.shown, kind)
             if plan.manifest is None and not plan.files:  # a link out of the folder, refused unread
                 for diagnostic in plan.diagnostics:
                     problems.append(f"{diagnostic.span or plan.name}: {diagnostic.code} {diagnostic.message}")

@@ -135,7 +135,7 @@ def replay_command(
     output_file: str | None,
     exit_zero: bool,
     fail_on: str,
-    statistics: bool,
+    statistics: bool | None,
     verbose: bool,
     fmt: str,
     color: bool | None,
@@ -159,8 +159,9 @@ def replay_command(
     from sgcheck.replay.files import discover_logs, replay_all
     from sgcheck.replay.interpreter import ReplayOptions
 
-    statistics_need_text(statistics, fmt)
     settings = ReplaySetup.read(logs, config_file, isolated, verbose)
+    statistics = statistics if statistics is not None else bool(settings.values.statistics)
+    statistics_need_text(statistics, fmt)
     config = settings.config
     discovery = discovery_from(
         exclude,

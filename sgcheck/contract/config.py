@@ -34,7 +34,7 @@ from sgcheck.selection import PerFile, Selection, codes_named, per_file_entry
 
 CONFIG_PROBLEM = "SG-C210"
 _SELECTION_KEYS = ("select", "extend-select", "ignore", "disable", "enable")
-_KEYS = (*_SELECTION_KEYS, "per-file-ignores", "severity", "ruleset", "suppressions", "replay", "exclude")
+_KEYS = (*_SELECTION_KEYS, "per-file-ignores", "severity", "ruleset", "suppressions", "statistics", "replay", "exclude")
 #: Codes that configuration may not switch off: a card that cannot be read must be reported.
 ALWAYS_ON = frozenset(
     {
@@ -73,6 +73,7 @@ class Config:
     replay: ReplaySettings = field(default_factory=lambda: ReplaySettings())
     # ``exclude``: gitignore-style patterns of paths not searched, relative to the file's folder
     exclude: tuple[str, ...] = ()
+    statistics: bool = False  # --statistics by default
 
     def enabled(self, code: str) -> bool:
         return code not in self.disabled
@@ -124,6 +125,7 @@ class ReplaySettings:
 
     ruleset: str | None = None
     keep_going: bool | None = None
+    statistics: bool | None = None
     jobs: int | None = None
     select: tuple[str, ...] | None = None
     extend_select: tuple[str, ...] = ()
@@ -221,10 +223,8 @@ def _parse_table(table: dict[str, object], name: str, text: str) -> Config:
         ruleset = parse_ruleset(str(raw_ruleset))
     except RulesetError as error:
         problems.append(_problem(f"ruleset: {error}", name, text, "ruleset"))
-    honour = table.get("suppressions", True)
-    if not isinstance(honour, bool):
-        problems.append(_problem("'suppressions' must be true or false", name, text, "suppressions"))
-        honour = True
+    honour = _flag(table, "suppressions", name, text, problems)
+    statistics = _flag(table, "statistics", name, text, problems)
     exclude = _exclude(table.get("exclude", []), name, text, problems)
     return Config(
         _disabled(frozenset(catalogue), selected, extended, ignored),
@@ -232,7 +232,8 @@ def _parse_table(table: dict[str, object], name: str, text: str) -> Config:
         ruleset,
         name,
         tuple(problems),
-        honour_suppressions=honour,
+        honour_suppressions=honour is not False,
+        statistics=statistics is True,
         selected=selected,
         extended=extended,
         ignored=ignored,
@@ -273,7 +274,16 @@ def _per_file(value: object, name: str, text: str, problems: list[Diagnostic]) -
     return tuple(entries)
 
 
-_REPLAY_KEYS = ("ruleset", "keep-going", "jobs", "select", "extend-select", "ignore")
+_REPLAY_KEYS = ("ruleset", "keep-going", "statistics", "jobs", "select", "extend-select", "ignore")
+
+
+def _flag(table: Mapping[str, object], key: str, name: str, text: str, problems: list[Diagnostic]) -> bool | None:
+    """A true-or-false setting; None when it is not set (or is not true or false: a problem)."""
+    value = table.get(key)
+    if value is not None and not isinstance(value, bool):
+        problems.append(_problem(f"'{key}' must be true or false", name, text, key))
+        return None
+    return value
 
 
 def _replay_settings(value: object, name: str, text: str, problems: list[Diagnostic]) -> ReplaySettings:
@@ -293,11 +303,11 @@ def _replay_settings(value: object, name: str, text: str, problems: list[Diagnos
             settings = replace(settings, ruleset=str(ruleset))
         except RulesetError as error:
             problems.append(_problem(f"replay ruleset: {error}", name, text, "ruleset"))
-    keep_going = value.get("keep-going")
-    if keep_going is not None and not isinstance(keep_going, bool):
-        problems.append(_problem("'keep-going' must be true or false", name, text, "keep-going"))
-    elif keep_going is not None:
-        settings = replace(settings, keep_going=keep_going)
+    settings = replace(
+        settings,
+        keep_going=_flag(value, "keep-going", name, text, problems),
+        statistics=_flag(value, "statistics", name, text, problems),
+    )
     jobs = value.get("jobs")
     if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
         problems.append(_problem("'jobs' must be a whole number of at least 1", name, text, "jobs"))

@@ -16,7 +16,7 @@ from enum import StrEnum
 
 from sgcheck import codes
 from sgcheck.diagnostics import Diagnostic, Span
-from sgcheck.lang.source import CARD_LIMIT, LOG_LIMIT, MAX_LINE_CHARS, InputLimit, decode
+from sgcheck.lang.source import CARD_LIMIT, LOG_LIMIT, MAX_LINE_CHARS, YAML_CARD_LIMIT, InputLimit, decode
 
 __all__ = ["Formatted", "Kind", "encode_like", "format_bytes", "kind_of", "limit_of", "replace_file"]
 
@@ -26,20 +26,24 @@ BOM = b"\xef\xbb\xbf"
 class Kind(StrEnum):
     LOG = "log"
     CARDS = "cards"
+    YAML_CARDS = "yaml cards"
 
 
 def kind_of(name: str) -> Kind | None:
-    """What a file name says it holds: a log (``.sglog``), cards (``.sgcard``), or neither."""
+    """What a file name says it holds: a log (``.sglog``), cards (``.sgcard``), YAML cards
+    (``.sgcard.yaml``, ``.sgcard.yml``), or none of them."""
     lower = name.lower()
     if lower.endswith(".sglog"):
         return Kind.LOG
     if lower.endswith(".sgcard"):
         return Kind.CARDS
+    if lower.endswith((".sgcard.yaml", ".sgcard.yml")):
+        return Kind.YAML_CARDS
     return None
 
 
 def limit_of(kind: Kind) -> InputLimit:
-    return LOG_LIMIT if kind is Kind.LOG else CARD_LIMIT
+    return {Kind.LOG: LOG_LIMIT, Kind.CARDS: CARD_LIMIT, Kind.YAML_CARDS: YAML_CARD_LIMIT}[kind]
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,10 +121,11 @@ def _format_text(text: str, name: str, kind: Kind) -> str | tuple[Diagnostic, ..
         except (FormatError, ValueError, TypeError) as error:
             return _Failed(str(error))
     from sgcheck.lang.cards.format_cards import CardFormatError, format_card_text
+    from sgcheck.lang.cards.format_yaml import YamlFormatError, format_yaml_text
 
     try:
-        done = format_card_text(text, name)
-    except (CardFormatError, ValueError, TypeError) as error:
+        done = format_yaml_text(text, name) if kind is Kind.YAML_CARDS else format_card_text(text, name)
+    except (CardFormatError, YamlFormatError, ValueError, TypeError) as error:
         return _Failed(str(error))
     return tuple(done) if isinstance(done, list) else done
 

@@ -227,3 +227,16 @@ def test_replay_reads_its_table_of_the_configuration(tmp_path: Path) -> None:
     (tmp_path / "pyproject.toml").write_text('[tool.sgcheck.replay]\nkeep_going = "yes"\n')
     code, out, _ = run("replay", str(log))
     assert "SG-C210 unknown key 'keep_going' in [tool.sgcheck.replay]" in out and code == 1
+
+
+def test_statistics_can_be_the_configurations_default(tmp_path: Path, cards: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text(
+        "[tool.sgcheck]\nstatistics = true\n[tool.sgcheck.replay]\nstatistics = true\n"
+    )
+    code, out, _ = run("check", str(cards))
+    assert out.splitlines()[0].split()[:2] == ["1", "SG-C092"] and code == 0
+    assert "-->" not in out
+    assert "cards.sgcard:1:26: SG-C120 warning" in run("check", "--no-statistics", str(cards))[1]  # the findings
+    log = tmp_path / "wrong-hit.sglog"
+    log.write_text(WRONG_HIT.read_text(encoding="utf-8"), encoding="utf-8")
+    assert run("replay", str(log))[1].splitlines()[0].split() == ["1", "SG-R204", "wrong-hit", "error"]

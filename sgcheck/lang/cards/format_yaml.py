@@ -1,0 +1,76 @@
+"""``sgcheck fmt`` for YAML card files (``.sgcard.yaml``): one indentation, comments kept.
+
+A YAML card file is data a designer lays out by hand, so its canonical layout changes only what
+carries no meaning: block mappings indented by two spaces, sequence items by four with the dash
+at two (the layout of the shipped examples and of ``sgcheck.lang.cards.writer``), no trailing
+spaces, no line folded. Keys keep their order, scalars their quoting and flow collections
+(``cost: {SP: 6}``) stay flow. ruamel.yaml's round trip does the rewriting and keeps every
+comment where it was written; the result must read back as the same cards with the same comments
+and be its own canonical form, or the file is left as it is.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+from sgcheck.diagnostics import Diagnostic, Severity
+from sgcheck.lang.formatting import shape
+
+__all__ = ["YamlFormatError", "format_yaml_text"]
+
+#: A ``#`` that starts a comment: at the start of a line or after a blank (a ``#`` inside a word
+#: or a quoted scalar does not). Counted the same way before and after, to prove none was lost.
+_COMMENT = re.compile(r"(?:^|(?<=\s))#[^\n]*+", re.MULTILINE)
+
+
+class YamlFormatError(Exception):
+    """The rewritten text would not read back as the same cards and comments: never written."""
+
+
+def format_yaml_text(text: str, name: str = "<cards.yaml>") -> str | list[Diagnostic]:
+    """``text`` (LF line breaks, no BOM) in the canonical layout; or the errors that keep the
+    file from reading (it is then left as it is). Raises :class:`YamlFormatError` if the
+    rewritten text would read differently."""
+    from sgcheck.lang.cards.yaml_loader import load_card_yaml
+
+    loaded = load_card_yaml(text, name)  # the limits on size, nesting and aliases apply first
+    errors = [d for d in loaded.diagnostics if d.severity is Severity.ERROR]
+    if errors:
+        return errors
+    formatted = _round_trip(text)
+    if formatted == text:
+        return text
+    again = load_card_yaml(formatted, name)
+    if any(d.severity is Severity.ERROR for d in again.diagnostics) or shape(again.cards) != shape(loaded.cards):
+        raise YamlFormatError("the rewritten YAML reads as different cards")
+    if sorted(_COMMENT.findall(formatted)) != sorted(_COMMENT.findall(text)):
+        raise YamlFormatError("the rewritten YAML would not keep every comment")
+    if _round_trip(formatted) != formatted:
+        raise YamlFormatError("the rewritten YAML is not stable")
+    return formatted
+
+
+def _starts_explicitly(text: str) -> bool:
+    """The document opens with ``---`` (after any comments): kept."""
+    for line in text.split("\n"):
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            return stripped.startswith("---")
+    return False
+
+
+def _round_trip(text: str) -> str:
+    from ruamel.yaml import YAML
+
+    yaml = YAML(typ="rt", pure=True)
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    yaml.width = 1 << 20  # never fold a line
+    yaml.preserve_quotes = True
+    yaml.explicit_start = _starts_explicitly(text)
+    data = yaml.load(text)
+    if data is None:  # an empty document stays as it is
+        return text
+    out = io.StringIO()
+    yaml.dump(data, out)
+    return "\n".join(line.rstrip() for line in out.getvalue().split("\n"))
