@@ -147,10 +147,15 @@ def check_command(
             config = replace(config, ruleset=parse_ruleset(ruleset))
         except RulesetError as error:
             raise click.BadParameter(str(error), param_hint="--ruleset") from None
+    discovery = discovery_from(
+        exclude, extend_exclude, force_exclude, no_respect_gitignore, config.exclude, config.source, whole_pack=True
+    )
     if show_diff or apply_fixes:
         from sgcheck.contract.fixing import fix_paths
 
-        fixed = fix_paths(paths, config, unsafe=unsafe_fixes, write=not show_diff, stdin_name=stdin_filename)
+        fixed = fix_paths(
+            paths, config, unsafe=unsafe_fixes, write=not show_diff, stdin_name=stdin_filename, discovery=discovery
+        )
         for problem in fixed.problems:
             click.echo(problem, err=True)
         if show_diff:
@@ -158,9 +163,6 @@ def check_command(
             click.echo(f"sgcheck: {fixed.summary(unsafe=unsafe_fixes, would=True)}", err=True)
             return 2 if fixed.problems else (1 if fixed.changes else 0)
         click.echo(f"sgcheck: {fixed.summary(unsafe=unsafe_fixes)}", err=True)
-    discovery = discovery_from(
-        exclude, extend_exclude, force_exclude, no_respect_gitignore, config.exclude, config.source, whole_pack=True
-    )
     job = plan_check(paths, config, stdin_name=stdin_filename, discovery=discovery)
     if job.empty and all(discovery.skips_named(path) for path in paths):
         return 0  # --force-exclude left out every file named (a pre-commit run on excluded files only)

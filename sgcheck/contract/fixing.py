@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from sgcheck.contract.config import Config
 from sgcheck.contract.fixes import apply_edits, edits_of
 from sgcheck.diagnostics import Diagnostic
+from sgcheck.discovery import DEFAULT, DiscoveryOptions
 
 __all__ = ["MAX_ROUNDS", "FixOutcome", "fix_paths"]
 
@@ -53,9 +54,17 @@ class FixOutcome:
 
 
 def fix_paths(
-    paths: Sequence[str], config: Config, *, unsafe: bool = False, write: bool = True, stdin_name: str = "<stdin>"
+    paths: Sequence[str],
+    config: Config,
+    *,
+    unsafe: bool = False,
+    write: bool = True,
+    stdin_name: str = "<stdin>",
+    discovery: DiscoveryOptions = DEFAULT,
 ) -> FixOutcome:
-    """Apply the fixes of ``check`` to the files under ``paths`` (standard input is never fixed).
+    """Apply the fixes of ``check`` to the files under ``paths`` (standard input is never fixed),
+    found as ``check`` finds them (``discovery``: what git ignores and what is excluded is never
+    touched).
 
     With ``write`` the files are rewritten and checked again until nothing is left to apply (at
     most :data:`MAX_ROUNDS` rounds); without it, one pass is made in memory (``--diff``).
@@ -64,7 +73,7 @@ def fix_paths(
 
     outcome = FixOutcome()
     for _ in range(MAX_ROUNDS if write else 1):
-        job = plan_check([p for p in paths if p != "-"], config, stdin_name=stdin_name)
+        job = plan_check([p for p in paths if p != "-"], config, stdin_name=stdin_name, discovery=discovery)
         where = {s.shown: str(s.path) for plan in job.plans for s in plan.files}
         where.update({plan.manifest.shown: str(plan.manifest.path) for plan in job.plans if plan.manifest})
         findings: dict[str, list[Diagnostic]] = {}

@@ -31,6 +31,7 @@ EXAMPLES = sorted(
     ]
 )
 WRONG_HIT = ROOT / "examples" / "logs" / "broken" / "wrong-hit.sglog"
+EXAMPLES_BY_NAME = {path.name: path for path in EXAMPLES}
 TIMEOUT = 120  # seconds for one browser run
 
 
@@ -54,8 +55,9 @@ def _address_space_limited() -> bool:
     return soft != resource.RLIM_INFINITY
 
 
-def run_browser(page: Path, *extra: str) -> str:
-    """Open ``page`` in headless Chromium, without any network, and return its standard output."""
+def run_browser(page: Path, *extra: str, fragment: str = "") -> str:
+    """Open ``page`` (at ``#fragment``) in headless Chromium, without any network, and return its
+    standard output."""
     with tempfile.TemporaryDirectory() as profile:
         command = [
             chromium(),
@@ -69,7 +71,7 @@ def run_browser(page: Path, *extra: str) -> str:
             f"--user-data-dir={profile}",
             "--virtual-time-budget=5000",
             *extra,
-            page.as_uri(),
+            page.as_uri() + (f"#{fragment}" if fragment else ""),
         ]
         done = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT, check=False)
     assert done.returncode == 0, done.stderr[-2000:]
@@ -217,3 +219,20 @@ def test_a_screenshot_of_a_broken_log(tmp_path: Path) -> None:
     width, height = struct.unpack(">II", png[16:24])
     assert (width, height) == (1280, 900)
     assert len(png) > 20_000  # a drawn page, not a blank one
+
+
+def test_a_link_opens_a_log_at_a_position(tmp_path: Path) -> None:
+    """#log-K/N opens log K at position N: a position of a dispute can be linked to."""
+    chromium()
+    page = tmp_path / "two.html"
+    data = write_page(page, [EXAMPLES_BY_NAME["full-game.sglog"], WRONG_HIT])
+    dom = Dom(run_browser(page, "--dump-dom", fragment="log-0/7"))
+    first, second = dom.root.all("section", "log")
+    assert "hidden" not in first.attrs and "hidden" in second.attrs
+    assert first.attrs.get("data-frame") == "7"
+    frames = data[0]["frames"]
+    assert isinstance(frames, list) and len(frames) > 7
+    # without a link the page opens at the log with the error, at its finding
+    dom = Dom(run_browser(page, "--dump-dom"))
+    first, second = dom.root.all("section", "log")
+    assert "hidden" in first.attrs and "hidden" not in second.attrs

@@ -145,3 +145,19 @@ def test_yaml_cards_get_no_applicable_fix(tmp_path: Path) -> None:
     found = check_paths([str(card)]).files
     assert any(d.code == "SG-C010" for f in found for d in f.diagnostics)
     assert all(d.fix is None or d.fix.replacement is None for f in found for d in f.diagnostics if d.code == "SG-C010")
+
+
+def test_fix_never_touches_what_check_would_not_search(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """--fix finds its files as check finds them: an excluded or git-ignored file is left as it is."""
+    over = 'relic "A" {\n    cost 3 SP\n    effect to_hit +30\n}\n'
+    for folder in ("mine", "vendored", "build"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "a.sgcard").write_text(over, encoding="utf-8")
+    (tmp_path / ".gitignore").write_text("build/\n", encoding="utf-8")
+    (tmp_path / ".git").mkdir()
+    monkeypatch.chdir(tmp_path)  # --exclude patterns are relative to the working directory
+    fixed = invoke("check", "--isolated", "--fix", "--exclude", "vendored/", ".")
+    assert "1 fix applied" in fixed.stderr
+    assert "+25" in (tmp_path / "mine" / "a.sgcard").read_text(encoding="utf-8")
+    assert (tmp_path / "vendored" / "a.sgcard").read_text(encoding="utf-8") == over
+    assert (tmp_path / "build" / "a.sgcard").read_text(encoding="utf-8") == over

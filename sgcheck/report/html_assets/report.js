@@ -84,6 +84,7 @@
     this.decoded = decode(this.frames);
     this.index = -1;
     this.finding = -1;
+    this.moved = null;  // told of each move (the page keeps its address on it)
     this.source = section.querySelector(".source");
     this.logView = new LogView(section, data.lines || [], data.badLines || []);
     this.status = section.querySelector(".status");
@@ -307,6 +308,7 @@
     var here = this.byFrame[i] || [];
     if (finding === -1) finding = here.length ? here[0] : -1;
     this.section.setAttribute("data-frame", String(i));
+    if (this.moved) this.moved(i);
     if (this.scrub) this.scrub.value = String(i);
     this.renderBoard(i, finding);
     this.renderSides(i);
@@ -457,11 +459,26 @@
       else if (viewer.frames.length) viewer.go(viewer.frames.length - 1, -1);
       else if (viewer.findings.length) viewer.markFinding(0);
     });
-    if (sections.length > 1) {
-      var pick = document.querySelector("select.logpick");
-      if (pick) pick.addEventListener("change", function () { show(Number(pick.value)); });
+    /* A link to a position: #log-K/N opens log K at position N (#log-K at its first error); the
+       address follows each move, so it can be copied into a dispute. */
+    var wanted = /^#log-(\d+)(?:\/(\d+))?$/.exec(location.hash);
+    if (wanted && Number(wanted[1]) < viewers.length) {
+      active = Number(wanted[1]);
+      var linked = viewers[active];
+      if (wanted[2] !== undefined && Number(wanted[2]) < linked.frames.length) linked.go(Number(wanted[2]), -1);
+    }
+    var pick = document.querySelector("select.logpick");
+    if (sections.length > 1 && pick) {
+      pick.value = String(active);
+      pick.addEventListener("change", function () { show(Number(pick.value)); });
     }
     show(active);
+    viewers.forEach(function (viewer, k) {
+      viewer.moved = function (i) {
+        if (k !== active) return;
+        try { history.replaceState(null, "", "#log-" + k + "/" + i); } catch (error) { /* a page without history */ }
+      };
+    });
     document.addEventListener("keydown", function (event) {
       var target = event.target;
       if (event.altKey || event.ctrlKey || event.metaKey) return;
