@@ -135,27 +135,35 @@
   };
 
   Viewer.prototype.drawPlot = function (svg) {
-    var frames = this.frames, n = frames.length, top = 10, bottom = 132, left = 44, right = 630;
-    var most = 20;
-    for (var i = 0; i < n; i++) for (var k = 0; k < 6; k++) most = Math.max(most, frames[i][7][k]);
+    var frames = this.frames, n = frames.length, top = 10, bottom = 132, left = 44, right = 616;
+    /* LP and SP on the left scale (up to the most either reaches), King damage (totals 2 and 5)
+       on its own right scale of 0 to 20, so it stays readable beside LP in the hundreds. */
+    var most = 20, KING_HP = 20;
+    for (var i = 0; i < n; i++) for (var k = 0; k < 6; k++) if (k !== 2 && k !== 5) most = Math.max(most, frames[i][7][k]);
     this.plotX = function (index) { return left + (n > 1 ? (right - left) * index / (n - 1) : 0); };
-    this.plotY = function (value) { return bottom - (bottom - top) * value / most; };
+    this.plotY = function (value, total) {
+      var scale = total === 2 || total === 5 ? KING_HP : most;
+      return bottom - (bottom - top) * Math.min(value, scale) / scale;
+    };
     var grid = el("g", { "class": "grid" }, svg);
     el("line", { x1: left, y1: bottom, x2: right, y2: bottom }, grid);
     el("line", { x1: left, y1: top, x2: left, y2: bottom }, grid);
     el("text", { x: left - 6, y: bottom + 4, "class": "tick y" }, grid, "0");
     el("text", { x: left - 6, y: top + 4, "class": "tick y" }, grid, String(most));
+    el("line", { x1: right, y1: top, x2: right, y2: bottom }, grid);
+    el("text", { x: right + 4, y: top + 4, "class": "tick k" }, grid, String(KING_HP));
+    el("text", { x: right + 4, y: bottom + 4, "class": "tick k" }, grid, "0");
     el("text", { x: left, y: bottom + 14, "class": "tick x0" }, grid, "turn " + frames[0][2]);
     el("text", { x: right, y: bottom + 14, "class": "tick x1" }, grid, "turn " + frames[n - 1][2]);
     var step = Math.max(1, Math.ceil(n / MAX_POINTS));
     var series = [[0, "lp w", "White LP"], [3, "lp b", "Black LP"], [1, "sp w", "White SP"], [4, "sp b", "Black SP"],
-      [2, "kd w", "White King damage"], [5, "kd b", "Black King damage"]];
+      [2, "kd w", "White King dmg (right)"], [5, "kd b", "Black King dmg (right)"]];
     var self = this;
     this.dots = [];
     series.forEach(function (s, at) {
       var points = [];
-      for (var j = 0; j < n; j += step) points.push(self.plotX(j).toFixed(1) + "," + self.plotY(frames[j][7][s[0]]).toFixed(1));
-      if ((n - 1) % step !== 0) points.push(self.plotX(n - 1).toFixed(1) + "," + self.plotY(frames[n - 1][7][s[0]]).toFixed(1));
+      for (var j = 0; j < n; j += step) points.push(self.plotX(j).toFixed(1) + "," + self.plotY(frames[j][7][s[0]], s[0]).toFixed(1));
+      if ((n - 1) % step !== 0) points.push(self.plotX(n - 1).toFixed(1) + "," + self.plotY(frames[n - 1][7][s[0]], s[0]).toFixed(1));
       el("polyline", { "class": "series " + s[1], points: points.join(" ") }, svg).appendChild(el("title", {}, null, s[2]));
       var x = 44 + (at % 3) * 200, y = 164 + Math.floor(at / 3) * 16;
       el("line", { "class": "series " + s[1], x1: x, y1: y - 4, x2: x + 22, y2: y - 4 }, svg);
@@ -402,7 +410,7 @@
     this.now.setAttribute("x2", x);
     this.dots.forEach(function (d) {
       d[1].setAttribute("cx", x);
-      d[1].setAttribute("cy", self.plotY(totals[d[0]]).toFixed(1));
+      d[1].setAttribute("cy", self.plotY(totals[d[0]], d[0]).toFixed(1));
     });
   };
 
