@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
@@ -26,19 +25,9 @@ from sgcheck.discovery import (
 )
 from sgcheck.lang.source import CONFIG_LIMIT
 from sgcheck.replay.files import discover_logs
+from tests.trees import write
 
 GOOD = 'spell "Good" { cost 1 SP phase main1 effect gain 1 SP }\n'
-
-
-def write(folder: Path, files: dict[str, str | bytes]) -> Path:
-    for name, content in files.items():
-        path = folder / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, bytes):
-            path.write_bytes(content)
-        else:
-            path.write_text(content, encoding="utf-8")
-    return folder
 
 
 def repository(folder: Path) -> Path:
@@ -233,18 +222,17 @@ def test_usual_patterns_are_accepted(line: str) -> None:
     assert pattern_problem(line) is None
 
 
-def test_matching_stays_fast_on_hostile_paths(tmp_path: Path) -> None:
-    """Patterns with at most MAX_WILDCARDS runs of '*' against a deep path and a long name: the
-    backtracking of the regular expressions stays small."""
+def test_hostile_paths_are_matched_right(tmp_path: Path) -> None:
+    """Patterns with at most MAX_WILDCARDS runs of '*' against a deep path and a long name give
+    git's answers (how long that takes is measured in benchmarks/bench_discovery.py)."""
     assert MAX_WILDCARDS == 2
     spec = patterns(str(tmp_path), ["**/a/**/b", "*a*b", "a*a/**"])
     deep = os.path.join(str(tmp_path), *(["a"] * 1500))
     long_name = os.path.join(str(tmp_path), "a" * 255)
-    started = time.perf_counter()
-    for path in (deep, long_name):
-        spec.decide(path, False)
-        spec.decide(path, True)
-    assert time.perf_counter() - started < 5
+    assert spec.decide(deep, False) is None and spec.decide(deep, True) is None  # "a" is no "a*a", no "b" at the end
+    assert spec.decide(long_name, False) is None
+    assert spec.decide(long_name + "b", False) is True  # *a*b
+    assert spec.decide(os.path.join(str(tmp_path), "x", "a", "y", "b"), False) is True  # **/a/**/b
 
 
 # --- the two searches share the walk -------------------------------------------------------------

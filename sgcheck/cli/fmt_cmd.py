@@ -18,8 +18,7 @@ import click
 
 from sgcheck.cli.common import guarded
 from sgcheck.lang.format_files import Kind, format_bytes, kind_of, limit_of
-
-_CHUNK = 1 << 20
+from sgcheck.lang.source import read_bytes, read_stream_bytes
 
 
 @click.command("fmt", short_help="Rewrite logs and card files in the canonical layout, comments kept.")
@@ -48,9 +47,9 @@ def fmt_command(paths: tuple[str, ...], check_only: bool, show_diff: bool, stdin
     found, problems, code = _discover(paths)
     changed = unchanged = 0
     for path, kind in found:
-        data = _read_bytes(path, kind)
-        if isinstance(data, str):
-            click.echo(f"{path}: SG-P008 {data}", err=True)
+        data = read_bytes(path, path, limit=limit_of(kind))
+        if not isinstance(data, bytes):
+            click.echo(f"{path}: {data.code} {data.message}", err=True)
             code = 2
             continue
         result = format_bytes(data, path, kind)
@@ -143,25 +142,12 @@ def _discover(paths: tuple[str, ...]) -> tuple[list[tuple[str, Kind]], list[str]
     return found, problems, code
 
 
-def _read_bytes(path: str, kind: Kind) -> bytes | str:
-    """The bytes of a file found, read as every input is read (bounded, no FIFO or device), or why not."""
-    from sgcheck.diagnostics import Diagnostic
-    from sgcheck.lang.source import read_source
-
-    limit = limit_of(kind)
-    checked = read_source(path, path, limit=limit)
-    if isinstance(checked, Diagnostic) and checked.code == "SG-P008":
-        return checked.message
-    try:
-        with open(path, "rb") as stream:
-            return stream.read(limit.max_bytes + 1)
-    except OSError as error:
-        return f"cannot read the file: {error.strerror or error}"
-
-
 def _stdin(name: str, check_only: bool, show_diff: bool) -> int:
     kind = kind_of(name) or Kind.LOG
-    data = _read_stdin(kind)
+    data = read_stream_bytes(sys.stdin.buffer, name, limit=limit_of(kind))
+    if not isinstance(data, bytes):
+        click.echo(f"{name}: {data.code} {data.message}", err=True)
+        return 2
     result = format_bytes(data, name, kind)
     if result.internal is not None:
         click.echo(f"sgcheck: internal error: {name} not formatted: {result.internal}", err=True)
@@ -181,20 +167,6 @@ def _stdin(name: str, check_only: bool, show_diff: bool) -> int:
     out.write(result.data)
     out.flush()
     return 0
-
-
-def _read_stdin(kind: Kind) -> bytes:
-    bound = limit_of(kind).max_bytes + 1
-    stream: BinaryIO = sys.stdin.buffer
-    parts: list[bytes] = []
-    size = 0
-    while size < bound:
-        piece = stream.read(min(_CHUNK, bound - size))
-        if not piece:
-            break
-        parts.append(piece)
-        size += len(piece)
-    return b"".join(parts)
 
 
 def _diff(name: str, before: str, after: str) -> str:

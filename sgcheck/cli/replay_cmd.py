@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 import click
 
 from sgcheck.cli.common import (
-    IO_ERROR_CODES,
     ExitPolicy,
     color_option,
     discovery_from,
@@ -255,37 +254,10 @@ class ReplaySetup:
         per_file: tuple[str, ...],
     ) -> Selection | None:
         """The command line's selection on top of the table's; None when neither selects anything."""
-        values = self.values
-        given = (select, values.select)
-        if given == (None, None) and not (extend_select or ignore or per_file or values.extend_select or values.ignore):
-            return None
-        from sgcheck.codes import CATALOGUE, spell_code
-        from sgcheck.contract.registry import code_catalogue
-        from sgcheck.diagnostics import Severity
-        from sgcheck.selection import SelectionError, selection
+        from sgcheck.selection import SelectionError
 
-        catalogue = {**CATALOGUE, **code_catalogue()}
-        # an error is the locked core (or the contract) broken: replay never switches one off
-        errors = frozenset(code for code, info in catalogue.items() if info.severity is Severity.ERROR)
-        ignored = (*(c for c in values.ignore if c not in extend_select), *ignore)
-        for spelling in (*ignored, *(entry.rpartition(":")[2] for entry in per_file)):
-            for each in spelling.replace(" ", ",").split(","):
-                code = spell_code(each, catalogue)
-                if code in errors:
-                    raise click.BadParameter(
-                        f"{each!r} is {code}, an error: replay always reports the rules it breaks "
-                        "(notes and warnings can be switched off)",
-                        param_hint="--ignore/--per-file-ignores",
-                    )
         try:
-            return selection(
-                catalogue,
-                select=select if select is not None else values.select,
-                extend_select=(*values.extend_select, *extend_select),
-                ignore=ignored,
-                per_file=per_file,
-                always_on=errors | IO_ERROR_CODES,
-            )
+            return self.values.selection(select, extend_select, ignore, per_file)
         except SelectionError as error:
             raise click.BadParameter(str(error), param_hint="--select/--ignore/--per-file-ignores") from None
 

@@ -30,7 +30,7 @@ from sgcheck.contract.registry import code_catalogue, meta
 from sgcheck.core.ruleset import CORE, Ruleset, RulesetError, parse_ruleset
 from sgcheck.diagnostics import Diagnostic, Severity, Span
 from sgcheck.lang.source import CONFIG_LIMIT, SourceText, read_source
-from sgcheck.selection import PerFile, Selection, codes_named, per_file_entry
+from sgcheck.selection import PerFile, Selection, SelectionError, codes_named, per_file_entry, selection
 
 CONFIG_PROBLEM = "SG-C210"
 _SELECTION_KEYS = ("select", "extend-select", "ignore", "disable", "enable")
@@ -130,6 +130,40 @@ class ReplaySettings:
     select: tuple[str, ...] | None = None
     extend_select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
+
+    def selection(
+        self,
+        select: tuple[str, ...] | None = None,
+        extend_select: tuple[str, ...] = (),
+        ignore: tuple[str, ...] = (),
+        per_file: tuple[str, ...] = (),
+    ) -> Selection | None:
+        """The command line's selection on top of this table's (None: nothing is selected or
+        ignored). An error is the locked core (or the contract) broken: replay never switches one
+        off, and naming one to ignore raises :class:`~sgcheck.selection.SelectionError`."""
+        if (select, self.select) == (None, None) and not (
+            extend_select or ignore or per_file or self.extend_select or self.ignore
+        ):
+            return None
+        catalogue = {**CATALOGUE, **code_catalogue()}
+        errors = frozenset(code for code, info in catalogue.items() if info.severity is Severity.ERROR)
+        ignored = (*(c for c in self.ignore if c not in extend_select), *ignore)
+        for spelling in (*ignored, *(entry.rpartition(":")[2] for entry in per_file)):
+            for each in spelling.replace(" ", ",").split(","):
+                code = spell_code(each, catalogue)
+                if code in errors:
+                    raise SelectionError(
+                        f"{each!r} is {code}, an error: replay always reports the rules it breaks "
+                        "(notes and warnings can be switched off)"
+                    )
+        return selection(
+            catalogue,
+            select=select if select is not None else self.select,
+            extend_select=(*self.extend_select, *extend_select),
+            ignore=ignored,
+            per_file=per_file,
+            always_on=errors,
+        )
 
 
 def _disabled(

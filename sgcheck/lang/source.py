@@ -286,6 +286,22 @@ def read_stream(stream: BinaryReader, name: str, *, limit: InputLimit = LOG_LIMI
         return _unreadable(name, _reason(exc))
 
 
+def read_bytes(path: str | os.PathLike[str], shown: str, *, limit: InputLimit) -> bytes | Diagnostic:
+    """The bytes of a file, undecoded (a formatter keeps its line breaks and byte-order mark),
+    opened as :func:`read_source` opens it and read no further than ``limit.max_bytes`` + 1 (one
+    byte more says it is too large); or why it cannot be read."""
+    return _with_file(path, shown, limit, lambda read: _fill(read, limit.max_bytes + 1))
+
+
+def read_stream_bytes(stream: BinaryReader, name: str, *, limit: InputLimit) -> bytes | Diagnostic:
+    """The bytes of an open stream (standard input), undecoded, read no further than
+    ``limit.max_bytes`` + 1."""
+    try:
+        return _fill(stream.read, limit.max_bytes + 1)
+    except (OSError, ValueError) as exc:
+        return _unreadable(name, _reason(exc))
+
+
 def _regular_file_size(stream: object) -> int | None:
     """The size of the file behind ``stream`` (``- < file``), or None for a pipe, a terminal, a buffer."""
     fileno = getattr(stream, "fileno", None)

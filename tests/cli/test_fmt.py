@@ -120,3 +120,19 @@ def test_permissions_are_kept(tmp_path: Path) -> None:
     assert invoke("fmt", str(log)).exit_code == 0
     assert os.stat(log).st_mode & 0o777 == 0o640
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.sglog"]  # no temporary file left
+
+
+def test_an_oversized_log_or_a_fifo_is_refused_unread(tmp_path: Path) -> None:
+    """docs/limits.md: a log over its limit is refused by its size (SG-P010), a named pipe as not
+    a regular file (SG-P008); fmt exits 2 and the file is left as it is."""
+    big = tmp_path / "big.sglog"
+    with open(big, "wb") as stream:
+        stream.truncate(64_000_001)  # sparse: nothing is written, the size says it all
+    result = invoke("fmt", str(big))
+    assert result.exit_code == 2 and "SG-P010" in result.stderr
+    assert big.stat().st_size == 64_000_001
+    if hasattr(os, "mkfifo"):
+        fifo = tmp_path / "pipe.sglog"
+        os.mkfifo(fifo)
+        result = invoke("fmt", "--check", str(fifo))
+        assert result.exit_code == 2 and "SG-P008" in result.stderr and "not a regular file" in result.stderr

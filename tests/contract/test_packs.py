@@ -11,23 +11,13 @@ from sgcheck.contract import check_paths
 from sgcheck.lang.source import MAX_LINE_CHARS
 from sgcheck.report import FORMATS, render
 from sgcheck.results import Run
+from tests.trees import write
 
 GOOD = 'spell "Good" { cost 1 SP phase main1 effect gain 1 SP }\n'
 
 
 def codes(run: Run) -> list[str]:
     return [d.code for d in run.diagnostics]
-
-
-def write(folder: Path, files: dict[str, str | bytes]) -> Path:
-    for name, content in files.items():
-        path = folder / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, bytes):
-            path.write_bytes(content)
-        else:
-            path.write_text(content, encoding="utf-8")
-    return folder
 
 
 def manifest(*cards: str, extra: str = "") -> str:
