@@ -137,8 +137,11 @@ def wall_time(cmd: list[str], *, expect: str | None = None) -> float:
 
 
 def replay_cli(folder: Path, jobs: int) -> list[str]:
-    """The command line replaying every log of ``folder``."""
-    return [*SGCHECK, "replay", str(folder), "--jobs", str(jobs), "--no-summary"]
+    """The command line replaying every log of ``folder``.
+
+    The generated corpora live in ``benchmarks/out/``, which git ignores, and a folder search skips
+    what git ignores: ``--no-respect-gitignore`` searches it anyway."""
+    return [*SGCHECK, "replay", str(folder), "--jobs", str(jobs), "--no-summary", "--no-respect-gitignore"]
 
 
 # --- long logs in other layouts -------------------------------------------------------------------

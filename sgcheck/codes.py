@@ -266,6 +266,18 @@ _CODES: tuple[CodeInfo, ...] = (
         before a player acts as that player's card in play, R22). Each is reported at its YAML
         line:col; the pack is not played.""",
     ),
+    # --- formatting (docs/fmt.md) ---------------------------------------------------------------
+    _c(
+        "SG-P039",
+        "fmt-comment-not-kept",
+        W,
+        (),
+        """'sgcheck fmt' leaves this YAML card file as it is: rewriting it would lose the comment
+        reported, because the YAML library keeps comments in block mappings and lists but not
+        inside a flow collection ({...} or [...]) broken over lines. The file is valid and is
+        checked as before. To have it formatted, move the comment after the collection's last
+        line, or write the collection as a block.""",
+    ),
     _c(
         "SG-X001",
         "internal-error",

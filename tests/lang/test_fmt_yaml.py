@@ -109,7 +109,40 @@ def test_generated_yaml_cards_keep_their_meaning_and_comments(sources: list[str]
     text = relaid(W.dump_yaml(W.yaml_data(parsed.cards)), random.Random(seed))
     if any(d.is_error for d in load_card_yaml(text, "g.sgcard.yaml").diagnostics):
         return  # a comment inside a multi-line text that no longer reads: nothing to format
+    out = format_yaml_text(text, "g.sgcard.yaml")
+    if isinstance(out, list):  # only a comment the round trip cannot keep leaves a valid file as it is
+        assert [d.code for d in out] == ["SG-P039"]
+        span = out[0].span
+        assert span is not None and text[span.offset] == "#"
+        before = text[: span.offset]
+        assert before.count("{") > before.count("}") or before.count("[") > before.count("]")  # in a flow collection
+        return
     formatted(text)
+
+
+def test_a_comment_inside_a_flow_collection_leaves_the_file_as_it_is(tmp_path: Path) -> None:
+    """ruamel.yaml keeps no comment inside a flow collection broken over lines: SG-P039 at the
+    comment, the file untouched, exit 1, and never an internal error."""
+    text = (
+        "cards:\n"
+        "- name: Ember\n"
+        "  kind: relic\n"
+        "  mode: passive\n"
+        "  effects:\n"
+        "  - gain: {amount: 1,   # one is enough\n"
+        "      resource: SP}\n"
+    )
+    out = format_yaml_text(text, "e.sgcard.yaml")
+    assert isinstance(out, list) and [d.code for d in out] == ["SG-P039"]
+    span = out[0].span
+    assert span is not None and (span.line, span.column) == (6, 25) and span.end_column == 25 + len("# one is enough")
+    path = tmp_path / "e.sgcard.yaml"
+    path.write_text(text, encoding="utf-8")
+    for args in (["fmt", str(path)], ["fmt", "--check", str(path)]):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 1, result.output
+        assert f"{path}:6:25: SG-P039" in result.stderr and "internal error" not in result.stderr
+    assert path.read_text(encoding="utf-8") == text
 
 
 def test_a_yaml_syntax_error_leaves_the_file_and_exits_1(tmp_path: Path) -> None:

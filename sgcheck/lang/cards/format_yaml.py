@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import io
 import re
+from collections import Counter
 
-from sgcheck.diagnostics import Diagnostic, Severity
+from sgcheck.codes import diagnostic
+from sgcheck.diagnostics import Diagnostic, Severity, Span
 from sgcheck.lang.formatting import shape
 
 __all__ = ["YamlFormatError", "format_yaml_text"]
@@ -25,13 +27,13 @@ _COMMENT = re.compile(r"(?:^|(?<=\s))#[^\n]*+", re.MULTILINE)
 
 
 class YamlFormatError(Exception):
-    """The rewritten text would not read back as the same cards and comments: never written."""
+    """The rewritten text would not read back as the same cards, or is not stable: never written."""
 
 
 def format_yaml_text(text: str, name: str = "<cards.yaml>") -> str | list[Diagnostic]:
-    """``text`` (LF line breaks, no BOM) in the canonical layout; or the errors that keep the
-    file from reading (it is then left as it is). Raises :class:`YamlFormatError` if the
-    rewritten text would read differently."""
+    """``text`` (LF line breaks, no BOM) in the canonical layout; or the findings that leave the
+    file as it is: the errors that keep it from reading, or a comment the rewriting would lose
+    (SG-P039). Raises :class:`YamlFormatError` if the rewritten text would read differently."""
     from sgcheck.lang.cards.yaml_loader import load_card_yaml
 
     loaded = load_card_yaml(text, name)  # the limits on size, nesting and aliases apply first
@@ -44,11 +46,36 @@ def format_yaml_text(text: str, name: str = "<cards.yaml>") -> str | list[Diagno
     again = load_card_yaml(formatted, name)
     if any(d.severity is Severity.ERROR for d in again.diagnostics) or shape(again.cards) != shape(loaded.cards):
         raise YamlFormatError("the rewritten YAML reads as different cards")
-    if sorted(_COMMENT.findall(formatted)) != sorted(_COMMENT.findall(text)):
-        raise YamlFormatError("the rewritten YAML would not keep every comment")
+    lost = _lost_comment(text, formatted)
+    if lost is not None:
+        return [_comment_not_kept(text, name, lost)]
     if _round_trip(formatted) != formatted:
         raise YamlFormatError("the rewritten YAML is not stable")
     return formatted
+
+
+def _lost_comment(text: str, formatted: str) -> re.Match[str] | None:
+    """The first comment of ``text`` that ``formatted`` does not have (as many times); None if none."""
+    kept = Counter(_COMMENT.findall(formatted))
+    for comment in _COMMENT.finditer(text):
+        if kept[comment.group()] > 0:
+            kept[comment.group()] -= 1
+        else:
+            return comment
+    return None
+
+
+def _comment_not_kept(text: str, name: str, comment: re.Match[str]) -> Diagnostic:
+    """SG-P039 at the comment the round trip would lose (a comment inside a flow collection)."""
+    start = comment.start()
+    line = text.count("\n", 0, start) + 1
+    column = start - (text.rfind("\n", 0, start) + 1) + 1
+    span = Span(name, line, column, line, column + len(comment.group()), start, comment.end())
+    message = (
+        "not formatted: rewriting the file would lose this comment "
+        "(the YAML library keeps no comment inside a flow collection, {...} or [...])"
+    )
+    return diagnostic("SG-P039", message).at(span, "move it after the collection")
 
 
 def _starts_explicitly(text: str) -> bool:

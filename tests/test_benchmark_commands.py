@@ -1,0 +1,39 @@
+"""The command lines the benchmarks time must do the job they are quoted for.
+
+The benchmarks are never run by the tests (their figures live in docs/benchmarks.md), so a change
+elsewhere can leave one timing an error instead of a replay: the generated corpora live in
+``benchmarks/out/``, which git ignores, and a folder search skips what git ignores.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from sgcheck.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from shared import SGCHECK, replay_cli  # noqa: E402  (the benchmarks' helpers are not a package)
+
+LEGAL_LOG = ROOT / "examples" / "logs" / "guide-example-a.sglog"
+
+
+def test_the_corpus_command_replays_a_folder_git_ignores(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".gitignore").write_text("out/\n", encoding="utf-8")
+    corpus = tmp_path / "out" / "corpus"
+    corpus.mkdir(parents=True)
+    for index in range(3):
+        shutil.copy(LEGAL_LOG, corpus / f"game-{index}.sglog")
+    monkeypatch.chdir(tmp_path)
+    command = replay_cli(corpus, 1)
+    assert command[: len(SGCHECK)] == SGCHECK
+    result = CliRunner().invoke(main, command[len(SGCHECK) :], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert "3 files checked: no problems found" in result.output
