@@ -601,6 +601,7 @@ class Replayer:
         nodes = tree[1] if tree is not None else None
         labelled = False
         passes: list[tuple[Step, Statement | None]] = []
+        markets = st.cards is not None  # only a game with cards can have a market (R26)
         for index, step in enumerate(steps):
             label, stmt = nodes[index] if nodes is not None else _NO_NODE
             if step.phase is not None:
@@ -617,7 +618,7 @@ class Replayer:
             if step.word == "pass":
                 passes.append((step, stmt))
                 continue
-            if step.word != "reveal" and reveal_due(self.state):
+            if markets and step.word != "reveal" and reveal_due(self.state):
                 self._missing_reveal()
             self._statement(step, stmt)
         self._end_turn(passes, tree)
@@ -672,7 +673,7 @@ class Replayer:
             self.report(first.diagnostic.at(span_of(_need_statement(stmt), first.part)))
             return
         actor = st.to_move
-        if reveal_due(applied.state) and not reveal_due(st):
+        if st.cards is not None and reveal_due(applied.state) and not reveal_due(st):
             if stmt is None:
                 raise _NeedTree  # a market's capture: the tree places a missing reveal exactly
             self.capture = stmt
@@ -756,10 +757,12 @@ class Replayer:
             self.report(diag)
 
     def _end_turn(self, passes: list[tuple[Step, Statement | None]], tree: object) -> None:
-        if reveal_due(self.state):
-            self._missing_reveal()
         st = self.state
         assert st is not None
+        if st.cards is not None and reveal_due(st):
+            self._missing_reveal()
+            st = self.state
+            assert st is not None
         if st.result is not None:
             return
         step = engine.apply(st, _END_TURN)

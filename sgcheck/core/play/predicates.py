@@ -62,7 +62,7 @@ def own_piece(
 
 def resolve_payment(state: GameState, cost: Worked, pay: Payment | None, what: str) -> Payment | Violation:
     """Split ``cost`` between SP and LP (R05): as stated, else SP first, then LP."""
-    player = state.mover
+    player = state.players[state.to_move]
     if pay is not None:
         if pay.sp < 0 or pay.lp < 0:
             return violation("SG-R115", f"a payment cannot be negative ({pay})", Part.PAY)

@@ -25,6 +25,7 @@ from sgcheck.core.play.victory import (
 from sgcheck.core.state import GameResult, GameState, TurnState
 
 _NO_EFFECTS = Effects()
+_new = tuple.__new__
 
 
 def apply_enter(state: GameState, action: EnterPhase) -> Applied | Violation:
@@ -40,7 +41,7 @@ def apply_enter(state: GameState, action: EnterPhase) -> Applied | Violation:
     state = state.with_turn(state.turn.with_phase(action.phase))
     if state.cards is not None:
         state = _phases_begin(state, current, action.phase)
-    return Applied(state, _NO_EFFECTS)
+    return _new(Applied, (state, _NO_EFFECTS))  # tuple.__new__: see sgcheck.core.state
 
 
 _PHASES = tuple(Phase)
@@ -82,7 +83,7 @@ def apply_end(state: GameState, action: EndTurn) -> Applied | Violation:
     state, gained = begin_turn(state)  # the next Upkeep replaces the turn record: no clean-up state needed
     if lively:
         state = resources_changed(ending, state)
-    return Applied(state, _turn_over(passed, lp_gained, gained))
+    return _new(Applied, (state, _turn_over(passed, lp_gained, gained)))
 
 
 def _end_game(state: GameState, passed: bool, lp_gained: int, won: GameResult | None = None) -> Applied:

@@ -36,7 +36,7 @@ def core_victory(state: GameState) -> bool:
 
 def reaches_lp_victory(state: GameState) -> bool:
     """The player to move has 1000 LP (core §7)."""
-    return state.mover.lp >= caps.LP_VICTORY and core_victory(state)
+    return state.players[state.to_move].lp >= caps.LP_VICTORY and core_victory(state)
 
 
 def lp_victory(state: GameState) -> tuple[GameState, GameResult | None]:

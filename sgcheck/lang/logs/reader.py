@@ -301,17 +301,16 @@ def _claims(text: str) -> _Claims | None:
     return tuple(out), pay, kinds
 
 
-# Bounded caches (emptied when full): the same statements and claim texts recur all through a
-# game, and what they map to is immutable.
+# Bounded caches (emptied when full): the same statements, claim texts and phase labels recur
+# all through a game, and what they map to is immutable.
 _CACHE_SIZE = 32768
 _statements: dict[str, tuple[str, Action | None, int]] = {}
+_claim_runs: dict[str, _Claims | None] = {}
 _PHASE_WORDS: dict[str, Phase] = {}
 
 
 def _phase(label: str) -> Phase:
-    phase = _PHASE_WORDS.get(label)
-    if phase is None:
-        phase = _PHASE_WORDS[label] = PHASES[label[: label.index(":")].rstrip(" \t").lower()]
+    phase = _PHASE_WORDS[label] = PHASES[label[: label.index(":")].rstrip(" \t").lower()]
     return phase
 
 
@@ -328,7 +327,7 @@ def _step(m: re.Match[str]) -> Step | None:
         if number == 0:
             return None  # turn 0: the grammar reports it
         color = BLACK if black else WHITE
-    phase = _phase(label) if label is not None else None
+    phase = None if label is None else _PHASE_WORDS[label] if label in _PHASE_WORDS else _phase(label)
     if text is None:
         return _new(Step, (number, color, phase, None, None, (), 0))
     statement = _statements.get(text)
@@ -339,7 +338,12 @@ def _step(m: re.Match[str]) -> Step | None:
     word, action, amount = statement
     claims: tuple[StepClaim, ...] = ()
     if claims_text:
-        read = _claims(claims_text)
+        if claims_text in _claim_runs:
+            read = _claim_runs[claims_text]
+        else:
+            if len(_claim_runs) >= _CACHE_SIZE:
+                _claim_runs.clear()
+            read = _claim_runs[claims_text] = _claims(claims_text)
         if read is None:
             return None
         claims, pay, kinds = read
@@ -489,7 +493,9 @@ class _Reader:
             yield from (pending for pending, _resume in self.failed)
         retried = -1  # the file offset of an item read again with a longer window
         while True:
-            pos = _BLANK.match(window.text, pos).end()  # type: ignore[union-attr]
+            ahead = self.ahead
+            if ahead is None or ahead[0] != pos or ahead[1].string is not window.text:  # else a header is here
+                pos = _BLANK.match(window.text, pos).end()  # type: ignore[union-attr]
             if pos == len(window.text):
                 if window.final:
                     return
