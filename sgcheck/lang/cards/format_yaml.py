@@ -27,7 +27,7 @@ _COMMENT = re.compile(r"(?:^|(?<=\s))#[^\n]*+", re.MULTILINE)
 
 
 class YamlFormatError(Exception):
-    """The rewritten text would not read back as the same cards, or is not stable: never written."""
+    """The rewritten text would not read back as the same cards and comments, or is not stable: never written."""
 
 
 def format_yaml_text(text: str, name: str = "<cards.yaml>") -> str | list[Diagnostic]:
@@ -49,6 +49,8 @@ def format_yaml_text(text: str, name: str = "<cards.yaml>") -> str | list[Diagno
     lost = _lost_comment(text, formatted)
     if lost is not None:
         return [_comment_not_kept(text, name, lost)]
+    if sorted(_COMMENT.findall(formatted)) != sorted(_COMMENT.findall(text)):
+        raise YamlFormatError("the rewritten YAML would have comments the file does not have")
     if _round_trip(formatted) != formatted:
         raise YamlFormatError("the rewritten YAML is not stable")
     return formatted

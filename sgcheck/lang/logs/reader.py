@@ -310,6 +310,8 @@ _PHASE_WORDS: dict[str, Phase] = {}
 
 
 def _phase(label: str) -> Phase:
+    if len(_PHASE_WORDS) >= _CACHE_SIZE:  # a label may be spelt in many cases and spacings
+        _PHASE_WORDS.clear()
     phase = _PHASE_WORDS[label] = PHASES[label[: label.index(":")].rstrip(" \t").lower()]
     return phase
 
