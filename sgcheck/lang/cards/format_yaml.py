@@ -18,6 +18,7 @@ from collections import Counter
 from sgcheck.codes import diagnostic
 from sgcheck.diagnostics import Diagnostic, Severity, Span
 from sgcheck.lang.formatting import shape
+from sgcheck.lang.source import SourceText
 
 __all__ = ["YamlFormatError", "format_yaml_text"]
 
@@ -69,10 +70,8 @@ def _lost_comment(text: str, formatted: str) -> re.Match[str] | None:
 
 def _comment_not_kept(text: str, name: str, comment: re.Match[str]) -> Diagnostic:
     """SG-P039 at the comment the round trip would lose (a comment inside a flow collection)."""
-    start = comment.start()
-    line = text.count("\n", 0, start) + 1
-    column = start - (text.rfind("\n", 0, start) + 1) + 1
-    span = Span(name, line, column, line, column + len(comment.group()), start, comment.end())
+    line, column = SourceText(name, text).position(comment.start())
+    span = Span(name, line, column, line, column + len(comment.group()), comment.start(), comment.end())
     message = (
         "not formatted: rewriting the file would lose this comment "
         "(the YAML library keeps no comment inside a flow collection, {...} or [...])"
