@@ -638,6 +638,80 @@ _CODES: tuple[CodeInfo, ...] = (
         order (R26: the deck's order is fixed before play) each reveal is the deck's next card; with
         an unordered deck it is a card of the deck with a copy not yet revealed.""",
     ),
+    # --- the contract watched in play (core §8; sgcheck/core/watch.py) --------------------------------
+    _c(
+        "SG-R130",
+        "exchange-in-replay",
+        E,
+        ("core §2", "core §8", "R05", "R16"),
+        """What the cards (and the conversion) did in this game turned SP into LP better than
+        the core's 2 SP for 1 LP, or past 20 SP in one turn. Each action is accounted by source:
+        the payment for the action, the core's own gains (income, capture reward, Pass) and what
+        the cards moved. An action that brings LP while SP is given up (its SP payment included:
+        R05 lets any cost be paid in SP) is an exchange; SP the cards take in one window waits
+        until the end of the player's next Upkeep for LP they give in another. The message names
+        the cards and the numbers. Reported whatever `sgcheck check` said about the pack; a
+        warning instead of an error with `--allow-violations` (playtesting a pack).""",
+    ),
+    _c(
+        "SG-R131",
+        "negative-cost-in-replay",
+        E,
+        ("core §8", "R23"),
+        """The card modifiers on this action add up to a cost below 0. Play charges 0 (R23),
+        but a cost that falls below zero turns an action into income, which core §8 does not
+        allow a card to do. The message gives the cost as the cards made it. A warning instead of
+        an error with `--allow-violations`.""",
+    ),
+    _c(
+        "SG-R132",
+        "reroll-sources-in-replay",
+        E,
+        ("core §4.5", "core §8", "R20"),
+        """More than one card grants a reroll or advantage to this attack's accuracy roll. Core
+        §4.5 allows one source per roll; replay uses only the first (R23), and names the others.
+        A warning instead of an error with `--allow-violations`.""",
+    ),
+    _c(
+        "SG-R133",
+        "repair-denied-in-replay",
+        E,
+        ("core §6", "core §8"),
+        """A player with a broken Gem could not attempt a Repair in this Upkeep nor in the
+        Upkeep of their previous turn, because of the opponent's effects: a denial, or a Repair
+        priced past what the player holds while the core's own 10 was payable. Core §8 forbids
+        denying repair on consecutive turns with one player's effects. Reported at the header of
+        the turn whose Upkeep it is. A warning instead of an error with `--allow-violations`.""",
+    ),
+    _c(
+        "SG-R134",
+        "free-attempts-in-replay",
+        E,
+        ("core §6", "core §8"),
+        """A second Break attempt, or a second Repair attempt, in one Upkeep that costs nothing
+        (one free attempt of each is what R15 allows anyway). Attempts that are free and repeated
+        make the 12+ and 10+ on 3d6 a matter of rolling again, which rewrites the thresholds core
+        §8 locks. A warning instead of an error with `--allow-violations`.""",
+    ),
+    _c(
+        "SG-R135",
+        "king-damage-in-replay",
+        E,
+        ("core §4.4", "core §8", "R19"),
+        """A King's damage changed through something other than an attack. Only attacks, within
+        the caps, may damage a King (R19). A warning instead of an error with `--allow-violations`.""",
+    ),
+    _c(
+        "SG-R136",
+        "growth-in-replay",
+        E,
+        ("core §8",),
+        """Within one turn the player came back to the same position (board, phase, the turn's
+        counters and the cards in play) with more LP or SP and no less of either: the actions in
+        between can be repeated without end, which core §8 forbids (unbounded SP/LP). How often
+        an effect has fired counts only for an effect with a `limit`, which bounds the cycle. A
+        warning instead of an error with `--allow-violations`.""",
+    ),
     # --- wrong claims ----------------------------------------------------------------------------
     _c(
         "SG-R201",

@@ -37,3 +37,16 @@ def test_the_corpus_command_replays_a_folder_git_ignores(tmp_path: Path, monkeyp
     result = CliRunner().invoke(main, command[len(SGCHECK) :], catch_exceptions=False)
     assert result.exit_code == 0, result.output
     assert "3 files checked: no problems found" in result.output
+
+
+def test_the_play_benchmark_measures_each_pack(capsys: pytest.CaptureFixture[str]) -> None:
+    """bench_explore.py on small packs: the guide's cards, a dense pack, two packs of cards apart."""
+    import bench_explore
+
+    assert bench_explore.main(["--dense", "4", "--apart", "5", "10"]) == 0
+    out = capsys.readouterr().out
+    assert "the guide's cards" in out and "6 cards" in out
+    assert "dense generated pack" in out and "4 cards" in out
+    assert out.count("cards that do not meet ") == 2 and "in a minute at these rates" in out
+    combinations = [int(n) for n in __import__("re").findall(r"(\d+) combinations", out)]
+    assert combinations[-2:] == [5, 10]  # cards apart are each played alone

@@ -69,6 +69,15 @@ SCHEMAS = {
     default=None,
     help="Ruleset for card files outside packs, e.g. 'core; king_value=3' (packs name their own).",
 )
+@click.option(
+    "--explain-break",
+    "explain_break",
+    metavar="DIR",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Write each break found by playing the cards (SG-C15x) as a game that replays to it, one folder a "
+    "break under DIR: replay its proof.sglog to see the break.",
+)
 @click.option("--fix", "apply_fixes", is_flag=True, help="Apply the safe fixes to the files, then report what is left.")
 @click.option("--diff", "show_diff", is_flag=True, help="Print the fixes --fix would apply as a diff; change nothing.")
 @click.option("--unsafe-fixes", is_flag=True, help="With --fix or --diff, apply the unsafe fixes too (docs/fmt.md).")
@@ -95,6 +104,7 @@ def check_command(
     no_suppressions: bool,
     stdin_filename: str,
     ruleset: str | None,
+    explain_break: Path | None = None,
     apply_fixes: bool = False,
     show_diff: bool = False,
     unsafe_fixes: bool = False,
@@ -164,6 +174,7 @@ def check_command(
             return 2 if fixed.problems else (1 if fixed.changes else 0)
         click.echo(f"sgcheck: {fixed.summary(unsafe=unsafe_fixes)}", err=True)
     job = plan_check(paths, config, stdin_name=stdin_filename, discovery=discovery)
+    job.proof_dir = explain_break
     if job.empty and all(discovery.skips_named(path) for path in paths):
         return 0  # --force-exclude left out every file named (a pre-commit run on excluded files only)
     if job.empty:
@@ -185,10 +196,22 @@ def check_command(
         if quiet:
             results = ((replace(result, summary=None), sources) for result, sources in results)
         rendered = ((result, report.renderer(result, sources)) for result, sources in results)
-        return write_report(rendered, out, report, ExitPolicy(exit_zero, fail_on), statistics=statistics)
+        status = write_report(rendered, out, report, ExitPolicy(exit_zero, fail_on), statistics=statistics)
     finally:
         if stream is not None:
             stream.close()
+    if explain_break is not None:
+        for line in job.proofs:
+            click.echo(f"sgcheck: proof: {line}", err=True)
+        written = sum(1 for line in job.proofs if line.endswith(".sglog"))
+        click.echo(
+            f"sgcheck: {written} proof game{'s' if written != 1 else ''} written under {explain_break}"
+            + (" (play each with `sgcheck replay --allow-violations PATH`)" if written else ""),
+            err=True,
+        )
+        if written != len(job.proofs):
+            return 2
+    return status
 
 
 @click.command("schema")

@@ -16,14 +16,16 @@ from pathlib import Path
 
 from sgcheck import __version__, codes
 from sgcheck.codes import CATALOGUE, CodeInfo
+from sgcheck.contract.analysis.explore import Found
 from sgcheck.contract.config import Config
 from sgcheck.contract.context import CheckContext
 from sgcheck.contract.facts import PackFacts, PackView
 from sgcheck.contract.packs import CardSource, PackPlan, discover, is_yaml
-from sgcheck.contract.registry import all_rules, code_catalogue, meta
+from sgcheck.contract.registry import Scope, all_rules, code_catalogue, meta
 from sgcheck.contract.suppressions import FileSuppressions, Suppression, scan, silencing_pack_wide, unused
 from sgcheck.core.cards.model import Card, CardFile
-from sgcheck.diagnostics import Diagnostic, Span
+from sgcheck.core.ruleset import Ruleset
+from sgcheck.diagnostics import Diagnostic, Severity, Span
 from sgcheck.discovery import DEFAULT, DiscoveryOptions
 from sgcheck.lang.scenarios.scenario_loader import is_scenario_file
 from sgcheck.lang.source import (
@@ -70,6 +72,10 @@ class CheckJob:
 
     config: Config
     plans: list[PackPlan]
+    # with ``check --explain-break DIR``: where each break found in play is written as a game,
+    # and what was written (the folder of each proof, or why it could not be written)
+    proof_dir: Path | None = None
+    proofs: list[str] = field(default_factory=list)
 
     @property
     def empty(self) -> bool:
@@ -88,6 +94,8 @@ class CheckJob:
         with _no_gc_pauses():
             for plan in self.plans:
                 checked = check_plan(plan, config, stdin)
+                if self.proof_dir is not None and checked.breaks:
+                    self.proofs.extend(write_proofs(self.proof_dir, plan.name, checked, plan.context.ruleset))
                 for result in checked.results:
                     yield result, checked.sources
 
@@ -100,6 +108,7 @@ class CheckedPlan:
     results: tuple[FileResult, ...]
     sources: Mapping[str, str]
     cards: tuple[Card, ...]
+    breaks: tuple[Found, ...] = ()  # the breaks found in play that the run reports, with their games
 
 
 def check_plan(plan: PackPlan, config: Config | None = None, stdin: BinaryReader | None = None) -> CheckedPlan:
@@ -107,13 +116,54 @@ def check_plan(plan: PackPlan, config: Config | None = None, stdin: BinaryReader
     itself becomes SG-X001 on the plan, with no cards."""
     config = config if config is not None else Config()
     sources: dict[str, str] = {}
+    breaks: list[Found] = []
     try:
         with _no_gc_pauses():
-            checked, cards = _check_plan(plan, config, sources, stdin)
+            checked, cards = _check_plan(plan, config, sources, stdin, breaks)
     except (Exception, RecursionError, MemoryError) as error:  # one pack must not hide the others
         failed = FileResult(plan.name, (codes.internal_error(error).at(Span.point(plan.name)),))
         return CheckedPlan((failed,), {}, ())
-    return CheckedPlan(tuple(checked), sources, tuple(cards))
+    return CheckedPlan(tuple(checked), sources, tuple(cards), tuple(breaks))
+
+
+def write_proofs(folder: Path, name: str, checked: CheckedPlan, ruleset: Ruleset) -> Iterator[str]:
+    """Write each break ``checked`` reports as a game that replays to it (:mod:`sgcheck.contract.proof`):
+    one folder a break under ``folder``, named after the pack and the break. Yields the path of
+    each log written, or a line saying why one could not be."""
+    from sgcheck.contract.proof import write_proof
+
+    by_name = {card.name: card for card in checked.cards}
+    stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in Path(name).name).strip("-") or "pack"
+    for index, found in enumerate(checked.breaks, start=1):
+        target = folder / f"{stem}-{index:02d}-{found.kind}{'-projected' if found.projected else ''}"
+        dealt = [by_name[n] for n in dict.fromkeys((*found.hands[0], *found.hands[1])) if n in by_name]
+        comments = (
+            f"Proof of a break of core §8 found by `sgcheck check` in {name}:",
+            found.message,
+            f"Cards: {', '.join(found.cards) or 'none'}; where: {found.situation}.",
+            f"Start: the probe position '{found.probe.name}' (probe.scenario.yaml).",
+            *(
+                (f"Projected past the turns played ({found.projected}): this game shows the copies begin.",)
+                if found.projected
+                else ()
+            ),
+            "The pack breaks the contract, so replay plays it with --allow-violations:",
+            f"  sgcheck replay --allow-violations {target.name}/proof.sglog",
+        )
+        try:
+            log = write_proof(
+                target,
+                cards=dealt,
+                scenario=found.probe.scenario,
+                hands=found.hands,
+                actions=found.path,
+                ruleset=ruleset,
+                comments=comments,
+            )
+        except (ValueError, OSError) as error:
+            yield f"{target}: not written: {error}"
+            continue
+        yield str(log)
 
 
 def plan_check(
@@ -252,7 +302,11 @@ def _gather(plan: PackPlan, sources: dict[str, str], stdin: BinaryReader | None)
 
 
 def _check_plan(
-    plan: PackPlan, config: Config, sources: dict[str, str], stdin: BinaryReader | None = None
+    plan: PackPlan,
+    config: Config,
+    sources: dict[str, str],
+    stdin: BinaryReader | None = None,
+    breaks: list[Found] | None = None,
 ) -> tuple[list[FileResult], list[Card]]:
     gathered = _gather(plan, sources, stdin)
     manifest = plan.manifest.shown if plan.manifest is not None else None
@@ -261,7 +315,7 @@ def _check_plan(
         from sgcheck.lang.modules.module_loader import deck_findings
 
         findings.setdefault(manifest, []).extend(deck_findings(plan.module, gathered.cards))
-    for diagnostic in _run_rules(gathered.cards, plan, config):
+    for diagnostic in _run_rules(gathered.cards, plan, config, breaks):
         where = diagnostic.span.source if diagnostic.span is not None else (manifest or plan.name)
         findings.setdefault(where, []).append(diagnostic)
     silenced: dict[str, list[Suppressed]] = {}
@@ -317,14 +371,44 @@ def _kept(
     return kept, silenced
 
 
-def _run_rules(cards: list[Card], plan: PackPlan, config: Config) -> Iterator[Diagnostic]:
+def _run_rules(
+    cards: list[Card], plan: PackPlan, config: Config, breaks: list[Found] | None = None
+) -> Iterator[Diagnostic]:
     rules = [rule for rule in all_rules() if config.enabled(rule.meta.code)]
     card_checks = [rule.check_card for rule in rules if rule.check_card is not None]
-    pack_checks = [rule.check_pack for rule in rules if rule.check_pack is not None]
+    pack_checks = [r.check_pack for r in rules if r.check_pack is not None and r.meta.scope is not Scope.PLAY]
+    play_checks = [r.check_pack for r in rules if r.check_pack is not None and r.meta.scope is Scope.PLAY]
     context = plan.context
+    found: list[Diagnostic] = []
     for card in cards:
         for check in card_checks:
-            yield from check(card, context)
-    view = PackView(plan.name, PackFacts(tuple(cards), context))  # one per pack: its analyses are shared
+            found.extend(check(card, context))
+    facts = PackFacts(tuple(cards), context)
+    view = PackView(plan.name, facts)  # one per pack: its analyses are shared
     for pack_check in pack_checks:
-        yield from pack_check(view, context)
+        found.extend(pack_check(view, context))
+    yield from found
+    if play_checks:
+        # what the explorer finds on cards the analyses above already stop is not said twice
+        facts.known_findings = _codes_by_card(cards, found)
+        facts.known_error_codes = frozenset(d.code for d in found if d.severity is Severity.ERROR)
+        for play_check in play_checks:
+            yield from play_check(view, context)
+        if breaks is not None:
+            breaks.extend(facts.reported_play)
+
+
+def _codes_by_card(cards: list[Card], found: list[Diagnostic]) -> dict[str, frozenset[str]]:
+    """The codes reported so far on each card (by the card the finding points into)."""
+    spans: dict[str, list[tuple[int, int, str]]] = {}
+    for card in cards:
+        spans.setdefault(card.span.source, []).append((card.span.offset, card.span.end_offset, card.name))
+    out: dict[str, set[str]] = {}
+    for diagnostic in found:
+        span = diagnostic.span
+        if span is None:
+            continue
+        for start, end, name in spans.get(span.source, ()):
+            if start <= span.offset <= end:
+                out.setdefault(name, set()).add(diagnostic.code)
+    return {name: frozenset(codes) for name, codes in out.items()}

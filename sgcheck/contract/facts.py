@@ -38,6 +38,7 @@ from sgcheck.contract.analysis.conversion import (
     may_convert,
     shares_windows,
 )
+from sgcheck.contract.analysis.explore import Exploration, Found, explore
 from sgcheck.contract.analysis.growth import Link, feedback_loops
 from sgcheck.contract.analysis.profit import Profit, profits, repeated_gains
 from sgcheck.contract.analysis.stacking import Stack, worst_stack
@@ -380,9 +381,21 @@ def king_shield(effect: A.Effect, ctx: CheckContext) -> int:
     return shield if shield > 0 and scenario_mask(effect, ctx) & KING_DEFENDS else 0
 
 
+def reaches_enemy_upkeep(card: A.Card, effect: A.Effect) -> bool:
+    """Whether a deny-repair effect is still in force at an Upkeep of the opponent, the only time a
+    Repair is attempted (core §6, R15): a denial that ends with the holder's own turn (``this
+    turn``, ``this attack``, or no duration on a Spell, a use or a trigger, R23) refuses nothing."""
+    duration = effect.duration
+    if duration is None:
+        return card.kind is A.CardKind.RELIC and card.mode is A.Mode.PASSIVE and effect.trigger is None
+    return duration.kind not in (A.DurationKind.THIS_TURN, A.DurationKind.THIS_ATTACK)
+
+
 def denial_problem(card: A.Card, effect: A.Effect) -> str | None:
     """Why this deny-repair effect can cover consecutive turns on its own (None if it cannot)."""
     duration = effect.duration
+    if not reaches_enemy_upkeep(card, effect):
+        return None  # it ends before any Repair could be refused
     if duration is not None and duration.kind is A.DurationKind.PERMANENT:
         return "it denies repair permanently"
     if duration is not None and duration.kind is A.DurationKind.TURNS and (duration.turns or 0) > 1:
@@ -392,6 +405,8 @@ def denial_problem(card: A.Card, effect: A.Effect) -> str | None:
             return None if effect.limit.times == 1 else f"it can deny repair {effect.limit.times} times a game"
         if card.mode is A.Mode.PASSIVE and effect.trigger is None and duration is None:
             return "a passive relic's denial stays in force for the rest of the game"
+        if card.mode is A.Mode.PASSIVE and effect.trigger is None:
+            return None  # a passive relic's timed effect starts once, when it enters play (R22)
         return "the relic can deny repair again on the next turn"
     return None
 
@@ -773,6 +788,19 @@ class PackFacts:
     def __init__(self, cards: tuple[A.Card, ...], ctx: CheckContext) -> None:
         self.cards = cards
         self.context = ctx
+        # the codes the card and pack rules reported on each card, and which of those codes are
+        # errors, handed over by the engine before the rules of play run (they leave out what
+        # is already said)
+        self.known_findings: dict[str, frozenset[str]] = {}
+        self.known_error_codes: frozenset[str] = frozenset()
+        # the breaks of play the rules reported, for their proofs (``check --explain-break``)
+        self.reported_play: list[Found] = []
+
+    @cached_property
+    def explored(self) -> Exploration:
+        """What playing the pack found (:mod:`sgcheck.contract.analysis.explore`), for the rules of play."""
+        ctx = self.context
+        return explore(self.cards, ctx.ruleset, ctx.hand_limit)
 
     @cached_property
     def card_facts(self) -> tuple[CardFacts, ...]:
@@ -842,7 +870,14 @@ class PackFacts:
         """Cards with a one-turn repair denial (legal alone), each with its first such effect."""
         found: list[tuple[A.Card, A.Effect]] = []
         for facts in self.card_facts:
-            first = next((effect for effect, problem in facts.repair_denials if problem is None), None)
+            first = next(
+                (
+                    effect
+                    for effect, problem in facts.repair_denials
+                    if problem is None and reaches_enemy_upkeep(facts.card, effect)
+                ),
+                None,
+            )
             if first is not None:
                 found.append((facts.card, first))
         return tuple(found)

@@ -39,6 +39,7 @@ class Scope(StrEnum):
     INPUT = "input"  # reading a card file (syntax, YAML, schema)
     CARD = "card"  # one card on its own
     PACK = "pack"  # combinations of the cards a player can hold
+    PLAY = "play"  # what the cards do in games the explorer plays (sgcheck.contract.analysis.explore)
     PACKAGING = "packaging"  # manifests, discovery, configuration, suppressions
 
 
@@ -111,7 +112,7 @@ def all_rules() -> tuple[Rule, ...]:
                 explanation=clean_docstring(module.__doc__ or ""),
                 module=name,
                 check_card=check if meta.scope is Scope.CARD else None,
-                check_pack=check if meta.scope is Scope.PACK else pack_part,
+                check_pack=check if meta.scope in (Scope.PACK, Scope.PLAY) else pack_part,
             )
         )
     return tuple(sorted(rules, key=lambda r: r.meta.code))

@@ -12,6 +12,7 @@ _TITLES = {
     Scope.INPUT: "Reading card files (SG-P02x)",
     Scope.CARD: "Per-card rules (SG-C0xx)",
     Scope.PACK: "Pack-level analyses (SG-C1xx)",
+    Scope.PLAY: "Found by playing the pack (SG-C15x)",
     Scope.PACKAGING: "Packs, configuration and suppressions (SG-C2xx)",
 }
 
@@ -19,7 +20,7 @@ _TITLES = {
 def codes_markdown() -> str:
     """One section per scope, one entry per code: name, severity, what it enforces, explanation."""
     lines: list[str] = []
-    for scope in (Scope.CARD, Scope.PACK, Scope.PACKAGING, Scope.INPUT):
+    for scope in (Scope.CARD, Scope.PACK, Scope.PLAY, Scope.PACKAGING, Scope.INPUT):
         lines += [f"### {_TITLES[scope]}", ""]
         lines += ["| code | name | severity | enforces |", "| --- | --- | --- | --- |"]
         rules = [r for r in all_rules() if r.meta.scope is scope]

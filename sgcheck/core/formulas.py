@@ -23,13 +23,25 @@ class Worked:
     millions of these and almost all of them are never shown.
     """
 
-    __slots__ = ("_args", "_fmt", "rules", "value")
+    __slots__ = ("_args", "_fmt", "raw", "rules", "sources", "value")
 
-    def __init__(self, value: int, fmt: str, *args: object, rules: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        value: int,
+        fmt: str,
+        *args: object,
+        rules: tuple[str, ...] = (),
+        raw: int | None = None,
+        sources: tuple[str, ...] = (),
+    ) -> None:
         self.value = value
         self._fmt = fmt
         self._args = args
         self.rules = rules  # the rule sections and rulings the number follows, for diagnostics
+        # before a floor: a cost the cards push below 0 is charged 0 (R23), and ``raw`` keeps
+        # what they added up to, with the cards (``sources``), for the contract's watch
+        self.raw = value if raw is None else raw
+        self.sources = sources
 
     @property
     def detail(self) -> str:
@@ -145,7 +157,10 @@ def with_card_costs(cost: Worked, shares: Sequence[tuple[str, int]]) -> Worked:
     named = ", ".join(f"{card} {amount:+d}" for card, amount in shares)
     sign = "+" if delta >= 0 else "−"
     fmt = "{} {} {} ({})" + (", never below 0" if raw < 0 else "")
-    return Worked(max(0, raw), fmt, cost.detail, sign, abs(delta), named, rules=(*cost.rules, "R23"))
+    sources = tuple(dict.fromkeys(card for card, _ in shares))
+    return Worked(
+        max(0, raw), fmt, cost.detail, sign, abs(delta), named, rules=(*cost.rules, "R23"), raw=raw, sources=sources
+    )
 
 
 @cache

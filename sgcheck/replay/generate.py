@@ -2,7 +2,8 @@
 
 A policy picks among :func:`sgcheck.core.legal.legal_actions`; dice come from a
 seeded RNG; every chosen action is applied with the engine and written back as a
-log statement with the claims the engine's effects justify. The result is a log
+log statement with the claims the engine's effects justify
+(:mod:`sgcheck.lang.logs.from_actions`). The result is a log
 that replay must accept and whose final state must equal the generator's.
 
 Given a pack, each side drafts cards from it (R19) and the policy plays them like any
@@ -50,55 +51,32 @@ from sgcheck.core.legal import (
     teleports,
     with_roll,
 )
-from sgcheck.core.outcome import Applied, Effects
+from sgcheck.core.outcome import Applied
 from sgcheck.core.pieces import Color, Kind, Phase
 from sgcheck.core.play.victory import scenario_start
 from sgcheck.core.ruleset import CORE, Ruleset
 from sgcheck.core.squares import Square, file_of, rank_of
 from sgcheck.core.state import GameState, initial_state
-from sgcheck.diagnostics import Span
 from sgcheck.lang.logs.ast import (
-    ActivateStmt,
-    AttackStmt,
-    BreakStmt,
     CardName,
-    Claim,
     ClaimKind,
     ColourChoice,
-    ConvertStmt,
     Dice,
     Draft,
     Header,
     KingPlacement,
     LogItem,
-    MoveStmt,
-    PassStmt,
-    PhaseBlock,
-    PieceRef,
-    PlayStmt,
-    RepairStmt,
     ResultLine,
     RollOff,
-    SecondRoll,
     SquareRef,
-    Statement,
-    SummonStmt,
     Tag,
-    TeleportStmt,
     Turn,
 )
+from sgcheck.lang.logs.from_actions import NOWHERE, Claims, TurnWriter, claims_for, statement_for
 
 if TYPE_CHECKING:
     from sgcheck.core.scenario import Scenario
     from sgcheck.replay.pack import GamePack
-
-NOWHERE = Span("<generated>", 1, 1, 1, 1)
-
-
-class Claims(StrEnum):
-    NONE = "none"
-    SOME = "some"
-    ALL = "all"
 
 
 class Style(StrEnum):
@@ -298,112 +276,6 @@ def choose(state: GameState, style: Style, rng: random.Random) -> Action | None:
     return None if action is None else _roll(rng, action, state)
 
 
-class _TurnWriter:
-    """Collects one turn's statements into phase blocks, then a Turn node."""
-
-    def __init__(self, number: int, color: Color) -> None:
-        self.number, self.color = number, color
-        self.blocks: list[tuple[Phase, list[Statement]]] = [(Phase.UPKEEP, [])]
-
-    def enter(self, phase: Phase) -> None:
-        self.blocks.append((phase, []))
-
-    def add(self, stmt: Statement) -> None:
-        self.blocks[-1][1].append(stmt)
-
-    def finish(self, passed: bool, claims: tuple[Claim, ...]) -> Turn:
-        if passed:
-            if self.blocks[-1][0] is not Phase.END:
-                self.enter(Phase.END)
-            self.add(PassStmt(claims, NOWHERE))
-        blocks = [(p, s) for p, s in self.blocks if s]  # empty phases change nothing; leave them out
-        phases = tuple(PhaseBlock(p, NOWHERE, tuple(s), NOWHERE) for p, s in blocks)
-        return Turn(self.number, self.color, NOWHERE, (), phases, NOWHERE)
-
-
-def _c(kind: ClaimKind, value: int | None = None) -> Claim:
-    return Claim(kind, NOWHERE, value)
-
-
-def claims_for(
-    action: Action, fx: Effects, after: GameState, actor: Color, mode: Claims, rng: random.Random
-) -> tuple[Claim, ...]:
-    """The claims a careful scorekeeper would write for this action."""
-    if mode is Claims.NONE:
-        return ()
-    out: list[Claim] = []
-    if fx.cost is not None:
-        out.append(_c(ClaimKind.COST, fx.cost))
-    if fx.threshold is not None:
-        out.append(_c(ClaimKind.THRESHOLD, fx.threshold))
-    if fx.hit is not None:
-        out.append(_c(ClaimKind.HIT if fx.hit else ClaimKind.MISS))
-        if fx.hit:
-            out.append(_c(ClaimKind.DAMAGE, fx.damage))
-    if fx.king_damage is not None:
-        out.append(_c(ClaimKind.KING_DAMAGE, fx.king_damage))
-    if fx.captured is not None:
-        out.append(_c(ClaimKind.CAPTURE))
-        out.append(_c(ClaimKind.GAIN_SP, fx.sp_gained))
-    if fx.king_converted:
-        out.append(_c(ClaimKind.CONVERT_KING))
-    if fx.success is not None:
-        out.append(_c(ClaimKind.SUCCESS if fx.success else ClaimKind.FAIL))
-    if isinstance(action, Convert):
-        out.append(_c(ClaimKind.GAIN_LP, fx.lp_gained))
-    if isinstance(action, Play | Activate):
-        if fx.damage is not None and fx.hit is None:
-            out.append(_c(ClaimKind.DAMAGE, fx.damage))
-        if fx.sp_gained and fx.captured is None:
-            out.append(_c(ClaimKind.GAIN_SP, fx.sp_gained))
-        if fx.lp_gained:
-            out.append(_c(ClaimKind.GAIN_LP, fx.lp_gained))
-    player = after.player(actor)
-    out.append(_c(ClaimKind.LP, player.lp))
-    out.append(_c(ClaimKind.SP, player.sp))
-    if mode is Claims.SOME:
-        out = [c for c in out if rng.random() < 0.4]
-    return tuple(out)
-
-
-def statement_for(state: GameState, action: Action, claims: tuple[Claim, ...]) -> Statement:
-    """The log statement for a (non-phase) action taken in ``state``."""
-
-    def ref(sq: Square) -> PieceRef:
-        p = state.board[sq]
-        return PieceRef(p.kind if p is not None else None, sq, NOWHERE)
-
-    def at(sq: Square) -> SquareRef:
-        return SquareRef(sq, NOWHERE)
-
-    def on(sq: Square | None) -> PieceRef | None:
-        return None if sq is None else ref(sq)
-
-    match action:
-        case Summon():
-            return SummonStmt(action.kind, NOWHERE, at(action.to), claims, NOWHERE)
-        case Move():
-            via = at(action.via) if action.via is not None else None
-            return MoveStmt(ref(action.frm), at(action.to), via, claims, NOWHERE)
-        case Attack():
-            second = SecondRoll(action.advantage, Dice(action.second, NOWHERE), NOWHERE) if action.second else None
-            dice = Dice(action.roll, NOWHERE)
-            return AttackStmt(ref(action.frm), ref(action.to), dice, claims, NOWHERE, second)
-        case Convert():
-            return ConvertStmt(action.sp, NOWHERE, claims, NOWHERE)
-        case Teleport():
-            return TeleportStmt(ref(action.frm), at(action.to), claims, NOWHERE)
-        case Break():
-            return BreakStmt(Dice(action.roll, NOWHERE), claims, NOWHERE)
-        case Repair():
-            return RepairStmt(Dice(action.roll, NOWHERE), claims, NOWHERE)
-        case Play():
-            return PlayStmt(CardName(action.card, NOWHERE), on(action.target), claims, NOWHERE)
-        case Activate():
-            return ActivateStmt(CardName(action.card, NOWHERE), claims, NOWHERE, on(action.target))
-    raise TypeError(f"no statement for {action!r}")
-
-
 def _setup(
     rng: random.Random,
     ruleset: Ruleset,
@@ -477,7 +349,7 @@ def iter_game(
     items, state = _setup(rng, ruleset, pack, pack_tag, scenario, scenario_tag)
     yield from items
     actions = 0
-    writer = _TurnWriter(state.turn_number, state.to_move)
+    writer = TurnWriter(state.turn_number, state.to_move)
     at_turn_start = True
     while state.result is None:
         if at_turn_start and (
@@ -495,7 +367,7 @@ def iter_game(
             pass_claims = claims_for(action, step.effects, step.state, state.to_move, claims, rng)
             pass_claims = tuple(c for c in pass_claims if c.kind in (ClaimKind.LP, ClaimKind.SP))
             yield writer.finish(step.effects.passed, pass_claims)
-            writer = _TurnWriter(step.state.turn_number, step.state.to_move)
+            writer = TurnWriter(step.state.turn_number, step.state.to_move)
         else:
             actions += 1
             stmt_claims = claims_for(action, step.effects, step.state, state.to_move, claims, rng)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from sgcheck.codes import diagnostic
 from sgcheck.core import caps, engine
-from sgcheck.core.actions import EndTurn, EnterPhase
+from sgcheck.core.actions import Action, EndTurn, EnterPhase
 from sgcheck.core.cards.semantics import AttackCards
 from sgcheck.core.cards.table import Catalogue, new_cards
 from sgcheck.core.outcome import Applied, Effects
@@ -35,7 +35,9 @@ from sgcheck.core.setup import (
 )
 from sgcheck.core.squares import Square, name
 from sgcheck.core.state import GameState, initial_state
-from sgcheck.diagnostics import Diagnostic, Span
+from sgcheck.core.watch import START as WATCH_START
+from sgcheck.core.watch import Breach, Watch, needs_watch, observe
+from sgcheck.diagnostics import Diagnostic, Severity, Span
 from sgcheck.lang.logs.ast import (
     ActivateStmt,
     AttackStmt,
@@ -82,7 +84,8 @@ class ReplayOptions:
     # are the same either way; turning it off is for cross-checking the two.
     plain_turns: bool = True
     # The game's cards: a pack folder or card file given on the command line (--pack), which
-    # overrides the log's [Pack] tag; --allow-violations replays a pack that breaks the contract.
+    # overrides the log's [Pack] tag; --allow-violations replays a pack that breaks the contract,
+    # and reports what the cards break of core §8 in play (SG-R130-SG-R136) as warnings.
     pack: str | None = None
     allow_violations: bool = False
     # The game's scenario: a scenario file (or a pack with a scenario section) given on the
@@ -193,6 +196,16 @@ def _statement_step(stmt: Statement) -> Step:
     return Step(None, None, None, word, translate(stmt), (), amount)
 
 
+def _end_span(turn: Turn, passes: Sequence[tuple[Step, Statement | None]]) -> Span:
+    """Where a turn ends in its text: its pass, else its ``end:`` label, else its header."""
+    for _, stmt in reversed(passes):
+        if stmt is not None:
+            return stmt.span
+    if turn.phases and turn.phases[-1].phase is Phase.END:
+        return turn.phases[-1].label_span
+    return turn.header_span
+
+
 @dataclass(slots=True)
 class _Setup:
     drafts: dict[Color, tuple[str, ...]] = field(default_factory=dict)
@@ -224,6 +237,13 @@ class Replayer:
         self.where: _Where | None = None  # the line being replayed (for findings after the game ended)
         self.between_turns = True  # the state is the start of a turn the log has not reached
         self.capture: Statement | None = None  # the last capture of a market game (R26)
+        # core §8 watched in play (sgcheck.core.watch), in a game with cards only: a game
+        # without a pack, or with cards that cannot break what it watches, keeps None here and
+        # pays nothing for it
+        self.watch: Watch | None = None
+        # what the watch found at the last hand-over (the End of a turn and the next Upkeep), to
+        # report at the next turn's header, or, if the log ends first, at this span
+        self.handover: tuple[tuple[Diagnostic, ...], Span] | None = None
 
     # --- reporting --------------------------------------------------------------------------
 
@@ -527,6 +547,9 @@ class Replayer:
             state = state._replace(cards=hands)
             if self.pack.module is not None:
                 state = module_start(state, self.pack.module)
+        # the watch only where the cards can break what it watches (a market's deck: always)
+        watched = self.pack is not None and (self.pack.module is not None or needs_watch(self.pack.cards))
+        self.watch = WATCH_START if state.cards is not None and watched else None
         return state if state.scenario is None else scenario_start(state)
 
     # --- turns ------------------------------------------------------------------------------
@@ -540,11 +563,13 @@ class Replayer:
     def _plain_turn(self, turn: PlainTurn) -> None:
         if self.options.plain_turns:
             saved = (self.state, self.statements, self.turns, self.where, self.between_turns)
+            watched = (self.watch, self.handover)  # the watch's memory is put back with the counters
             try:
                 self._play(turn.number, turn.color, turn.steps, None)
                 return
             except _NeedTree:
                 self.state, self.statements, self.turns, self.where, self.between_turns = saved
+                self.watch, self.handover = watched
         try:
             tree = turn.tree()
         except LogSyntaxError as exc:
@@ -580,6 +605,12 @@ class Replayer:
             first = turn.phases[0] if turn.phases and not turn.loose else None
             same_line = first is not None and first.label_span.line == turn.header_span.line
             self.where = (number, color, first.phase if first is not None and same_line else None)
+        if self.handover is not None:  # what the watch found as this turn's Upkeep began
+            header = _need(tree)[0].header_span
+            watched, _ = self.handover
+            self.handover = None
+            for diag in watched:
+                self.report(diag.at(header), at_state=st)
         if st.result is not None:
             header = _need(tree)[0].header_span
             over = f"the game is already over: {st.result.detail}"
@@ -630,9 +661,13 @@ class Replayer:
             return
         if first and phase is st.turn.phase:
             return
-        step = engine.apply(st, _ENTER[phase])
+        enter = _ENTER[phase]
+        step = engine.apply(st, enter)
         if isinstance(step, Applied):
             self.state = step.state
+            if self.watch is not None:
+                for diag in self._watched(st, enter, step):
+                    self.report(diag.at(_need(label)), at_state=step.state)
             return
         self.report(step.first.diagnostic.at(_need(label)))
         self.state = st._replace(turn=st.turn._replace(phase=phase))  # keep going from the label
@@ -681,10 +716,15 @@ class Replayer:
             if applied.state.result is not None or (applied.effects.cards is not None and applied.effects.cards.capped):
                 raise _NeedTree  # the game ends, or a note: the tree places it exactly
             self.state = applied.state
+            if self.watch is not None and self._watched(st, action, applied):
+                raise _NeedTree  # core §8 broken in play: the tree places it
             if step.claims and not claims_hold(step.claims, applied.effects, applied.state.players[actor], step.word):  # type: ignore[arg-type]
                 raise _NeedTree
             return
         self.state = applied.state
+        if self.watch is not None:
+            for diag in self._watched(st, action, applied):
+                self.report(diag.at(stmt.span), at_state=st)
         if stmt.claims:
             what = statement_word(stmt)
             for diag in check_claims(stmt.claims, applied.effects, applied.state, actor, stmt.span, what):
@@ -790,10 +830,50 @@ class Replayer:
                 self.report(diag, at_state=st)
         self.state = step.state
         self.between_turns = step.state.result is None
+        if self.watch is not None:
+            found = self._watched(st, _END_TURN, step)
+            if found:
+                if tree is None:
+                    raise _NeedTree  # the tree says where this turn ends
+                assert isinstance(tree, tuple) and isinstance(tree[0], Turn)
+                at = _end_span(tree[0], passes)
+                if step.state.result is None:
+                    self.handover = (found, at)  # reported at the next turn's header
+                else:
+                    for diag in found:
+                        self.report(diag.at(at), at_state=step.state)
+
+    def _watched(self, before: GameState, action: Action, applied: Applied) -> tuple[Diagnostic, ...]:
+        """Core §8 watched in play (:mod:`sgcheck.core.watch`, the contract checker's own semantics):
+        the applied action goes through the watch, and what it breaks comes back as findings,
+        without a span. Errors; warnings with --allow-violations (playtesting a pack that breaks
+        the contract)."""
+        assert self.watch is not None
+        self.watch, breaches = observe(self.watch, before, action, applied)
+        return tuple(self._breach(breach) for breach in breaches) if breaches else ()
+
+    def _breach(self, breach: Breach) -> Diagnostic:
+        diag = breach.diagnostic
+        if self.options.allow_violations:
+            return replace(
+                diag,
+                severity=Severity.WARNING,
+                message=f"{diag.message} (a warning, not an error: --allow-violations)",
+            )
+        return replace(
+            diag,
+            hint="the cards break the contract in play, whatever `sgcheck check` says about the pack; "
+            "to playtest it anyway, replay with --allow-violations",
+        )
 
     # --- the end ----------------------------------------------------------------------------
 
     def finish(self) -> None:
+        if self.handover is not None:  # the log ends at a hand-over the watch reported on
+            found, at = self.handover
+            self.handover = None
+            for diag in found:
+                self.report(diag.at(at))
         st = self.state
         if st is None and all(self._king_square(c) is not None for c in Color):
             last = self.setup.kings.get(Color.BLACK) or self.setup.kings.get(Color.WHITE)

@@ -56,11 +56,13 @@ def test_contract_rules_have_checks_and_loader_codes_do_not() -> None:
     for rule in RULES:
         module = importlib.import_module(f"sgcheck.contract.rules.{rule.module}")
         has_check = hasattr(module, "check")
-        assert has_check == (rule.meta.scope in (Scope.CARD, Scope.PACK)), rule.meta.code
+        assert has_check == (rule.meta.scope in (Scope.CARD, Scope.PACK, Scope.PLAY)), rule.meta.code
         if rule.meta.scope is Scope.CARD:
             assert rule.meta.code.startswith("SG-C0")
         if rule.meta.scope is Scope.PACK:
             assert rule.meta.code.startswith("SG-C1")
+        if rule.meta.scope is Scope.PLAY:  # found by playing the pack (contract/analysis/explore.py)
+            assert rule.meta.code.startswith("SG-C15")
         if rule.meta.scope is Scope.PACKAGING:
             assert rule.meta.code.startswith("SG-C2")
 
@@ -78,7 +80,7 @@ def test_every_code_is_documented(code: str) -> None:
 def test_rules_cite_the_rulebook() -> None:
     """Contract rules name the core section or ruling they enforce (core §8, core §4.5, R17, R19...)."""
     for rule in RULES:
-        if rule.meta.scope in (Scope.CARD, Scope.PACK):
+        if rule.meta.scope in (Scope.CARD, Scope.PACK, Scope.PLAY):
             assert any(r.startswith(("core §", "R")) for r in rule.meta.rules), rule.meta.code
 
 

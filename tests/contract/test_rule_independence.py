@@ -79,8 +79,8 @@ relic "Ward" passive { cost 2 SP effect reduce damage by 2 on own King }
 relic "Wall" passive { cost 2 SP effect reduce damage by 2 on own King }
 relic "Aim" passive { cost 2 SP effect to_hit +15 }
 relic "Sight" passive { cost 2 SP effect to_hit +15 }
-spell "Lock" { cost 2 SP effect deny repair this turn }
-spell "Bolt" { cost 2 SP effect deny repair this turn }
+spell "Lock" { cost 2 SP effect deny repair for 1 turn }
+spell "Bolt" { cost 2 SP effect deny repair for 1 turn }
 spell "Greed" { cost 1 SP effect gain LP equal to own SP }
 spell "Envy" { cost 1 SP effect gain SP equal to own LP }
 """

@@ -96,6 +96,14 @@ DEPENDS_ON: dict[str, frozenset[str]] = {
         "SG-T108": ("R26",),  # each capture reveals the deck's top card, recorded in the log
         "SG-T109": ("R26",),  # a reveal only after a capture
         "SG-R128": ("R26",),  # the deck's order is fixed before play
+        # the contract watched in play (core §8, sgcheck.core.watch)
+        "SG-R130": ("R05", "R16"),  # any cost may be paid in SP; the conversion's rate and its 20 SP a turn
+        "SG-R131": ("R23",),  # card cost modifiers summed, a cost never below 0
+        "SG-R132": ("R20",),  # one reroll or advantage source per accuracy roll
+        "SG-R133": (),  # core §6, §8 alone: no repair denial on consecutive turns
+        "SG-R134": (),  # core §6, §8 alone: the Break and Repair thresholds
+        "SG-R135": ("R19",),  # no card effect may damage a King
+        "SG-R136": (),  # core §8 alone: no unbounded SP or LP
     }.items()
 }
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from sgcheck.contract.analysis.probes import ATTACK_REACH, MOVE_REACH
 from sgcheck.contract.context import CheckContext
 from sgcheck.core import caps
 from sgcheck.core.cards import model as A
@@ -33,26 +34,68 @@ REPEATED: dict[A.Event, tuple[A.CostKind, str]] = {
 MOST_COUNTED = 15
 
 
-def cheapest_price(cost: A.CostKind, kinds: frozenset[Kind], ctx: CheckContext) -> tuple[int, str]:
-    """The smallest price of ``cost`` for the allowed piece kinds, and which piece pays it."""
+def cheapest_price(
+    cost: A.CostKind, kinds: frozenset[Kind], ctx: CheckContext, distances: tuple[int, int] | None = None
+) -> tuple[int, str]:
+    """The smallest price of ``cost`` for the allowed piece kinds, and which piece pays it.
+
+    ``distances`` (low, high) narrows moves and attacks to the distances a condition allows: a
+    piece is priced at the shortest distance it can reach within them (a King steps 1 square
+    only, so ``distance >= 6`` leaves the sliding pieces). A distance condition never holds for
+    Summons, Teleports, Break and Repair, which have no distance (``(0, "nothing")``).
+    """
+    if distances is not None and cost not in (A.CostKind.MOVE, A.CostKind.ATTACK):
+        return 0, "nothing"
     if cost is A.CostKind.BREAK:
         return caps.BREAK_COST, "a Break"
     if cost is A.CostKind.REPAIR:
         return caps.REPAIR_COST, "a Repair"
+    low, high = distances if distances is not None else (1, 7)
     prices: list[tuple[int, str]] = []
     for kind in kinds:
         value = ctx.ruleset.value_of(kind)
         if cost is A.CostKind.MOVE:
-            if kind is Kind.KING:
+            reach = [d for d in MOVE_REACH[kind] if low <= d <= high]
+            if reach and kind is Kind.KING:
                 price = value + 1 if value is not None else caps.KING_MOVE_COST
-            else:
-                price = caps.KNIGHT_JUMP_COST if kind is Kind.KNIGHT else PIECE_VALUES[kind] + 1
-            prices.append((price, f"a {kind.title} moving one square"))
+                prices.append((price, f"a {kind.title} moving one square"))
+            elif reach:
+                d = reach[0]
+                price = caps.KNIGHT_JUMP_COST * d if kind is Kind.KNIGHT else PIECE_VALUES[kind] + d
+                unit = "jump" if kind is Kind.KNIGHT else "square"
+                count = "one" if d == 1 else str(d)
+                prices.append((price, f"a {kind.title} moving {count} {unit}{'s' if d > 1 else ''}"))
         elif value is not None and cost is A.CostKind.ATTACK:
-            prices.append((caps.ATTACK_VALUE_MULTIPLIER * value + 1, f"a {kind.title} attacking at distance 1"))
+            reach = [d for d in ATTACK_REACH.get(kind, (1,)) if low <= d <= high]
+            if reach:
+                d = reach[0]
+                prices.append((caps.ATTACK_VALUE_MULTIPLIER * value + d, f"a {kind.title} attacking at distance {d}"))
         elif value is not None and kind is not Kind.KING and cost is not A.CostKind.CONVERT:  # summon / teleport
             prices.append((value + caps.SUMMON_BASE_COST, f"a {kind.title} placed on its starting square"))
     return min(prices) if prices else (0, "nothing")
+
+
+def distance_bounds(effect: A.Effect) -> tuple[int, int] | None:
+    """The distances ``effect``'s condition allows, as (low, high); None without a distance condition."""
+    if effect.condition is None:
+        return None
+    low, high, found = 0, 99, False
+    for p in effect.condition.predicates:
+        if not isinstance(p, A.DistanceIs):
+            continue
+        found = True
+        match p.cmp:
+            case A.Cmp.LT:
+                high = min(high, p.value - 1)
+            case A.Cmp.LE:
+                high = min(high, p.value)
+            case A.Cmp.GT:
+                low = max(low, p.value + 1)
+            case A.Cmp.GE:
+                low = max(low, p.value)
+            case A.Cmp.EQ:
+                low, high = max(low, p.value), min(high, p.value)
+    return (low, high) if found else None
 
 
 def acting_kinds(effect: A.Effect, universe: frozenset[Kind]) -> frozenset[Kind]:

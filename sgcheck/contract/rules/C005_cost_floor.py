@@ -9,7 +9,9 @@ keeps the game going. The cheapest forms: a King step costs 1 (R09),
 a Pawn step 2, a Pawn attack at distance 1 costs 3, summoning or teleporting a Pawn 6,
 a Break 20, a Repair 10. A ``distance`` modifier changes the whole cost of every move,
 attack, summon and teleport, as in play, so its floor is the cheapest of those. Piece
-conditions on the effect are taken into account (``when attacker is Queen`` prices a Queen).
+conditions on the effect are taken into account (``when attacker is Queen`` prices a Queen), and
+so are distance conditions: ``cost move -3 when distance >= 6`` only prices moves of 6 squares
+or more, which only the sliding pieces make, at 9 or more.
 
 Fails: ``effect cost move -3``. Passes: ``effect cost distance -1``.
 """
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from sgcheck.contract.analysis.profit import cheapest_price
+from sgcheck.contract.analysis.profit import cheapest_price, distance_bounds
 from sgcheck.contract.context import CheckContext
 from sgcheck.contract.facts import attackers_universe
 from sgcheck.contract.registry import RuleMeta, Scope
@@ -46,7 +48,7 @@ def _floor(effect: A.Effect, action: A.CostModifier, ctx: CheckContext) -> tuple
             for p in effect.condition.predicates:
                 if isinstance(p, A.PieceIs) and p.role is A.Role.ATTACKER:
                     kinds = kinds - p.kinds if p.negated else kinds & p.kinds
-        price = cheapest_price(cost, kinds, ctx)
+        price = cheapest_price(cost, kinds, ctx, distance_bounds(effect))
         if price[0]:
             prices.append(price)
     return min(prices) if prices else (0, "nothing")

@@ -3,11 +3,13 @@
 Core §6 forbids "permanent repair denial" and core §8 forbids denying repair on
 consecutive turns with the same player's effects. A single denial lasting one turn is
 allowed. Reported: a denial that lasts more than one turn or is permanent, and a
-denial on a card that can deny again next turn (a relic, passive or activated, unless
-its use is limited per game). Two one-turn spells that together cover consecutive
-turns are SG-C130.
+denial on a card that can deny again next turn (an activated relic or a triggered effect,
+unless its use is limited per game; a passive relic's own denial without a duration). As in
+play, a denial must reach an Upkeep of the opponent to refuse anything: one that ends with the
+holder's own turn (``this turn``) denies nothing, and a passive relic's timed denial starts once,
+when it enters play. Two one-turn spells that together cover consecutive turns are SG-C130.
 
-Fails: ``effect deny repair for 2 turns``. Passes: a spell with ``effect deny repair this turn``.
+Fails: ``effect deny repair for 2 turns``. Passes: a spell with ``effect deny repair for 1 turn``.
 """
 
 from __future__ import annotations

@@ -8,7 +8,10 @@ however each is worded (a spell, a once-per-game relic, a condition): two one-tu
 denials in one pack are enough. The finding names the first two and counts the others;
 keep one of them in the pack, or merge them into one card.
 
-Fails: two spells with ``effect deny repair this turn``. Passes: one such spell.
+A denial that ends with its holder's own turn (``this turn``) refuses no Repair, since repairs
+are made in the opponent's Upkeep, and is not counted.
+
+Fails: two spells with ``effect deny repair for 1 turn``. Passes: one such spell.
 """
 
 from __future__ import annotations

@@ -6,13 +6,22 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from sgcheck.contract.context import CheckContext
-from sgcheck.contract.facts import Bonus, Repeats, attack_bonuses, common_mask, describe_mask, repeats, worst_scenario
+from sgcheck.contract.facts import (
+    Bonus,
+    PackView,
+    Repeats,
+    attack_bonuses,
+    common_mask,
+    describe_mask,
+    repeats,
+    worst_scenario,
+)
 from sgcheck.contract.fixes import lowered_bonus, removal_fix
 from sgcheck.contract.registry import RuleMeta
 from sgcheck.core.cards import model as A
 from sgcheck.core.cards.attack_parts import AttackKind
 from sgcheck.core.parameters import PARAMETERS, ParamFamily
-from sgcheck.diagnostics import Diagnostic, Fix
+from sgcheck.diagnostics import Diagnostic, Fix, Severity
 
 
 def card_context(card: A.Card) -> tuple[tuple[str, str], ...]:
@@ -196,3 +205,57 @@ _CAP_WORDS = {
 
 def _signed(value: int, words: tuple[str, str, str, str]) -> str:
     return f"{words[2]}{value}{words[3]}"
+
+
+_NO_CODES: frozenset[str] = frozenset()
+
+
+def play_findings(
+    pack: PackView,
+    meta: RuleMeta,
+    kinds: tuple[str, ...],
+    covered_by: frozenset[str],
+    severity: Severity | None = None,
+) -> Iterator[Diagnostic]:
+    """The breaks of ``kinds`` the explorer found by playing the pack (:mod:`sgcheck.contract.analysis.explore`),
+    as ``meta``'s findings at the first card of each chain.
+
+    ``severity`` keeps only the breaks of that severity (one code per severity). A break is left
+    out when a card of its chain already has an error from the card and pack rules (those are
+    fixed first, and a check after the fix shows what is left), or a finding among
+    ``covered_by`` (the rules that read the same consequence from the cards): it is not said twice.
+    """
+    by_name = {card.name: card for card in pack.cards}
+    known = pack.facts.known_findings
+    known_errors = pack.facts.known_error_codes
+    exploration = pack.facts.explored
+    for found in exploration.findings:
+        if found.kind not in kinds or (severity is not None and found.severity is not severity):
+            continue
+        if any(known.get(name, _NO_CODES) & (covered_by | known_errors) for name in found.cards):
+            continue
+        pack.facts.reported_play.append(found)
+        first = next((by_name[name] for name in found.cards if name in by_name), None)
+        span = first.name_span if first is not None else None
+        chain = ", ".join(f"'{name}'" for name in found.cards) or "the core alone"
+        holder = " and ".join(
+            f"{side} holding {', '.join(repr(n) for n in hand)}"
+            for side, hand in (("White", found.hands[0]), ("Black", found.hands[1]))
+            if hand
+        )
+        yield meta.diagnostic(
+            found.message,
+            span,
+            hint=(
+                "found by playing the cards with the core engine; `sgcheck check --explain-break DIR` writes "
+                "a game log that replays to it"
+            ),
+            label="found in play",
+            context=(
+                ("cards", chain),
+                ("situation", found.situation),
+                ("game", f"{holder}, from the probe '{found.probe.name}', {len(found.path)} actions "
+                         f"over {found.turns} turn(s)"),
+                ("search", exploration.bounds.describe()),
+            ),
+        )

@@ -470,12 +470,14 @@ def fire(
     at: Situation | None = None,
     phase: Phase | None = None,
     *,
-    fired: set[tuple[str, Color]] | None = None,
+    fired: set[tuple[str, Color, int]] | None = None,
 ) -> GameState:
     """Fire every lasting trigger waiting for ``event`` on ``holder``'s side, in the order of R23.
 
-    Each card's trigger fires at most once per event, after the event has resolved (``fired``
-    holds the cards that already fired for it, when one event is fired in several rounds); a
+    Each triggered effect of a card fires at most once per event, after the event has resolved
+    (``fired`` holds those that already fired for it, when one event is fired in several rounds:
+    the card, its holder and which of its effects); a card with two effects on one trigger
+    (``at main2: lose 10 SP`` and ``at main2: gain 5 LP``) does both; a
     trigger whose ``pay`` cannot be paid in full does not fire. On-hit damage to the attacked
     piece is part of the attack (it counts toward the +2 per hit) and is not fired here.
     """
@@ -493,7 +495,8 @@ def fire(
             continue
         if event is Event.HIT and isinstance(item.effect.action, DealDamage):
             continue
-        if (item.card, item.owner) in fired or not item.may_fire(now):
+        key = (item.card, item.owner, id(item.effect))
+        if key in fired or not item.may_fire(now):
             continue
         if not holds(item.effect.condition, item.owner, state, at):
             continue
@@ -508,7 +511,7 @@ def fire(
             priced = state.cards
             assert priced is not None
             state = state._replace(cards=priced.priced(holder, price.sp, price.lp))
-        fired.add((item.card, item.owner))
+        fired.add(key)
         current = state.cards
         assert current is not None
         state = state._replace(
@@ -567,13 +570,13 @@ def resources_changed(before: GameState, after: GameState, spent: Payment | None
     ``spent`` is what the mover paid for the action (its cost, a card's printed cost, the SP
     converted), and a trigger's price is left out too; a loss is an effect taking a resource.
     The triggers fire after the action, the active player's side first. What they change
-    fires these triggers again, but each card's trigger fires at most once per event within
+    fires these triggers again, but each triggered effect fires at most once per event within
     one action, so the chain ends.
     """
     cards = after.cards
     if cards is None or after.result is not None or not cards.facts.resources:
         return after
-    fired: dict[Event, set[tuple[str, Color]]] = {event: set() for event in GAIN_LOSE}
+    fired: dict[Event, set[tuple[str, Color, int]]] = {event: set() for event in GAIN_LOSE}
     while True:
         state = after
         for event, side in _changes(before, after, spent):

@@ -1,0 +1,905 @@
+"""The contract checker plays the pack: a bounded search of games with the core engine (core §8).
+
+Judging a card by its wording fails on the next wording; what core §8 forbids is a consequence
+in a game. So for each combination of cards that can meet in a game (:func:`combinations`), the
+explorer deals them into the players' hands at the probe positions of
+:mod:`sgcheck.contract.analysis.probes` and plays: every action comes from the core's own rules
+(:func:`sgcheck.core.engine.apply`, the function replay runs), every step goes through the same
+watch replay keeps (:func:`sgcheck.core.watch.observe`), and every state reached is swept over the
+situations the cards can tell apart (:func:`sgcheck.contract.analysis.probes.sweep`). What it finds is a
+path from a probe to a break, which :mod:`sgcheck.contract.proof` writes as a log that replays to it.
+
+The search is bounded, and the bounds are part of every finding (:data:`BOUNDS`):
+
+- **turns**: 6 plies, three turns of each player, so that lasting effects can accumulate over
+  several uses and triggers, and a denial can meet the Upkeeps of two consecutive turns;
+- **within a turn**: a depth-first search over the actions the combination can matter to
+  (card plays and uses always; moves only when a card prices, triggers on or grants moves;
+  attacks when a card changes or triggers on them; the Gem attempts when a card touches them;
+  the conversion always, since every exchange is judged with the core's own included), with
+  the dice chosen both ways (hit and miss, success and failure), states seen before in the
+  turn dropped, at most :attr:`Bounds.actions` actions a turn and :attr:`Bounds.nodes` steps;
+- **between turns**: a beam of :attr:`Bounds.beam` ends of turn carried on (the busiest with
+  cards, the richest, and the first found).
+
+Findings are errors, except a cap passed only by several cards together (the R20 warning: the
+runtime clamps it, and the player chooses to bring them to one attack).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from itertools import islice
+
+from sgcheck.contract.analysis.probes import Probe, probes_for, start, sweep, sweep_key
+from sgcheck.core import caps
+from sgcheck.core.actions import (
+    Action,
+    Activate,
+    Attack,
+    Break,
+    Convert,
+    EndTurn,
+    EnterPhase,
+    Move,
+    Play,
+    Repair,
+    Summon,
+    Teleport,
+)
+from sgcheck.core.cards import model as A
+from sgcheck.core.cards.parts import CostKind, Event, ExtraKind
+from sgcheck.core.cards.semantics import Share
+from sgcheck.core.cards.table import CardsState, Lasting
+from sgcheck.core.engine import apply
+from sgcheck.core.legal import attacks, moves_from, summons, teleports
+from sgcheck.core.outcome import Applied
+from sgcheck.core.pieces import PIECE_VALUES, Color, Phase
+from sgcheck.core.ruleset import CORE, Ruleset
+from sgcheck.core.squares import Square
+from sgcheck.core.state import GameState
+from sgcheck.core.watch import START, Watch, observe, position_key
+from sgcheck.diagnostics import Severity
+
+
+@dataclass(frozen=True, slots=True)
+class Bounds:
+    """How far the explorer looks (see the module's docstring)."""
+
+    plies: int = 6
+    actions: int = 10
+    nodes: int = 30
+    beam: int = 2
+    partners: int = 2  # cards met per card when forming combinations of two
+    thirds: int = 1  # cards added to each pair when forming combinations of three
+
+    def describe(self) -> str:
+        return (
+            f"explored {self.plies // 2} turns of each player from each probe position, "
+            f"at most {self.actions} actions and {self.nodes} steps a turn, {self.beam} ends of turn kept"
+        )
+
+
+BOUNDS = Bounds()
+
+_HIT, _MISS = (0, 1), (0, 0)
+_SUCCESS, _FAILURE = (6, 6, 6), (1, 1, 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """A break found in play: what, by which cards, where, and the path that leads to it."""
+
+    kind: str  # a watch kind (sgcheck.core.watch.KINDS) or a swept one ("cap", "caps-stacked", "negative-cost")
+    cards: tuple[str, ...]
+    message: str
+    situation: str
+    probe: Probe
+    hands: tuple[tuple[str, ...], tuple[str, ...]]
+    path: tuple[Action, ...]  # from the probe's start, its prelude included
+    severity: Severity = Severity.ERROR
+    numbers: tuple[tuple[str, int], ...] = ()
+    what: str = ""  # for a swept break: "to-hit", "damage", "reroll" or the action priced
+    # a break the copies of an effect reach only beyond the turns played: how it was projected
+    projected: str = ""
+
+    @property
+    def turns(self) -> int:
+        return sum(1 for a in self.path if isinstance(a, EndTurn)) + 1
+
+
+@dataclass(slots=True)
+class Exploration:
+    """What exploring a pack found, and how much it looked at."""
+
+    findings: list[Found] = field(default_factory=list)
+    combinations: int = 0
+    states: int = 0
+    bounds: Bounds = BOUNDS
+
+
+# --- what a combination of cards can matter to -----------------------------------------------------
+
+
+class Topic(Enum):
+    MOVE = "move"
+    ATTACK = "attack"
+    GEM = "gem"
+    SUMMON = "summon"
+    TELEPORT = "teleport"
+    REROLL = "reroll"
+    RESOURCES = "resources"
+    KING = "king"
+    OPPONENT = "opponent"  # acts on the other player, or on the attacks made on its holder
+
+
+_EVENT_TOPICS = {
+    Event.MOVE: Topic.MOVE,
+    Event.HIT: Topic.ATTACK,
+    Event.MISS: Topic.ATTACK,
+    Event.CAPTURE: Topic.ATTACK,
+    Event.CAPTURED: Topic.ATTACK,
+    Event.ATTACKED: Topic.ATTACK,
+    Event.SUMMON: Topic.SUMMON,
+    Event.TELEPORT: Topic.TELEPORT,
+}
+_COST_TOPICS = {
+    CostKind.MOVE: (Topic.MOVE,),
+    CostKind.ATTACK: (Topic.ATTACK,),
+    CostKind.DISTANCE: (Topic.MOVE, Topic.ATTACK, Topic.SUMMON, Topic.TELEPORT),
+    CostKind.SUMMON: (Topic.SUMMON,),
+    CostKind.TELEPORT: (Topic.TELEPORT,),
+    CostKind.BREAK: (Topic.GEM,),
+    CostKind.REPAIR: (Topic.GEM,),
+}
+_EXTRA_TOPICS = {
+    ExtraKind.MOVE: Topic.MOVE,
+    ExtraKind.ATTACK: Topic.ATTACK,
+    ExtraKind.SUMMON: Topic.SUMMON,
+    ExtraKind.TELEPORT: Topic.TELEPORT,
+    ExtraKind.BREAK: Topic.GEM,
+    ExtraKind.REPAIR: Topic.GEM,
+}
+
+
+def topics(card: A.Card) -> frozenset[Topic]:
+    """What a card's effects price, trigger on, grant or change: the actions worth playing with it."""
+    out: set[Topic] = set()
+    for effect in card.effects:
+        trigger = effect.trigger
+        if trigger is not None:
+            topic = _EVENT_TOPICS.get(trigger.event)
+            if topic is not None:
+                out.add(topic)
+            if trigger.event in (Event.GAIN_SP, Event.GAIN_LP, Event.LOSE_SP, Event.LOSE_LP) or trigger.pay:
+                out.add(Topic.RESOURCES)
+        for p in effect.condition.predicates if effect.condition is not None else ():
+            if isinstance(p, A.GemIs):
+                out.add(Topic.GEM)
+            elif isinstance(p, A.PieceIs | A.DistanceIs | A.InCamp):
+                out.update((Topic.MOVE, Topic.ATTACK))
+        action = effect.action
+        if _on_opponent(effect):
+            out.add(Topic.OPPONENT)
+        match action:
+            case A.CostModifier():
+                out.update(_COST_TOPICS.get(action.cost, ()))
+                if action.only is not None:
+                    out.update(_COST_TOPICS.get(action.only, ()))
+            case A.ToHitModifier() | A.DamageModifier() | A.DamageReduction():
+                out.add(Topic.ATTACK)
+            case A.Reroll():
+                out.update((Topic.ATTACK, Topic.REROLL))
+            case A.ResourceChange() | A.Steal() | A.ConvertResource():
+                out.add(Topic.RESOURCES)
+            case A.ExtraAction():
+                topic = _EXTRA_TOPICS.get(action.action)
+                if topic is not None:
+                    out.add(topic)
+            case A.DenyRepair():
+                out.add(Topic.GEM)
+            case A.DealDamage() | A.CapturePiece() | A.ConvertPiece():
+                out.update((Topic.ATTACK, Topic.KING))
+    return frozenset(out)
+
+
+def _on_opponent(effect: A.Effect) -> bool:
+    action = effect.action
+    trigger = effect.trigger
+    if trigger is not None and trigger.event in (Event.ATTACKED, Event.CAPTURED):
+        return True
+    match action:
+        case A.CostModifier():
+            return action.who is not A.Side.OWN
+        case A.ToHitModifier() | A.DamageModifier() | A.Reroll():
+            return action.scope is not A.Side.OWN
+        case A.ResourceChange():
+            return action.who is not A.Side.OWN
+        case A.Steal() | A.DenyRepair() | A.DamageReduction() | A.DealDamage() | A.CapturePiece() | A.ConvertPiece():
+            return True
+    return False
+
+
+# --- combinations -----------------------------------------------------------------------------------
+
+
+def shape(card: A.Card) -> object:
+    """What a card does, without its name, text and positions: cards of one shape play alike."""
+
+    def strip(value: object) -> object:
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            return (
+                type(value).__name__,
+                *(
+                    strip(getattr(value, f.name))
+                    for f in dataclasses.fields(value)
+                    if f.name not in ("span", "name_span", "name", "text")
+                ),
+            )
+        if isinstance(value, tuple | frozenset):
+            items = [strip(v) for v in value]
+            return tuple(items) if isinstance(value, tuple) else tuple(sorted(map(repr, items)))
+        return value
+
+    return strip(card)
+
+
+Hands = tuple[tuple[str, ...], tuple[str, ...]]
+
+_ACT_EVENTS = {
+    Event.MOVE: "move",
+    Event.SUMMON: "summon",
+    Event.TELEPORT: "teleport",
+    Event.HIT: "attack",
+    Event.MISS: "attack",
+    Event.CAPTURE: "attack",
+    Event.CAPTURED: "attacked",
+    Event.ATTACKED: "attacked",
+}
+_RESOURCE_EVENTS = {
+    (True, A.Resource.SP): Event.GAIN_SP,
+    (True, A.Resource.LP): Event.GAIN_LP,
+    (False, A.Resource.SP): Event.LOSE_SP,
+    (False, A.Resource.LP): Event.LOSE_LP,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Signals:
+    """What a card can set going in a game (``sends``) and what it answers (``hears``).
+
+    Two cards meet when one sends what the other hears: a resource gained or lost and a trigger
+    on it, an action made cheaper or granted and a trigger on that action, SP taken and LP given
+    (an exchange spread over two cards), two denials of repair, a price on the Gem attempts and
+    extra attempts. Only cards that meet are explored together.
+    """
+
+    sends: frozenset[str]
+    hears: frozenset[str]
+
+
+def signals(card: A.Card) -> Signals:
+    sends: set[str] = set()
+    hears: set[str] = set()
+    for effect in card.effects:
+        trigger = effect.trigger
+        if trigger is not None:
+            if trigger.event in _ACT_EVENTS:
+                hears.add(f"act:{_ACT_EVENTS[trigger.event]}")
+            elif trigger.event is not Event.PHASE:
+                hears.add(f"event:{trigger.event.value}")
+            if trigger.pay is not None and trigger.pay.of(A.Resource.SP):
+                sends.add("sp-out")
+        action = effect.action
+        match action:
+            case A.ResourceChange() if action.who is A.Side.OWN:
+                resource = action.quantity.resource
+                sends.add(f"event:{_RESOURCE_EVENTS[action.gain, resource].value}")
+                sends.add("lp-in" if action.gain and resource is A.Resource.LP else "")
+                sends.add("sp-out" if not action.gain and resource is A.Resource.SP else "")
+            case A.ResourceChange():  # the opponent's resources: what the opponent's triggers hear
+                sends.add(f"event:{_RESOURCE_EVENTS[action.gain, action.quantity.resource].value}")
+            case A.Steal():
+                sends.update(
+                    (f"event:gain {action.quantity.resource.value}", f"event:lose {action.quantity.resource.value}")
+                )
+            case A.ConvertResource():
+                sends.update((f"event:gain {action.get_resource.value}", f"event:lose {action.give_resource.value}"))
+                if action.get_resource is A.Resource.LP:
+                    sends.add("lp-in")
+                if action.give_resource is A.Resource.SP:
+                    sends.add("sp-out")
+            case A.CostModifier():
+                for kind in _COST_ACTS.get(action.cost, ()):
+                    sends.add(f"act:{kind}")
+                    hears.add(f"price:{kind}")
+                    sends.add(f"price:{kind}")
+            case A.ExtraAction():
+                sends.add(f"act:{action.action.value}")
+                sends.add(f"price:{action.action.value}")
+            case A.DenyRepair():
+                sends.add("deny")
+                hears.add("deny")
+            case A.ToHitModifier() | A.DamageModifier() | A.Reroll() | A.DamageReduction():
+                # an attack is changed by its attacker's cards and by the defender's: each side's
+                # modifiers meet the other side's on one attack
+                enemy = action_scope_enemy(action)
+                if enemy:  # what one side's cards take off the attacks on its pieces adds up
+                    sends.add("shield")
+                    hears.add("shield")
+                sends.add("act:attacked" if enemy else "act:attack")
+                sends.add("attack:enemy" if enemy else "attack:own")
+                hears.add("attack:own" if enemy else "attack:enemy")
+    sends.discard("")
+    return Signals(
+        frozenset(sends),
+        frozenset(hears | ({"lp-in"} if "sp-out" in sends else set()) | ({"sp-out"} if "lp-in" in sends else set())),
+    )
+
+
+_COST_ACTS = {
+    A.CostKind.MOVE: ("move",),
+    A.CostKind.ATTACK: ("attack",),
+    A.CostKind.DISTANCE: ("move", "attack", "summon", "teleport"),
+    A.CostKind.SUMMON: ("summon",),
+    A.CostKind.TELEPORT: ("teleport",),
+    A.CostKind.BREAK: ("break",),
+    A.CostKind.REPAIR: ("repair",),
+}
+
+
+def action_scope_enemy(action: A.ToHitModifier | A.DamageModifier | A.Reroll | A.DamageReduction) -> bool:
+    return isinstance(action, A.DamageReduction) or action.scope is not A.Side.OWN
+
+
+def combinations(cards: Sequence[A.Card], hand_limit: int = caps.HAND_LIMIT, bounds: Bounds = BOUNDS) -> list[Hands]:
+    """The hands to explore: each card alone (one card of each shape); each card with the cards it
+    meets (:class:`Signals`), in one hand and, when one of them acts on the opponent, split between
+    the players; and each such pair with a third card that meets one of them (a chain of three).
+
+    Cards that do not meet cannot change what the other does in a game, so they are never played
+    together: the work grows with the cards and the few partners each has (at most
+    :attr:`Bounds.partners`, those meeting it on the rarest signal first), not with their pairs.
+    """
+    playable = [card for card in cards if card.effects]
+    by_name = {card.name: card for card in playable}
+    names = list(by_name)
+    out: list[Hands] = []
+    shapes = {name: shape(by_name[name]) for name in names}
+    seen_shapes: set[object] = set()
+    for name in names:
+        if shapes[name] not in seen_shapes:
+            seen_shapes.add(shapes[name])
+            out.append(((name,), ()))
+    if hand_limit < 2:
+        return out
+    sig = {name: signals(by_name[name]) for name in names}
+    tops = {name: topics(by_name[name]) for name in names}
+    hearing: dict[str, list[str]] = {}
+    for name in names:
+        for signal in sig[name].hears:
+            hearing.setdefault(signal, []).append(name)
+
+    def partners_of(name: str) -> list[str]:
+        found: list[str] = []
+        for signal in sorted(sig[name].sends, key=lambda x: len(hearing.get(x, ()))):
+            for other in hearing.get(signal, ()):
+                if other != name and other not in found:
+                    found.append(other)
+                    if len(found) >= bounds.partners:
+                        return found
+        return found
+
+    partners = {name: partners_of(name) for name in names}
+    pairs: list[tuple[str, str]] = []
+    seen_pairs: set[frozenset[object]] = set()
+    for name in names:
+        for other in partners[name]:
+            key = frozenset((shapes[name], shapes[other], (name, other) if shapes[name] == shapes[other] else None))
+            if key in seen_pairs:
+                continue
+            seen_pairs.add(key)
+            pairs.append((name, other))
+            out.append(((name, other), ()))
+            if Topic.OPPONENT in tops[name] or Topic.OPPONENT in tops[other]:
+                out.append(((name,), (other,)))
+    if hand_limit < 3:
+        return out
+    for first, second in pairs:
+        for third in (*partners[second], *partners[first])[: bounds.thirds]:
+            if third not in (first, second):
+                out.append(((first, second, third), ()))
+    return out
+
+
+# --- the search --------------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Node:
+    state: GameState
+    watch: Watch
+    path: tuple[Action, ...]
+    depth: int = 0
+
+
+_NEXT_PHASE = {
+    Phase.UPKEEP: Phase.MAIN1,
+    Phase.MAIN1: Phase.BATTLE,
+    Phase.BATTLE: Phase.MAIN2,
+    Phase.MAIN2: Phase.END,
+}
+
+
+def _moves(state: GameState) -> Iterator[Action]:
+    """For each own piece, the cheapest movers first (the King steps for 1): its first and last
+    destination (two distances, two directions)."""
+    me = state.to_move
+    own = [(sq, cell) for sq, cell in enumerate(state.board) if cell is not None and cell.color is me]
+    own.sort(key=lambda item: PIECE_VALUES.get(item[1].kind, 0))
+    for sq, _ in own:
+        found = list(moves_from(state, Square(sq)))
+        if found:
+            yield found[0]
+            if len(found) > 1:
+                yield found[-1]
+
+
+_DIRECT = (A.DealDamage, A.CapturePiece, A.ConvertPiece)
+
+
+def _card_actions(state: GameState) -> Iterator[Action]:
+    """Card plays and uses (the engine refuses those out of their phase or past the activations):
+    without a target, and a card that acts on a piece on two enemy pieces of different kinds."""
+    cards = state.cards
+    if cards is None or state.turn.activations >= caps.ACTIVATIONS_PER_TURN:
+        return
+    me = state.to_move
+    enemies: dict[object, int] = {}
+    for sq, cell in enumerate(state.board):
+        if cell is not None and cell.color is not me and cell.kind not in enemies:
+            enemies[cell.kind] = sq
+    targets = list(enemies.items())[:2]
+    for name in dict.fromkeys(cards.hand(me)):
+        card = cards.catalogue[name]
+        if any(isinstance(effect.action, _DIRECT) for effect in card.effects):
+            for kind, sq in targets:
+                yield Play(name, Square(sq), kind)  # type: ignore[arg-type]
+        else:
+            yield Play(name)
+    for relic in cards.in_play:
+        if relic.owner is me and cards.catalogue[relic.card].mode is A.Mode.ACTIVATED:
+            yield Activate(relic.card)
+
+
+#: At most this many actions of a kind along one turn of a search: enough to repeat a cycle
+#: (out and back), to stack two uses, to try again after a failed attempt.
+_PER_TURN: dict[type, int] = {Move: 3, Attack: 2, Convert: 2, Break: 3, Repair: 3, Summon: 2, Teleport: 2}
+
+
+def candidates(
+    state: GameState, wanted: frozenset[Topic], taken: dict[type, int] | None = None, last: Action | None = None
+) -> Iterator[Action]:
+    """The actions worth trying in ``state`` for cards about ``wanted``: the cards' plays and uses,
+    then the way forward (so that a depth-first search plays the cards and reaches the end of the
+    turn before it tries anything else), then the actions the cards are about, and no
+    more of a kind than :data:`_PER_TURN` allows given ``taken`` (the turn's actions so far)."""
+    taken = taken or {}
+
+    def room(kind: type) -> bool:
+        return taken.get(kind, 0) < _PER_TURN[kind]
+
+    phase = state.turn.phase
+    nxt = _NEXT_PHASE.get(phase)
+    yield from _card_actions(state)  # the cards are what is explored: played and used first
+    yield EndTurn() if nxt is None else EnterPhase(nxt)
+    if phase is Phase.UPKEEP and (Topic.GEM in wanted or state.mover.gem_broken):
+        me, them = state.mover, state.opponent
+        if me.gem_broken and room(Repair):
+            yield Repair(_FAILURE)
+            yield Repair(_SUCCESS)
+        if not them.gem_broken and room(Break):
+            yield Break(_FAILURE)
+            yield Break(_SUCCESS)
+    if phase is Phase.UPKEEP:
+        if Topic.SUMMON in wanted and room(Summon):
+            yield from islice(summons(state), 2)
+    elif phase in (Phase.MAIN1, Phase.MAIN2):
+        if phase is Phase.MAIN2 and room(Convert):
+            left = min(state.mover.sp, caps.CONVERSION_CAP_SP - state.turn.converted_sp)
+            left -= left % caps.CONVERSION_SP_PER_LP
+            if left >= caps.CONVERSION_SP_PER_LP:
+                yield Convert(left)
+                if left > caps.CONVERSION_SP_PER_LP and not state.turn.converted_sp:
+                    yield Convert(caps.CONVERSION_SP_PER_LP)
+        if Topic.MOVE in wanted and room(Move):
+            if isinstance(last, Move):  # back where it came from: the other half of a cycle
+                yield Move(last.to, last.frm, last.via)
+            yield from islice(_moves(state), 6)
+    elif phase is Phase.BATTLE:
+        if Topic.ATTACK in wanted and room(Attack):
+            for action in islice(attacks(state), 4):
+                assert isinstance(action, Attack)
+                yield dataclasses.replace(action, roll=_HIT)
+                yield dataclasses.replace(action, roll=_MISS)
+                if Topic.REROLL in wanted:
+                    yield dataclasses.replace(action, roll=_MISS, second=_HIT)
+                    yield dataclasses.replace(action, roll=_MISS, second=_HIT, advantage=True)
+    elif phase is Phase.END and Topic.TELEPORT in wanted and room(Teleport):
+        yield from islice(teleports(state), 2)
+
+
+class _Search:
+    """One exploration of one hand at one probe."""
+
+    def __init__(
+        self,
+        probe: Probe,
+        cards: tuple[A.Card, ...],
+        hands: Hands,
+        ruleset: Ruleset,
+        bounds: Bounds,
+        found: dict[tuple[object, ...], Found],
+        swept: set[object],
+    ) -> None:
+        self.probe, self.hands, self.bounds, self.found = probe, hands, bounds, found
+        self.cards = cards
+        self.wanted = frozenset().union(*(topics(c) for c in cards)) if cards else frozenset()
+        self.ruleset = ruleset
+        self.states = 0
+        self.swept = swept  # sweeps already made, shared by every search of a pack
+
+    def run(self) -> None:
+        state = start(self.probe, self.cards, self.hands, self.ruleset)
+        node = _Node(state, START, ())
+        for action in self.probe.prelude:
+            child = self._step(node, action)
+            if child is None:
+                return
+            node = child
+        frontier = [node]
+        for _ in range(self.bounds.plies):
+            ends: list[_Node] = []
+            for root in frontier:
+                ends.extend(self._turn(root))
+            if not ends:
+                return
+            frontier = self._beam(ends)
+        for end in frontier:
+            self._project(end)
+
+    def _project(self, node: _Node) -> None:
+        """Copies that accumulate, carried on past the turns played (a decision, not a search).
+
+        An effect of which a trigger or a use of an activated Relic has started a lasting copy
+        that never ends, with nothing bounding how often (a ``limit`` per game), will have as many
+        more as its event recurs or the Relic is used: the state is swept again with
+        :data:`PROJECTED` more copies of each, and what that breaks is reported as projected.
+        """
+        cards = node.state.cards
+        if cards is None:
+            return
+        groups: dict[tuple[str, Color, A.Effect], int] = {}
+        first: dict[tuple[str, Color, A.Effect], Lasting] = {}
+        for item in cards.lasting:
+            if item.until is None and item.effect.trigger is None:
+                key = (item.card, item.owner, item.effect)
+                groups[key] = groups.get(key, 0) + 1
+                first.setdefault(key, item)
+        growing = [key for key in groups if _accumulates(cards, key[0], key[2])]
+        if not growing:
+            return
+        extra = tuple(first[key] for key in growing for _ in range(PROJECTED))
+        state = node.state._replace(cards=cards.with_lasting((*cards.lasting, *extra)))
+        names = ", ".join(
+            f"'{key[0]}' ({groups[key]} cop{'y' if groups[key] == 1 else 'ies'} after {self.bounds.plies // 2} turns)"
+            for key in growing
+        )
+        how = f"{names}: each turn adds copies that never end; swept with {PROJECTED} more"
+        for actor in (state.to_move, state.to_move.other):
+            self._sweep(state._replace(to_move=actor), node.path, how)
+
+    def _step(self, node: _Node, action: Action) -> _Node | None:
+        step = apply(node.state, action)
+        if not isinstance(step, Applied):
+            return None
+        self.states += 1
+        watch, breaches = observe(node.watch, node.state, action, step)
+        path = (*node.path, action)
+        for breach in breaches:
+            numbers = (("sp", breach.sp), ("lp", breach.lp))
+            # a cost below 0 is the same break whether the sweep or the action found it
+            what = type(action).__name__.lower() if breach.kind == "negative-cost" else breach.what
+            self._record(
+                Found(
+                    breach.kind,
+                    breach.cards,
+                    breach.diagnostic.message,
+                    _where(node.state, action),
+                    self.probe,
+                    self.hands,
+                    path,
+                    numbers=numbers,
+                    what=what,
+                )
+            )
+        if isinstance(action, Play | Activate | EnterPhase | EndTurn | Attack):  # the effects in play may change
+            self._sweep(step.state, path)
+        return _Node(step.state, watch, path, node.depth + 1)
+
+    def _sweep(self, state: GameState, path: tuple[Action, ...], projected: str = "") -> None:
+        key = sweep_key(state)
+        if key is None or key in self.swept:
+            return
+        self.swept.add(key)
+        for swept in sweep(state):
+            # several cards that only together pass a cap, or leave a King without damage, are the
+            # R20 warning (the player brings them together; SG-C121 reads the King's case)
+            together = swept.kind == "caps-stacked" or (swept.kind == "king-immune" and len(swept.cards) > 1)
+            severity = Severity.WARNING if together else Severity.ERROR
+            if swept.kind == "king-immune":
+                shares = _shares_text(swept.shares, negative=True)
+                message = (
+                    f"no attack can damage this King: reductions of {swept.total} ({shares}) against at most "
+                    f"{swept.limit} damage a fully boosted hit deals ({swept.situation})"
+                )
+            elif swept.kind == "negative-cost":
+                shares = _shares_text(swept.shares)
+                message = (
+                    f"{swept.situation}: the cards make it cost {swept.total} ({shares}); a cost below 0 pays its taker"
+                )
+            else:
+                shares = _shares_text(swept.shares)
+                unit = {"to-hit": "to-hit bonus", "damage": "damage bonus per hit", "reroll": "reroll sources"}
+                message = (
+                    f"{swept.total} {unit[swept.what]} on one attack ({shares}), past the cap of "
+                    f"{swept.limit}: {swept.situation}"
+                )
+            numbers = (("total", swept.total), ("cap", swept.limit))
+            if projected:
+                message = f"{message} (projected: {projected})"
+            self._record(
+                Found(
+                    swept.kind,
+                    swept.cards,
+                    message,
+                    swept.situation,
+                    self.probe,
+                    self.hands,
+                    path,
+                    severity,
+                    numbers,
+                    swept.what,
+                    projected,
+                )
+            )
+
+    def _record(self, found: Found) -> None:
+        key = (found.kind, frozenset(found.cards), found.what)
+        kept = self.found.get(key)
+        if kept is None or (bool(found.projected), len(found.path)) < (bool(kept.projected), len(kept.path)):
+            self.found[key] = found
+
+    def _turn(self, root: _Node) -> list[_Node]:
+        """A depth-first search of one turn: each node's actions taken one at a time, the way
+        forward first, so every branch soon reaches the end of the turn within the budget."""
+        ends: list[_Node] = []
+        seen: set[object] = set()
+        stack: list[tuple[_Node, Iterator[Action]]] = [(root, candidates(root.state, self.wanted))]
+        budget = self.bounds.nodes
+        while stack and budget > 0:
+            node, pending = stack[-1]
+            action = next(pending, None)
+            if action is None:
+                stack.pop()
+                continue
+            child = self._step(node, action)
+            if child is None:
+                continue
+            budget -= 1
+            if isinstance(action, EndTurn) or child.state.result is not None:
+                if child.state.result is None:
+                    ends.append(_Node(child.state, child.watch, child.path, 0))
+                continue
+            if child.depth - root.depth >= self.bounds.actions and not isinstance(action, EnterPhase):
+                continue
+            key = (position_key(child.state), child.state.players)
+            if key in seen:
+                continue
+            seen.add(key)
+            taken: dict[type, int] = {}
+            for done in child.path[len(root.path) :]:
+                taken[type(done)] = taken.get(type(done), 0) + 1
+            stack.append((child, candidates(child.state, self.wanted, taken, action)))
+        return ends
+
+    def _beam(self, ends: list[_Node]) -> list[_Node]:
+        """The ends of turn carried on: the busiest with cards, the richest, the first found."""
+
+        def busy(node: _Node) -> tuple[int, int]:
+            cards = node.state.cards
+            return (0, 0) if cards is None else (cards.entered, len(cards.lasting))
+
+        def rich(node: _Node) -> int:
+            mover = node.state.players[node.state.to_move.other]
+            return mover.lp + mover.sp
+
+        kept: list[_Node] = []
+        for choice in (max(ends, key=busy), max(ends, key=rich), ends[0]):
+            if all(choice is not k for k in kept):
+                kept.append(choice)
+        return kept[: self.bounds.beam]
+
+
+def _shares_text(shares: Sequence[Share], *, negative: bool = False) -> str:
+    """Each card's share, the copies of one counted (``Grudge +1 ×3, Rage +2``)."""
+    counted: dict[tuple[str, int], int] = {}
+    for share in shares:
+        counted[share.card, share.amount] = counted.get((share.card, share.amount), 0) + 1
+    parts = []
+    for (card, amount), times in counted.items():
+        number = f"−{abs(amount)}" if negative else f"{amount:+d}"
+        parts.append(f"{card} {number}" + (f" ×{times}" if times > 1 else ""))
+    return ", ".join(parts)
+
+
+#: How many more copies of an accumulating effect the projection adds (about as many more turns).
+PROJECTED = 8
+
+
+def _accumulates(cards: CardsState, card: str, effect: A.Effect) -> bool:
+    """Whether lasting copies of ``effect`` keep coming: the effect of ``card`` that starts them is a
+    trigger, or a use of an activated Relic, and no ``limit`` per game bounds it."""
+    source_card = cards.catalogue[card]
+    for source in source_card.effects:
+        if source.action != effect.action:
+            continue
+        if source.limit is not None and source.limit.period is A.Period.GAME:
+            continue
+        if source.trigger is not None or source_card.mode is A.Mode.ACTIVATED:
+            return True
+    return False
+
+
+def _where(state: GameState, action: Action) -> str:
+    """Where a break happened: the turn, the player, the phase and the action."""
+    doing = type(action).__name__.lower()
+    if isinstance(action, EnterPhase):
+        doing = f"the start of {action.phase.title}"
+    elif isinstance(action, EndTurn):
+        doing = "the end of the turn and the next Upkeep"
+    elif isinstance(action, Play | Activate):
+        doing = f"{'playing' if isinstance(action, Play) else 'using'} '{action.card}'"
+    elif isinstance(action, Convert):
+        doing = f"converting {action.sp} SP"
+    return f"turn {state.turn_number}, {state.to_move.title}, {state.turn.phase.title}: {doing}"
+
+
+def explore(
+    cards: Sequence[A.Card], ruleset: Ruleset = CORE, hand_limit: int = caps.HAND_LIMIT, bounds: Bounds = BOUNDS
+) -> Exploration:
+    """Play every combination of ``cards`` that can meet, from every probe, and gather the breaks."""
+    by_name = {card.name: card for card in cards}
+    result = Exploration(bounds=bounds)
+    found: dict[tuple[object, ...], Found] = {}
+    swept: set[object] = set()
+    for hands in combinations(cards, hand_limit, bounds):
+        dealt = tuple(by_name[name] for name in dict.fromkeys((*hands[0], *hands[1])))
+        result.combinations += 1
+        wanted = frozenset().union(*(topics(card) for card in dealt))
+        for probe in probes_for(dealt):
+            if probe.prelude and Topic.GEM not in wanted:
+                continue  # the broken Gem matters only to cards about the Gems
+            search = _Search(probe, dealt, hands, ruleset, bounds, found, swept)
+            search.run()
+            result.states += search.states
+    result.findings = [_witnessed(item, by_name, ruleset) for item in _minimal(found.values())]
+    return result
+
+
+# --- a witness for what the sweep found -------------------------------------------------------------
+
+_SWEPT = ("negative-cost", "cap", "caps-stacked", "king-immune")
+_PRICED: dict[str, tuple[type, ...]] = {
+    "move": (Move,),
+    "attack": (Attack,),
+    "summon": (Summon,),
+    "teleport": (Teleport,),
+    "break": (Break,),
+    "repair": (Repair,),
+}
+
+
+def _shows(found: Found, action: Action, applied: Applied) -> bool:
+    """Whether ``applied`` shows the break the sweep found, in a game: the action it priced below 0,
+    an attack with the bonuses or sources past the cap, a hit on the King that deals nothing."""
+    fx = applied.effects
+    if found.kind == "negative-cost":
+        return fx.cost_worked is not None and fx.cost_worked.raw < 0
+    if not isinstance(action, Attack) or fx.cards is None:
+        return False
+    if found.kind == "king-immune":
+        return bool(fx.hit) and fx.damage == 0 and fx.king_damage is not None
+    if found.what == "to-hit":
+        return fx.cards.raw_to_hit > caps.TO_HIT_BONUS_CAP
+    if found.what == "damage":
+        return fx.cards.raw_damage > caps.DAMAGE_BONUS_CAP and bool(fx.hit)
+    return len(fx.cards.rerolls) > caps.REROLL_SOURCES_CAP
+
+
+def _tries(state: GameState, found: Found) -> Iterator[Action]:
+    """The way forward, then the actions that could show ``found`` (the situation's kind of action)."""
+    phase = state.turn.phase
+    nxt = _NEXT_PHASE.get(phase)
+    yield EndTurn() if nxt is None else EnterPhase(nxt)
+    kinds = _PRICED.get(found.what, (Attack,))
+    if Attack in kinds and phase is Phase.BATTLE:
+        for action in attacks(state):
+            assert isinstance(action, Attack)
+            yield dataclasses.replace(action, roll=_HIT, second=_HIT if found.what == "reroll" else ())
+    if Move in kinds and phase in (Phase.MAIN1, Phase.MAIN2):
+        yield from _moves(state)
+    if Summon in kinds and phase is Phase.UPKEEP:
+        yield from summons(state)
+    if Teleport in kinds and phase is Phase.END:
+        yield from teleports(state)
+    if phase is Phase.UPKEEP and (Break in kinds or Repair in kinds):
+        yield from (Break(_FAILURE), Repair(_FAILURE))
+
+
+def _witnessed(found: Found, by_name: dict[str, A.Card], ruleset: Ruleset) -> Found:
+    """``found`` with its path carried on to an action that shows the break in a game, when the sweep
+    found it (a situation rather than an action): at most two more turns of phases, then the first
+    action of the situation's kind that shows it. Without one the path is left as it was."""
+    if found.kind not in _SWEPT:
+        return found
+    dealt = tuple(by_name[name] for name in dict.fromkeys((*found.hands[0], *found.hands[1])))
+    state = start(found.probe, dealt, found.hands, ruleset)
+    for action in found.path:
+        step = apply(state, action)
+        if not isinstance(step, Applied):
+            return found
+        state = step.state
+    extra: list[Action] = []
+    for _ in range(12):  # phases of up to two more turns
+        forward: Action | None = None
+        for action in _tries(state, found):
+            step = apply(state, action)
+            if not isinstance(step, Applied):
+                continue
+            if forward is None:
+                forward = action
+                continue
+            if _shows(found, action, step):
+                return dataclasses.replace(found, path=(*found.path, *extra, action))
+        if forward is None:
+            return found
+        step = apply(state, forward)
+        assert isinstance(step, Applied)
+        state = step.state
+        extra.append(forward)
+    return found
+
+
+def _covers(kept: str, what: str) -> bool:
+    """A break kept says this one too: the same, or an exchange's rate for its amount (the cards that
+    trade better than 2:1 pass the 20 a turn with the core's conversion as a consequence)."""
+    return kept == what or (kept, what) == ("rate", "amount")
+
+
+def _minimal(found: Iterable[Found]) -> list[Found]:
+    """Each break once, by the fewest cards: a break two cards make is not reported again with a third."""
+    ordered = sorted(found, key=lambda f: (len(f.cards), f.what == "amount", len(f.path)))
+    kept: list[Found] = []
+    for item in ordered:
+        names = set(item.cards)
+        if any(k.kind == item.kind and _covers(k.what, item.what) and set(k.cards) <= names for k in kept):
+            continue
+        kept.append(item)
+    return kept
+
+
+__all__ = ["BOUNDS", "Bounds", "Exploration", "Found", "Topic", "combinations", "explore", "topics"]

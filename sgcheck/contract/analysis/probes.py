@@ -1,0 +1,360 @@
+"""Where the contract checker plays a pack: probe positions, and the situations swept at each state.
+
+A probe is a small scenario (R24), so the game the explorer plays from it can be written as a
+log that replays (:mod:`sgcheck.contract.proof`): both Kings, one piece of each kind for each
+side, set so that every kind has an attack to make and room to move, Gems that pay income, and
+resources well above what any one action costs (60 LP, 60 SP: enough to pay the core's dearest
+actions several times a turn, and to convert the full 20 SP). A probe may start with a
+*prelude* of actions: in one, White breaks Black's Gem in its first Upkeep, so that Black must
+repair while White's cards act; in another, Black breaks White's, so that White repairs with its
+own cards in play.
+
+Besides the moves it plays, the explorer sweeps each state it reaches over the finite space of
+situations the cards' conditions can tell apart (the acting piece's kind, the attacked piece's
+kind, the distances its moves and attacks can span, the camps of both squares), asking the
+same functions replay asks at a concrete action (:func:`~sgcheck.core.cards.semantics.cost_shares`
+and :func:`~sgcheck.core.cards.semantics.attack_cards`). A situation is only ever one the core
+allows: a King steps 1 square, a Knight jumps once or twice, a Pawn attacks at distance 1, the
+sliding pieces reach 1 to 7 squares; distances a condition names are taken at their edges.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from sgcheck.core import caps
+from sgcheck.core.actions import Action, Break, EndTurn
+from sgcheck.core.cards.model import Card, DamageModifier, DistanceIs, Effect, InCamp, ResourceIs, Side
+from sgcheck.core.cards.parts import CostKind
+from sgcheck.core.cards.semantics import AttackCards, Share, Situation, attack_cards, cost_shares
+from sgcheck.core.cards.table import Catalogue, Lasting, ply
+from sgcheck.core.cards.table import new_cards as deal
+from sgcheck.core.formulas import attack_cost, move_cost
+from sgcheck.core.pieces import BLACK, NON_KING_KINDS, PIECE_VALUES, WHITE, Color, Kind, piece
+from sgcheck.core.play.victory import scenario_start
+from sgcheck.core.ruleset import CORE, Ruleset
+from sgcheck.core.scenario import Scenario, SideSetup
+from sgcheck.core.squares import Square, in_camp, parse_square
+from sgcheck.core.state import GameState, initial_state
+from sgcheck.diagnostics import Span
+
+#: Resources of both sides in every probe (see the module's docstring).
+PROBE_LP = 60
+PROBE_SP = 60
+
+
+def _side(spec: str, captured: tuple[int, int, int, int, int]) -> SideSetup:
+    pieces = tuple((parse_square(word[1:]), Kind.from_letter(word[0])) for word in spec.split())
+    return SideSetup(lp=PROBE_LP, sp=PROBE_SP, captured=captured, pieces=pieces)
+
+
+#: Both armies face each other: White's Queen, Rook, Knight and Pawn each have a target, a Knight
+#: can reach the enemy King and Black's Queen White's, and so on for Black; the Bishops can move in
+#: and out of their camps. Each Gem holds an enemy Pawn and Knight (income 8 SP from a side's
+#: second turn, R14).
+_FIELD = Scenario(
+    name="sgcheck probe: open field",
+    sides=(
+        _side("Kh2 Qd3 Ra4 Bc2 Nf3 Pg4", (1, 1, 0, 0, 0)),
+        _side("Kh7 Qd6 Ra7 Be6 Ng6 Ph5", (1, 1, 0, 0, 0)),
+    ),
+    description="Both Kings and one piece of each kind a side, with attacks to make and room to move.",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Probe:
+    """A starting position for the explorer: a scenario and the actions played before the search."""
+
+    name: str
+    scenario: Scenario
+    prelude: tuple[Action, ...] = ()
+
+
+PROBES: tuple[Probe, ...] = (
+    Probe("open field", _FIELD),
+    # White breaks Black's Gem at once: Black's Repair, and the effects that deny or price it, come into play
+    Probe("Black's Gem broken", _FIELD, (Break((6, 6, 6)),)),
+    # White passes its first turn and Black breaks White's Gem: the holder's own Repair, with its
+    # own cards (discounts, extra attempts, conditions on a broken Gem)
+    Probe("White's Gem broken", _FIELD, (EndTurn(), Break((6, 6, 6)))),
+)
+
+
+def probes_for(cards: tuple[Card, ...]) -> tuple[Probe, ...]:
+    """:data:`PROBES`, and the open field with both sides' LP and SP at each level a card's
+    resource condition compares with (just below, at, and just above it)."""
+    levels: set[int] = set()
+    for card in cards:
+        for effect in card.effects:
+            for p in effect.condition.predicates if effect.condition is not None else ():
+                if isinstance(p, ResourceIs):
+                    levels.update(v for v in (p.value - 1, p.value, p.value + 1) if v >= 0)
+    extra = []
+    for level in sorted(levels):
+        if level == PROBE_SP:
+            continue
+        sides = tuple(
+            SideSetup(lp=max(level, 1), sp=level, captured=side.captured, pieces=side.pieces) for side in _FIELD.sides
+        )
+        scenario = Scenario(
+            name=f"sgcheck probe: open field, {level} LP and SP",
+            sides=(sides[0], sides[1]),
+            description=_FIELD.description,
+        )
+        extra.append(Probe(f"open field at {level} LP and SP", scenario))
+    return (*PROBES, *extra)
+
+
+def start(
+    probe: Probe, cards: tuple[Card, ...], hands: tuple[tuple[str, ...], tuple[str, ...]], ruleset: Ruleset = CORE
+) -> GameState:
+    """The probe's position with the cards dealt, before its prelude (as a proof log starts)."""
+    white = probe.scenario.side(WHITE).king
+    black = probe.scenario.side(BLACK).king
+    assert white is not None and black is not None
+    state = initial_state(white, black, ruleset, probe.scenario)
+    state = scenario_start(state._replace(cards=deal(Catalogue(cards), *hands)))
+    # a probe sets up the position and wins nothing: with no win condition of its own, the game
+    # goes on exactly as without a scenario, and the engine has nothing to remember for it
+    assert not probe.scenario.conditions and probe.scenario.turn_limit is None
+    return state._replace(scenario=None)
+
+
+# --- situations -----------------------------------------------------------------------------------
+
+#: A square in each camp for each side, and how far the pieces of each kind can act.
+_OWN_SQUARE = {WHITE: parse_square("d2"), BLACK: parse_square("d7")}
+_ENEMY_SQUARE = {WHITE: parse_square("d6"), BLACK: parse_square("d3")}
+MOVE_REACH: dict[Kind, tuple[int, ...]] = {
+    Kind.KING: (1,),
+    Kind.KNIGHT: (1, 2),
+    Kind.PAWN: (1, 2),
+    Kind.BISHOP: tuple(range(1, 8)),
+    Kind.ROOK: tuple(range(1, 8)),
+    Kind.QUEEN: tuple(range(1, 8)),
+}
+ATTACK_REACH: dict[Kind, tuple[int, ...]] = {**MOVE_REACH, Kind.PAWN: (1,)}
+
+
+def _distances(reach: tuple[int, ...], edges: frozenset[int]) -> tuple[int, ...]:
+    """The distances worth trying: the ends of the reach and each side of a distance a condition names."""
+    wanted = {reach[0], reach[-1]}
+    for value in edges:
+        wanted.update((value - 1, value, value + 1))
+    return tuple(sorted(d for d in wanted if d in reach))
+
+
+def _squares(actor: Color, camps: bool) -> tuple[tuple[Square, Square], ...]:
+    own, enemy = _OWN_SQUARE[actor], _ENEMY_SQUARE[actor]
+    if not camps:
+        return ((own, enemy),)
+    return ((own, own), (own, enemy), (enemy, enemy), (enemy, own))
+
+
+@dataclass(frozen=True, slots=True)
+class Swept:
+    """A situation in which the cards break a cap or a floor, with each card's share."""
+
+    # "negative-cost", "cap" (one card alone past a cap), "caps-stacked" (several together),
+    # "king-immune" (reductions on a King that leave no hit any damage)
+    kind: str
+    what: str  # "to-hit", "damage", "reroll", or the action whose cost falls below 0
+    total: int
+    limit: int
+    shares: tuple[Share, ...]
+    situation: str
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        """The cards of the shares (a doubling or halving share is named after its card)."""
+        return tuple(dict.fromkeys(s.card.removesuffix(" doubling").removesuffix(" halving") for s in self.shares))
+
+
+def _edges(state: GameState) -> tuple[frozenset[int], bool]:
+    cards = state.cards
+    assert cards is not None
+    values: set[int] = set()
+    camps = False
+    for item in cards.lasting:
+        condition = item.effect.condition
+        if condition is None:
+            continue
+        for p in condition.predicates:
+            if isinstance(p, DistanceIs):
+                values.add(p.value)
+            elif isinstance(p, InCamp):
+                camps = True
+    return frozenset(values), camps
+
+
+def _where(actor: Color, frm: Square, to: Square, camps: bool) -> str:
+    if not camps:
+        return ""
+    side = {True: "own camp", False: "enemy camp"}
+    return f", from its {side[in_camp(frm, actor)]} to its {side[in_camp(to, actor)]}"
+
+
+def sweep_key(state: GameState) -> object:
+    """What :func:`sweep` depends on: the effects acting for the mover, the Gems, and the resources
+    only where a condition reads them."""
+    cards = state.cards
+    if cards is None:
+        return None
+    actor = state.to_move
+    lasting = cards.acting(actor, ply(state.turn_number, actor))
+    effects = tuple((id(item.effect), item.owner) for item in lasting)
+    reads = any(
+        isinstance(p, ResourceIs)
+        for item in lasting
+        if item.effect.condition is not None
+        for p in item.effect.condition.predicates
+    )
+    players = state.players
+    resources = tuple((p.lp, p.sp) for p in players) if reads else ()
+    return (effects, actor, players[0].gem_broken, players[1].gem_broken, resources, state.ruleset)
+
+
+def sweep(state: GameState) -> Iterator[Swept]:
+    """The caps and floors the cards acting for the mover break in some situation, in this state."""
+    cards = state.cards
+    if cards is None or not cards.lasting:
+        return
+    actor = state.to_move
+    lasting = cards.acting(actor, ply(state.turn_number, actor))
+    if not lasting:
+        return
+    edges, camps = _edges(state)
+    ruleset = state.ruleset
+    if cards.facts.costs:
+        yield from _cost_floors(state, lasting, actor, edges, camps, ruleset)
+    if cards.facts.attacking[actor]:
+        yield from _attack_caps(state, lasting, actor, edges, camps, ruleset)
+
+
+def _cost_floors(
+    state: GameState, lasting: tuple[Lasting, ...], actor: Color, edges: frozenset[int], camps: bool, ruleset: Ruleset
+) -> Iterator[Swept]:
+    found: set[tuple[str, tuple[Share, ...]]] = set()
+
+    def judge(what: str, base: int, kind: CostKind, at: Situation, text: str) -> Iterator[Swept]:
+        shares = cost_shares(lasting, state, kind, at, base)
+        if not shares:
+            return
+        raw = base + sum(s.amount for s in shares)
+        if raw < 0 and (what, shares) not in found:
+            found.add((what, shares))
+            yield Swept("negative-cost", what, raw, 0, shares, text)
+
+    for kind, reach in MOVE_REACH.items():
+        if kind is Kind.KING and ruleset.king_value is not None:
+            continue
+        for distance in _distances(reach, edges):
+            base = move_cost(kind, distance, ruleset).value
+            for frm, to in _squares(actor, camps):
+                at = Situation(actor, kind, None, distance, frm, to)
+                text = f"a {kind.title} moving {distance} square(s){_where(actor, frm, to, camps)}, core cost {base}"
+                yield from judge("move", base, CostKind.MOVE, at, text)
+    for kind in NON_KING_KINDS:
+        for distance in _distances(ATTACK_REACH[kind], edges):
+            base = attack_cost(kind, distance, ruleset).value
+            for frm, to in _squares(actor, camps):
+                at = Situation(actor, kind, None, distance, frm, to)
+                text = (
+                    f"a {kind.title} attacking at distance {distance}{_where(actor, frm, to, camps)}, core cost {base}"
+                )
+                yield from judge("attack", base, CostKind.ATTACK, at, text)
+        base = PIECE_VALUES[kind] + caps.SUMMON_BASE_COST
+        for what, cost_kind in (("summon", CostKind.SUMMON), ("teleport", CostKind.TELEPORT)):
+            for _, to in _squares(actor, camps):
+                at = Situation(actor, kind, None, None, None, to)
+                text = f"a {kind.title} {what}ed onto its starting square, core cost {base}"
+                yield from judge(what, base, cost_kind, at, text)
+    for what, cost_kind, base in (
+        ("break", CostKind.BREAK, caps.BREAK_COST),
+        ("repair", CostKind.REPAIR, caps.REPAIR_COST),
+    ):
+        yield from judge(what, base, cost_kind, Situation(actor), f"a {what.title()} attempt, core cost {base}")
+
+
+#: The most one hit can deal: 1, and the +2 per hit cap (core §4.3, §4.5).
+_FULL_HIT = caps.DAMAGE_PER_HIT + caps.DAMAGE_BONUS_CAP
+
+_NOWHERE = Span("sgcheck probe", 0, 0, 0, 0)
+_BOOSTS = {
+    color: Lasting(
+        "the attacker's cards at the +2 cap",
+        color,
+        -1,
+        Effect(DamageModifier(caps.DAMAGE_BONUS_CAP, Side.OWN, _NOWHERE), _NOWHERE),
+    )
+    for color in Color
+}
+
+
+def _boost(actor: Color) -> Lasting:
+    """A damage bonus of +2 for ``actor``: a hit boosted as far as the caps allow (core §4.5)."""
+    return _BOOSTS[actor]
+
+
+_CAPS = (("to-hit", caps.TO_HIT_BONUS_CAP), ("damage", caps.DAMAGE_BONUS_CAP), ("reroll", caps.REROLL_SOURCES_CAP))
+
+
+def _parts(on_attack: AttackCards, what: str) -> tuple[Share, ...]:
+    if what == "to-hit":
+        return on_attack.to_hit
+    if what == "damage":
+        return on_attack.damage
+    return tuple(Share(card, 1) for card, _ in on_attack.rerolls)
+
+
+def _attack_caps(
+    state: GameState, lasting: tuple[Lasting, ...], actor: Color, edges: frozenset[int], camps: bool, ruleset: Ruleset
+) -> Iterator[Swept]:
+    found: set[tuple[str, tuple[str, ...]]] = set()
+    attackers = [*NON_KING_KINDS, *((Kind.KING,) if ruleset.king_value is not None else ())]
+    for kind in attackers:
+        reach = ATTACK_REACH.get(kind, (1,))
+        for target in Kind:
+            victim = piece(actor.other, target)
+            for distance in _distances(reach, edges):
+                for frm, to in _squares(actor, camps):
+                    at = Situation(actor, kind, target, distance, frm, to)
+                    on_attack = attack_cards(lasting, state, at, victim)
+                    if target is Kind.KING and on_attack.reduction and ("king", ()) not in found:
+                        boosted = attack_cards((*lasting, _boost(actor)), state, at, victim)
+                        if boosted.hit_damage() == 0:
+                            found.add(("king", ()))
+                            text = f"a {kind.title} attacking the King at distance {distance}"
+                            malus = tuple(s for s in boosted.damage if s.amount < 0)
+                            yield Swept(
+                                "king-immune",
+                                "reduction",
+                                boosted.reduced,
+                                _FULL_HIT,
+                                (*boosted.reduction, *malus),
+                                text,
+                            )
+                    if not (on_attack.to_hit or on_attack.damage or on_attack.rerolls):
+                        continue
+                    for what, cap in _CAPS:
+                        shares = _parts(on_attack, what)
+                        total = sum(s.amount for s in shares)
+                        if total <= cap:
+                            continue
+                        by_card: dict[str, int] = {}
+                        for s in shares:
+                            by_card[s.card] = by_card.get(s.card, 0) + s.amount
+                        alone = [card for card, amount in by_card.items() if amount > cap]
+                        kind_of = "cap" if alone else "caps-stacked"
+                        named = tuple(alone) if alone else tuple(by_card)
+                        if (what, named) in found:
+                            continue
+                        found.add((what, named))
+                        text = (
+                            f"a {kind.title} attacking a {target.title} at distance {distance}"
+                            f"{_where(actor, frm, to, camps)}"
+                        )
+                        kept = tuple(s for s in shares if s.card in named)
+                        yield Swept(kind_of, what, sum(s.amount for s in kept), cap, kept, text)

@@ -1,0 +1,687 @@
+"""The contract's invariants, watched action by action as a game is played (core §8).
+
+Replay and the contract checker's explorer both pass every applied action through
+:func:`observe`, so a pack that slips past the checker still cannot break core §8 in a game
+without a finding at that action, and the explorer judges a pack by exactly what replay
+would report. Each breach names the §8 item and the cards involved.
+
+What is watched, for the player whose turn it is (and, at the hand-over, for the player whose
+Upkeep starts):
+
+- **Exchange** (core §2, §8; R05, R16): every *window* (one action and what it fires) is
+  accounted by source. Payments for the action itself and the core's own gains (Upkeep
+  income, the capture reward, the Pass bonus) are set apart; what is left is what the cards
+  and the conversion moved. A window in which the player gives up SP and receives LP is an
+  exchange, and the SP it pays for the action counts too (R05 lets any cost be paid in SP,
+  so LP on an action bought with SP is SP turned into LP). SP the cards take from the player
+  in a window that brings no LP waits, until the end of the player's next Upkeep, for LP the
+  cards give in another window for nothing (the disguised conversion spread over phases or
+  turns). Each exchange must be at 2 SP or more for 1 LP, and the SP exchanged in a turn,
+  counted at most 2 for each LP, must stay within 20.
+- **Negative cost** (core §8, R23): an action whose core cost with every card modifier adds
+  up to less than 0 (play stops it at 0, but the cards turned a cost into income).
+- **Reroll sources** (core §4.5, R20): more than one card granting a reroll or advantage to
+  one accuracy roll.
+- **Repair denial** (core §6, §8): a player with a broken Gem who cannot attempt a Repair in
+  the Upkeeps of two consecutive turns because of the opponent's effects (a denial, or a
+  price raised past what the player holds while the core's own price was payable).
+- **Cheap attempts** (core §6, §8): a second Break or Repair attempt in one Upkeep priced below
+  the core's 20 or 10, which makes the 12+/10+ threshold a matter of repetition (attempts at the
+  core's price are extra actions inside the phase, which cards may grant).
+- **King damage** (core §4.4, R19): a King's damage changed by anything but an attack.
+- **Growth** (core §8): within one turn, the same position (board, phase, the turn's
+  counters, the cards in play) reached again with more LP or SP and no less of either: the
+  sequence in between can be repeated for ever.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from sgcheck import codes
+from sgcheck.core import caps, engine
+from sgcheck.core.actions import (
+    Action,
+    Activate,
+    Attack,
+    Break,
+    Convert,
+    EndTurn,
+    EnterPhase,
+    Move,
+    Play,
+    Repair,
+    Summon,
+    Teleport,
+)
+from sgcheck.core.cards.effects import (
+    ConvertResource,
+    CostModifier,
+    DamageModifier,
+    DamageReduction,
+    ExtraAction,
+    Reroll,
+    ResourceChange,
+    Steal,
+    ToHitModifier,
+)
+from sgcheck.core.cards.model import Card
+from sgcheck.core.cards.parts import CostKind, Mode, Resource
+from sgcheck.core.cards.parts import Side as CardSide
+from sgcheck.core.cards.semantics import changes
+from sgcheck.core.cards.table import Lasting, ply
+from sgcheck.core.outcome import Applied, Rejected
+from sgcheck.core.pieces import PIECE_VALUES, Color, Phase
+from sgcheck.core.play.cards import repair_denied
+from sgcheck.core.state import GameState
+from sgcheck.diagnostics import Diagnostic
+
+
+class Breach(NamedTuple):
+    """One invariant broken at one action: the finding (no span yet), its kind and the cards."""
+
+    kind: str  # one of KINDS
+    diagnostic: Diagnostic
+    cards: tuple[str, ...]
+    sp: int = 0  # the numbers behind it, as data: SP and LP exchanged, a raw cost, sources...
+    lp: int = 0
+    what: str = ""  # which side of its kind: an exchange's "rate" or "amount"
+
+
+#: The kinds of breach, each with its replay code and the §8 item it enforces.
+KINDS: dict[str, tuple[str, str]] = {
+    "exchange": ("SG-R130", "the SP→LP conversion rate (2:1) and its 20 SP a turn"),
+    "negative-cost": ("SG-R131", "costs changed only within their floor (no action pays its taker)"),
+    "reroll": ("SG-R132", "one reroll or advantage source per accuracy roll"),
+    "repair-denied": ("SG-R133", "no repair denial on consecutive turns"),
+    "free-attempt": ("SG-R134", "the Break 12+ / Repair 10+ thresholds"),
+    "king-damage": ("SG-R135", "the King damaged only by attacks"),
+    "growth": ("SG-R136", "no unbounded SP or LP"),
+}
+
+
+class Exchange(NamedTuple):
+    """SP given up for LP in one window, and the cards whose effects acted in it."""
+
+    sp: int
+    lp: int
+
+
+class Side(NamedTuple):
+    """What the watch remembers for one player."""
+
+    pending_sp: int = 0  # SP taken by the cards in windows that brought no LP
+    pending_until: int = -1  # the last ply those SP may still pair with LP
+    turn_sp: int = 0  # SP exchanged for LP in the current turn (counted at most 2 per LP)
+    turn_lp: int = 0
+    turn_cards: tuple[str, ...] = ()  # the cards of this turn's exchanges
+    denied_ply: int = -2  # the ply of the last Upkeep in which Repair was denied
+    denied_by: tuple[str, ...] = ()  # the cards that denied it then
+
+
+class Watch(NamedTuple):
+    """The watch's memory: per side, and the positions of the current turn (for growth)."""
+
+    sides: tuple[Side, Side] = (Side(), Side())
+    ply: int = -1
+    # (position, LP, SP) reached this turn; two positions are compared (position_key) only when
+    # the resources could show growth, which keeps the watch cheap on every other action
+    seen: tuple[tuple[GameState, int, int], ...] = ()
+    free_attempts: int = 0  # Break attempts this Upkeep that cost nothing
+    free_repairs: int = 0  # Repair attempts this Upkeep that cost nothing (the core allows one of each)
+
+
+START = Watch()
+
+
+def needs_watch(cards: Iterable[Card]) -> bool:
+    """Whether a game played with ``cards`` can break anything :func:`observe` watches.
+
+    False only when every effect of every card is one that cannot, on its own or with the
+    others: a to-hit or damage modifier, a damage reduction, SP gained, lost or stolen, LP lost
+    or turned into SP, an extra action (at the core's price, as no cost modifier is there),
+    and at most one reroll or advantage source in the whole pack, not on an activated Relic
+    (two uses would be two sources). Anything else (a trigger, LP given, a cost modifier, a
+    denial, direct damage, capture, what replay refuses to play) keeps the watch. Replay asks
+    once per game with a pack, so a pack that cannot breach the contract pays nothing for it.
+    """
+    rerolls = 0
+    for card in cards:
+        for effect in card.effects:
+            action = effect.action
+            if effect.trigger is not None:
+                return True  # a trigger gives or takes in any window, and is what grows
+            if isinstance(action, Reroll):
+                rerolls += 1
+                if rerolls > 1 or card.mode is Mode.ACTIVATED:
+                    return True
+            elif isinstance(action, ResourceChange | Steal):
+                if action.quantity.resource is Resource.LP and (isinstance(action, Steal) or action.gain):
+                    return True  # LP given: half of an exchange
+            elif isinstance(action, ConvertResource):
+                if action.get_resource is Resource.LP:
+                    return True
+            elif not isinstance(action, ToHitModifier | DamageModifier | DamageReduction | ExtraAction):
+                return True
+    return False
+
+
+def ply_of(state: GameState) -> int:
+    """Each player's turn is one ply; the same counting as the cards in play use."""
+    return ply(state.turn_number, state.to_move)
+
+
+def _with_side(watch: Watch, color: Color, side: Side) -> Watch:
+    sides = (side, watch.sides[1]) if color is Color.WHITE else (watch.sides[0], side)
+    return watch._replace(sides=sides)
+
+
+def _diag(kind: str, message: str, rules: tuple[str, ...]) -> Diagnostic:
+    return codes.diagnostic(KINDS[kind][0], message, rules=rules)
+
+
+def _resource_cards(state: GameState, color: Color, also: str | None = None) -> tuple[str, ...]:
+    """The cards of ``color`` whose effects move SP or LP (for naming the cards of an exchange)."""
+    cards = state.cards
+    if cards is None:
+        return ()
+    names: dict[str, None] = {}
+    if also is not None:
+        names[also] = None
+    for item in cards.lasting:
+        action = item.effect.action
+        moves = isinstance(action, ResourceChange | Steal | ConvertResource)
+        if item.owner is color and (moves or (item.effect.trigger is not None and item.effect.trigger.pay)):
+            names[item.card] = None
+    return tuple(names)
+
+
+# --- the accounting of one window ------------------------------------------------------------------
+
+
+def _capture_reward(before: GameState, applied: Applied) -> int:
+    captured = applied.effects.captured
+    if captured is None or before.mover.gem_broken:
+        return 0
+    return caps.CAPTURE_SP_PER_VALUE * PIECE_VALUES.get(captured.kind, 0)
+
+
+def _window(
+    before: GameState, after: GameState, color: Color, paid_sp: int, paid_lp: int, core_sp: int, core_lp: int
+) -> tuple[int, int, int]:
+    """(SP the cards and the conversion took, LP they gave, SP paid for the action) for ``color``."""
+    b, a = before.players[color], after.players[color]
+    card_sp = (a.sp - b.sp) - core_sp + paid_sp
+    card_lp = (a.lp - b.lp) - core_lp + paid_lp
+    return -card_sp, card_lp, paid_sp
+
+
+def _account(
+    watch: Watch,
+    state: GameState,
+    color: Color,
+    taken_sp: int,
+    given_lp: int,
+    paid_sp: int,
+    now: int,
+    card: str | None,
+    gross_sp: int = 0,
+) -> tuple[Watch, list[Breach]]:
+    """One window of ``color``'s: SP the cards took (net of what they gave back), LP they gave, the SP
+    paid for the action, and ``gross_sp``, the SP given up before any refund (a conversion's SP, a
+    payment): LP bought while SP was given up is an exchange even when the cards refunded it all."""
+    side = watch.sides[color]
+    if side.pending_sp and not _still_waiting(side.pending_until, state, color, now):
+        side = side._replace(pending_sp=0, pending_until=-1)
+    out: list[Breach] = []
+    exchange: Exchange | None = None
+    if given_lp > 0:
+        sp = taken_sp + paid_sp
+        if sp > 0 or gross_sp > 0:
+            exchange = Exchange(sp, given_lp)
+        elif side.pending_sp > 0:  # LP for nothing here, paired with SP the cards took earlier
+            used = min(side.pending_sp, 2 * given_lp)
+            exchange = Exchange(used, given_lp)
+            side = side._replace(pending_sp=side.pending_sp - used)
+    elif taken_sp > 0:
+        side = side._replace(pending_sp=side.pending_sp + taken_sp, pending_until=now)
+    if exchange is not None:
+        rate = caps.CONVERSION_SP_PER_LP
+        cards = state.cards
+        # the cards are named when any can act (a game's plain conversions pay nothing for this)
+        names = _resource_cards(state, color, card) if card is not None or (cards and cards.lasting) else ()
+        if exchange.sp < rate * exchange.lp:
+            given = (
+                f"turned {exchange.sp} SP into {exchange.lp} LP here"
+                if exchange.sp > 0
+                else (
+                    f"received {exchange.lp} LP here and got back all the SP it gave up"
+                    + (f", and {-exchange.sp} SP more" if exchange.sp < 0 else "")
+                    + " (the cards refund it)"
+                )
+            )
+            message = (
+                f"{color.title} {given}, better than the core's {rate} SP for 1 LP"
+                + (f" (cards: {', '.join(names)})" if names else "")
+            )
+            out.append(
+                Breach(
+                    "exchange",
+                    _diag("exchange", message, ("core §2", "core §8", "R05", "R16")),
+                    names,
+                    exchange.sp,
+                    exchange.lp,
+                    "rate",
+                )
+            )
+        counted = max(0, min(exchange.sp, rate * exchange.lp))
+        turn_cards = tuple(dict.fromkeys((*side.turn_cards, *names)))
+        side = side._replace(turn_sp=side.turn_sp + counted, turn_lp=side.turn_lp + exchange.lp, turn_cards=turn_cards)
+        names = turn_cards
+        cap = caps.CONVERSION_CAP_SP
+        if side.turn_sp > cap and side.turn_sp - counted <= cap:
+            names = names or _resource_cards(state, color, card)
+            message = (
+                f"{color.title} has turned {side.turn_sp} SP into {side.turn_lp} LP this turn, past the "
+                f"{cap} SP a turn the conversion allows" + (f" (cards: {', '.join(names)})" if names else "")
+            )
+            out.append(
+                Breach(
+                    "exchange",
+                    _diag("exchange", message, ("core §2", "core §8", "R16")),
+                    names,
+                    side.turn_sp,
+                    side.turn_lp,
+                    "amount",
+                )
+            )
+    return _with_side(watch, color, side), out
+
+
+def _still_waiting(taken: int, state: GameState, color: Color, now: int) -> bool:
+    """SP the cards took from ``color`` at ply ``taken`` still wait for LP at ply ``now``
+    (``state`` is after the window): for the rest of that turn, and until the end of the
+    player's next Upkeep (the windows of that Upkeep, its start included, end in it)."""
+    if now == taken:
+        return True
+    return now == taken + 2 and state.to_move is color and state.turn.phase is Phase.UPKEEP
+
+
+# --- the other invariants ----------------------------------------------------------------------------
+
+
+def _negative_cost(applied: Applied) -> list[Breach]:
+    worked = applied.effects.cost_worked
+    if worked is None or worked.raw >= 0:
+        return []
+    names = worked.sources
+    message = f"the cards make this action cost {worked.raw} ({worked.detail}): a cost below 0 pays its taker" + (
+        f" (cards: {', '.join(names)})" if names else ""
+    )
+    return [Breach("negative-cost", _diag("negative-cost", message, ("core §8", "R23")), names, 0, worked.raw)]
+
+
+def _rerolls(applied: Applied) -> list[Breach]:
+    on_attack = applied.effects.cards
+    if on_attack is None or len(on_attack.rerolls) < 2:
+        return []
+    names = tuple(dict.fromkeys(card for card, _ in on_attack.rerolls))
+    message = (
+        f"{len(on_attack.rerolls)} reroll or advantage sources act on this accuracy roll "
+        f"({', '.join(names)}); the cap is one"
+    )
+    return [
+        Breach("reroll", _diag("reroll", message, ("core §4.5", "core §8", "R20")), names, 0, len(on_attack.rerolls))
+    ]
+
+
+def _king_damage(before: GameState, after: GameState, action: Action) -> list[Breach]:
+    if isinstance(action, Attack):
+        return []
+    out: list[Breach] = []
+    for color in Color:
+        was, now = before.players[color].king_damage, after.players[color].king_damage
+        if now != was:
+            message = f"{color.title}'s King damage changed from {was} to {now} outside an attack"
+            name = (action.card,) if isinstance(action, Play | Activate) else ()
+            out.append(
+                Breach(
+                    "king-damage", _diag("king-damage", message, ("core §4.4", "core §8", "R19")), name, 0, now - was
+                )
+            )
+    return out
+
+
+def repair_blocked(state: GameState) -> tuple[str, ...] | None:
+    """Whether the mover, in Upkeep with a broken Gem, cannot attempt a Repair because of the
+    opponent's effects; the cards that stop it (empty when they cannot be named), else None.
+
+    Asked of the engine itself: a Repair with the best dice is tried, with the payment the rules
+    choose; a refusal counts when it names a denial, or a price the player could have paid at
+    the core's own cost.
+    """
+    me = state.mover
+    if not me.gem_broken or state.turn.phase is not Phase.UPKEEP or state.turn.repaired:
+        return None
+    denier = repair_denied(state)
+    raisers = _repair_raisers(state)
+    if denier is None and not raisers:
+        return None  # nothing of the opponent's stands in the way (asked first: the engine is dearer)
+    step = engine.apply(state, Repair((6, 6, 6)))
+    if not isinstance(step, Rejected):
+        return None
+    code = step.first.diagnostic.code
+    if code == "SG-R127":
+        return (denier,) if denier else ()
+    if me.lp + me.sp >= caps.REPAIR_COST and code == "SG-R106" and raisers:
+        return raisers
+    return None
+
+
+def _repair_raisers(state: GameState) -> tuple[str, ...]:
+    """The opponent's cards in play that raise the mover's Repair (``opponent cost repair +20``)."""
+    cards = state.cards
+    if cards is None or not cards.facts.costs:
+        return ()
+    names: dict[str, None] = {}
+    for item in cards.lasting:
+        action = item.effect.action
+        if (
+            isinstance(action, CostModifier)
+            and item.owner is not state.to_move
+            and action.who is CardSide.ENEMY
+            and item.effect.trigger is None
+            and (action.delta > 0 or action.scale > 0)
+            and CostKind.REPAIR in changes(action)
+        ):
+            names[item.card] = None
+    return tuple(names)
+
+
+def _price_cards(state: GameState) -> tuple[str, ...]:
+    cards = state.cards
+    if cards is None:
+        return ()
+    names = {
+        item.card: None
+        for item in cards.lasting
+        if isinstance(item.effect.action, CostModifier) and item.owner is not state.to_move
+    }
+    return tuple(names)
+
+
+def _repair(watch: Watch, state: GameState) -> tuple[Watch, list[Breach]]:
+    """At the start of a player's Upkeep: is Repair blocked now, and was it on their last turn?"""
+    blocked = repair_blocked(state)
+    if blocked is None:
+        return watch, []
+    color = state.to_move
+    side = watch.sides[color]
+    now = ply_of(state)
+    out: list[Breach] = []
+    if side.denied_ply == now - 2:
+        names = tuple(dict.fromkeys((*side.denied_by, *blocked)))  # the denial of both turns
+        message = (
+            f"{color.title} cannot attempt a Repair in this Upkeep nor in the last one, because of "
+            f"{color.other.title}'s effects" + (f" ({', '.join(names)})" if names else "")
+        )
+        out.append(Breach("repair-denied", _diag("repair-denied", message, ("core §6", "core §8")), names, 0, 2))
+    return _with_side(watch, color, side._replace(denied_ply=now, denied_by=blocked)), out
+
+
+def _free_attempt(watch: Watch, action: Action, applied: Applied) -> tuple[Watch, list[Breach]]:
+    if not isinstance(action, Break | Repair):
+        return watch, []
+    breaking = isinstance(action, Break)
+    paid = applied.effects.paid
+    full = caps.BREAK_COST if breaking else caps.REPAIR_COST
+    price = paid.total if paid is not None else 0
+    if price >= full:
+        return watch, []  # attempts at the core's price are extra actions inside the phase, as cards may grant
+    if breaking:
+        count = watch.free_attempts + 1
+        watch = watch._replace(free_attempts=count)
+    else:
+        count = watch.free_repairs + 1
+        watch = watch._replace(free_repairs=count)
+    if count < 2:
+        return watch, []  # one free attempt of each kind is one attempt, as the core allows (R15)
+    verb = "Break" if breaking else "Repair"
+    threshold = caps.BREAK_THRESHOLD if breaking else caps.REPAIR_THRESHOLD
+    message = (
+        f"a {_ordinal(count)} {verb} attempt in one Upkeep at {price} instead of the core's {full}: cheap "
+        f"attempts repeated make the {threshold}+ on 3d6 a matter of trying again"
+    )
+    names = _price_cards(applied.state) or _own_cost_cards(applied.state)
+    return watch, [Breach("free-attempt", _diag("free-attempt", message, ("core §6", "core §8")), names, 0, count)]
+
+
+def _ordinal(n: int) -> str:
+    words = {2: "second", 3: "third", 4: "fourth", 5: "fifth"}
+    if n in words:
+        return words[n]
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _own_cost_cards(state: GameState) -> tuple[str, ...]:
+    cards = state.cards
+    if cards is None:
+        return ()
+    return tuple(dict.fromkeys(item.card for item in cards.lasting if item.owner is state.to_move))
+
+
+def position_key(state: GameState) -> object:
+    """What a repeated sequence must come back to: all but the players' LP and SP.
+
+    How often an effect acted counts only where it bounds something: for an effect with a
+    ``limit``, and for an extra action (its count); the counters of the others grow with each
+    firing and bound nothing, so a cycle that fires them still comes back to the same position.
+    """
+    turn = state.turn
+    cards = state.cards
+    held = None
+    if cards is not None:
+        lasting = tuple(item if _counted(item) else item[:6] for item in cards.lasting)
+        held = (cards.hands, cards.in_play, lasting, cards.pending)
+    players = tuple((p.gem, p.gem_broken, p.king_damage) for p in state.players)
+    return (
+        state.board,
+        turn.phase,
+        turn.activations,
+        turn.summoned,
+        turn.broke,
+        turn.repaired,
+        turn.teleported,
+        turn.converted_sp,
+        turn.damage,
+        held,
+        players,
+    )
+
+
+def _counted(item: Lasting) -> bool:
+    return item.effect.limit is not None or isinstance(item.effect.action, ExtraAction)
+
+
+def _growth(watch: Watch, before: GameState, state: GameState) -> tuple[Watch, list[Breach]]:
+    me = state.mover
+    now_lp, now_sp = me.lp, me.sp
+    positions = watch.seen
+    if not positions and before.to_move is state.to_move:  # the turn's first position watched
+        first = before.mover
+        positions = ((before, first.lp, first.sp),)
+    key: object = None
+    for seen, lp, sp in positions:
+        if now_lp < lp or now_sp < sp or (now_lp == lp and now_sp == sp):
+            continue  # not more of one and no less of the other: no growth, whatever the position
+        if key is None:
+            key = position_key(state)
+        if position_key(seen) == key:
+            message = (
+                f"{state.to_move.title} is back at the same position this turn with {me.lp - lp} LP and "
+                f"{me.sp - sp} SP more: the actions in between can be repeated without end"
+            )
+            names = _own_cost_cards(state)
+            return _with_seen(watch, positions), [
+                Breach("growth", _diag("growth", message, ("core §8",)), names, me.sp - sp, me.lp - lp)
+            ]
+    return _with_seen(watch, (*positions, (state, now_lp, now_sp))), []
+
+
+_new = tuple.__new__
+
+
+def _with_seen(watch: Watch, seen: tuple[tuple[GameState, int, int], ...]) -> Watch:
+    """``watch._replace(seen=seen)``, built directly: replay calls it on nearly every action."""
+    return _new(Watch, (watch[0], watch[1], seen, *watch[3:]))
+
+
+# --- the watch ------------------------------------------------------------------------------------
+
+
+def observe(watch: Watch, before: GameState, action: Action, applied: Applied) -> tuple[Watch, tuple[Breach, ...]]:
+    """The watch after ``action`` took ``before`` to ``applied``, and what it broke.
+
+    Pure: replay keeps the returned watch for the next action; the explorer keeps one per path.
+    Replay calls it on every action of a game with cards, so the common case (a window that
+    moves no SP or LP beyond its price, no King damage, no trigger that could grow) allocates
+    nothing but its answer.
+    """
+    after = applied.state
+    me = before.to_move
+    now = (before.turn_number - 1) * 2 + (me is _BLACK)  # ply_of(before), on the watch's hottest path
+    if watch.ply != now:
+        watch = _new_turn(watch, now, me)
+    kind = type(action)
+    if kind is EndTurn:
+        return _hand_over(watch, before, applied, me, now)
+    fx = applied.effects
+    out: list[Breach] | None = None
+    if kind in _CORE and not _triggers(before):
+        # A core action with no trigger waiting: only its price and the core's own gain (the
+        # capture reward) moved SP or LP, no card damaged a King, no trigger can grow, and
+        # nothing can start waiting during it. What is left to watch is on its effects.
+        if kind is EnterPhase:
+            return watch, ()
+        worked = fx.cost_worked
+        if worked is not None and worked.raw < 0:
+            out = _more(out, _negative_cost(applied))
+        if fx.cards is not None and len(fx.cards.rerolls) > 1:
+            out = _more(out, _rerolls(applied))
+        if kind is Break or kind is Repair:
+            watch, found = _free_attempt(watch, action, applied)
+            out = _more(out, found)
+        return watch, (tuple(out) if out else ())
+    players = after.players
+    if before.players is not players:  # else no SP, LP or King damage moved
+        # _window(before, after, me, paid SP, paid LP, capture reward, 0), written out: SP the
+        # cards (and the conversion) took, LP they gave, and the SP paid for the action
+        b, a = before.players[me], players[me]
+        taken, given, paid_in_sp = b.sp - a.sp, a.lp - b.lp, 0
+        payment = fx.paid
+        if payment is not None:
+            taken -= payment.sp
+            given += payment.lp
+            paid_in_sp = payment.sp
+        if fx.captured is not None:
+            taken += _capture_reward(before, applied)
+        if kind is Convert:
+            paid_in_sp = 0  # the SP converted are what the cards column holds: the conversion is the exchange
+        if taken > 0 or given > 0:  # else the window moved nothing but its price: no exchange, nothing waits
+            card = action.card if isinstance(action, Play | Activate) else None
+            gross = action.sp if isinstance(action, Convert) else paid_in_sp
+            watch, found = _account(watch, after, me, taken, given, paid_in_sp, now, card, gross)
+            out = _more(out, found)
+        if kind is not Attack and _king_damaged(before, after):
+            out = _more(out, _king_damage(before, after, action))
+    worked = fx.cost_worked
+    if worked is not None and worked.raw < 0:
+        out = _more(out, _negative_cost(applied))
+    if fx.cards is not None and len(fx.cards.rerolls) > 1:
+        out = _more(out, _rerolls(applied))
+    if kind is Break or kind is Repair:
+        watch, found = _free_attempt(watch, action, applied)
+        out = _more(out, found)
+    cards = after.cards
+    if cards is not None and cards.facts.events and after.result is None:
+        # Only a trigger gives SP or LP without changing the position (playing or using a card
+        # changes the hands or the turn's activations; a capture changes the board for the rest
+        # of the turn), so a position where no trigger waits can be on no growing cycle: the
+        # cycle's positions all hold the same cards in play, and with them the same triggers.
+        watch, found = _growth(watch, before, after)
+        out = _more(out, found)
+    return watch, (tuple(out) if out else ())
+
+
+_BLACK = Color.BLACK
+
+#: The core's own actions: they move SP or LP through their price and the core's gains alone,
+#: unless a trigger fires after them (cards played, used or revealed, and the conversion, are
+#: watched in full).
+_CORE: frozenset[type] = frozenset({Move, Attack, Summon, Teleport, Break, Repair, EnterPhase})
+
+
+def _triggers(state: GameState) -> bool:
+    """Some trigger waits in ``state`` (of either player)."""
+    cards = state.cards
+    return cards is not None and bool(cards.facts.events)
+
+
+def _more(out: list[Breach] | None, found: list[Breach]) -> list[Breach] | None:
+    """``out`` and ``found``: a list only once there is something in it."""
+    if not found:
+        return out
+    return found if out is None else [*out, *found]
+
+
+def _hand_over(
+    watch: Watch, before: GameState, applied: Applied, me: Color, now: int
+) -> tuple[Watch, tuple[Breach, ...]]:
+    """EndTurn: the End of ``me``'s turn, then (unless the game ended) the next player's Upkeep
+    begins: each is a window of its own player, and the Upkeep is where a denied Repair shows.
+    The windows are :func:`_window`'s, written out (once a ply: on replay's path)."""
+    after, fx = applied.state, applied.effects
+    out: list[Breach] | None = None
+    was, players = before.players, after.players
+    # without a trigger before or after (an effect starting with the new turn may bring one),
+    # only the Pass bonus and the income moved SP or LP, and no King took damage
+    windows = _triggers(before) or _triggers(after)
+    if windows:
+        b, a = was[me], players[me]
+        taken, given = b.sp - a.sp, a.lp - b.lp - (caps.PASS_BONUS_LP if fx.passed else 0)
+        if taken > 0 or given > 0:
+            watch, found = _account(watch, after, me, taken, given, 0, now, None)
+            out = _more(out, found)
+    nxt = after.to_move
+    if nxt is not me and after.result is None:  # the next player's Upkeep began
+        later = (after.turn_number - 1) * 2 + (nxt is _BLACK)  # ply_of(after)
+        watch = _new_turn(watch, later, nxt)
+        b, a = was[nxt], players[nxt]
+        if windows:
+            taken, given = b.sp - a.sp + (fx.income or 0), a.lp - b.lp
+            if taken > 0 or given > 0:
+                watch, found = _account(watch, after, nxt, taken, given, 0, later, None)
+                out = _more(out, found)
+        if a.gem_broken:
+            watch, found = _repair(watch, after)
+            out = _more(out, found)
+    if windows and _king_damaged(before, after):
+        out = _more(out, _king_damage(before, after, EndTurn()))
+    return watch, (tuple(out) if out else ())
+
+
+def _new_turn(watch: Watch, now: int, color: Color) -> Watch:
+    """A new ply: nothing seen yet, no attempt made, and ``color``'s conversion counters at 0."""
+    side = watch.sides[color]
+    if side.turn_sp or side.turn_lp:
+        watch = _with_side(watch, color, side._replace(turn_sp=0, turn_lp=0, turn_cards=()))
+    if watch.seen or watch.free_attempts or watch.free_repairs:
+        return watch._replace(ply=now, seen=(), free_attempts=0, free_repairs=0)
+    return _new(Watch, (watch[0], now, *watch[2:]))  # watch._replace(ply=now), once a ply
+
+
+def _king_damaged(before: GameState, after: GameState) -> bool:
+    was, now = before.players, after.players
+    return was[0].king_damage != now[0].king_damage or was[1].king_damage != now[1].king_damage

@@ -1,0 +1,76 @@
+"""Packs that check clean never break core §8 in play (the checker and replay's watch agree).
+
+Packs of one to three random cards (tests/cardgen.py, the whole card language) that
+``sgcheck check`` reports no error on are dealt to both players and played in generated games
+(random and aggressive policies, both players playing their cards); every action goes through
+the watch replay keeps (``sgcheck.core.watch.observe``, SG-R130-SG-R136). None may trip it: what
+the checker passes, a game cannot break. A failure prints the pack and the game.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+
+from hypothesis import HealthCheck, given, note, settings
+from hypothesis import strategies as st
+
+from sgcheck.contract.checker import check_plan, plan_check
+from sgcheck.contract.config import Config
+from sgcheck.core.cards.table import Catalogue, new_cards
+from sgcheck.core.engine import apply
+from sgcheck.core.outcome import Applied
+from sgcheck.core.squares import parse_square
+from sgcheck.core.state import initial_state
+from sgcheck.core.watch import START, observe
+from sgcheck.diagnostics import Severity
+from sgcheck.replay.generate import Style, choose
+from tests.cardgen import card_sources
+
+GAMES = 4
+TURNS = 24
+
+
+@st.composite
+def packs(draw: st.DrawFn) -> str:
+    sources = draw(st.lists(card_sources(), min_size=1, max_size=3))
+    # distinct names, so the cards form a pack (SG-C140 otherwise)
+    return "\n".join(src.replace('"', f'"P{i} ', 1) for i, src in enumerate(sources))
+
+
+def clean_cards(source: str) -> tuple[object, ...] | None:
+    config = Config()
+    job = plan_check(["-"], config, stdin_name="pack.sgcard")
+    (plan,) = job.plans
+    checked = check_plan(plan, config, io.BytesIO(source.encode("utf-8")))
+    errors = [d for r in checked.results for d in r.diagnostics if d.severity is Severity.ERROR]
+    return None if errors or not checked.cards else checked.cards
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(packs(), st.integers(0, 2**32 - 1))
+def test_a_clean_pack_never_trips_the_watch(source: str, seed: int) -> None:
+    """core §8: no exchange past 2:1 or 20 SP a turn, no cost below 0, one reroll source, no repair
+    lock, no cheap repeated attempts, no King damage outside attacks, no growth within a turn."""
+    cards = clean_cards(source)
+    if cards is None:
+        return
+    names = tuple(card.name for card in cards)  # type: ignore[attr-defined]
+    note(source)
+    rng = random.Random(seed)
+    for game in range(GAMES):
+        style = Style.AGGRESSIVE if game % 2 else Style.RANDOM
+        state = initial_state(parse_square("e1"), parse_square("e8"))
+        state = state._replace(cards=new_cards(Catalogue(cards), names, names))  # type: ignore[arg-type]
+        watch = START
+        played = []
+        while state.result is None and state.turn_number <= TURNS:
+            action = choose(state, style, rng)
+            if action is None:
+                break
+            step = apply(state, action)
+            assert isinstance(step, Applied), (action, step)
+            played.append(action)
+            watch, breaches = observe(watch, state, action, step)
+            assert not breaches, f"game {game}, {style}: {breaches[0].diagnostic.message}\n{played[-12:]}"
+            state = step.state

@@ -1,0 +1,190 @@
+"""The checker plays the pack (core §8): the explorer, its combinations, its bounds and its proofs.
+
+Every break found in play comes with a game (``check --explain-break``); these tests write the
+proofs of the breaks the checker finds, in the shipped example pack and in every design of the
+corpus that it reports, and replay each with the library replay runs: the game must be legal to
+the last action, and replay must see the break itself, with the watch's code (SG-R130-SG-R136),
+the clamp of a cap (SG-N304), or a hit on the King that deals nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from sgcheck.contract.analysis.explore import BOUNDS, combinations, explore, signals, topics
+from sgcheck.contract.checker import plan_check
+from sgcheck.contract.config import Config
+from sgcheck.diagnostics import Diagnostic, Severity
+from sgcheck.lang.cards.parser import parse_cards
+from sgcheck.replay.files import LogInput, replay_input
+from sgcheck.replay.interpreter import ReplayOptions
+from tests.contract.test_corpus import design_paths, load_design
+
+ROOT = Path(__file__).resolve().parents[2]
+IN_PLAY = ROOT / "examples" / "packs" / "in-play"
+
+#: What replay reports when it plays each kind of break (core/watch.py's codes; a cap is clamped).
+SEEN_AS = {
+    "exchange": "SG-R130",
+    "negative-cost": "SG-R131",
+    "caps-stacked": "SG-R132",  # the sweep's reroll sources; to-hit and damage stacks are clamped
+    "repair-denied": "SG-R133",
+    "free-attempt": "SG-R134",
+    "king-damage": "SG-R135",
+    "growth": "SG-R136",
+    "cap": "SG-N304",
+}
+
+
+def cards_of(text: str) -> list[object]:
+    parsed = parse_cards(text, "cards.sgcard")
+    assert parsed.diagnostics == ()
+    return list(parsed.cards)
+
+
+def proofs(path: Path, folder: Path) -> list[tuple[str, Path]]:
+    """Check ``path`` with ``--explain-break``'s library path: the kind of each break and its log."""
+    job = plan_check([str(path)], Config())
+    job.proof_dir = folder
+    for _ in job.results():
+        pass
+    logs = [Path(line) for line in job.proofs]
+    assert all(log.is_file() and log.name == "proof.sglog" for log in logs), job.proofs
+    return [(re.sub(r"^.*-\d\d-", "", log.parent.name), log) for log in logs]
+
+
+def replayed(log: Path) -> list[Diagnostic]:
+    options = ReplayOptions(allow_violations=True, keep_going=True)
+    result, _ = replay_input(LogInput(str(log)), options, with_summary=False)
+    return [d for d in result.diagnostics if d.span is not None and d.span.source == str(log)]
+
+
+def assert_replays_to(kind: str, log: Path) -> None:
+    found = replayed(log)
+    errors = [d for d in found if d.severity is Severity.ERROR]
+    assert not errors, f"{log}: the proof is not a legal game:\n" + "\n".join(d.message for d in errors)
+    if kind.endswith("-projected"):  # past the turns played: the game shows the copies begin
+        assert "Projected past the turns played" in log.read_text()
+    elif kind in SEEN_AS and kind != "caps-stacked":
+        codes = {d.code for d in found}
+        assert SEEN_AS[kind] in codes, f"{log}: replay does not show the {kind} break: {sorted(codes)}"
+    elif kind == "king-immune":
+        assert re.search(r"attack \S+ K\w+ roll .* hit damage 0", log.read_text()), log.read_text()
+
+
+def test_every_break_of_the_example_pack_replays_to_itself(tmp_path: Path) -> None:
+    """examples/packs/in-play: each SG-C15x finding's game replays, and replay sees the break (core §8)."""
+    written = proofs(IN_PLAY, tmp_path)
+    kinds = {kind for kind, _ in written}
+    assert {"exchange", "negative-cost", "cap", "caps-stacked", "repair-denied", "free-attempt", "growth"} <= kinds
+    for kind, log in written:
+        assert_replays_to(kind, log)
+        text = log.read_text()
+        assert text.startswith("; Proof of a break of core §8")
+        assert '[Pack "pack"]' in text and '[Scenario "probe.scenario.yaml"]' in text
+
+
+CORPUS_BREAKS = [p for p in design_paths() if load_design(p).verdict == "error"]
+
+
+@pytest.mark.parametrize("path", CORPUS_BREAKS, ids=[p.name for p in CORPUS_BREAKS])
+def test_every_proof_of_the_corpus_replays(path: Path, tmp_path: Path) -> None:
+    """Every break the checker finds in play in the design corpus comes with a game that replays to it."""
+    for kind, log in proofs(path, tmp_path):
+        assert_replays_to(kind, log)
+
+
+def test_findings_name_the_situation_and_the_bounds(tmp_path: Path) -> None:
+    job = plan_check([str(IN_PLAY)], Config())
+    found = [d for result, _ in job.results() for d in result.diagnostics if d.code.startswith("SG-C15")]
+    assert found
+    for diagnostic in found:
+        context = dict(diagnostic.context)
+        assert context["search"] == BOUNDS.describe()
+        assert context["situation"] and context["cards"]
+        assert "from the probe" in context["game"]
+
+
+def test_a_discount_narrowed_by_distance_is_not_refused() -> None:
+    """core §3, §8: `cost move -3 when distance >= 6` only prices sliding moves of 9 or more."""
+    cards = cards_of('relic "Far Stride" passive { cost 2 SP effect cost move -3 when distance >= 6 }\n')
+    assert explore(cards).findings == []
+
+
+def test_a_price_paid_is_not_a_loss() -> None:
+    """R23: a trigger's price never fires `on lose SP:`, so this rebate pays nothing back in play."""
+    cards = cards_of(
+        'relic "Toll" passive { cost 2 SP effect on move pay 1 SP: gain 1 SP }\n'
+        'relic "Rebate" passive { cost 2 SP effect on lose SP: gain 1 LP }\n'
+    )
+    assert [f for f in explore(cards).findings if f.kind in ("exchange", "growth")] == []
+
+
+def test_an_exchange_across_two_windows_is_found() -> None:
+    """core §8, R16: SP taken at Battle and LP given at Main 2 of one turn is an exchange at 1:1."""
+    cards = cards_of(
+        'relic "Ash" passive { cost 3 SP effect at battle: lose 6 SP }\n'
+        'relic "Dawn" passive { cost 3 SP effect at main2: gain 6 LP }\n'
+    )
+    (found,) = [f for f in explore(cards).findings if f.kind == "exchange"]
+    assert set(found.cards) == {"Ash", "Dawn"}
+
+
+def test_an_exchange_across_turns_is_found() -> None:
+    """core §8, R16: SP taken at End and LP given at the next Upkeep pair up too."""
+    cards = cards_of(
+        'relic "Dusk" passive { cost 3 SP effect at end: lose 6 SP }\n'
+        'relic "Morning" passive { cost 3 SP effect at upkeep: gain 6 LP }\n'
+    )
+    assert any(f.kind == "exchange" and set(f.cards) == {"Dusk", "Morning"} for f in explore(cards).findings)
+
+
+def test_a_bonus_that_accumulates_is_found_at_the_use_past_the_cap() -> None:
+    """core §4.5, R20: each use of `damage +1 permanently` adds a copy; the third passes +2."""
+    cards = cards_of('relic "Forge" activated { cost 2 SP phase main1 effect damage +1 permanently }\n')
+    found = [f for f in explore(cards).findings if f.kind == "cap"]
+    assert found and found[0].what == "damage"
+
+
+def test_legal_designs_pass() -> None:
+    """What a careless checker refuses and core §8 allows: LP for nothing, the core's own rate, a
+    one-turn denial, an extra attempt at full price, a bounded trigger."""
+    cards = cards_of(
+        'relic "Dew" passive { cost 4 SP effect at upkeep: gain 1 LP }\n'
+        'spell "Fair" { cost 1 LP phase main2 effect convert 4 SP to 2 LP }\n'
+        'spell "Seal" { cost 4 SP phase upkeep effect deny repair for 1 turn }\n'
+        'relic "Hammer" passive { cost 8 SP effect extra break in upkeep }\n'
+        'relic "Courier" passive { cost 3 SP effect on move: gain 1 SP limit once per turn }\n'
+    )
+    assert explore(cards).findings == []
+
+
+def test_cards_that_do_not_meet_are_never_played_together() -> None:
+    """The work grows with the cards: cards that share no signal are each played alone."""
+    text = "".join(
+        f'relic "Lens {i}" passive {{ cost 2 SP effect to_hit +{i % 9 + 1} when attacker is Knight }}\n'
+        for i in range(40)
+    )
+    cards = cards_of(text)
+    assert not any(signals(c).sends & signals(o).hears for c in cards for o in cards if c is not o)
+    hands = combinations(cards)
+    assert all(len(white) + len(black) == 1 for white, black in hands)
+    assert len(hands) == 9  # one card of each shape: the bonus is all that differs
+
+
+def test_partners_are_bounded() -> None:
+    """Each card meets at most BOUNDS.partners others: pairs stay linear in the cards."""
+    text = "".join(
+        f'relic "Bell {i}" passive {{ cost 2 SP effect on gain SP: gain {i % 5 + 1} SP }}\n' for i in range(30)
+    )
+    cards = cards_of(text)
+    pairs = [h for h in combinations(cards) if len(h[0]) + len(h[1]) == 2]
+    assert len(pairs) <= len(cards) * BOUNDS.partners * 2
+
+
+def test_topics_name_the_actions_a_card_is_about() -> None:
+    (card,) = cards_of('relic "Boots" passive { cost 2 SP effect cost move -1 when attacker is Rook }\n')
+    assert {t.value for t in topics(card)} >= {"move", "attack"}

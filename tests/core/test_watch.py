@@ -1,0 +1,542 @@
+"""The contract watched action by action (core §8; :mod:`sgcheck.core.watch`).
+
+Each invariant has a test that breaks it and, next to it, the plays a careless watch would
+flag and :func:`~sgcheck.core.watch.observe` must not: the core's own conversion, income,
+capture reward and Pass bonus, prices paid, LP turned into SP, a single reroll source, a paid
+second attempt. Positions come from ``tests/core/helpers.py``; the cards are put into play by
+the engine itself, so the watch sees exactly what replay hands it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from sgcheck.core.actions import (
+    Action,
+    Attack,
+    Break,
+    Convert,
+    EndTurn,
+    EnterPhase,
+    Move,
+    Play,
+    Repair,
+)
+from sgcheck.core.cards.model import Card
+from sgcheck.core.cards.table import new_cards
+from sgcheck.core.outcome import Applied
+from sgcheck.core.pieces import Color, Phase
+from sgcheck.core.state import GameState, Payment
+from sgcheck.core.watch import KINDS, START, Breach, Side, Watch, needs_watch, observe
+from tests.core.helpers import MISS, ROLL_3, ROLL_18, card_catalogue, end_turn, enter, ok, position, sq
+
+W, B = Color.WHITE, Color.BLACK
+ROOT = Path(__file__).resolve().parents[2]
+
+CARDS = """
+spell "Alchemy" {
+    cost 1 LP
+    phase main2
+    effect lose 2 SP
+    effect gain 2 LP
+}
+spell "Fair Trade" {
+    cost free
+    phase main2
+    effect lose 4 SP
+    effect gain 2 LP
+}
+spell "Spirit Exchange" {
+    cost 2 LP
+    phase main2
+    effect lose 4 LP
+    effect gain 4 SP
+}
+spell "Blood Price" {
+    cost 1 SP
+    phase main2
+    effect convert 4 LP to 4 SP
+}
+spell "Focus" {
+    cost 3 SP
+    phase main
+    effect to_hit +10 this turn
+}
+relic "Mender" passive {
+    cost 1 SP
+    phase main
+    effect on move: gain 1 LP
+}
+relic "Stride" passive {
+    cost 1 SP
+    phase main
+    effect on move: gain 2 SP
+}
+relic "Step" passive {
+    cost 1 SP
+    phase main
+    effect on move: gain 1 SP
+}
+relic "Measured Stride" passive {
+    cost 1 SP
+    phase main
+    effect on move: gain 2 SP limit once per turn
+}
+relic "Alms" passive {
+    cost 1 SP
+    phase main
+    effect at upkeep: gain 1 LP
+}
+relic "Almsgiver" passive {
+    cost 1 SP
+    phase main
+    effect at upkeep: gain 3 LP
+}
+relic "Noon" passive {
+    cost 1 SP
+    phase main
+    effect at main1: gain 3 LP
+}
+relic "Tithe" passive {
+    cost 1 SP
+    phase main
+    effect at end: lose 4 SP
+}
+relic "Boots" passive {
+    cost 1 SP
+    phase main
+    effect cost move -1
+}
+relic "Wings" passive {
+    cost 1 SP
+    phase main
+    effect cost move -1
+}
+spell "Lucky" {
+    cost 1 SP
+    phase battle
+    effect reroll accuracy this attack
+}
+spell "Charm" {
+    cost 1 SP
+    phase battle
+    effect reroll accuracy this attack
+}
+relic "Toll" passive {
+    cost 1 SP
+    phase main
+    effect opponent cost repair +20
+}
+relic "Mending Rite" passive {
+    cost 1 SP
+    phase main
+    effect cost repair -10
+}
+relic "Siege Rite" passive {
+    cost 1 SP
+    phase main
+    effect cost break -20
+}
+relic "Second Try" passive {
+    cost 1 SP
+    phase main
+    effect extra repair in upkeep
+}
+"""
+
+CATALOGUE = card_catalogue(CARDS, "watch.sgcard")
+
+
+def dealt(state: GameState, white: Sequence[str] = (), black: Sequence[str] = ()) -> GameState:
+    """``state`` in a game with cards: each side holds the cards named."""
+    return state._replace(cards=new_cards(CATALOGUE, white, black))
+
+
+def in_play(state: GameState, *names: str) -> GameState:
+    """The mover puts the Relics ``names`` into play in Main 1 (two a turn, R17); the turns go
+    round to the mover's next Main 1 when more are left."""
+    state = enter(state, Phase.MAIN1) if state.turn.phase < Phase.MAIN1 else state
+    for i, name in enumerate(names):
+        if i and i % 2 == 0:
+            state = enter(end_turn(end_turn(state)), Phase.MAIN1)
+        state = ok(state, Play(name)).state
+    return state
+
+
+class Watched:
+    """Actions applied by the engine and observed by the watch, in order: what each broke."""
+
+    def __init__(self, state: GameState, watch: Watch = START) -> None:
+        self.state = state
+        self.watch = watch
+        self.found: list[tuple[int, Breach]] = []
+        self.steps = 0
+
+    def __call__(self, *actions: Action) -> Watched:
+        for action in actions:
+            step = ok(self.state, action)
+            self.observe(action, step)
+        return self
+
+    def observe(self, action: Action, step: Applied) -> None:
+        self.watch, breaches = observe(self.watch, self.state, action, step)
+        self.found.extend((self.steps, b) for b in breaches)
+        self.state = step.state
+        self.steps += 1
+
+    @property
+    def kinds(self) -> list[str]:
+        return [b.kind for _, b in self.found]
+
+    def only(self, kind: str) -> Breach:
+        """The one breach found, of ``kind``, with its catalogued code."""
+        assert self.kinds == [kind], [(b.kind, b.diagnostic.message) for _, b in self.found]
+        breach = self.found[0][1]
+        assert breach.diagnostic.code == KINDS[kind][0]
+        assert breach.diagnostic.span is None  # replay places it
+        return breach
+
+
+def side(watched: Watched, color: Color) -> Side:
+    return watched.watch.sides[color]
+
+
+# --- exchange: SP into LP at 2:1 and 20 SP a turn (core §2, core §8, R05, R16) ------------------------------
+
+
+def test_core_s2_r16_the_core_conversion_of_20_sp_alone_is_no_breach() -> None:
+    """R16: 20 SP into 10 LP in Main 2 is the conversion itself, at its rate and its cap."""
+    run = Watched(dealt(position("Ke1 ke8", sp=30, phase=Phase.MAIN2)))(Convert(20))
+    assert run.found == []
+    assert (side(run, W).turn_sp, side(run, W).turn_lp) == (20, 10)
+
+
+def test_core_s8_r16_a_card_exchange_at_2_to_1_past_20_sp_in_the_turn_is_a_breach() -> None:
+    """core §8, R16: a card trading 4 SP for 2 LP keeps the rate, but after the 20 SP the
+    conversion took, the turn has turned 24 SP into LP."""
+    state = dealt(position("Ke1 ke8", sp=40, phase=Phase.MAIN2), white=("Fair Trade",))
+    run = Watched(state)(Convert(20), Play("Fair Trade"))
+    breach = run.only("exchange")
+    assert run.found[0][0] == 1  # at the card, not at the conversion
+    assert (breach.sp, breach.lp) == (24, 12)
+    assert "24 SP into 12 LP this turn" in breach.diagnostic.message and "20 SP" in breach.diagnostic.message
+
+
+def test_core_s8_r05_a_card_turning_sp_into_lp_better_than_2_to_1_is_a_breach() -> None:
+    """core §2, §8: Alchemy (priced in LP) takes 2 SP and gives 2 LP, 1:1 where the core asks 2:1."""
+    state = dealt(position("Ke1 ke8", sp=10, phase=Phase.MAIN2), white=("Alchemy",))
+    breach = Watched(state)(Play("Alchemy")).only("exchange")
+    assert (breach.sp, breach.lp) == (2, 2)
+    assert breach.cards == ("Alchemy",)
+    assert "White turned 2 SP into 2 LP here" in breach.diagnostic.message
+    assert {"core §8", "R16"} <= set(breach.diagnostic.rules)
+
+
+def test_r05_lp_gained_on_a_move_paid_in_sp_is_an_exchange() -> None:
+    """R05 lets a move be paid in SP, so LP its trigger brings is SP turned into LP: 1 SP for 1 LP."""
+    state = in_play(dealt(position("Ke4 ke8", sp=10), white=("Mender",)), "Mender")
+    breach = Watched(state)(Move(sq("e4"), sq("e5"))).only("exchange")
+    assert (breach.sp, breach.lp) == (1, 1)
+    assert breach.cards == ("Mender",)
+
+
+def test_r05_lp_gained_on_a_move_paid_in_lp_is_no_exchange() -> None:
+    """R05: the same move paid in LP gives up no SP: the LP is the card's gift, not an exchange."""
+    state = in_play(dealt(position("Ke4 ke8", sp=10), white=("Mender",)), "Mender")
+    run = Watched(state)(Move(sq("e4"), sq("e5"), pay=Payment(0, 1)))
+    assert run.found == []
+    assert side(run, W).turn_sp == 0
+
+
+def test_core_s6_a_free_lp_gain_at_upkeep_in_a_turn_with_a_move_paid_in_sp_is_no_exchange() -> None:
+    """core §6, R05: ``at upkeep: gain 1 LP`` comes with nothing given up, and the move paid in SP
+    later in the turn brings no LP: two windows, neither an exchange."""
+    state = in_play(dealt(position("Ke4 ke8", sp=10), white=("Alms",)), "Alms")
+    state = end_turn(state)  # Black's turn
+    run = Watched(state)(EndTurn(), EnterPhase(Phase.MAIN1), Move(sq("e4"), sq("e5")))
+    assert run.state.players[W].lp == 21  # Alms gave its LP at White's Upkeep
+    assert run.found == []
+    assert side(run, W).turn_lp == 0 and side(run, W).pending_sp == 0
+
+
+def test_core_s8_r16_sp_lost_at_the_end_and_lp_given_at_the_next_upkeep_are_one_exchange() -> None:
+    """core §8, R16: the conversion spread over two turns: Tithe takes 4 SP at White's End, and
+    Almsgiver gives 3 LP for nothing at White's next Upkeep, 4 SP for 3 LP. Found at the hand-over."""
+    state = in_play(dealt(position("Ke1 ke8", sp=20), white=("Tithe", "Almsgiver")), "Tithe", "Almsgiver")
+    run = Watched(state)(EndTurn(), EndTurn())
+    breach = run.only("exchange")
+    assert run.found[0][0] == 1  # the hand-over from Black to White
+    assert (breach.sp, breach.lp) == (4, 3)
+    assert set(breach.cards) == {"Tithe", "Almsgiver"}
+
+
+def test_core_s8_sp_taken_wait_only_until_the_end_of_the_next_upkeep() -> None:
+    """core §8: SP taken at White's End may pair with free LP until the end of her next Upkeep,
+    not with LP that Main 1 brings: ``at main1: gain 3 LP`` is a gift, not the other half."""
+    state = in_play(dealt(position("Ke1 ke8", sp=20), white=("Tithe", "Noon")), "Tithe", "Noon")
+    run = Watched(state)(EndTurn(), EndTurn(), EnterPhase(Phase.MAIN1))
+    assert run.state.players[W].lp == 23
+    assert run.found == []
+
+
+def test_core_s4_3_r11_a_capture_reward_is_no_exchange() -> None:
+    """core §4.3, R11: the 5 SP of a capture are the core's, not the cards': an attack paid in SP
+    that captures gives up no SP for LP, and leaves no SP waiting."""
+    state = dealt(position("Ke1 Ra3 ke8 pa5", sp=20, phase=Phase.BATTLE), white=("Focus",))
+    run = Watched(state)(Attack(sq("a3"), sq("a5"), (0, 1)))
+    assert run.state.board[sq("a5")] is None and run.state.players[W].sp == 20 - 12 + 5
+    assert run.found == []
+    assert side(run, W) == Side(pending_sp=0, turn_sp=0, turn_lp=0)
+
+
+def test_core_s2_r04_the_pass_bonus_is_no_exchange() -> None:
+    """core §2.5, R04: +6 LP for a turn without actions is the core's, even in a turn where a
+    card took SP at the End (Tithe) and that SP is still waiting for LP."""
+    state = in_play(dealt(position("Ke1 ke8", sp=30), white=("Tithe",)), "Tithe")
+    state = end_turn(end_turn(state))  # White's next turn, nothing done yet
+    run = Watched(state)(EndTurn())
+    assert run.state.players[W].lp == state.players[W].lp + 6
+    assert run.found == []
+    assert side(run, W).pending_sp == 4  # Tithe took 4 SP in this End: they wait, but not for the Pass
+
+
+def test_core_s8_a_card_priced_in_sp_without_lp_is_no_exchange() -> None:
+    """core §0, R22: a card's price in SP is a price, not SP taken: Focus gives no LP."""
+    state = dealt(position("Ke1 ke8", sp=10), white=("Focus",))
+    run = Watched(state)(Play("Focus"))
+    assert run.found == []
+    assert side(run, W) == Side(pending_sp=0, turn_sp=0, turn_lp=0)
+
+
+def test_core_s2_lp_into_sp_is_no_exchange_the_contract_limits() -> None:
+    """core §2: the rate and cap bind SP into LP; LP into SP (a loss of LP for SP, or a card's
+    ``convert 4 LP to 4 SP``) is no breach."""
+    state = dealt(position("Ke1 ke8", sp=10, phase=Phase.MAIN2), white=("Spirit Exchange", "Blood Price"))
+    run = Watched(state)(Play("Spirit Exchange"), Play("Blood Price"))
+    assert run.state.players[W].sp == 10 + 4 - 1 + 4
+    assert run.found == []
+
+
+# --- a cost below zero (core §8, R23) ---------------------------------------------------------------------
+
+
+def test_core_s8_r23_two_discounts_that_drive_a_cost_below_zero_are_a_breach() -> None:
+    """core §8, R23: Boots and Wings take 2 off a King's move that costs 1; play charges 0, the
+    watch reports the -1 and both cards."""
+    state = in_play(dealt(position("Ke4 ke8", sp=10), white=("Boots", "Wings")), "Boots", "Wings")
+    run = Watched(state)(Move(sq("e4"), sq("e5")))
+    breach = run.only("negative-cost")
+    assert breach.lp == -1 and set(breach.cards) == {"Boots", "Wings"}
+    assert "cost -1" in breach.diagnostic.message
+
+
+def test_r23_a_discount_down_to_zero_is_no_breach() -> None:
+    """R23: a cost the cards bring to exactly 0 is within its floor."""
+    state = in_play(dealt(position("Ke4 ke8", sp=10), white=("Boots",)), "Boots")
+    assert Watched(state)(Move(sq("e4"), sq("e5"))).found == []
+
+
+# --- one reroll source a roll (core §4.5, R20) ---------------------------------------------------------------
+
+
+def test_core_s4_5_r20_two_reroll_spells_on_one_roll_are_a_breach() -> None:
+    """core §4.5, R20: Lucky and Charm both grant a reroll to the same accuracy roll."""
+    state = dealt(position("Ke1 Ra3 ke8 pa5", sp=20, phase=Phase.BATTLE), white=("Lucky", "Charm"))
+    run = Watched(state)(Play("Lucky"), Play("Charm"), Attack(sq("a3"), sq("a5"), MISS, second=(0, 1)))
+    breach = run.only("reroll")
+    assert run.found[0][0] == 2
+    assert breach.cards == ("Lucky", "Charm") and breach.lp == 2
+
+
+def test_r20_a_single_reroll_source_is_no_breach() -> None:
+    """R20: one card granting the reroll is what the cap allows."""
+    state = dealt(position("Ke1 Ra3 ke8 pa5", sp=20, phase=Phase.BATTLE), white=("Lucky",))
+    run = Watched(state)(Play("Lucky"), Attack(sq("a3"), sq("a5"), MISS, second=(0, 1)))
+    assert run.found == []
+
+
+# --- repair denied on consecutive turns (core §6, core §8) -----------------------------------------------------
+
+
+def _tolled(black_lp: int, black_sp: int) -> GameState:
+    """White's Toll raises Black's Repair from 10 to 30; Black's Gem is broken."""
+    state = dealt(position("Ke1 ke8", sp=(10, black_sp), lp=(20, black_lp), gem_broken=(False, True)), white=("Toll",))
+    return in_play(state, "Toll")
+
+
+def test_core_s6_s8_a_repair_priced_out_on_two_consecutive_turns_is_a_breach() -> None:
+    """core §6, §8: with 20 LP Black could pay the core's 10 but not Toll's 30, at two Upkeeps in
+    a row: repair denied on consecutive turns by White's effects."""
+    run = Watched(_tolled(20, 0))(EndTurn(), EndTurn(), EndTurn())
+    breach = run.only("repair-denied")
+    assert run.found[0][0] == 2  # the second of Black's Upkeeps
+    assert breach.cards == ("Toll",)
+    assert "Black cannot attempt a Repair in this Upkeep nor in the last one" in breach.diagnostic.message
+
+
+def test_core_s6_one_upkeep_priced_out_is_no_breach() -> None:
+    """core §6: one Upkeep without a Repair is what a Spell's denial may do."""
+    assert Watched(_tolled(20, 0))(EndTurn()).found == []
+
+
+def test_core_s6_a_raised_price_the_player_can_pay_is_no_breach() -> None:
+    """core §6: with 30 LP Black can pay Toll's price: the Repair is dearer, not denied."""
+    assert Watched(_tolled(30, 0))(EndTurn(), EndTurn(), EndTurn()).found == []
+
+
+def test_core_s6_a_player_who_cannot_pay_the_core_price_is_not_denied() -> None:
+    """core §6: with 8 LP Black could not pay even the core's 10: poverty, not the opponent's cards."""
+    assert Watched(_tolled(8, 0))(EndTurn(), EndTurn(), EndTurn()).found == []
+
+
+# --- free Break and Repair attempts (core §6, core §8, R15) ---------------------------------------------------
+
+
+def _broken_white(*relics: str) -> GameState:
+    """White's Gem is broken; her Relics are in play; it is her next Upkeep."""
+    state = dealt(position("Ke1 ke8", sp=40, gem_broken=(True, False)), white=relics)
+    return end_turn(end_turn(in_play(state, *relics)))
+
+
+def test_core_s6_s8_a_second_free_repair_attempt_in_one_upkeep_is_a_breach() -> None:
+    """core §6, §8: Mending Rite makes a Repair free and Second Try allows another: the 10+ on
+    3d6 becomes a matter of rolling again."""
+    state = _broken_white("Mending Rite", "Second Try")
+    run = Watched(state)(Repair(ROLL_3), Repair(ROLL_3))
+    breach = run.only("free-attempt")
+    assert run.found[0][0] == 1
+    assert "second Repair attempt in one Upkeep" in breach.diagnostic.message
+    assert "10+" in breach.diagnostic.message
+
+
+def test_r15_a_paid_second_repair_attempt_is_no_breach() -> None:
+    """R15, core §6: Second Try alone: the second attempt costs the core's 10 again."""
+    state = _broken_white("Second Try")
+    run = Watched(state)(Repair(ROLL_3), Repair(ROLL_3))
+    assert run.state.players[W].sp == state.players[W].sp - 20
+    assert run.found == []
+
+
+def test_r15_one_free_break_and_one_free_repair_in_one_upkeep_are_no_breach() -> None:
+    """R15: the core allows one Break and one Repair attempt per Upkeep; each free once is not a
+    repetition of either."""
+    state = _broken_white("Mending Rite", "Siege Rite")
+    run = Watched(state)(Break(ROLL_3), Repair(ROLL_18))
+    assert run.state.players[W].sp == state.players[W].sp
+    assert run.found == []
+
+
+# --- King damage only by attacks (core §4.4, R19) -------------------------------------------------------------
+
+
+def test_core_s4_4_r19_king_damage_outside_an_attack_is_a_breach() -> None:
+    """core §4.4, R19: replay refuses a card that damages a King, so the step is made up here: a
+    card played after which Black's King has taken 3 damage."""
+    state = dealt(position("Ke4 ke8", sp=10), white=("Focus",))
+    step = ok(state, Play("Focus"))
+    black = step.state.players[B]._replace(king_damage=3)
+    forged = Applied(step.state.with_player(B, black), step.effects)
+    run = Watched(state)
+    run.observe(Play("Focus"), forged)
+    breach = run.only("king-damage")
+    assert breach.lp == 3 and "Black's King damage changed from 0 to 3 outside an attack" in breach.diagnostic.message
+
+
+def test_r19_an_attack_that_damages_the_king_is_no_breach() -> None:
+    """R19: attacks are how a King is damaged."""
+    state = dealt(position("Ke1 Qe4 ke8", sp=30, phase=Phase.BATTLE))
+    run = Watched(state)(Attack(sq("e4"), sq("e8"), (0, 1)))
+    assert run.state.players[B].king_damage == 1
+    assert run.found == []
+
+
+# --- growth: the same position with more (core §8) -----------------------------------------------------------
+
+
+def test_core_s8_a_king_back_on_its_square_with_more_sp_is_growth() -> None:
+    """core §8 (no unbounded SP/LP): King e4-e5-e4 with ``on move: gain 2 SP`` pays 1 SP a move
+    and gains 2: the same position with 2 SP more, a cycle to repeat for ever."""
+    state = in_play(dealt(position("Ke4 ke8", sp=10), white=("Stride",)), "Stride")
+    run = Watched(state)(Move(sq("e4"), sq("e5")), Move(sq("e5"), sq("e4")))
+    breach = run.only("growth")
+    assert run.found[0][0] == 1
+    assert (breach.sp, breach.lp) == (2, 0)
+    assert "same position this turn" in breach.diagnostic.message
+
+
+def test_core_s8_a_cycle_that_only_pays_for_itself_is_no_growth() -> None:
+    """core §8: with ``on move: gain 1 SP`` each move pays 1 and gains 1: back where it was."""
+    state = in_play(dealt(position("Ke4 ke8", sp=10), white=("Step",)), "Step")
+    run = Watched(state)(Move(sq("e4"), sq("e5")), Move(sq("e5"), sq("e4")))
+    assert run.found == []
+
+
+def test_core_s8_a_trigger_with_a_limit_bounds_the_cycle() -> None:
+    """core §8, R23: ``limit once per turn`` counts: after its one firing the position differs."""
+    state = in_play(dealt(position("Ke4 ke8", sp=10), white=("Measured Stride",)), "Measured Stride")
+    run = Watched(state)(Move(sq("e4"), sq("e5")), Move(sq("e5"), sq("e4")))
+    assert run.found == []
+
+
+def test_core_s8_growth_is_judged_within_one_turn() -> None:
+    """core §8: positions are compared within a turn; the next turn starts afresh (income,
+    Upkeep, the turn's counters), so a later turn at the same squares is not growth."""
+    state = in_play(dealt(position("Ke4 ke8", sp=10), white=("Stride",)), "Stride")
+    run = Watched(state)(Move(sq("e4"), sq("e5")), EndTurn(), EndTurn(), EnterPhase(Phase.MAIN1))
+    assert run.found == []
+    assert run.watch.seen and all(state.turn_number == run.state.turn_number for state, _, _ in run.watch.seen)
+
+
+# --- the watch without cards -----------------------------------------------------------------------------------
+
+
+def test_core_s8_the_watch_is_pure_and_starts_empty() -> None:
+    """The watch is data: observing returns a new one and leaves the old as it was."""
+    state = dealt(position("Ke1 ke8", sp=30, phase=Phase.MAIN2))
+    step = ok(state, Convert(20))
+    watch, found = observe(START, state, Convert(20), step)
+    assert Watch() == START and watch != START and found == ()
+
+
+# --- which packs need the watch at all --------------------------------------------------------------------------
+
+
+def _cards(source: str) -> list[Card]:
+    return list(card_catalogue(source).values())
+
+
+def test_core_s8_a_pack_whose_cards_cannot_breach_needs_no_watch() -> None:
+    """Attack modifiers, SP moved, LP lost or turned into SP, one reroll source: nothing the watch
+    could report, so replay keeps none (the guide's cards, examples/logs/relic-pack)."""
+    pack = ROOT / "examples" / "logs" / "relic-pack" / "guide-relics.sgcard"
+    assert not needs_watch(_cards(pack.read_text(encoding="utf-8")))
+    assert not needs_watch(_cards('spell "Lucky" { cost 1 SP phase battle effect reroll accuracy this attack }'))
+    assert not needs_watch(_cards('spell "Gift" { cost 1 SP phase main effect gain 3 SP effect lose 1 LP }'))
+
+
+@pytest.mark.parametrize(
+    "effect",
+    [
+        "on move: gain 1 SP",  # a trigger: windows of its own, and growth (core §8)
+        "gain 1 LP",  # LP given: half of an exchange (R16)
+        "steal 2 LP",
+        "convert 2 SP to 1 LP",
+        "cost move -1",  # a cost modifier: a cost below 0, a cheap attempt (R23, core §6)
+        "opponent cost repair +20",  # a repair priced out (core §6)
+        "deny repair this turn",
+        "deal 1 damage to enemy Pawn",
+    ],
+)
+def test_core_s8_a_card_that_can_breach_keeps_the_watch(effect: str) -> None:
+    assert needs_watch(_cards(f'spell "Card" {{ cost 1 SP phase main1 effect {effect} }}'))
+
+
+def test_r20_two_reroll_sources_or_one_on_an_activated_relic_keep_the_watch() -> None:
+    """R20: two cards granting a reroll can meet on one roll; an activated Relic used twice is two."""
+    two = """spell "Lucky" { cost 1 SP phase battle effect reroll accuracy this attack }
+    spell "Charm" { cost 1 SP phase battle effect advantage this attack }"""
+    assert needs_watch(_cards(two))
+    assert needs_watch(_cards('relic "Dice" activated { cost 1 SP phase battle effect reroll accuracy this turn }'))
