@@ -73,8 +73,6 @@ KNOWN_MISSES: dict[str, str] = {
     "035-grudge-ledger.sgcard": "'on attacked' copies reaching the next turn are not added up",
     "043-herald-of-arrival.sgcard": "counts several Summons a turn; R12 allows one per Upkeep",
     "051-priced-not-lost.sgcard": "refuses an LP rebate that no effect of the pack can fire (R23: prices never do)",
-    "064-grand-exchange.sgcard": "a 24 SP 'convert' is left to replay's clamp",
-    "066-double-tithe-wheel.sgcard": "two 12 SP 'convert' uses a turn are left to replay's clamp",
     "074-field-surgeon.sgcard": "a one-off LP buy worse than 2:1 is refused; the cap reading is a judgment call",
     "090-second-hammer.sgcard": "a paid second Break roll every Upkeep draws no warning",
     "091-reaffirmed-threshold.sgcard": "setting a threshold to its own value is an error, not a judgment call",

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from sgcheck.contract.analysis.explore import BOUNDS, combinations, explore, signals, topics
+from sgcheck.contract.analysis.explore import BOUNDS, explore
+from sgcheck.contract.analysis.meeting import combinations, signals, topics
 from sgcheck.contract.checker import plan_check
 from sgcheck.contract.config import Config
 from sgcheck.diagnostics import Diagnostic, Severity
@@ -181,8 +182,9 @@ def test_partners_are_bounded() -> None:
         f'relic "Bell {i}" passive {{ cost 2 SP effect on gain SP: gain {i % 5 + 1} SP }}\n' for i in range(30)
     )
     cards = cards_of(text)
-    pairs = [h for h in combinations(cards) if len(h[0]) + len(h[1]) == 2]
+    pairs = [h for h in combinations(cards, partners=BOUNDS.partners) if len(h[0]) + len(h[1]) == 2]
     assert len(pairs) <= len(cards) * BOUNDS.partners * 2
+    assert len(combinations(cards, partners=BOUNDS.partners)) < len(combinations(cards, partners=4))
 
 
 def test_topics_name_the_actions_a_card_is_about() -> None:

@@ -8,6 +8,11 @@ is its rate) or a conversion of its own at another rate (``convert 2 SP to 2 LP`
 refuses such a card when it is played (SG-R123). SP given up for LP at a better rate by
 other means (``lose 20 SP`` and ``gain 20 LP``) is SG-C022.
 
+A conversion of its own at the core's rate that asks for more than 20 SP a turn (``convert 24
+SP to 12 LP``, or ``convert 12 SP to 6 LP`` on an activated Relic, used twice a turn, R17) rewrites
+the cap: replay converts no further than the 20 (R16), but the card asks past it, as a bonus past
+a cap does.
+
 Fails: ``effect set conversion.rate to 1``. Passes: ``effect gain 2 LP``.
 """
 
@@ -19,8 +24,9 @@ from sgcheck.contract.context import CheckContext
 from sgcheck.contract.fixes import removal_fix
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import card_context, parameter_findings
+from sgcheck.core.caps import CONVERSION_CAP_SP
 from sgcheck.core.cards import model as A
-from sgcheck.core.cards.semantics import forbidden
+from sgcheck.core.cards.semantics import at_core_rate, forbidden
 from sgcheck.core.parameters import ParamFamily
 from sgcheck.diagnostics import Diagnostic, Severity
 
@@ -34,8 +40,41 @@ META = RuleMeta(
 )
 
 
+def _uses_a_turn(card: A.Card, effect: A.Effect, ctx: CheckContext) -> int:
+    """How often the effect can act in one turn: a use of an activated Relic up to the activations of
+    a turn (R17) or its ``limit`` per turn; anything else once (a play, a trigger's one firing)."""
+    if card.kind is not A.CardKind.RELIC or card.mode is not A.Mode.ACTIVATED or effect.trigger is not None:
+        return 1
+    limit = effect.limit
+    if limit is not None:
+        return min(ctx.activations, limit.times)
+    return ctx.activations
+
+
+def _past_the_cap(card: A.Card, ctx: CheckContext) -> Iterator[Diagnostic]:
+    for effect in card.effects:
+        action = effect.action
+        if not isinstance(action, A.ConvertResource) or not action.is_conversion or not at_core_rate(action):
+            continue
+        uses = _uses_a_turn(card, effect, ctx)
+        asked = action.give * uses
+        if asked <= CONVERSION_CAP_SP:
+            continue
+        times = f" ({uses} uses a turn, R17)" if uses > 1 else ""
+        yield META.diagnostic(
+            f"'{card.name}' asks to convert {asked} SP into LP in a turn{times}, past the {CONVERSION_CAP_SP} SP "
+            "a turn the conversion allows",
+            effect.span,
+            hint="replay converts no further than the cap (R16); the card asks past it, which core §8 forbids",
+            fix=removal_fix(effect, f"convert at most {CONVERSION_CAP_SP} SP a turn"),
+            label="past the conversion cap",
+            context=card_context(card),
+        )
+
+
 def check(card: A.Card, ctx: CheckContext) -> Iterator[Diagnostic]:
     yield from parameter_findings(card, ParamFamily.CONVERSION, META, "the conversion setting")
+    yield from _past_the_cap(card, ctx)
     for effect in card.effects:
         if isinstance(effect.action, A.SetParameter):
             continue  # reported above, naming the number
