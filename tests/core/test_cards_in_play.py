@@ -290,3 +290,20 @@ def test_a_draft_is_checked_against_the_pack() -> None:
     assert (found[0][1].diagnostic.hint or "").startswith("did you mean 'Soul Drain'")
     assert "the pack's draft keeps 3 of 5" in found[2][1].diagnostic.message
     assert list(check_pack_draft(W, ("Soul Drain",), known, "p", draw=5, keep=3, hand_limit=3)) == []
+
+
+def test_a_relics_trigger_with_a_duration_fires_every_turn_r23() -> None:
+    """R22, R23: a passive Relic's trigger waits while the Relic is in play; the duration is that of
+    what each firing starts (a surcharge renewed at every End denies repair on consecutive turns)."""
+    catalogue = card_catalogue(
+        'relic "Nightly Toll" passive { cost 1 SP effect at end: opponent cost repair +50 for 1 turn }'
+    )
+    state = position("Ke1 ke8", lp=(40, 20), sp=(40, 20), gem_broken=(False, True))
+    state = state._replace(cards=new_cards(catalogue, ("Nightly Toll",), ()))
+    state = ok(state, Play("Nightly Toll")).state
+    for _ in range(3):  # White's End, Black's turn, White's turn: each White End starts a surcharge again
+        state = ok(state, EndTurn()).state
+    assert state.to_move is Color.BLACK
+    waiting = [item for item in state.cards.lasting if item.effect.trigger is not None]
+    assert [item.until for item in waiting] == [None]
+    rejected(state, Repair((6, 6, 6)), "SG-R106")

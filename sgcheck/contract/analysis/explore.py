@@ -343,13 +343,26 @@ class _Search:
         for swept in sweep(state):
             # several cards that only together pass a cap, or leave a King without damage, are the
             # R20 warning (the player brings them together; SG-C121 reads the King's case)
-            together = swept.kind == "caps-stacked" or (swept.kind == "king-immune" and len(swept.cards) > 1)
+            together = swept.kind in ("caps-stacked", "steep-price") or (
+                swept.kind == "king-immune" and len(swept.cards) > 1
+            )
             severity = Severity.WARNING if together else Severity.ERROR
             if swept.kind == "king-immune":
                 shares = _shares_text(swept.shares, negative=True)
                 message = (
                     f"no attack can damage this King: reductions of {swept.total} ({shares}) against at most "
                     f"{swept.limit} damage a fully boosted hit deals ({swept.situation})"
+                )
+            elif swept.kind in ("priced-out", "steep-price"):
+                shares = _shares_text(swept.shares)
+                verdict = (
+                    "more than any player can hold (a player with 1,000 LP has won), so it can never be taken"
+                    if swept.kind == "priced-out"
+                    else f"more than the {swept.limit} LP a side starts with: a judgment call, reported as a warning"
+                )
+                message = (
+                    f"the opponent's cards add {swept.total} to every {swept.what} ({shares}): {verdict}; "
+                    f"the cheapest is {swept.situation}"
                 )
             elif swept.kind == "negative-cost":
                 shares = _shares_text(swept.shares)
@@ -589,19 +602,26 @@ def _witnessed(found: Found, by_name: dict[str, A.Card], ruleset: Ruleset) -> Fo
     return found
 
 
-def _covers(kept: str, what: str) -> bool:
-    """A break kept says this one too: the same, or an exchange's rate for its amount (the cards that
-    trade better than 2:1 pass the 20 a turn with the core's conversion as a consequence)."""
-    return kept == what or (kept, what) == ("rate", "amount")
+def _covers(kept: Found, item: Found) -> bool:
+    """A break kept says this one too: the same break; an exchange's rate for its amount (the cards
+    that trade better than 2:1 pass the 20 a turn with the core's conversion as a consequence); a
+    Repair denied, or an action priced out, for the same action only called steep."""
+    if kept.kind == item.kind:
+        return kept.what == item.what or (kept.what, item.what) == ("rate", "amount")
+    if item.kind != "steep-price":
+        return False
+    return (kept.kind == "priced-out" and kept.what == item.what) or (
+        kept.kind == "repair-denied" and item.what == "repair"
+    )
 
 
 def _minimal(found: Iterable[Found]) -> list[Found]:
     """Each break once, by the fewest cards: a break two cards make is not reported again with a third."""
-    ordered = sorted(found, key=lambda f: (len(f.cards), f.what == "amount", len(f.path)))
+    ordered = sorted(found, key=lambda f: (len(f.cards), f.kind == "steep-price", f.what == "amount", len(f.path)))
     kept: list[Found] = []
     for item in ordered:
         names = set(item.cards)
-        if any(k.kind == item.kind and _covers(k.what, item.what) and set(k.cards) <= names for k in kept):
+        if any(_covers(k, item) and set(k.cards) <= names for k in kept):
             continue
         kept.append(item)
     return kept

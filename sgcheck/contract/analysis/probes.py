@@ -158,7 +158,8 @@ class Swept:
     """A situation in which the cards break a cap or a floor, with each card's share."""
 
     # "negative-cost", "cap" (one card alone past a cap), "caps-stacked" (several together),
-    # "king-immune" (reductions on a King that leave no hit any damage)
+    # "king-immune" (reductions on a King that leave no hit any damage), "priced-out" and
+    # "steep-price" (what the opponent's cards add to the cheapest action of a kind)
     kind: str
     what: str  # "to-hit", "damage", "reroll", or the action whose cost falls below 0
     total: int
@@ -169,7 +170,7 @@ class Swept:
     @property
     def cards(self) -> tuple[str, ...]:
         """The cards of the shares (a doubling or halving share is named after its card)."""
-        return tuple(dict.fromkeys(s.card.removesuffix(" doubling").removesuffix(" halving") for s in self.shares))
+        return tuple(dict.fromkeys(_card_of(s) for s in self.shares))
 
 
 def _edges(state: GameState) -> tuple[frozenset[int], bool]:
@@ -237,9 +238,16 @@ def _cost_floors(
     state: GameState, lasting: tuple[Lasting, ...], actor: Color, edges: frozenset[int], camps: bool, ruleset: Ruleset
 ) -> Iterator[Swept]:
     found: set[tuple[str, tuple[Share, ...]]] = set()
+    theirs = {item.card for item in lasting if item.owner is not actor}
+    # the least the opponent's cards add to each kind of action, over every situation, with it
+    cheapest: dict[str, tuple[int, tuple[Share, ...], str]] = {}
 
     def judge(what: str, base: int, kind: CostKind, at: Situation, text: str) -> Iterator[Swept]:
         shares = cost_shares(lasting, state, kind, at, base)
+        added = tuple(s for s in shares if s.amount > 0 and _card_of(s) in theirs)
+        surcharge = sum(s.amount for s in added)
+        if what not in cheapest or surcharge < cheapest[what][0]:
+            cheapest[what] = (surcharge, added, text)
         if not shares:
             return
         raw = base + sum(s.amount for s in shares)
@@ -276,6 +284,23 @@ def _cost_floors(
         ("repair", CostKind.REPAIR, caps.REPAIR_COST),
     ):
         yield from judge(what, base, cost_kind, Situation(actor), f"a {what.title()} attempt, core cost {base}")
+    for what, (surcharge, added, text) in cheapest.items():
+        if surcharge >= PRICED_OUT:
+            yield Swept("priced-out", what, surcharge, PRICED_OUT, added, text)
+        elif surcharge > STEEP_PRICE:
+            yield Swept("steep-price", what, surcharge, STEEP_PRICE, added, text)
+
+
+#: Readings of core §8 for prices the opponent's cards add (docs/contract-rules.md): a surcharge
+#: past the 1,000 LP that win the game (core §7) is one no player can pay, so the action, and the
+#: phase it is taken in, are gone in all but name; one past the 20 LP a side starts with (core §1)
+#: is steep, a judgment call reported as a warning.
+PRICED_OUT = caps.LP_VICTORY
+STEEP_PRICE = caps.START_LP
+
+
+def _card_of(share: Share) -> str:
+    return share.card.removesuffix(" doubling").removesuffix(" halving")
 
 
 #: The most one hit can deal: 1, and the +2 per hit cap (core §4.3, §4.5).

@@ -45,6 +45,8 @@ RULE_MODULES: tuple[str, ...] = (
     "C155_free_attempts_in_play",
     "C156_king_damage_in_play",
     "C157_growth_in_play",
+    "C158_priced_out_in_play",
+    "C159_steep_price_in_play",
     "C201_invalid_manifest",
     "C202_path_escape",
     "C203_missing_card_file",

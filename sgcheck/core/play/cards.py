@@ -375,11 +375,17 @@ def _resolve(
 
 
 def _enter(state: GameState, item: Lasting, now: int, *, relic: bool) -> GameState:
-    """``item`` starts to act for its duration: now, or from a later ply (``next turn``)."""
-    last, attack_only = until(item.effect, now, relic=relic)
-    item = item._replace(until=last, attack_only=attack_only)
+    """``item`` starts to act for its duration: now, or from a later ply (``next turn``).
+
+    A Relic's trigger waits as long as the Relic is in play, from now: its duration is that of
+    what each firing starts (``at end: opponent cost repair +5 for 1 turn`` fires at every End).
+    """
     cards = state.cards
     assert cards is not None
+    if relic and item.effect.trigger is not None:
+        return state._replace(cards=cards.with_lasting((*cards.lasting, item._replace(until=None))))
+    last, attack_only = until(item.effect, now, relic=relic)
+    item = item._replace(until=last, attack_only=attack_only)
     start = starts(item.effect, now)
     if start > now:
         return state._replace(cards=cards.later(start, item))
