@@ -128,14 +128,14 @@ def check_plan(plan: PackPlan, config: Config | None = None, stdin: BinaryReader
 
 def write_proofs(folder: Path, name: str, checked: CheckedPlan, ruleset: Ruleset) -> Iterator[str]:
     """Write each break ``checked`` reports as a game that replays to it (:mod:`sgcheck.contract.proof`):
-    one folder a break under ``folder``, named after the pack and the break. Yields the path of
-    each log written, or a line saying why one could not be."""
+    one new folder a break under ``folder``, named after the pack and the break (never one that
+    exists already). Yields the path of each log written, or a line saying why one could not be."""
     from sgcheck.contract.proof import write_proof
 
     by_name = {card.name: card for card in checked.cards}
     stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in Path(name).name).strip("-") or "pack"
     for index, found in enumerate(checked.breaks, start=1):
-        target = folder / f"{stem}-{index:02d}-{found.kind}{'-projected' if found.projected else ''}"
+        target = _fresh(folder / f"{stem}-{index:02d}-{found.kind}{'-projected' if found.projected else ''}")
         dealt = [by_name[n] for n in dict.fromkeys((*found.hands[0], *found.hands[1])) if n in by_name]
         comments = (
             f"Proof of a break of core §8 found by `sgcheck check` in {name}:",
@@ -164,6 +164,16 @@ def write_proofs(folder: Path, name: str, checked: CheckedPlan, ruleset: Ruleset
             yield f"{target}: not written: {error}"
             continue
         yield str(log)
+
+
+def _fresh(target: Path) -> Path:
+    """``target``, or the first of ``target-2``, ``target-3``... that does not exist yet: a proof
+    never writes over what is there (an earlier run's proofs, or anything else)."""
+    candidate, n = target, 1
+    while candidate.exists() or candidate.is_symlink():
+        n += 1
+        candidate = target.with_name(f"{target.name}-{n}")
+    return candidate
 
 
 def plan_check(

@@ -160,3 +160,18 @@ def test_explain_break_without_breaks_writes_nothing(tmp_path: Path) -> None:
     assert code == 0
     assert "0 proof games written" in output
     assert not (tmp_path / "p").exists()
+
+
+def test_explain_break_never_writes_over_what_is_there(tmp_path: Path) -> None:
+    """A second run writes new folders; a file already in DIR is left as it was."""
+    mine = tmp_path / "notes.txt"
+    mine.write_text("mine", encoding="utf-8")
+    for _ in range(2):
+        code, _ = invoke("check", "examples/packs/in-play", "--isolated", "--explain-break", str(tmp_path))
+        assert code == 1
+    logs = sorted(tmp_path.glob("*/proof.sglog"))
+    first = [log for log in logs if not log.parent.name.endswith("-2")]
+    second = [log for log in logs if log.parent.name.endswith("-2")]
+    assert first and len(first) == len(second)
+    assert mine.read_text(encoding="utf-8") == "mine"
+

@@ -1,7 +1,8 @@
 """Packs that check clean never break core §8 in play (the checker and replay's watch agree).
 
 Packs of one to three random cards (tests/cardgen.py, the whole card language) that
-``sgcheck check`` reports no error on are dealt to both players and played in generated games
+``sgcheck check`` reports no error on (nor several cards past a cap together, the R20 warning,
+which a player may choose to bring about) are dealt to both players and played in generated games
 (random and aggressive policies, both players playing their cards); every action goes through
 the watch replay keeps (``sgcheck.core.watch.observe``, SG-R130-SG-R136). None may trip it: what
 the checker passes, a game cannot break. A failure prints the pack and the game.
@@ -38,13 +39,21 @@ def packs(draw: st.DrawFn) -> str:
     return "\n".join(src.replace('"', f'"P{i} ', 1) for i, src in enumerate(sources))
 
 
+#: The warnings that name what a player can bring about in a game: several cards past a per-attack
+#: cap on one attack (R20). The checker warns of them (the player chooses to bring the cards
+#: together); replay reports a second reroll source on one roll when it happens (SG-R132).
+TOGETHER = frozenset({"SG-C120", "SG-C153"})
+
+
 def clean_cards(source: str) -> tuple[object, ...] | None:
+    """The pack's cards if ``sgcheck check`` reports no error on it, nor a cap passed together."""
     config = Config()
     job = plan_check(["-"], config, stdin_name="pack.sgcard")
     (plan,) = job.plans
     checked = check_plan(plan, config, io.BytesIO(source.encode("utf-8")))
-    errors = [d for r in checked.results for d in r.diagnostics if d.severity is Severity.ERROR]
-    return None if errors or not checked.cards else checked.cards
+    found = [d for r in checked.results for d in r.diagnostics]
+    refused = [d for d in found if d.severity is Severity.ERROR or d.code in TOGETHER]
+    return None if refused or not checked.cards else checked.cards
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])

@@ -215,6 +215,10 @@ def profits(card: A.Card, others: Iterable[A.Card], ctx: CheckContext, *, with_o
     pool = list(others)
     for effect, cost, action, (gain, resource, most) in repeated_gains(card):
         kinds = acting_kinds(effect, A.ALL_KINDS if cost is A.CostKind.MOVE else universe)
+        if cost is A.CostKind.MOVE:
+            kinds = kinds - {Kind.PAWN}  # a Pawn only advances (R06): its moves run out, they do not repeat
+            if not kinds:
+                continue
         price, piece = cheapest_price(cost, kinds, ctx)
         if not price and not kinds:
             continue

@@ -10,7 +10,8 @@ pack, the largest discounts of up to two other cards join it (a hand holds 3, R1
 never goes below 0 in play (R23), so a discount alone is SG-C005, not this.
 
 Not reported: triggers with a ``limit``, on an activated Relic (2 uses a turn, R17), or on
-actions a turn does not repeat freely (a capture, a Summon, a Teleport).
+actions a turn does not repeat freely (a capture, a Summon, a Teleport, a Pawn's move: a Pawn
+only advances, R06, so its moves run out).
 
 Fails: ``effect on move: gain 3 SP``. Passes: ``effect on move: gain 1 SP limit once per turn``.
 """
