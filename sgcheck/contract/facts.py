@@ -606,6 +606,10 @@ def repeats(card: A.Card, effect: A.Effect, ctx: CheckContext) -> Repeats | None
     elif trigger.event in _EVENT_NOUNS:
         per_turn, each = None, _EVENT_NOUNS[trigger.event]
         early = 0 if trigger.event is A.Event.TELEPORT else None
+        if trigger.event in (A.Event.SUMMON, A.Event.TELEPORT) and not _grants_more(card, trigger.event):
+            # one Summon an Upkeep, one Teleport an End (R12, R13), unless the card grants more
+            per_turn = 1
+            early = 0 if trigger.event is A.Event.TELEPORT else 1
         duration = effect.duration
         if trigger.event in _ATTACK_EVENTS and duration is not None and duration.kind is A.DurationKind.THIS_ATTACK:
             return None  # each copy ends with the next attack, before the next event can start one
@@ -624,6 +628,12 @@ def repeats(card: A.Card, effect: A.Effect, ctx: CheckContext) -> Repeats | None
     if copies is not None and copies <= 1:
         return None
     return Repeats(copies, each, _duration_words(effect.duration))
+
+
+def _grants_more(card: A.Card, event: A.Event) -> bool:
+    """Whether ``card`` itself grants extra actions of the kind ``event`` follows (a Summon, a Teleport)."""
+    kind = A.ExtraKind.SUMMON if event is A.Event.SUMMON else A.ExtraKind.TELEPORT
+    return any(isinstance(e.action, A.ExtraAction) and e.action.action is kind for e in card.effects)
 
 
 def _copies(effect: A.Effect, per_turn: int | None, early: int | None) -> int | None:
