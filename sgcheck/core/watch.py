@@ -565,14 +565,7 @@ def observe(watch: Watch, before: GameState, action: Action, applied: Applied) -
         # nothing can start waiting during it. What is left to watch is on its effects.
         if kind is EnterPhase:
             return watch, ()
-        worked = fx.cost_worked
-        if worked is not None and worked.raw < 0:
-            out = _more(out, _negative_cost(applied))
-        if fx.cards is not None and len(fx.cards.rerolls) > 1:
-            out = _more(out, _rerolls(applied))
-        if kind is Break or kind is Repair:
-            watch, found = _free_attempt(watch, action, applied)
-            out = _more(out, found)
+        watch, out = _on_the_action(watch, action, applied, out)
         return watch, (tuple(out) if out else ())
     players = after.players
     if before.players is not players:  # else no SP, LP or King damage moved
@@ -596,14 +589,7 @@ def observe(watch: Watch, before: GameState, action: Action, applied: Applied) -
             out = _more(out, found)
         if kind is not Attack and _king_damaged(before, after):
             out = _more(out, _king_damage(before, after, action))
-    worked = fx.cost_worked
-    if worked is not None and worked.raw < 0:
-        out = _more(out, _negative_cost(applied))
-    if fx.cards is not None and len(fx.cards.rerolls) > 1:
-        out = _more(out, _rerolls(applied))
-    if kind is Break or kind is Repair:
-        watch, found = _free_attempt(watch, action, applied)
-        out = _more(out, found)
+    watch, out = _on_the_action(watch, action, applied, out)
     cards = after.cards
     if cards is not None and cards.facts.events and after.result is None:
         # Only a trigger gives SP or LP without changing the position (playing or using a card
@@ -613,6 +599,24 @@ def observe(watch: Watch, before: GameState, action: Action, applied: Applied) -
         watch, found = _growth(watch, before, after)
         out = _more(out, found)
     return watch, (tuple(out) if out else ())
+
+
+def _on_the_action(
+    watch: Watch, action: Action, applied: Applied, out: list[Breach] | None
+) -> tuple[Watch, list[Breach] | None]:
+    """What the action itself shows, with or without cards acting after it: its cost below 0, the
+    reroll sources of its roll, a cheap repeated Break or Repair."""
+    fx = applied.effects
+    worked = fx.cost_worked
+    if worked is not None and worked.raw < 0:
+        out = _more(out, _negative_cost(applied))
+    if fx.cards is not None and len(fx.cards.rerolls) > 1:
+        out = _more(out, _rerolls(applied))
+    kind = type(action)
+    if kind is Break or kind is Repair:
+        watch, found = _free_attempt(watch, action, applied)
+        out = _more(out, found)
+    return watch, out
 
 
 _BLACK = Color.BLACK
