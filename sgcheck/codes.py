@@ -688,10 +688,11 @@ _CODES: tuple[CodeInfo, ...] = (
         "free-attempts-in-replay",
         E,
         ("core §6", "core §8"),
-        """A second Break attempt, or a second Repair attempt, in one Upkeep that costs nothing
-        (one free attempt of each is what R15 allows anyway). Attempts that are free and repeated
-        make the 12+ and 10+ on 3d6 a matter of rolling again, which rewrites the thresholds core
-        §8 locks. A warning instead of an error with `--allow-violations`.""",
+        """A second Break attempt, or a second Repair attempt, in one Upkeep priced below the
+        core's 20 or 10 (one attempt of each is what R15 allows; extra attempts at the core's price
+        are extra actions a card may grant). Cheap attempts repeated make the 12+ and 10+ on 3d6 a
+        matter of rolling again, which rewrites the thresholds core §8 locks. A warning instead of
+        an error with `--allow-violations`.""",
     ),
     _c(
         "SG-R135",
