@@ -14,16 +14,20 @@ The search is bounded, and the bounds are part of every finding (:data:`BOUNDS`)
 - **turns**: 6 plies, three turns of each player, so that lasting effects can accumulate over
   several uses and triggers, and a denial can meet the Upkeeps of two consecutive turns;
 - **within a turn**: a depth-first search over the actions the combination can matter to
-  (card plays and uses always; moves only when a card prices, triggers on or grants moves;
-  attacks when a card changes or triggers on them; the Gem attempts when a card touches them;
-  the conversion always, since every exchange is judged with the core's own included), with
-  the dice chosen both ways (hit and miss, success and failure), states seen before in the
-  turn dropped, at most :attr:`Bounds.actions` actions a turn and :attr:`Bounds.nodes` steps;
+  (card plays and uses always, first; moves only when a card prices, triggers on or grants
+  moves, the move back first after a move; attacks when a card changes or triggers on them;
+  the Gem attempts when a card touches them; the conversion always, since every exchange is
+  judged with the core's own included), with the dice chosen both ways (hit and miss, success
+  and failure), positions seen before in the turn dropped, at most :attr:`Bounds.actions`
+  actions a turn (and a few of each kind) and :attr:`Bounds.nodes` steps;
 - **between turns**: a beam of :attr:`Bounds.beam` ends of turn carried on (the busiest with
-  cards, the richest, and the first found).
+  cards first, then the richest, then the first found);
+- **past the turns played**: copies that a trigger or a use keeps adding for good are projected
+  (:data:`PROJECTED` more, swept), and what that breaks is reported as projected.
 
-Findings are errors, except a cap passed only by several cards together (the R20 warning: the
-runtime clamps it, and the player chooses to bring them to one attack).
+Findings are errors, except what several cards do only together (a cap passed, a King left
+without damage: the R20 warning, as the player chooses to bring them together) and a steep price
+(a judgment call).
 """
 
 from __future__ import annotations
@@ -435,7 +439,8 @@ class _Search:
         return ends
 
     def _beam(self, ends: list[_Node]) -> list[_Node]:
-        """The ends of turn carried on: the busiest with cards, the richest, the first found."""
+        """The ends of turn carried on, as many as the beam holds: the busiest with cards, the
+        richest, the first found."""
 
         def busy(node: _Node) -> tuple[int, int]:
             cards = node.state.cards
