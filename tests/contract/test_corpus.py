@@ -71,7 +71,6 @@ HEADER_LINE = re.compile(r"# (?P<key>[a-z]+):(?P<value>.*)")
 # Designs whose verdict the checker does not reach today: design name -> why it misses.
 KNOWN_MISSES: dict[str, str] = {
     "035-grudge-ledger.sgcard": "'on attacked' copies reaching the next turn are not added up",
-    "051-priced-not-lost.sgcard": "refuses an LP rebate that no effect of the pack can fire (R23: prices never do)",
     "074-field-surgeon.sgcard": "a one-off LP buy worse than 2:1 is refused; the cap reading is a judgment call",
     "090-second-hammer.sgcard": "a paid second Break roll every Upkeep draws no warning",
     "091-reaffirmed-threshold.sgcard": "setting a threshold to its own value is an error, not a judgment call",

@@ -16,7 +16,8 @@ amount that is not fixed is taken at the player's best: a gain at its most (``pe
 to 15 pieces, ``equal to`` and ``unlimited`` have no bound), a loss at its least; the finding
 says so. An ``on lose SP:`` gain of LP is a rebate: every SP an effect takes fires it (a
 ``lose``, the opponent's ``steal``; as in replay, a price paid or SP converted is not a loss),
-so 1 SP taken buys its LP and it converts on its own.
+so 1 SP taken buys its LP and it converts on its own, in a pack with an effect that takes SP;
+where no card of the pack takes SP from anyone, nothing can fire it and it is not reported.
 
 Several cards: a hand holds 3 cards (R19), so the ``at <phase>:`` or ``on <event>:`` effects of
 up to 3 cards form one exchange, and their conversions at the core's rate add up over a
@@ -60,12 +61,36 @@ _REBATE = "; an 'on lose SP:' gain of LP fires on every SP an effect takes, 1 SP
 
 def check(card: A.Card, ctx: CheckContext) -> Iterator[Diagnostic]:
     for conversion in CardFacts(card, ctx).conversions:
-        yield _finding(conversion, together=False)
+        if not _rebate_only(conversion):
+            yield _finding(conversion, together=False)
 
 
 def check_pack(pack: PackView, ctx: CheckContext) -> Iterator[Diagnostic]:
+    # a rebate fires only on SP an effect takes (R23: a price paid never does), so it converts
+    # only in a pack with an effect that takes SP: judged here, where the pack is known
+    if any(_takes_sp(card) for card in pack.cards):
+        for facts in pack.facts.card_facts:
+            for conversion in facts.conversions:
+                if _rebate_only(conversion):
+                    yield _finding(conversion, together=False)
     for conversion in pack.facts.conversions:
         yield _finding(conversion, together=True)
+
+
+def _rebate_only(conversion: Conversion) -> bool:
+    """A conversion whose every exchange is an ``on lose SP:`` rebate."""
+    return all(e.window.kind is WindowKind.EVENT and e.window.event is A.Event.LOSE_SP for e in conversion.exchanges)
+
+
+def _takes_sp(card: A.Card) -> bool:
+    """Whether an effect of ``card`` takes SP from a player (``lose``, ``opponent loses``, ``steal``)."""
+    for effect in card.effects:
+        action = effect.action
+        if isinstance(action, A.ResourceChange) and not action.gain and action.quantity.resource is A.Resource.SP:
+            return True
+        if isinstance(action, A.Steal) and action.quantity.resource is A.Resource.SP:
+            return True
+    return False
 
 
 def _where(exchange: Exchange) -> str:
