@@ -207,16 +207,6 @@ def _capture_reward(before: GameState, applied: Applied) -> int:
     return caps.CAPTURE_SP_PER_VALUE * PIECE_VALUES.get(captured.kind, 0)
 
 
-def _window(
-    before: GameState, after: GameState, color: Color, paid_sp: int, paid_lp: int, core_sp: int, core_lp: int
-) -> tuple[int, int, int]:
-    """(SP the cards and the conversion took, LP they gave, SP paid for the action) for ``color``."""
-    b, a = before.players[color], after.players[color]
-    card_sp = (a.sp - b.sp) - core_sp + paid_sp
-    card_lp = (a.lp - b.lp) - core_lp + paid_lp
-    return -card_sp, card_lp, paid_sp
-
-
 def _account(
     watch: Watch,
     state: GameState,
@@ -569,8 +559,8 @@ def observe(watch: Watch, before: GameState, action: Action, applied: Applied) -
         return watch, (tuple(out) if out else ())
     players = after.players
     if before.players is not players:  # else no SP, LP or King damage moved
-        # _window(before, after, me, paid SP, paid LP, capture reward, 0), written out: SP the
-        # cards (and the conversion) took, LP they gave, and the SP paid for the action
+        # one window of the mover's: what SP and LP did, less the action's payment and the core's
+        # capture reward, is what the cards (and the conversion) took and gave
         b, a = before.players[me], players[me]
         taken, given, paid_in_sp = b.sp - a.sp, a.lp - b.lp, 0
         payment = fx.paid
@@ -645,7 +635,8 @@ def _hand_over(
 ) -> tuple[Watch, tuple[Breach, ...]]:
     """EndTurn: the End of ``me``'s turn, then (unless the game ended) the next player's Upkeep
     begins: each is a window of its own player, and the Upkeep is where a denied Repair shows.
-    The windows are :func:`_window`'s, written out (once a ply: on replay's path)."""
+    In each, what SP and LP did less the core's own gains (the Pass bonus, the income) is what the
+    cards moved."""
     after, fx = applied.state, applied.effects
     out: list[Breach] | None = None
     was, players = before.players, after.players
