@@ -47,7 +47,7 @@ from sgcheck.contract.context import CheckContext
 from sgcheck.core.caps import DAMAGE_BONUS_CAP, DAMAGE_PER_HIT, REROLL_SOURCES_CAP, TO_HIT_BONUS_CAP
 from sgcheck.core.cards import model as A
 from sgcheck.core.cards.attack_parts import AttackKind, AttackPart, attack_part, attacked_kinds
-from sgcheck.core.cards.semantics import forbidden, starts, until
+from sgcheck.core.cards.semantics import changes, forbidden, starts, until
 from sgcheck.core.parameters import PARAMETERS
 from sgcheck.core.pieces import Kind, Phase
 from sgcheck.core.play.cards import card_phases
@@ -117,12 +117,21 @@ def scenario_mask(effect: A.Effect, ctx: CheckContext) -> int:
     return _mask(attackers, defenders)
 
 
+def _prices_or_follows_moves(effect: A.Effect) -> bool:
+    """Whether ``effect`` acts on moves: a trigger on a move, or a cost modifier that prices moves."""
+    if effect.trigger is not None:
+        return effect.trigger.event is A.Event.MOVE
+    action = effect.action
+    return isinstance(action, A.CostModifier) and A.CostKind.MOVE in changes(action)
+
+
 def impossible_reason(effect: A.Effect, ctx: CheckContext) -> str | None:
     """Why ``effect``'s condition can never hold, or None if it can."""
     condition = effect.condition
     if condition is None:
         return None
-    universe = attackers_universe(ctx)
+    # on a move, ``attacker`` is the piece moved, and the King moves (docs/cards.md)
+    universe = A.ALL_KINDS if _prices_or_follows_moves(effect) else attackers_universe(ctx)
     attackers = _role_kinds(condition, A.Role.ATTACKER, universe)
     defenders = _role_kinds(condition, A.Role.TARGET, A.ALL_KINDS)
     if not attackers:

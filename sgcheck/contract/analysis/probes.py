@@ -356,7 +356,7 @@ def _attack_caps(
                             yield Swept(
                                 "king-immune",
                                 "reduction",
-                                boosted.reduced,
+                                boosted.reduced - sum(s.amount for s in malus),
                                 _FULL_HIT,
                                 (*boosted.reduction, *malus),
                                 text,
