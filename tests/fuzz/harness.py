@@ -15,14 +15,17 @@ that ends with its totals line and sends no raw control characters to the termin
 
 from __future__ import annotations
 
+import atexit
 import functools
 import json
 import os
 import random
 import re
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import traceback
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -65,6 +68,11 @@ TOTALS_LINE = re.compile(r"^\d+ files? checked: ")
 #: Characters that must never reach a terminal raw: C0 controls but tab and newline, DEL, C1
 #: controls, and the bidirectional overrides and isolates.
 RAW_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+#: How many times sgcheck ran in this process, by way (``in-process``, ``subprocess``): the long
+#: fuzz run (``python -m tests.fuzz``) reports it.
+RUNS: Counter[str] = Counter()
 
 
 class Hang(BaseException):
@@ -186,6 +194,16 @@ def check_sane(outcome: Outcome, *, inputs: int | None = None, expect_report: bo
     return outcome
 
 
+@functools.cache
+def scratch_folder() -> Path:
+    """A folder of this process that Hypothesis targets write their random files into (one file
+    per name, overwritten), removed when the process ends. A plain folder, not a pytest fixture,
+    so that the long fuzz run (``python -m tests.fuzz``) can drive the same targets."""
+    folder = Path(tempfile.mkdtemp(prefix="sgcheck-fuzz-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
+
+
 # --- running sgcheck --------------------------------------------------------------------------
 
 
@@ -223,6 +241,7 @@ def run_subprocess(
     if resource is None:
         pytest.skip("memory caps need POSIX resource limits")
     command = (*args, "--format", fmt)
+    RUNS["subprocess"] += 1
     try:
         completed = subprocess.run(
             [sys.executable, "-m", "sgcheck", *command],
@@ -277,16 +296,17 @@ def _runner() -> CliRunner:
         return CliRunner()
 
 
-def run_in_process(*args: str, fmt: str = "json", stdin: bytes | None = None) -> Outcome:
+def run_in_process(*args: str, fmt: str | None = "json", stdin: bytes | None = None) -> Outcome:
     """``sgcheck ARGS --format FMT`` through click's test runner from the repository root, with a
-    hang guard."""
-    command = (*args, "--format", fmt)
+    hang guard; ``fmt=None`` for a command that writes no report (``fmt``)."""
+    command = args if fmt is None else (*args, "--format", fmt)
+    RUNS["in-process"] += 1
     with chdir(REPO), hang_guard(IN_PROCESS_HANG_GUARD_SECONDS, f"sgcheck {' '.join(command)}"):
         result = _runner().invoke(main, list(command), input=stdin, prog_name="sgcheck")
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         trace = "".join(traceback.format_exception(*result.exc_info)) if result.exc_info else repr(result.exception)
         pytest.fail(f"sgcheck {' '.join(command)} raised instead of reporting:\n{trace}")
-    return Outcome(command, fmt, result.exit_code, result.stdout, result.stderr)
+    return Outcome(command, fmt or "none", result.exit_code, result.stdout, result.stderr)
 
 
 # --- mutations ------------------------------------------------------------------------------------

@@ -13,7 +13,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from .harness import EXAMPLES, FORMATS, Mutation, apply_mutations, check_sane, mutations, run_in_process
+from .harness import (
+    EXAMPLES,
+    FORMATS,
+    Mutation,
+    apply_mutations,
+    check_sane,
+    mutations,
+    run_in_process,
+    scratch_folder,
+)
 
 FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -80,12 +89,6 @@ def mutants(draw: st.DrawFn, sources: list[Path]) -> tuple[Path, list[Mutation]]
     return source, draw(mutations(source.read_bytes(), min_size=1, max_size=4))
 
 
-@pytest.fixture(scope="module")
-def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A folder the card tests write their random files into (one file per name, overwritten)."""
-    return tmp_path_factory.mktemp("random-inputs")
-
-
 # --- game logs through standard input ------------------------------------------------------------
 
 
@@ -120,47 +123,47 @@ def test_randomly_mutated_example_logs(mutant: tuple[Path, list[Mutation]], fmt:
 
 @FUZZ
 @given(text=_words(CARD_WORDS, 60), fmt=st.sampled_from(FORMATS))
-def test_random_card_text(scratch: Path, text: str, fmt: str) -> None:
+def test_random_card_text(text: str, fmt: str) -> None:
     """No text in a `.sgcard` file produces a traceback, an internal error or an invalid report,
     and none takes unbounded time (the hang guard)."""
-    path = scratch / "random.sgcard"
+    path = scratch_folder() / "random.sgcard"
     path.write_text(text, encoding="utf-8")
     check_sane(run_in_process("check", "--isolated", str(path), fmt=fmt))
 
 
 @FUZZ
 @given(text=_words(YAML_WORDS, 60), fmt=st.sampled_from(FORMATS))
-def test_random_yaml_card_text(scratch: Path, text: str, fmt: str) -> None:
+def test_random_yaml_card_text(text: str, fmt: str) -> None:
     """No text in a YAML card file (aliases, tags, odd scalars, broken structure) breaks a run."""
-    path = scratch / "random.sgcard.yaml"
+    path = scratch_folder() / "random.sgcard.yaml"
     path.write_text(text, encoding="utf-8")
     check_sane(run_in_process("check", "--isolated", str(path), fmt=fmt))
 
 
 @FUZZ
 @given(data=st.binary(max_size=400), suffix=st.sampled_from([".sgcard", ".sgcard.yaml"]), fmt=st.sampled_from(FORMATS))
-def test_random_card_bytes(scratch: Path, data: bytes, suffix: str, fmt: str) -> None:
+def test_random_card_bytes(data: bytes, suffix: str, fmt: str) -> None:
     """No byte string in a card file breaks a run."""
-    path = scratch / f"bytes{suffix}"
+    path = scratch_folder() / f"bytes{suffix}"
     path.write_bytes(data)
     check_sane(run_in_process("check", "--isolated", str(path), fmt=fmt))
 
 
 @FUZZ
 @given(mutant=mutants(EXAMPLE_CARD_FILES), fmt=st.sampled_from(FORMATS))
-def test_randomly_mutated_example_card_files(scratch: Path, mutant: tuple[Path, list[Mutation]], fmt: str) -> None:
+def test_randomly_mutated_example_card_files(mutant: tuple[Path, list[Mutation]], fmt: str) -> None:
     """An example card file with random mutations is reported, never crashed on."""
     source, steps = mutant
-    path = scratch / f"mutated.{source.name.partition('.')[2]}"
+    path = scratch_folder() / f"mutated.{source.name.partition('.')[2]}"
     path.write_bytes(apply_mutations(source.read_bytes(), steps))
     check_sane(run_in_process("check", "--isolated", str(path), fmt=fmt))
 
 
 @FUZZ
 @given(text=_words(MANIFEST_WORDS, 50), fmt=st.sampled_from(FORMATS))
-def test_random_manifest_text(scratch: Path, text: str, fmt: str) -> None:
+def test_random_manifest_text(text: str, fmt: str) -> None:
     """No manifest text (odd paths, rulesets, draft settings, broken YAML) breaks a run."""
-    pack = scratch / "pack"
+    pack = scratch_folder() / "pack"
     pack.mkdir(exist_ok=True)
     (pack / "cards.sgcard").write_text(SOUL_DRAIN, encoding="utf-8")
     (pack / "sgpack.yaml").write_text(text, encoding="utf-8")

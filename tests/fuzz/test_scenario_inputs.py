@@ -10,11 +10,19 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from .harness import EXAMPLES, FORMATS, Mutation, apply_mutations, check_sane, mutations, run_in_process
+from .harness import (
+    EXAMPLES,
+    FORMATS,
+    Mutation,
+    apply_mutations,
+    check_sane,
+    mutations,
+    run_in_process,
+    scratch_folder,
+)
 from .test_random_inputs import ODD, YAML_WORDS
 
 FUZZ = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -40,11 +48,6 @@ def _words(words: list[str], max_size: int = 50) -> st.SearchStrategy[str]:
     )
 
 
-@pytest.fixture(scope="module")
-def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("scenario-inputs")
-
-
 def _both(path: Path, fmt: str) -> None:
     """The scenario checked on its own, and a game replayed under it."""
     check_sane(run_in_process("check", "--isolated", str(path), fmt=fmt))
@@ -53,34 +56,34 @@ def _both(path: Path, fmt: str) -> None:
 
 @FUZZ
 @given(text=_words(SCENARIO_WORDS), fmt=st.sampled_from(FORMATS))
-def test_random_scenario_text(scratch: Path, text: str, fmt: str) -> None:
-    path = scratch / "random.scenario.yaml"
+def test_random_scenario_text(text: str, fmt: str) -> None:
+    path = scratch_folder() / "random.scenario.yaml"
     path.write_text(text, encoding="utf-8")
     _both(path, fmt)
 
 
 @FUZZ
 @given(data=st.binary(max_size=400), fmt=st.sampled_from(FORMATS))
-def test_random_scenario_bytes(scratch: Path, data: bytes, fmt: str) -> None:
-    path = scratch / "bytes.scenario.yaml"
+def test_random_scenario_bytes(data: bytes, fmt: str) -> None:
+    path = scratch_folder() / "bytes.scenario.yaml"
     path.write_bytes(data)
     _both(path, fmt)
 
 
 @FUZZ
 @given(source=st.sampled_from(SCENARIOS), data=st.data(), fmt=st.sampled_from(FORMATS))
-def test_randomly_mutated_shipped_scenarios(scratch: Path, source: Path, data: st.DataObject, fmt: str) -> None:
+def test_randomly_mutated_shipped_scenarios(source: Path, data: st.DataObject, fmt: str) -> None:
     steps: list[Mutation] = data.draw(mutations(source.read_bytes(), min_size=1, max_size=4))
-    path = scratch / "mutated.scenario.yaml"
+    path = scratch_folder() / "mutated.scenario.yaml"
     path.write_bytes(apply_mutations(source.read_bytes(), steps))
     _both(path, fmt)
 
 
 @FUZZ
 @given(source=st.sampled_from(SCENARIO_LOGS), data=st.data(), fmt=st.sampled_from(FORMATS))
-def test_randomly_mutated_scenario_logs(scratch: Path, source: Path, data: st.DataObject, fmt: str) -> None:
+def test_randomly_mutated_scenario_logs(source: Path, data: st.DataObject, fmt: str) -> None:
     """A shipped scenario log, mutated, replayed from a folder holding its scenarios (its tag resolves)."""
-    folder = scratch / "logs"
+    folder = scratch_folder() / "logs"
     if not folder.exists():
         folder.mkdir()
         for scenario in SCENARIOS:
