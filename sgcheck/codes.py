@@ -109,6 +109,18 @@ _CODES: tuple[CodeInfo, ...] = (
         """The file could not be read (missing, a directory,
         permission denied).""",
     ),
+    _c(
+        "SG-P009",
+        "file-not-rewritten",
+        E,
+        (),
+        """sgcheck fmt or check --fix left a file as it was instead of rewriting it. Either the file
+        is read-only: this user may not write it, or its mode has no write permission at all (0444,
+        refused even for root; make it writable to format it); or it changed after sgcheck read it
+        (its size, modification time or bytes differ: another program wrote it meanwhile, so its
+        formatting would lose that change; run the command again); or it could not be opened or
+        there was no room for the new text. The command exits with status 2.""",
+    ),
     # --- input limits (docs/limits.md) ---------------------------------------------------------
     _c(
         "SG-P010",

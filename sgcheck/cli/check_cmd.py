@@ -20,6 +20,7 @@ from sgcheck.cli.common import (
     guarded,
     open_output,
     open_report,
+    refuse_output,
     report_options,
     selection_options,
     statistics_need_text,
@@ -160,6 +161,8 @@ def check_command(
     discovery = discovery_from(
         exclude, extend_exclude, force_exclude, no_respect_gitignore, config.exclude, config.source, whole_pack=True
     )
+    if apply_fixes and output_file is not None:  # refused before a fix writes over the file -o names
+        refuse_output(output_file, [*paths, *plan_check(paths, config, discovery=discovery).inputs()])
     if show_diff or apply_fixes:
         from sgcheck.contract.fixing import fix_paths
 
@@ -173,6 +176,9 @@ def check_command(
             click.echo(f"sgcheck: {fixed.summary(unsafe=unsafe_fixes, would=True)}", err=True)
             return 2 if fixed.problems else (1 if fixed.changes else 0)
         click.echo(f"sgcheck: {fixed.summary(unsafe=unsafe_fixes)}", err=True)
+        fix_status = 2 if fixed.problems else 0  # a file not rewritten is an I/O problem, whatever is found
+    else:
+        fix_status = 0
     job = plan_check(paths, config, stdin_name=stdin_filename, discovery=discovery)
     job.proof_dir = explain_break
     if job.empty and all(discovery.skips_named(path) for path in paths):
@@ -187,7 +193,7 @@ def check_command(
         return 2
     if verbose:
         click.echo(f"sgcheck: {len(job.plans)} pack{'s' if len(job.plans) != 1 else ''} and files to check", err=True)
-    stream = open_output(output_file)
+    stream = open_output(output_file, [*paths, *job.inputs()])
     try:
         out, report = open_report(
             fmt, command="check", rules=rules_table(), file_count=len(job.plans), color=color, stream=stream
@@ -211,7 +217,7 @@ def check_command(
         )
         if written != len(job.proofs):
             return 2
-    return status
+    return max(status, fix_status)
 
 
 @click.command("schema")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import os
+import stat
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -80,7 +81,8 @@ def report_options(func: Callable[P, R]) -> Callable[P, R]:
     """Where the report goes and what the exit status counts, as linters do it."""
     options = [
         click.option("-o", "--output-file", type=click.Path(dir_okay=False, writable=True, allow_dash=True),
-                     help="Write the report to this file instead of standard output."),
+                     help="Write the report to this file instead of standard output: never over an input of the "
+                     "run or a file named like a log, card file, scenario or manifest; any other file is overwritten."),
         click.option("--exit-zero", is_flag=True,
                      help="Exit 0 even when there are findings (2 still means a usage, I/O or internal error)."),
         click.option("--fail-on", type=click.Choice(("error", "warning")), default="error", show_default=True,
@@ -227,16 +229,111 @@ def write_report(
     return exit_code_of(done, policy)
 
 
-def open_output(path: str | None) -> IO[str] | None:
+#: What ``--output-file`` never names: the files sgcheck reads, input of this run or not.
+_INPUT_KINDS = (
+    ((".sglog",), "game log"),
+    ((".sgcard", ".sgcard.yaml", ".sgcard.yml"), "card file"),
+    ((".scenario.yaml", ".scenario.yml"), "scenario"),
+)
+_INPUT_NAMES = {"sgpack.yaml": "pack manifest", "sgpack.yml": "pack manifest", "pyproject.toml": "configuration file"}
+
+
+def _input_kind(path: str) -> str | None:
+    """What sgcheck would read a file of this name as, or None (a report's name)."""
+    name = os.path.basename(path).lower()
+    if name in _INPUT_NAMES:
+        return _INPUT_NAMES[name]
+    return next((kind for suffixes, kind in _INPUT_KINDS if name.endswith(suffixes)), None)
+
+
+class _Inputs:
+    """The files a run reads, by real path and by identity (device, inode): a hard link or a
+    symbolic link to one of them is the same file."""
+
+    def __init__(self, paths: Iterable[str | os.PathLike[str]]) -> None:
+        self.shown: dict[object, str] = {}
+        for path in paths:
+            text = os.fspath(path)
+            if text == "-":
+                continue
+            self.shown.setdefault(os.path.realpath(text), text)
+            try:
+                status = os.stat(text)
+            except (OSError, ValueError):
+                continue
+            self.shown.setdefault((status.st_dev, status.st_ino), text)
+
+    def named(self, path: str) -> str | None:
+        """The input ``path`` is (as the run names it), by its real path or its identity; or None."""
+        status = _status(path)
+        return self.shown.get(os.path.realpath(path)) or (self.holds(status) if status is not None else None)
+
+    def holds(self, status: os.stat_result) -> str | None:
+        return self.shown.get((status.st_dev, status.st_ino))
+
+
+def _status(path: str) -> os.stat_result | None:
+    try:
+        return os.stat(path)
+    except (OSError, ValueError):
+        return None
+
+
+def _refuse(path: str, why: str) -> click.BadParameter:
+    reason = f"{path!r} {why}; the report is not written: name another file"
+    return click.BadParameter(reason, param_hint="--output-file")
+
+
+def refuse_output(path: str, inputs: Iterable[str | os.PathLike[str]]) -> _Inputs:
+    """Raise the usage error of :func:`open_output` when ``path`` names an input of the run or a
+    file named like one sgcheck reads; else the inputs, by path and identity."""
+    if path == "-":
+        return _Inputs(())
+    run = _Inputs(inputs)
+    shown = run.named(path)
+    if shown is not None:
+        raise _refuse(path, f"is an input of this run ({shown})")
+    kind = _input_kind(path)
+    if kind is not None:
+        raise _refuse(path, f"is named like a {kind}, a file sgcheck reads")
+    return run
+
+
+def open_output(path: str | None, inputs: Iterable[str | os.PathLike[str]] = ()) -> IO[str] | None:
     """The file ``--output-file`` names, opened for writing (None: standard output); a file that
-    cannot be opened is a usage problem (exit 2), said before anything is checked."""
+    cannot be opened is a usage problem (exit 2), said before anything is checked.
+
+    The report never goes over a file the run reads (``inputs``: by real path and by identity,
+    so a hard or symbolic link to one is refused too) nor over a file named like one sgcheck
+    reads (a log, card file, scenario, pack manifest or ``pyproject.toml``): the file is then
+    left untouched. Any other file is overwritten (a previous report). The file is opened
+    without truncating it, checked once more by the identity of what was opened, then emptied.
+    """
     if path is None or path == "-":
         return None
+    run = refuse_output(path, inputs)
+    flags = os.O_WRONLY | os.O_CREAT
+    flags |= getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
     try:
-        return open(path, "w", encoding="utf-8", newline="")
+        handle = os.open(path, flags, 0o666)
     except OSError as error:
         reason = error.strerror or str(error)
         raise click.BadParameter(f"cannot write {path!r}: {reason}", param_hint="--output-file") from None
+    try:
+        status = os.fstat(handle)
+        shown = run.holds(status)
+        if shown is not None:
+            raise _refuse(path, f"is an input of this run ({shown})")
+        if stat.S_ISREG(status.st_mode):
+            os.ftruncate(handle, 0)
+        return os.fdopen(handle, "w", encoding="utf-8", newline="")
+    except OSError as error:
+        os.close(handle)
+        reason = error.strerror or str(error)
+        raise click.BadParameter(f"cannot write {path!r}: {reason}", param_hint="--output-file") from None
+    except BaseException:
+        os.close(handle)
+        raise
 
 
 def _quiet_stdout() -> None:

@@ -1,10 +1,11 @@
 """``sgcheck fmt``: rewrite game logs and ``.sgcard`` files in the canonical layout, comments kept.
 
 Thin by design: find the files (the discovery of ``replay`` and ``check``), format each with
-:func:`sgcheck.lang.format_files.format_bytes`, then write it (atomically), list it (``--check``)
-or show the change (``--diff``). Exit status: 0 nothing to change or all formatted; 1 a file
-would change (``--check``, ``--diff``) or does not read (syntax error, left untouched); 2 usage
-or I/O problem.
+:func:`sgcheck.lang.format_files.format_bytes`, then write it in place if it still holds what was
+read (:func:`sgcheck.lang.rewrite.rewrite_file`), list it (``--check``) or show the change
+(``--diff``). Exit status: 0 nothing to change or all formatted; 1 a file would change
+(``--check``, ``--diff``) or does not read (syntax error, left untouched); 2 usage or I/O
+problem (a file that cannot be read, or is not rewritten: read-only, or changed meanwhile).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import click
 
 from sgcheck.cli.common import guarded
 from sgcheck.lang.format_files import Kind, format_bytes, kind_of, limit_of
+from sgcheck.lang.rewrite import Stamp, rewrite_file, stat_before_read
 from sgcheck.lang.source import read_bytes, read_stream_bytes
 
 
@@ -41,12 +43,15 @@ def fmt_command(paths: tuple[str, ...], check_only: bool, show_diff: bool, stdin
     \b
     Every comment is kept, with the statement or clause it is written at (docs/fmt.md).
     A file that does not read (a syntax error) is reported and left untouched.
+    Files are rewritten in place (owner, mode and hard links kept); a read-only file, or one
+    that changed after it was read, is left untouched (SG-P009).
     Exit status: 0 nothing to change or formatted, 1 a file would change (--check, --diff) or
-    does not read, 2 usage or I/O problem.
+    does not read, 2 usage or I/O problem (SG-P009 included).
     """
     found, problems, code = _discover(paths)
     changed = unchanged = 0
     for path, kind in found:
+        status = stat_before_read(path)  # the stamp of what is read: the rewrite compares it
         data = read_bytes(path, path, limit=limit_of(kind))
         if not isinstance(data, bytes):
             click.echo(f"{path}: {data.code} {data.message}", err=True)
@@ -75,9 +80,10 @@ def fmt_command(paths: tuple[str, ...], check_only: bool, show_diff: bool, stdin
         elif path == "-":
             pass
         else:
-            failure = _replace(path, result.data)
+            stamp = Stamp.of(status, data) if status is not None else None
+            failure = rewrite_file(path, result.data, stamp)
             if failure is not None:
-                click.echo(f"{path}: SG-P008 cannot write the file: {failure}", err=True)
+                click.echo(f"{path}: {failure.code} {failure.message}", err=True)
                 code = 2
                 changed -= 1
     if "-" in paths:
@@ -180,9 +186,3 @@ def _write_out(text: str) -> None:
     from sgcheck.cli.common import Output
 
     Output(sys.stdout).write(text)
-
-
-def _replace(path: str, data: bytes) -> str | None:
-    from sgcheck.lang.format_files import replace_file
-
-    return replace_file(path, data)

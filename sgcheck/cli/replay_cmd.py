@@ -30,6 +30,7 @@ from sgcheck.results import FileResult
 
 if TYPE_CHECKING:
     from sgcheck.contract.config import Config, ReplaySettings
+    from sgcheck.replay.files import LogInput
     from sgcheck.report import PartRenderer
     from sgcheck.selection import Selection
 
@@ -190,7 +191,7 @@ def replay_command(
     selection = settings.selection(select, extend_select, ignore, per_file_ignores)
     if verbose:
         click.echo(f"sgcheck: {len(inputs)} game log{'s' if len(inputs) != 1 else ''} to replay", err=True)
-    stream = open_output(output_file)
+    stream = open_output(output_file, settings.inputs(logs, inputs, pack, scenario)) if output_file else None
     out, report = open_report(
         fmt, command="replay", rules=CATALOGUE, file_count=len(inputs), color=color, stream=stream
     )
@@ -245,6 +246,24 @@ class ReplaySetup:
         if found is None:
             return ReplaySetup(None)
         return ReplaySetup(load_config(found, relative_display(found)))
+
+    def inputs(
+        self, logs: tuple[str, ...], found: list[LogInput], pack: str | None, scenario: str | None
+    ) -> list[str]:
+        """The files the replay is known to read before it runs, which ``--output-file`` must not name:
+        the logs (as named and as found in folders), ``--pack`` (with the files of a pack folder),
+        ``--scenario`` and the configuration file. A pack a log's tag names is read later; its
+        card files and manifest are still never written over, by their names (cli.common)."""
+        named = [*logs, *(log.path for log in found)]
+        named += [path for path in (pack, scenario, self.config.source if self.config else None) if path]
+        if pack is not None and os.path.isdir(pack):
+            from sgcheck.contract.packs import discover
+            from sgcheck.core.ruleset import CORE
+
+            for plan in discover([pack], CORE):
+                named += [str(plan.manifest.path)] if plan.manifest is not None else []
+                named += [str(source.path) for source in plan.files]
+        return named
 
     def selection(
         self,

@@ -82,6 +82,16 @@ class CheckJob:
         """Nothing to check and nothing to report: a command line that named no card file."""
         return not self.plans and not self.config.problems
 
+    def inputs(self) -> list[str]:
+        """Every file this check reads that is known before it runs: the card files, scenarios and
+        manifests of its plans and the configuration file (standard input is none)."""
+        found = [self.config.source] if self.config.source is not None else []
+        for plan in self.plans:
+            if plan.manifest is not None:
+                found.append(str(plan.manifest.path))
+            found.extend(str(source.path) for source in plan.files if not isinstance(source, StdinSource))
+        return found
+
     def results(self, stdin: BinaryReader | None = None) -> Iterator[tuple[FileResult, Mapping[str, str]]]:
         """Each file's result with the texts its findings point into, pack by pack.
 

@@ -2,8 +2,9 @@
 
 :func:`fix_paths` checks the paths as ``check`` does, applies the applicable fixes of each file
 in one pass (:func:`~sgcheck.contract.fixes.apply_edits`: of fixes that overlap, the first in
-the file is kept), writes the file (atomically, in its own line breaks and byte-order mark) and
-checks again, at most :data:`MAX_ROUNDS` times, as a fix may make another one possible.
+the file is kept), writes the file (in place, in its own line breaks and byte-order mark, and
+only if it is writable and has not changed since it was checked: :mod:`sgcheck.lang.rewrite`)
+and checks again, at most :data:`MAX_ROUNDS` times, as a fix may make another one possible.
 ``--diff`` makes one pass in memory and shows it.
 """
 
@@ -96,7 +97,7 @@ def fix_paths(
             if write:
                 failure = _write(where[shown], before, after)
                 if failure is not None:
-                    outcome.problems.append(f"{shown}: SG-P008 cannot write the file: {failure}")
+                    outcome.problems.append(f"{shown}: {failure}")
                     continue
             first = outcome.changes.get(shown, (before, after))[0]
             outcome.changes[shown] = (first, after)
@@ -110,16 +111,21 @@ def fix_paths(
 
 
 def _write(path: str, before: str, after: str) -> str | None:
-    """Write ``after`` over the file at ``path`` if it still holds ``before``; None, or why not."""
-    from sgcheck.lang.format_files import encode_like, replace_file
+    """Write ``after`` over the file at ``path`` if it still holds ``before`` (what was checked),
+    in place and only if it has not changed since this read (:func:`rewrite_file`); None, or why not."""
+    from sgcheck.lang.format_files import encode_like
+    from sgcheck.lang.rewrite import Stamp, rewrite_file, stat_before_read
     from sgcheck.lang.source import CARD_LIMIT, decode
 
+    status = stat_before_read(path)
     try:
         with open(path, "rb") as stream:
             data = stream.read(CARD_LIMIT.max_bytes * 4 + 1)
     except OSError as error:
-        return error.strerror or str(error)
+        return f"SG-P008 cannot read the file again: {error.strerror or error}"
     read = decode(data, path)
     if isinstance(read, Diagnostic) or read.text != before:
-        return "it changed while it was checked"
-    return replace_file(path, encode_like(after, data))
+        return "SG-P009 not rewritten: the file changed after it was checked; it is left as it was"
+    stamp = Stamp.of(status, data) if status is not None else None
+    failure = rewrite_file(path, encode_like(after, data), stamp)
+    return None if failure is None else f"{failure.code} {failure.message}"

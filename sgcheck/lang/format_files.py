@@ -1,4 +1,4 @@
-"""Format one input's bytes, and replace a file atomically: what ``sgcheck fmt`` does per file.
+"""Format one input's bytes: what ``sgcheck fmt`` does per file (:mod:`sgcheck.lang.rewrite` writes it).
 
 The text is read as every input is (:mod:`sgcheck.lang.source`: bounded, BOM and line ends
 normalised, binary and non-UTF-8 input refused), formatted by the language's formatter, and
@@ -8,9 +8,6 @@ lone CR) for every line, and its UTF-8 byte-order mark kept if it had one.
 
 from __future__ import annotations
 
-import contextlib
-import os
-import tempfile
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -18,7 +15,7 @@ from sgcheck import codes
 from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.lang.source import CARD_LIMIT, LOG_LIMIT, MAX_LINE_CHARS, YAML_CARD_LIMIT, InputLimit, decode
 
-__all__ = ["Formatted", "Kind", "encode_like", "format_bytes", "kind_of", "limit_of", "replace_file"]
+__all__ = ["Formatted", "Kind", "encode_like", "format_bytes", "kind_of", "limit_of"]
 
 BOM = b"\xef\xbb\xbf"
 
@@ -129,26 +126,3 @@ def _format_text(text: str, name: str, kind: Kind) -> str | tuple[Diagnostic, ..
         return _Failed(str(error))
     return tuple(done) if isinstance(done, list) else done
 
-
-def replace_file(path: str, data: bytes) -> str | None:
-    """Write ``data`` to a new file in the folder of ``path`` (the target of a link), then put it
-    in place with one ``os.replace``; the file's permissions are kept. None, or why it failed."""
-    target = os.path.realpath(path)
-    folder = os.path.dirname(target) or "."
-    try:
-        mode = os.stat(target).st_mode & 0o7777
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix="." + os.path.basename(target) + ".", suffix=".tmp")
-    except OSError as error:
-        return error.strerror or str(error)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(temporary, mode)
-        os.replace(temporary, target)
-    except OSError as error:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        return error.strerror or str(error)
-    return None
