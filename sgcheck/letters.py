@@ -56,6 +56,7 @@ _HOMOGLYPHS: dict[str, str] = {
     "\u0251": "a",  # ɑ alpha
     "\u0261": "g",  # ɡ script g
     "\u01c0": "l",  # ǀ dental click
+    "\u0138": "k",  # ĸ kra
     "\u0269": "i",  # ɩ iota
     "\u026a": "I",  # ɪ small capital I
     "\u0274": "N",  # ɴ small capital N

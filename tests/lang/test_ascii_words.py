@@ -283,3 +283,19 @@ def test_ruleset_settings_are_ascii() -> None:
         parse_ruleset(f"{KELVIN}ing_value=3")  # str.lower() would read it as king_value
     with pytest.raises(RulesetError, match=r"U\+0130"):
         parse_ruleset(f"{DOTTED_I}NCOME=all")
+
+
+def test_scenario_rules_keys_are_ascii() -> None:
+    """``str.lower()`` would read the Kelvin sign's ``King_value`` as ``king_value``; it is no key."""
+    from pathlib import Path
+
+    from sgcheck.contract.scenario_contract import check_scenario_text
+
+    shipped = Path(__file__).resolve().parents[2] / "examples" / "scenarios" / "drill-1-last-hit.scenario.yaml"
+    rules = f"turn_limit: 1\nrules:\n  {KELVIN}ing_value: 3\n"
+    text = shipped.read_text(encoding="utf-8").replace("turn_limit: 1\n", rules)
+    _loaded, findings = check_scenario_text(text, "s.scenario.yaml")
+    (finding,) = [f for f in findings if "ing_value" in f.message]
+    assert finding.code == "SG-P032"
+    assert "unknown core number; " in finding.message and "(U+212A KELVIN SIGN) is not the letter K" in finding.message
+
