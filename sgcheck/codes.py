@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from sgcheck.diagnostics import Diagnostic, Fix, Severity
+from sgcheck.letters import ascii_upper
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +67,9 @@ _CODES: tuple[CodeInfo, ...] = (
         (),
         """A character that cannot start any token of the
         game-log language. Squares are written a1..h8, pieces K Q R B N P, comments start with ';'
-        or are enclosed in braces.""",
+        or are enclosed in braces. Keywords are ASCII letters: a look-alike such as 'ſ' (U+017F) or
+        a Cyrillic 'а' is named with its code point and the letter it imitates (SG-P001 when it is
+        inside a word).""",
     ),
     _c(
         "SG-P004",
@@ -878,7 +881,7 @@ _CODES: tuple[CodeInfo, ...] = (
 CATALOGUE: dict[str, CodeInfo] = {info.code: info for info in _CODES}
 
 
-_SPELLED_CODE = re.compile(r"(?:SG-?)?([A-Z])(\d{1,3})")
+_SPELLED_CODE = re.compile(r"(?:SG-?)?([A-Z])([0-9]{1,3})")
 
 
 def select_codes(spelling: str, catalogue: Mapping[str, CodeInfo]) -> frozenset[str]:
@@ -887,7 +890,7 @@ def select_codes(spelling: str, catalogue: Mapping[str, CodeInfo]) -> frozenset[
     without its ``SG-`` (``SG-C050``, ``C050``, ``c050``), a rule's name (``extra-turn-structure``,
     also with underscores), a prefix naming a family (``C05``, ``SG-R2``, ``C``) or ``ALL``.
     An empty set: nothing of that spelling."""
-    wanted = spelling.strip().upper().replace("_", "-")
+    wanted = ascii_upper(spelling.strip()).replace("_", "-")
     if wanted == "ALL":
         return frozenset(catalogue)
     match = _SPELLED_CODE.fullmatch(wanted)
@@ -904,7 +907,7 @@ def select_codes(spelling: str, catalogue: Mapping[str, CodeInfo]) -> frozenset[
 
 def spell_code(spelling: str, catalogue: Mapping[str, CodeInfo]) -> str | None:
     """The one code ``spelling`` names (a code in any of its spellings, or a rule's name), or None."""
-    wanted = spelling.strip().upper().replace("_", "-")
+    wanted = ascii_upper(spelling.strip()).replace("_", "-")
     match = _SPELLED_CODE.fullmatch(wanted)
     if match is not None:
         code = f"SG-{match.group(1)}{match.group(2)}"

@@ -42,8 +42,9 @@ def explain_command(code: str | None, list_all: bool) -> int:
 def rulings_command(ids: tuple[str, ...]) -> int:
     """Print the default rulings R01-R26 (or just the given IDs)."""
     from sgcheck.core.rulings import BY_ID, RULINGS
+    from sgcheck.letters import ascii_upper
 
-    wanted = [i.upper() for i in ids]
+    wanted = [ascii_upper(i) for i in ids]
     unknown = [i for i in wanted if i not in BY_ID]
     if unknown:
         raise click.BadParameter(f"unknown ruling {unknown[0]!r} (R01-R26)", param_hint="IDS")

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 
 from sgcheck.core.cards import model as A
 from sgcheck.diagnostics import Diagnostic, Fix
+from sgcheck.letters import ascii_lower
 
 __all__ = [
     "Edit",
@@ -28,7 +29,8 @@ __all__ = [
 
 
 def _writable(effect: A.Effect) -> bool:
-    return not effect.span.source.lower().endswith((".yaml", ".yml")) and effect.span.end_offset > effect.span.offset
+    yaml = ascii_lower(effect.span.source).endswith((".yaml", ".yml"))
+    return not yaml and effect.span.end_offset > effect.span.offset
 
 
 def _effect_fix(description: str, effect: A.Effect, new: A.Effect, *, safe: bool) -> Fix:

@@ -40,6 +40,7 @@ from sgcheck.lang.cards.yaml_schema import schema_errors
 from sgcheck.lang.cards.yaml_tree import YNode, compose
 from sgcheck.lang.scenarios.scenario_loader import is_scenario_file
 from sgcheck.lang.source import MANIFEST_LIMIT, read_source
+from sgcheck.letters import ascii_lower
 from sgcheck.paths import display, links_out_of, real_path
 
 if TYPE_CHECKING:
@@ -54,11 +55,11 @@ _LINKED_CARD_SUFFIXES = (".sgcard", ".yaml", ".yml")
 
 
 def is_yaml(path: str) -> bool:
-    return path.lower().endswith((".yaml", ".yml"))
+    return ascii_lower(path).endswith((".yaml", ".yml"))
 
 
 def is_card_file(name: str) -> bool:
-    return name.lower().endswith(CARD_SUFFIXES)
+    return ascii_lower(name).endswith(CARD_SUFFIXES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +97,7 @@ def discover(paths: Sequence[str], ruleset: Ruleset, options: DiscoveryOptions =
         if _is_dir(path):
             for found in _walk(path, given, options):
                 _add(plans, seen, found, loose_context)
-        elif path.name.lower() in MANIFEST_NAMES:
+        elif ascii_lower(path.name) in MANIFEST_NAMES:
             _add(plans, seen, _Found("pack", path, display(given)), loose_context)
         elif (
             options.whole_pack
@@ -400,10 +401,10 @@ def _card_entry(
             )
         )
         return None
-    if candidate.name.lower() in MANIFEST_NAMES or real.name.lower() in MANIFEST_NAMES:
+    if ascii_lower(candidate.name) in MANIFEST_NAMES or ascii_lower(real.name) in MANIFEST_NAMES:
         plan.diagnostics.append(meta("SG-C203").diagnostic(f"'{entry}' is a pack manifest, not a card file", node.span))
         return None
-    if real.name != candidate.name and not real.name.lower().endswith(_LINKED_CARD_SUFFIXES):
+    if real.name != candidate.name and not ascii_lower(real.name).endswith(_LINKED_CARD_SUFFIXES):
         plan.diagnostics.append(
             meta("SG-C202").diagnostic(
                 f"card path '{entry}' is a link to '{display(os.path.relpath(real, real_path(pack_root)))}', "

@@ -24,6 +24,7 @@ from sgcheck.core.parameters import PARAMETERS, Parameter
 from sgcheck.diagnostics import Diagnostic, Fix, Span
 from sgcheck.lang.cards.yaml_tree import YNode
 from sgcheck.lang.scenarios.scenario_loader import ScenarioFile, load_scenario, load_scenario_node, shown
+from sgcheck.letters import ascii_lower, foreign_note
 
 #: Names of a ruleset's table choices (R09, R14) and the core number each would rewrite.
 _SETTING_NAMES = {"king_value": "value.king", "income": "income.rate"}
@@ -65,7 +66,7 @@ def contract_findings(loaded: ScenarioFile) -> Iterator[Diagnostic]:
     for section_key, section in loaded.rules:
         for key, node in section.value.items():
             span = section.key_spans.get(key, node.span)
-            normal = key.strip().lower().replace("-", "_")
+            normal = ascii_lower(key.strip()).replace("-", "_")
             parameter = _parameter(normal)
             if normal in _SCENARIO_SETTINGS:
                 yield diagnostic(
@@ -89,7 +90,7 @@ def contract_findings(loaded: ScenarioFile) -> Iterator[Diagnostic]:
                 close = difflib.get_close_matches(normal, sorted(PARAMETERS), n=1)
                 yield diagnostic(
                     "SG-P032",
-                    f"{loaded.prefix}{section_key}.{key}: unknown core number",
+                    f"{loaded.prefix}{section_key}.{key}: unknown core number{foreign_note(key)}",
                     hint=f"did you mean '{close[0]}'? (a scenario may not change it either)"
                     if close
                     else "the core numbers are listed in docs/cards.md (core parameters)",

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from sgcheck.codes import spell_code
 from sgcheck.contract.registry import code_catalogue, meta
 from sgcheck.diagnostics import Diagnostic, Fix, Span
+from sgcheck.letters import ascii_upper
 
 NO_REASON, UNUSED, MALFORMED = "SG-C220", "SG-C221", "SG-C222"
 NOT_SUPPRESSIBLE = frozenset({NO_REASON, UNUSED, MALFORMED, "SG-C210"})
@@ -104,7 +105,7 @@ def _parse(body: str, span: Span) -> Suppression | Diagnostic | None:
     for spelling in written:  # SG-C092, C092, c092 or the rule's name
         code = spell_code(spelling, code_catalogue())
         if code is None or code in NOT_SUPPRESSIBLE or code.startswith("SG-P"):
-            shown = code or spelling.upper()
+            shown = code or ascii_upper(spelling)
             return meta(MALFORMED).diagnostic(
                 f"{shown} is not a code that can be suppressed ('sgcheck explain --list')", span, label="unknown code"
             )

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
+from sgcheck.letters import ascii_upper
+
 
 class Color(IntEnum):
     WHITE = 0
@@ -37,7 +39,7 @@ class Kind(IntEnum):
 
     @classmethod
     def from_letter(cls, letter: str) -> Kind:
-        return cls("PNBRQK".index(letter.upper()))
+        return cls("PNBRQK".index(ascii_upper(letter)))
 
 
 # The members again as plain module constants: looking a member up on an enum class goes

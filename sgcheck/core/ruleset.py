@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from sgcheck.core.caps import MAX_NUMBER_DIGITS
 from sgcheck.core.pieces import PIECE_VALUES, Kind
+from sgcheck.letters import ascii_lower, foreign_note
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,12 +115,12 @@ def parse_ruleset(text: str, base: Ruleset = CORE) -> Ruleset:
         if not part:
             continue
         key, sep, value = part.partition("=")
-        key = key.strip().lower().replace("-", "_")
-        value = value.strip().lower()
+        key = ascii_lower(key.strip()).replace("-", "_")  # ASCII only: the Kelvin sign is no 'k'
+        value = ascii_lower(value.strip())
         if not sep:
             if key == "core":
                 continue
-            raise RulesetError(f"unknown ruleset profile {_shown(part)} (known: core)")
+            raise RulesetError(f"unknown ruleset profile {_shown(part)}{foreign_note(part)} (known: core)")
         if key == "king_value":
             if value in ("none", "core"):
                 result = replace(result, king_value=None)
@@ -130,7 +131,9 @@ def parse_ruleset(text: str, base: Ruleset = CORE) -> Ruleset:
             result = replace(result, king_value=number)
         elif key == "income":
             if value not in ("enemy", "all"):
-                raise RulesetError(f"income must be 'enemy' (core, R14) or 'all', not {_shown(value)}")
+                raise RulesetError(
+                    f"income must be 'enemy' (core, R14) or 'all', not {_shown(value)}{foreign_note(value)}"
+                )
             result = replace(result, income_counts_all=value == "all")
         elif key == "turn_limit":
             if value in ("none", "0"):
@@ -143,5 +146,7 @@ def parse_ruleset(text: str, base: Ruleset = CORE) -> Ruleset:
                 )
             result = replace(result, turn_limit=number)
         else:
-            raise RulesetError(f"unknown ruleset setting {_shown(key)} (known: king_value, income, turn_limit)")
+            raise RulesetError(
+                f"unknown ruleset setting {_shown(key)}{foreign_note(key)} (known: king_value, income, turn_limit)"
+            )
     return result

@@ -14,6 +14,7 @@ from enum import StrEnum
 from sgcheck import codes
 from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.lang.source import CARD_LIMIT, LOG_LIMIT, MAX_LINE_CHARS, YAML_CARD_LIMIT, InputLimit, decode
+from sgcheck.letters import ascii_lower
 
 __all__ = ["Formatted", "Kind", "encode_like", "format_bytes", "kind_of", "limit_of"]
 
@@ -29,7 +30,7 @@ class Kind(StrEnum):
 def kind_of(name: str) -> Kind | None:
     """What a file name says it holds: a log (``.sglog``), cards (``.sgcard``), YAML cards
     (``.sgcard.yaml``, ``.sgcard.yml``), or none of them."""
-    lower = name.lower()
+    lower = ascii_lower(name)
     if lower.endswith(".sglog"):
         return Kind.LOG
     if lower.endswith(".sgcard"):

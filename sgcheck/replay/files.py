@@ -20,6 +20,7 @@ from sgcheck import codes
 from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.discovery import DEFAULT, DiscoveryOptions, walk
 from sgcheck.lang.source import SourceChanged, SourceText, SourceTexts, read_source, read_stream
+from sgcheck.letters import ascii_lower
 from sgcheck.paths import display, links_out_of
 from sgcheck.replay.interpreter import ReplayOptions, ReplayResult, replay_source
 from sgcheck.replay.summary import summary_facts, summary_text
@@ -62,7 +63,7 @@ def discover_logs(paths: Sequence[str], discovery: DiscoveryOptions = DEFAULT) -
 def _walk(root: str, discovery: DiscoveryOptions) -> Iterator[LogInput]:
     for folder, _subfolders, names in walk(root, discovery):
         for name in names:
-            if not name.lower().endswith(LOG_SUFFIX):
+            if not ascii_lower(name).endswith(LOG_SUFFIX):
                 continue
             path = os.path.join(folder, name)
             shown = display(path)

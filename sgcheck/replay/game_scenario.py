@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from sgcheck import codes
 from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.lang.scenarios.scenario_loader import SCENARIO_SUFFIXES, is_scenario_file
+from sgcheck.letters import ascii_lower
 from sgcheck.paths import display, real_path
 from sgcheck.replay.tag_path import TagKind, locate
 
@@ -87,7 +88,7 @@ def _target(given: Path) -> Path | str:
             manifest = next((given / name for name in _MANIFESTS if (given / name).is_file()), None)
             return manifest if manifest is not None else "'{shown}' is a folder without a pack manifest (sgpack.yaml)"
         if given.is_file():
-            if is_scenario_file(given.name) or given.name.lower() in _MANIFESTS:
+            if is_scenario_file(given.name) or ascii_lower(given.name) in _MANIFESTS:
                 return given
             return "'{shown}' is neither a scenario file (.scenario.yaml) nor a pack with a scenario section"
         named = given.with_name(given.name + SCENARIO_SUFFIXES[0])

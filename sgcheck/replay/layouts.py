@@ -52,6 +52,8 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Final, NamedTuple
 
+from sgcheck.letters import ascii_lower, ascii_upper
+
 __all__ = ["LAYOUTS", "relayout", "relayout_bytes", "relayout_lines"]
 
 #: Every layout :func:`relayout` writes, the canonical one first.
@@ -144,7 +146,7 @@ def _tokens(line: str) -> _Line:
         elif string is not None:
             toks.append(_Tok(gap, "string", string, ""))
         else:
-            toks.append(_Tok(gap, "word", word, word.lower()))
+            toks.append(_Tok(gap, "word", word, ascii_lower(word)))
     return toks
 
 
@@ -213,7 +215,7 @@ def _capitalise(lines: Iterable[_Line], rng: random.Random) -> Iterator[_Line]:
                 if tok.low[0] == "[":
                     in_tag = True
                 if not in_tag and tok.low in _KEYWORDS:
-                    tok = _Tok(tok.gap, tok.kind, tok.low[0].upper() + tok.low[1:], tok.low)
+                    tok = _Tok(tok.gap, tok.kind, ascii_upper(tok.low[0]) + tok.low[1:], tok.low)
                 if tok.low[-1] == "]":
                     in_tag = False
             out.append(tok)

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from sgcheck import codes
 from sgcheck.core.caps import DRAFT_DRAW, DRAFT_KEEP
 from sgcheck.diagnostics import Diagnostic, Span
+from sgcheck.letters import ascii_lower
 from sgcheck.paths import real_path
 from sgcheck.replay.tag_path import TagKind, locate
 
@@ -95,7 +96,7 @@ def _not_a_pack(target: Path, shown: str) -> str | None:
                 return None
             return f"'{shown}' is a folder without a pack manifest (sgpack.yaml)"
         if target.is_file():
-            if target.name.lower() in MANIFEST_NAMES or is_card_file(target.name):
+            if ascii_lower(target.name) in MANIFEST_NAMES or is_card_file(target.name):
                 return None
             return f"'{shown}' is neither a pack folder nor a card file (.sgcard, .sgcard.yaml)"
     except (OSError, ValueError):  # a name too long for the file system, a NUL byte

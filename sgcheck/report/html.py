@@ -58,7 +58,9 @@ def _e(text: object) -> str:
 
 
 _NOT = re.compile(r",? not (?P<claimed>[^,;()]+?)\s*$")
-_NUMBER = re.compile(r"\b(?:is|costs|gains|deals|reaches|converts|has|takes)\s+(?P<expected>-?\d+(?:\s+(?:SP|LP))?)")
+_NUMBER = re.compile(
+    r"\b(?:is|costs|gains|deals|reaches|converts|has|takes)\s+(?P<expected>-?\d+(?:\s+(?:SP|LP))?)", re.ASCII
+)
 _ROLL = re.compile(r"\b(?P<expected>hits|misses|succeeds|fails), the log says (?P<claimed>[\w ]+?)\b(?:\s*\(|$)")
 
 

@@ -46,7 +46,7 @@ _FIRST_SENTENCE = re.compile(r"(?<=[.!?])\s+")
 FINGERPRINT_KEY = "sgcheck/v1"
 # Positions a message may quote ("at cards/a.sgcard:3:5", "line 12 is longer ..."): they move
 # with the text, so they are left out of what identifies a finding. Other numbers stay.
-_POSITIONS = re.compile(r":\d+:\d+\b|\b(?:lines?|columns?)\s+\d+\b", re.IGNORECASE)
+_POSITIONS = re.compile(r":\d+:\d+\b|\b(?:lines?|columns?)\s+\d+\b", re.IGNORECASE | re.ASCII)
 
 
 def artifact_location(path: str) -> dict[str, str]:

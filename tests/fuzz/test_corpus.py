@@ -66,6 +66,16 @@ EXPECTED: dict[str, Expect] = {
     "logs/control-characters.sglog": ERROR,
     "logs/tabs-and-wide-characters.sglog": ERROR,
     "logs/nested-brace-comments.sglog": expect(1, isolated=True),
+    # game logs: letters that Unicode case folding would read as ASCII ones (named, never read)
+    "logs/long-s-unit.sglog": expect(1, "SG-P001"),
+    "logs/long-s-claim.sglog": expect(1, "SG-P003"),
+    "logs/long-s-statement.sglog": expect(1, "SG-P003"),
+    "logs/long-s-pass.sglog": expect(1, "SG-P001"),
+    "logs/dotless-i-phase.sglog": expect(1, "SG-P001"),
+    "logs/dotless-i-claim.sglog": expect(1, "SG-P001"),
+    "logs/dotted-capital-i-claim.sglog": expect(1, "SG-P001"),
+    "logs/kelvin-sign-setup.sglog": expect(1, "SG-P003"),
+    "logs/cyrillic-and-greek-lookalikes.sglog": expect(1, "SG-P003"),
     # card language
     "cards/empty.sgcard": expect(0, "SG-P028"),
     "cards/binary.sgcard": expect(1, "SG-P005"),
@@ -80,6 +90,8 @@ EXPECTED: dict[str, Expect] = {
     "cards/unterminated-brace.sgcard": ERROR,
     "cards/control-characters.sgcard": ERROR,
     "cards/deep-braces.sgcard": expect(1, isolated=True),
+    "cards/long-s-resource.sgcard": expect(1, "SG-P022"),
+    "cards/dotless-i-piece.sgcard": expect(1, "SG-P022"),
     # YAML cards
     "cards/empty.sgcard.yaml": expect(0, "SG-P028"),
     "cards/bom-crlf.sgcard.yaml": CLEAN,
@@ -95,6 +107,7 @@ EXPECTED: dict[str, Expect] = {
     "cards/tab-indent.sgcard.yaml": expect(1, "SG-P024"),
     "cards/multi-document.sgcard.yaml": ERROR,
     "cards/superscript-numbers.sgcard.yaml": ERROR,
+    "cards/lookalike-values.sgcard.yaml": expect(1, "SG-P027"),
     # pack folders (the manifest is what is odd)
     "packs/superscript-turn-limit": expect(1, "SG-C205"),
     "packs/superscript-king-value": expect(1, "SG-C205"),

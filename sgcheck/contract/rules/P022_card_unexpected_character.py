@@ -2,9 +2,11 @@
 
 Outside quoted text a card uses letters, digits, ``_ . -``, the operators
 ``< <= > >= = != + * /``, braces and a colon; comments start with ``#``. Accented letters
-and other symbols belong inside quotes (names and ``text``).
+and other symbols belong inside quotes (names and ``text``). Keywords, piece names and SP/LP are
+ASCII letters: a look-alike such as ``ſ`` (U+017F) or a Cyrillic ``а`` is named with its code
+point and the ASCII letter it imitates.
 
-Fails: ``effect to_hit +10 €``. Passes: ``text "costs 10 €"``.
+Fails: ``effect to_hit +10 €``, ``effect gain 2 ſP``. Passes: ``text "costs 10 €"``.
 """
 
 from __future__ import annotations

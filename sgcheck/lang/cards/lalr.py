@@ -107,7 +107,7 @@ class CardLALR:
                     compiled[str(symbol)] = _Reduce(len(arg.expansion), callbacks[arg], str(arg.origin.name))
             self.actions[state] = compiled
         self._terminals = [
-            (t.name, re.compile(t.pattern.to_regexp()), t.priority, t.pattern.type) for t in lark.terminals
+            (t.name, re.compile(t.pattern.to_regexp(), re.ASCII), t.priority, t.pattern.type) for t in lark.terminals
         ]
         self._candidates: dict[str, tuple[str, ...]] = {}
 

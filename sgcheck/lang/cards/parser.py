@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from sgcheck.core.cards.model import Card, CardFile
 from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.lang.cards.input_codes import CARD_STRUCTURE, NO_CARDS, SYNTAX_ERROR, UNEXPECTED_CHARACTER, UNEXPECTED_END
+from sgcheck.letters import Foreign, describe, first_foreign, lookalike, unfold
 
 if TYPE_CHECKING:
     from lark import Lark
@@ -163,6 +164,7 @@ def _machinery() -> _Machinery:
         builder = CardBuilder()
         lark = Lark(
             grammar_text("sgcard.lark"),
+            g_regex_flags=re.ASCII,  # piece names and SP/LP in any case, ASCII only (sgcheck.letters)
             parser="lalr",
             lexer=_Unused,
             start="card",
@@ -224,6 +226,9 @@ def _parse_block(machinery: _Machinery, block: str, line: int, offset: int, sour
         )
     except ScanError as error:
         span = Span(source, error.line, error.column, error.line, error.column + 1, error.offset, error.offset + 1)
+        if not error.char.isascii():
+            scanned = Foreign(error.offset - offset, error.char, lookalike(error.char))
+            return _foreign_error(scanned, block, span, context)
         return Diagnostic(
             UNEXPECTED_CHARACTER.code,
             UNEXPECTED_CHARACTER.severity,
@@ -234,7 +239,48 @@ def _parse_block(machinery: _Machinery, block: str, line: int, offset: int, sour
             context=context,
         )
     except ParseError as error:
+        token = error.token
+        foreign = _foreign_after(block, token.start_pos - offset) if token.type != "NAME" else None
+        if foreign is not None:  # a word cut short by a character outside ASCII: name the character
+            shift = foreign.offset - (token.start_pos - offset)
+            column, at = token.column + shift, token.start_pos + shift
+            span = Span(source, token.line, column, token.line, column + 1, at, at + 1)
+            return _foreign_error(foreign, block, span, context)
         return _token_error(machinery, error, block, (line, offset), source, context)
+
+
+#: A word of the card language as written, up to a blank, a comment, a quote or a brace.
+_WRITTEN_WORD = re.compile(r'[^\s"#{}:]+')
+
+
+def _foreign_after(block: str, start: int) -> Foreign | None:
+    """The first character outside ASCII in the word written at ``start`` of ``block``, if any."""
+    match = _WRITTEN_WORD.match(block, start)
+    return first_foreign(block, start, min(match.end(), start + 200)) if match else None
+
+
+def _foreign_error(foreign: Foreign, block: str, span: Span, context: tuple[tuple[str, str], ...]) -> Diagnostic:
+    """SG-P022 for a character outside ASCII where the card has a word: keywords, piece names and
+    SP/LP are ASCII letters (``'ſ' (U+017F LATIN SMALL LETTER LONG S) is not the letter s``)."""
+    start = foreign.offset
+    while start > 0 and _WRITTEN_WORD.match(block[start - 1]):
+        start -= 1
+    match = _WRITTEN_WORD.match(block, start)
+    word = match.group() if match and len(match.group()) <= 40 else ""
+    ascii_word = unfold(word) if word else None
+    hint = "keywords, piece names and SP/LP are ASCII letters; other text belongs in a quoted name or a comment"
+    if ascii_word is not None:
+        hint = f"keywords, piece names and SP/LP are ASCII letters: write '{ascii_word}'"
+    return Diagnostic(
+        UNEXPECTED_CHARACTER.code,
+        UNEXPECTED_CHARACTER.severity,
+        f"unexpected character {describe(foreign.char)}: it is {foreign.label}",
+        span,
+        CARD_RULES,
+        hint=hint,
+        label=foreign.label,
+        context=context,
+    )
 
 
 def _token_error(
@@ -465,7 +511,9 @@ def _match_example(machinery: _Machinery, block: str) -> str | None:
     from sgcheck.resources import grammar_text
 
     if machinery.reference is None:
-        machinery.reference = Lark(grammar_text("sgcard.lark"), parser="lalr", start="card", keep_all_tokens=True)
+        machinery.reference = Lark(
+            grammar_text("sgcard.lark"), g_regex_flags=re.ASCII, parser="lalr", start="card", keep_all_tokens=True
+        )
     reference = machinery.reference
     try:
         reference.parse(block)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from sgcheck.core import caps
 from sgcheck.core.cards.model import ALL_KINDS, Countable, Event, Resource, Side
 from sgcheck.core.pieces import Kind, Phase
+from sgcheck.letters import ascii_lower
 
 #: Phase words. ``main`` is either Main phase (relics are played "in your Main Phase").
 PHASE_WORDS: dict[str, tuple[Phase, ...]] = {
@@ -25,7 +26,7 @@ _KIND_WORDS: dict[str, Kind] = {kind.title.lower(): kind for kind in Kind}
 
 def piece_class(word: str) -> frozenset[Kind] | None:
     """``King`` -> {KING}; ``pieces``/``piece`` -> every kind; plural forms accepted."""
-    lowered = word.lower()
+    lowered = ascii_lower(word)
     if lowered in ("piece", "pieces"):
         return ALL_KINDS
     singular = lowered[:-1] if lowered.endswith("s") else lowered

@@ -16,6 +16,7 @@ from typing import Any
 
 from sgcheck.diagnostics import Span
 from sgcheck.lang.cards.yaml_tree import YNode
+from sgcheck.letters import ascii_lower, first_foreign, foreign_note
 
 _TYPE_WORDS = {
     "integer": "a whole number",
@@ -69,7 +70,7 @@ def explain(error: Any, root: YNode) -> tuple[tuple[object, ...], str, Span]:
         span = node.key_spans.get(key, span)
         close = difflib.get_close_matches(key, allowed, n=1)
         also = f"; did you mean '{close[0]}'?" if close else f"; expected one of {', '.join(allowed)}"
-        return path, f"{where}: unknown key '{key}'{also}", span
+        return path, f"{where}: unknown key '{key}'{foreign_note(key)}{also}", _at_foreign(span, key)
     if marker == "one-action" and isinstance(error.instance, dict):
         actions = [next(iter(branch["required"])) for branch in error.schema.get("oneOf", [])]
         present = [key for key in error.instance if key in actions]
@@ -80,13 +81,29 @@ def explain(error: Any, root: YNode) -> tuple[tuple[object, ...], str, Span]:
         keys = ", ".join(sorted(error.schema.get("properties", {})))
         return path, f"{where}: a condition is a mapping with exactly one key ({keys})", span
     if error.validator in ("oneOf", "anyOf"):
-        return path, f"{where}: {_alternatives(error)}", span
+        written = [k for k in error.instance if isinstance(k, str)] if isinstance(error.instance, dict) else []
+        note = next((n for n in map(foreign_note, [error.instance, *written]) if n), "")
+        return path, f"{where}: {_alternatives(error)}{note}", span
     if error.validator == "required":
         return path, f"{where}: {error.message.replace('is a required property', 'is missing')}", span
     words = _words(error)
     if words is not None:
-        return path, f"{where}: {_shown(error.instance)} is not valid here: expected {words}{_suggestion(error)}", span
-    return path, f"{where}: {error.message}", span
+        note = f"{_suggestion(error)}{foreign_note(error.instance)}"
+        message = f"{where}: {_shown(error.instance)} is not valid here: expected {words}{note}"
+        return path, message, _at_foreign(span, error.instance)
+    return path, f"{where}: {error.message}{foreign_note(error.instance)}", _at_foreign(span, error.instance)
+
+
+def _at_foreign(span: Span, written: object) -> Span:
+    """The span of the first character outside ASCII in ``written``, when ``span`` holds exactly that
+    text on one line (a plain scalar or key); else ``span`` as it is."""
+    if not isinstance(written, str) or span.line != span.end_line or span.end_offset - span.offset != len(written):
+        return span
+    found = first_foreign(written)
+    if found is None:
+        return span
+    at, column = span.offset + found.offset, span.column + found.offset
+    return Span(span.source, span.line, column, span.line, column + 1, at, at + 1)
 
 
 def _words(error: Any) -> str | None:
@@ -103,8 +120,8 @@ def _suggestion(error: Any) -> str:
     examples = error.schema.get("examples") if isinstance(error.schema, dict) else None
     if not examples or not isinstance(error.instance, str):
         return ""
-    by_case = {str(e).lower(): str(e) for e in examples}
-    close = difflib.get_close_matches(error.instance.lower(), list(by_case), n=1)
+    by_case = {ascii_lower(str(e)): str(e) for e in examples}
+    close = difflib.get_close_matches(ascii_lower(error.instance), list(by_case), n=1)
     return f"; did you mean '{by_case[close[0]]}'?" if close else ""
 
 

@@ -17,6 +17,7 @@ cheap for the command line.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from functools import cache
 from typing import TYPE_CHECKING, cast
@@ -84,6 +85,7 @@ def _lark() -> Lark:
 
     return Lark(
         grammar_text(GRAMMAR_FILE),
+        g_regex_flags=re.ASCII,  # keywords are ASCII letters in any case: 'ſ' is no 's' (sgcheck.letters)
         parser="lalr",
         lexer="contextual",
         transformer=_builder(),

@@ -61,10 +61,17 @@ from sgcheck.lang.logs.ast import (
 from sgcheck.lang.logs.grammar import Resume, items_from
 from sgcheck.lang.logs.vocab import APPLICABLE, FLAG_CLAIMS, KINDS, PHASES, SQUARES, VALUE_CLAIMS
 from sgcheck.lang.source import SourceText
+from sgcheck.letters import ascii_lower
 
 # --- the terminals, as the grammar writes them ------------------------------------------------------
 
 _DIGITS = f"[0-9]{{1,{MAX_NUMBER_DIGITS}}}"  # a longer number is the grammar's to report (SG-P012)
+
+
+#: Every pattern is compiled with re.ASCII, as the grammar's are: a keyword is ASCII letters in any
+#: case ('ſ' is no 's', the Kelvin sign no 'k'), ``\w`` is ASCII, and only the whitespace between
+#: words is Unicode whitespace (``(?u:\s)``, as the grammar's ``_TAIL`` and ``WS``).
+_ASCII = re.ASCII
 
 
 def _keyword(word: str) -> str:
@@ -107,7 +114,7 @@ def _possessive(pattern: str) -> str:
 
 
 #: Whitespace and comments between two words (the grammar's ignored terminals), never backtracking.
-_SEP = rf"(?:\s++|{_possessive(TERMINALS['COMMENT'])}|{_possessive(TERMINALS['BRACE_COMMENT'])})*+"
+_SEP = rf"(?:(?u:\s)++|{_possessive(TERMINALS['COMMENT'])}|{_possessive(TERMINALS['BRACE_COMMENT'])})*+"
 _S = _SEP
 _SQ = TERMINALS["SQUARE"]
 _KIND = TERMINALS["PIECE_LETTER"].removesuffix(r"(?![\w-])")
@@ -139,28 +146,30 @@ _STEP = re.compile(
     rf"(?:(?P<num>{_DIGITS})\.(?P<black>\.\.)?{_S})?"
     rf"(?:(?P<phase>{_PHASE}){_S})?"
     rf"(?:(?P<stmt>{'|'.join(_UNNAMED.sub('(?:', form) for form in _STATEMENT_FORMS)})"
-    rf"(?P<claims>(?:{_S}{_CLAIM})*+){_S})?"
+    rf"(?P<claims>(?:{_S}{_CLAIM})*+){_S})?",
+    _ASCII,
 )
-_BLANK = re.compile(_SEP)
+_BLANK = re.compile(_SEP, _ASCII)
 #: The start of an item after a turn or a setup line: a turn header, a setup or result keyword.
 _ITEM_START = re.compile(
-    rf"{_DIGITS}\.|(?:{'|'.join(_K(w) for w in ('draft', 'rolloff', 'choose', 'king', 'result'))})"
+    rf"{_DIGITS}\.|(?:{'|'.join(_K(w) for w in ('draft', 'rolloff', 'choose', 'king', 'result'))})", _ASCII
 )
 _COLOR = f"(?P<color>{_K('white')}|{_K('black')})"
-_TAG = re.compile(rf"\[{_S}(?P<name>{TERMINALS['TAG_NAME']}){_S}(?P<value>{TERMINALS['STRING']}){_S}\]")
-_KING = re.compile(rf"{_K('king')}{_S}{_COLOR}{_S}(?P<sq>{_SQ})")
-_CHOOSE = re.compile(rf"{_K('choose')}{_S}{_COLOR}")
+_TAG = re.compile(rf"\[{_S}(?P<name>{TERMINALS['TAG_NAME']}){_S}(?P<value>{TERMINALS['STRING']}){_S}\]", _ASCII)
+_KING = re.compile(rf"{_K('king')}{_S}{_COLOR}{_S}(?P<sq>{_SQ})", _ASCII)
+_CHOOSE = re.compile(rf"{_K('choose')}{_S}{_COLOR}", _ASCII)
 _ROLLOFF = re.compile(
     rf"{_K('rolloff')}{_S}{_K('white')}{_S}(?P<w1>{_INT}){_S}(?P<w2>{_INT}){_S}(?P<w3>{_INT}){_S}"
-    rf"{_K('black')}{_S}(?P<b1>{_INT}){_S}(?P<b2>{_INT}){_S}(?P<b3>{_INT})"
+    rf"{_K('black')}{_S}(?P<b1>{_INT}){_S}(?P<b2>{_INT}){_S}(?P<b3>{_INT})",
+    _ASCII,
 )
 _DRAFT = re.compile(
-    rf"{_K('draft')}{_S}{_COLOR}(?P<names>(?:{_S}{TERMINALS['STRING']})++)"
+    rf"{_K('draft')}{_S}{_COLOR}(?P<names>(?:{_S}{TERMINALS['STRING']})++)", _ASCII
 )
-_STRING = re.compile(TERMINALS["STRING"])
+_STRING = re.compile(TERMINALS["STRING"], _ASCII)
 _SETUP: dict[str, re.Pattern[str]] = {}  # filled below: the first two letters of the keyword
 _RESULT = re.compile(
-    rf"{_K('result')}{_S}(?P<score>{TERMINALS['SCORE']})(?:{_S}(?P<reason>(?i:{TERMINALS['REASON']})))?"
+    rf"{_K('result')}{_S}(?P<score>{TERMINALS['SCORE']})(?:{_S}(?P<reason>(?i:{TERMINALS['REASON']})))?", _ASCII
 )
 _ESCAPE = re.compile(r"\\(.)")
 _SETUP.update(ki=_KING, ch=_CHOOSE, ro=_ROLLOFF, dr=_DRAFT, re=_RESULT)
@@ -202,7 +211,7 @@ class PlainTurn:
 # --- reading a statement -----------------------------------------------------------------------------
 
 
-_COMMENTS = re.compile(rf"{TERMINALS['COMMENT']}|{TERMINALS['BRACE_COMMENT']}")
+_COMMENTS = re.compile(rf"{TERMINALS['COMMENT']}|{TERMINALS['BRACE_COMMENT']}", _ASCII)
 
 
 def _ref(word: str) -> tuple[Kind | None, Square]:
@@ -560,7 +569,7 @@ class _Reader:
         if "0" <= char <= "9":
             return self.turn(pos)
         item: LogItem
-        lower = text[pos : pos + 2].lower()
+        lower = ascii_lower(text[pos : pos + 2])
         pattern = _SETUP.get(lower)
         m = pattern.match(text, pos) if pattern is not None else None
         if m is None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 from sgcheck import codes
 from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.lang.source import SourceText
+from sgcheck.letters import Foreign, ascii_lower, describe, first_foreign, unfold
 
 if TYPE_CHECKING:
     from lark.exceptions import UnexpectedInput
@@ -402,6 +403,10 @@ def diagnose(
         """``length`` characters starting ``shift`` characters after the error (same line)."""
         return Span(n, line, column + shift, line, column + shift + length, pos + shift, pos + shift + length)
 
+    foreign = _foreign_in_word(text, pos)
+    if foreign is not None:
+        return foreign_error(foreign, text, pos, at, expected)
+
     if isinstance(exc, UnexpectedToken) and not word_token:
         found = str(exc.token).rstrip()
         hint = label_hint if expect and expect.hint_first else _token_hint(exc.token.type, found, accepts) or label_hint
@@ -447,6 +452,39 @@ def diagnose(
     return _word_error(word, expected, accepts, at, label if expect else "unknown word", label_hint)
 
 
+def _foreign_in_word(text: str, pos: int) -> Foreign | None:
+    """The first character outside ASCII in the word at ``pos`` (up to a blank, a comment, a
+    bracket or a quote), if any: a keyword is ASCII letters, and Unicode is for names and comments."""
+    match = _WORD_RE.match(text, pos)
+    return first_foreign(text, pos, min(match.end(), pos + 200)) if match else None
+
+
+def foreign_error(foreign: Foreign, text: str, pos: int, at: Callable[..., Span], expected: str) -> Diagnostic:
+    """A character outside ASCII where the log has a word, named and placed at the character:
+    SG-P003 where it starts the word as written (no token starts with it), SG-P001 inside one."""
+    start = foreign.offset
+    while start > max(0, foreign.offset - 40) and _WORD_RE.match(text[start - 1]):
+        start -= 1
+    match = _WORD_RE.match(text, start)
+    word = match.group() if match and match.end() - start <= 40 else ""
+    ascii_word = unfold(word) if word else None
+    if ascii_word is not None:
+        hint = f"keywords, units and labels are ASCII letters, in any case: write {_shown(ascii_word, 40)}"
+    else:
+        hint = (
+            "keywords, units and labels are ASCII letters, in any case; other text belongs in a comment "
+            "or a quoted name"
+        )
+    span = at(1, foreign.offset - pos)
+    if start < foreign.offset:
+        return codes.diagnostic("SG-P001", f"syntax error: {foreign.message}", hint=hint).at(span, foreign.label)
+    if foreign.imitates is None and not foreign.char.isalnum():  # a sign, a mark, a space of another kind
+        message = f"unexpected character {describe(foreign.char)}: expected {expected}"
+    else:
+        message = f"unexpected character {describe(foreign.char)}: it is {foreign.label}"
+    return codes.diagnostic("SG-P003", message, hint=hint).at(span, foreign.label)
+
+
 def end_position(text: str) -> tuple[int, int]:
     """Line and column just after the last character."""
     return text.count("\n") + 1, len(text) - (text.rfind("\n") + 1) + 1
@@ -456,7 +494,7 @@ def _word_error(
     word: str, expected: str, accepts: set[str], at: Callable[..., Span], label: str, hint: str | None
 ) -> Diagnostic:
     """A word that is no token here: a phase label without its colon, a bad square, a typo."""
-    lower = word.lower()
+    lower = ascii_lower(word)
     span = at(len(word))
     base = lower.rstrip(":")
     if "PHASE" in accepts and base in ("upkeep", "main1", "battle", "main2", "end", "main"):

@@ -23,6 +23,7 @@ from sgcheck.core.pieces import Kind
 from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.lang.cards.yaml_schema import schema_errors
 from sgcheck.lang.cards.yaml_tree import YNode
+from sgcheck.letters import ascii_lower
 
 MODULE_SCHEMA = "module.schema.json"
 _HINT = "see docs/modules.md for the module format"
@@ -71,7 +72,7 @@ def load_module_node(root: YNode, source: str) -> ModuleFile:
         for key, child in section.items():
             spans[f"shields.{key}"] = node.key_spans.get(key, child.span)
         guard = section["guard"].plain()
-        kinds = frozenset(_KINDS[str(word).lower()] for word in (guard if isinstance(guard, list) else [guard]))
+        kinds = frozenset(_KINDS[ascii_lower(str(word))] for word in (guard if isinstance(guard, list) else [guard]))
         dice = tuple(int(v) for v in section["dice"].plain()) if "dice" in section else ()
         reduce = int(section["reduce"].value) if "reduce" in section else 0
         shields = Shields(kinds, dice, reduce)

@@ -42,6 +42,7 @@ from sgcheck.core.squares import Square, name, square
 from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.lang.cards.yaml_schema import schema_errors
 from sgcheck.lang.cards.yaml_tree import LongNumber, YNode, compose
+from sgcheck.letters import ascii_lower
 
 SCENARIO_SCHEMA = "scenario.schema.json"
 SCENARIO_SUFFIXES = (".scenario.yaml", ".scenario.yml")
@@ -52,7 +53,7 @@ _SIDES = {"white": (Color.WHITE,), "black": (Color.BLACK,), "both": (Color.WHITE
 
 
 def is_scenario_file(path: str) -> bool:
-    return path.lower().endswith(SCENARIO_SUFFIXES)
+    return ascii_lower(path).endswith(SCENARIO_SUFFIXES)
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from sgcheck.core.pieces import NON_KING_KINDS, Color
 from sgcheck.core.scenario import NO_PIECES, Counts, MarkerSet, Scenario, SideSetup, WinCondition, WinKind
 from sgcheck.core.squares import Square, name
+from sgcheck.letters import ascii_lower
 
 __all__ = ["scenario_text"]
 
@@ -154,7 +155,7 @@ def _colour(color: Color) -> str:
 
 def _key(text: str) -> str:
     """A marker set's name: a plain word where YAML reads one as a string, else in quotes."""
-    return text if _WORD.fullmatch(text) and text.lower() not in _NOT_STRINGS else _quoted(text)
+    return text if _WORD.fullmatch(text) and ascii_lower(text) not in _NOT_STRINGS else _quoted(text)
 
 
 def _quoted(text: str) -> str:
