@@ -130,12 +130,13 @@ def check_command(
     from sgcheck.contract.checker import plan_check, rules_table
     from sgcheck.contract.config import Config, find_pyproject, load_config
     from sgcheck.core.ruleset import RulesetError, parse_ruleset
-    from sgcheck.paths import relative_display
+    from sgcheck.paths import display, found_display
 
     config = Config()
     if not isolated:
         found = config_file or find_pyproject(Path(paths[0]) if paths and paths[0] != "-" else Path.cwd())
-        config = load_config(found, relative_display(found) if found is not None else None)
+        shown = display(str(config_file)) if config_file is not None else found_display(found) if found else None
+        config = load_config(found, shown)
     if verbose:
         click.echo(f"sgcheck: configuration: {config.source or 'none (defaults)'}", err=True)
     try:
@@ -159,18 +160,19 @@ def check_command(
         except RulesetError as error:
             raise click.BadParameter(str(error), param_hint="--ruleset") from None
     discovery = discovery_from(
-        exclude, extend_exclude, force_exclude, no_respect_gitignore, config.exclude, config.source, whole_pack=True
+        exclude, extend_exclude, force_exclude, no_respect_gitignore, config.exclude, config.folder, whole_pack=True
     )
     if apply_fixes and output_file is not None:  # refused before a fix writes over the file -o names
         refuse_output(output_file, [*paths, *plan_check(paths, config, discovery=discovery).inputs()])
     if show_diff or apply_fixes:
         from sgcheck.contract.fixing import fix_paths
+        from sgcheck.visible import visible
 
         fixed = fix_paths(
             paths, config, unsafe=unsafe_fixes, write=not show_diff, stdin_name=stdin_filename, discovery=discovery
         )
         for problem in fixed.problems:
-            click.echo(problem, err=True)
+            click.echo(visible(problem), err=True)
         if show_diff:
             click.echo(fixed.diff(), nl=False)
             click.echo(f"sgcheck: {fixed.summary(unsafe=unsafe_fixes, would=True)}", err=True)

@@ -403,7 +403,7 @@ def discovery_from(
     force_exclude: bool,
     no_respect_gitignore: bool,
     config_exclude: tuple[str, ...] = (),
-    config_source: str | None = None,
+    config_folder: str | None = None,
     *,
     whole_pack: bool = False,
 ) -> DiscoveryOptions:
@@ -417,8 +417,8 @@ def discovery_from(
     try:
         if exclude:
             found.append(patterns(here, exclude))
-        elif config_exclude and config_source is not None:
-            found.append(patterns(os.path.dirname(os.path.abspath(config_source)), config_exclude))
+        elif config_exclude and config_folder is not None:
+            found.append(patterns(config_folder, config_exclude))
         if extend_exclude:
             found.append(patterns(here, extend_exclude))
     except PatternError as error:

@@ -21,6 +21,7 @@ from sgcheck.cli.common import guarded
 from sgcheck.lang.format_files import Kind, format_bytes, kind_of, limit_of
 from sgcheck.lang.rewrite import Stamp, rewrite_file, stat_before_read
 from sgcheck.lang.source import read_bytes, read_stream_bytes
+from sgcheck.visible import visible
 
 
 @click.command("fmt", short_help="Rewrite logs and card files in the canonical layout, comments kept.")
@@ -54,17 +55,17 @@ def fmt_command(paths: tuple[str, ...], check_only: bool, show_diff: bool, stdin
         status = stat_before_read(path)  # the stamp of what is read: the rewrite compares it
         data = read_bytes(path, path, limit=limit_of(kind))
         if not isinstance(data, bytes):
-            click.echo(f"{path}: {data.code} {data.message}", err=True)
+            _say(f"{path}: {data.code} {data.message}", err=True)
             code = 2
             continue
         result = format_bytes(data, path, kind)
         if result.internal is not None:
-            click.echo(f"sgcheck: internal error: {path} not formatted: {result.internal}", err=True)
+            _say(f"sgcheck: internal error: {path} not formatted: {result.internal}", err=True)
             code = 2
             continue
         if result.problems:
             for problem in result.problems:
-                click.echo(f"{problem.span or path}: {problem.code} {problem.message}", err=True)
+                _say(f"{problem.span or path}: {problem.code} {problem.message}", err=True)
             code = max(code, 2 if any(p.code == "SG-P008" for p in result.problems) else 1)
             continue
         if not result.changed:
@@ -74,7 +75,7 @@ def fmt_command(paths: tuple[str, ...], check_only: bool, show_diff: bool, stdin
         if show_diff:
             _write_out(_diff(path, result.before, result.after))
         elif check_only:
-            click.echo(f"would reformat {path}")
+            _say(f"would reformat {path}")
         if show_diff or check_only:
             code = max(code, 1)
         elif path == "-":
@@ -83,17 +84,22 @@ def fmt_command(paths: tuple[str, ...], check_only: bool, show_diff: bool, stdin
             stamp = Stamp.of(status, data) if status is not None else None
             failure = rewrite_file(path, result.data, stamp)
             if failure is not None:
-                click.echo(f"{path}: {failure.code} {failure.message}", err=True)
+                _say(f"{path}: {failure.code} {failure.message}", err=True)
                 code = 2
                 changed -= 1
     if "-" in paths:
         code = max(code, _stdin(stdin_filename, check_only, show_diff))
     for line in problems:
-        click.echo(line, err=True)
+        _say(line, err=True)
     if found:
         verb = "would be reformatted" if (check_only or show_diff) else "reformatted"
-        click.echo(f"{_files(changed)} {verb}, {_files(unchanged)} left unchanged", err=True)
+        _say(f"{_files(changed)} {verb}, {_files(unchanged)} left unchanged", err=True)
     return code
+
+
+def _say(line: str, err: bool = False) -> None:
+    """Print a line that may quote a path or a message, its control characters made visible."""
+    click.echo(visible(line), err=err)
 
 
 def _files(count: int) -> str:
@@ -152,22 +158,22 @@ def _stdin(name: str, check_only: bool, show_diff: bool) -> int:
     kind = kind_of(name) or Kind.LOG
     data = read_stream_bytes(sys.stdin.buffer, name, limit=limit_of(kind))
     if not isinstance(data, bytes):
-        click.echo(f"{name}: {data.code} {data.message}", err=True)
+        _say(f"{name}: {data.code} {data.message}", err=True)
         return 2
     result = format_bytes(data, name, kind)
     if result.internal is not None:
-        click.echo(f"sgcheck: internal error: {name} not formatted: {result.internal}", err=True)
+        _say(f"sgcheck: internal error: {name} not formatted: {result.internal}", err=True)
         return 2
     if result.problems:
         for problem in result.problems:
-            click.echo(f"{problem.span or name}: {problem.code} {problem.message}", err=True)
+            _say(f"{problem.span or name}: {problem.code} {problem.message}", err=True)
         return 1
     if show_diff:
         _write_out(_diff(name, result.before, result.after))
         return 1 if result.changed else 0
     if check_only:
         if result.changed:
-            click.echo(f"would reformat {name}", err=True)
+            _say(f"would reformat {name}", err=True)
         return 1 if result.changed else 0
     out: BinaryIO = sys.stdout.buffer
     out.write(result.data)

@@ -169,7 +169,7 @@ def replay_command(
         force_exclude,
         no_respect_gitignore,
         config.exclude if config is not None else (),
-        config.source if config is not None else None,
+        config.folder if config is not None else None,
     )
     inputs = discover_logs(logs, discovery)
     if not inputs and all(log != "-" and discovery.skips_named(log) for log in logs):
@@ -237,15 +237,16 @@ class ReplaySetup:
         if isolated:
             return ReplaySetup(None)
         from sgcheck.contract.config import find_pyproject, load_config
-        from sgcheck.paths import relative_display
+        from sgcheck.paths import display, found_display
 
         start = Path(logs[0]) if logs and logs[0] != "-" else Path.cwd()
         found = Path(config_file) if config_file is not None else find_pyproject(start)
+        shown = display(config_file) if config_file is not None else found_display(found) if found else None
         if verbose:
-            click.echo(f"sgcheck: configuration: {relative_display(found) if found else 'none (defaults)'}", err=True)
+            click.echo(f"sgcheck: configuration: {shown or 'none (defaults)'}", err=True)
         if found is None:
             return ReplaySetup(None)
-        return ReplaySetup(load_config(found, relative_display(found)))
+        return ReplaySetup(load_config(found, shown))
 
     def inputs(
         self, logs: tuple[str, ...], found: list[LogInput], pack: str | None, scenario: str | None

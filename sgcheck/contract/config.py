@@ -19,6 +19,7 @@ Problems in the table are reported as SG-C210 and the valid parts still apply.
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping
@@ -74,6 +75,9 @@ class Config:
     # ``exclude``: gitignore-style patterns of paths not searched, relative to the file's folder
     exclude: tuple[str, ...] = ()
     statistics: bool = False  # --statistics by default
+    # the folder holding the file, as the file system names it (``source`` is how reports name
+    # the file, which may be ``<outside>/pyproject.toml``): ``exclude`` is relative to it
+    folder: str | None = None
 
     def enabled(self, code: str) -> bool:
         return code not in self.disabled
@@ -201,7 +205,10 @@ def load_config(path: Path | None, shown: str | None = None) -> Config:
     """Read ``[tool.sgcheck]`` from ``path`` (no path: defaults); the file is read within its limit."""
     if path is None:
         return Config()
-    name = shown or str(path)
+    return replace(_read_config(path, shown or str(path)), folder=os.path.dirname(os.path.abspath(path)))
+
+
+def _read_config(path: Path, name: str) -> Config:
     read = read_source(path, name, limit=CONFIG_LIMIT)
     if isinstance(read, Diagnostic):
         return Config(source=name, problems=(_problem(f"cannot read the configuration: {read.message}", name, "", ""),))

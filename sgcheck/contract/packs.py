@@ -41,7 +41,7 @@ from sgcheck.lang.cards.yaml_tree import YNode, compose
 from sgcheck.lang.scenarios.scenario_loader import is_scenario_file
 from sgcheck.lang.source import MANIFEST_LIMIT, read_source
 from sgcheck.letters import ascii_lower
-from sgcheck.paths import display, links_out_of, real_path
+from sgcheck.paths import display, found_display, links_out_of, real_path
 
 if TYPE_CHECKING:
     from sgcheck.core.scenario import Scenario
@@ -395,7 +395,7 @@ def _card_entry(
     if not inside:
         plan.diagnostics.append(
             meta("SG-C202").diagnostic(
-                f"card path '{entry}' is a link to '{real}', outside the pack folder",
+                f"card path '{entry}' is a link to '{found_display(real)}', outside the pack folder",
                 node.span,
                 hint="copy the file into the pack instead of linking to it",
             )

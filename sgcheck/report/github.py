@@ -2,13 +2,17 @@
 
 The runner turns these lines into annotations on the pull request's diff. A value
 that is not escaped could end the command early or inject a second one, so every
-message and property goes through GitHub's escaping.
+message and property goes through GitHub's escaping. Before that, control characters,
+bidirectional controls and line separators become visible stand-ins
+(:func:`sgcheck.visible.visible`): the runner copies the line into the job's log, where an
+escape sequence or a right-to-left override would recolour or reorder what follows it.
 """
 
 from __future__ import annotations
 
 from sgcheck.diagnostics import Diagnostic, Severity
 from sgcheck.results import FileResult, Run
+from sgcheck.visible import visible
 
 __all__ = ["escape_data", "escape_property", "render_github", "render_github_file"]
 
@@ -16,8 +20,9 @@ _COMMANDS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE
 
 
 def escape_data(text: str) -> str:
-    """Escape a command's message (the part after ``::``)."""
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """Escape a command's message (the part after ``::``): every dangerous character but carriage
+    return and newline made visible, then ``%``, carriage return and newline as GitHub requires."""
+    return visible(text, keep="\r\n").replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
 def escape_property(text: str) -> str:

@@ -10,6 +10,11 @@ the plot from them. Nothing is loaded from anywhere: a Content-Security-Policy f
 only the inlined script and style, named by their hashes, may run. The output is a pure
 function of the results (no clock, no random ids), and everything that comes from an input is
 escaped: HTML text with :func:`html.escape`, JSON data with ``<``, ``>`` and ``&`` as ``\\u`` escapes.
+Before that, every text from an input, in the HTML and in the data alike, is made visible
+(:func:`sgcheck.visible.visible`): a browser would obey a right-to-left override or an isolate
+in a card name even when the script sets it as ``textContent``, reordering the text around it,
+so control characters, bidirectional controls and line separators are shown as stand-ins (a
+control picture, ``<U+202E>``), never obeyed. Tabs and newlines stay.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from importlib import resources
 
 from sgcheck.diagnostics import Diagnostic, Severity
 from sgcheck.results import FileResult
+from sgcheck.visible import escape_json_text, visible, visible_json_text
 
 __all__ = ["expected_and_claimed", "finding_frames", "render_html_file", "render_html_page"]
 
@@ -40,21 +46,19 @@ def _csp_hash(text: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
 
 
-def json_for_script(data: object) -> str:
+def json_for_script(data: object, *, shown: bool = False) -> str:
     """``data`` as JSON that is safe inside a ``<script>`` element: no ``<``, ``>`` or ``&`` (so
-    never ``</script>`` nor ``<!--``), and no line separators a script would choke on."""
+    never ``</script>`` nor ``<!--``), and no raw control character or line separator a script
+    would choke on. ``shown``: every string in it made visible as the page shows text (tabs and
+    newlines kept), for data the page's script shows."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=False)
-    return (
-        text.replace("&", "\\u0026")
-        .replace("<", "\\u003c")
-        .replace(">", "\\u003e")
-        .replace("\u2028", "\\u2028")
-        .replace("\u2029", "\\u2029")
-    )
+    text = visible_json_text(text) if shown else escape_json_text(text)
+    return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
 
 
 def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)
+    """Text for the page's HTML: made visible, then escaped."""
+    return html.escape(visible(str(text), keep="\t\n"), quote=True)
 
 
 _NOT = re.compile(r",? not (?P<claimed>[^,;()]+?)\s*$")
@@ -200,7 +204,7 @@ def render_html_file(result: FileResult, sources: Mapping[str, str]) -> str:
         # the script draws the lines in view (a long log's 24,000 list items would cost the page
         # seconds to build); the page holds them once, in its data
         out.append('<div class="source"><div class="src-sizer"><ol class="src"></ol></div></div>')
-    out.append(f'<script type="application/json" class="sg-data">{json_for_script(data)}</script>')
+    out.append(f'<script type="application/json" class="sg-data">{json_for_script(data, shown=True)}</script>')
     return "\n".join(out)
 
 

@@ -2,7 +2,10 @@
 
 The shape is versioned (``"version": 1``); fields are only ever added, so a
 consumer written against version 1 keeps working. Everything a text block shows
-is here as data: span, rules, hint, fix, label and the ordered context facts.
+is here as data: span, rules, hint, fix, label and the ordered context facts. Text is kept as
+it is; control characters, bidirectional controls, line separators and lone surrogates are
+written as ``\\u`` escapes (:func:`sgcheck.visible.escape_json_text`), so no raw one reaches a
+terminal the report is printed on.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from typing import Any
 
 from sgcheck.diagnostics import Diagnostic, Fix, Severity, Span
 from sgcheck.results import FileResult, Run
+from sgcheck.visible import escape_json_text
 
 __all__ = ["REPORT_VERSION", "SCHEMA_ID", "diagnostic_dict", "render_json", "report_document", "span_dict"]
 
@@ -96,4 +100,4 @@ def render_json(run: Run) -> str:
     ``allow_nan=False``: NaN and Infinity are not JSON, and a strict consumer would
     reject the whole document, so a bad fact fails loudly here instead.
     """
-    return json.dumps(report_document(run), indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    return escape_json_text(json.dumps(report_document(run), indent=2, ensure_ascii=False, allow_nan=False)) + "\n"

@@ -14,8 +14,10 @@ to ``<system-out>``. Counts follow Surefire: ``failures`` and ``errors`` count t
 
 The document is a pure function of the run: no clock, no host name, ``time="0"``, so two
 runs over the same input give the same bytes. It is built with ElementTree, which escapes
-``<``, ``&`` and ``>``; characters XML 1.0 cannot carry at all (most C0 controls, lone
-surrogates, U+FFFE and U+FFFF) are replaced first.
+``<``, ``&`` and ``>``. Every text and attribute is first made visible as in text output
+(:func:`sgcheck.visible.visible`: control characters, bidirectional controls and line
+separators become printable stand-ins, a newline stays), since CI pages show these reports to
+people; then whatever XML 1.0 still cannot carry (U+FFFE, U+FFFF) is replaced.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import xml.etree.ElementTree as ET
 
 from sgcheck.diagnostics import Diagnostic, Severity
 from sgcheck.results import FileResult, Run, Suppressed
+from sgcheck.visible import visible
 
 __all__ = ["NOT_CHECKED", "render_junit", "xml_text"]
 
@@ -96,10 +99,15 @@ def _summary_message(findings: list[Diagnostic], noun: str) -> str:
     return _short(findings[0]) + tail
 
 
+def _shown(text: str) -> str:
+    """``text`` as the report holds it: visible, then valid XML."""
+    return xml_text(visible(text))
+
+
 def _element(parent: ET.Element, tag: str, text: str | None = None, **attributes: str) -> ET.Element:
-    element = ET.SubElement(parent, tag, {key: xml_text(value) for key, value in attributes.items()})
+    element = ET.SubElement(parent, tag, {key: _shown(value) for key, value in attributes.items()})
     if text is not None:
-        element.text = xml_text(text)
+        element.text = _shown(text)
     return element
 
 

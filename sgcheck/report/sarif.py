@@ -20,6 +20,7 @@ from urllib.parse import quote
 from sgcheck.codes import CodeInfo
 from sgcheck.diagnostics import Diagnostic, Fix, Severity, Span
 from sgcheck.results import FileResult, Run, Suppressed
+from sgcheck.visible import escape_json_text
 
 __all__ = [
     "FINGERPRINT_KEY",
@@ -59,12 +60,12 @@ def artifact_location(path: str) -> dict[str, str]:
     """
     posix = path.replace("\\", "/")
     if _WINDOWS_DRIVE.match(posix):
-        return {"uri": "file:///" + posix[:2] + quote(posix[2:], safe=_SAFE_PATH)}
+        return {"uri": "file:///" + posix[:2] + quote(posix[2:], safe=_SAFE_PATH, errors="surrogateescape")}
     if posix.startswith("/"):
-        return {"uri": "file://" + quote(posix, safe=_SAFE_PATH)}
+        return {"uri": "file://" + quote(posix, safe=_SAFE_PATH, errors="surrogateescape")}
     while posix.startswith("./"):
         posix = posix[2:]
-    return {"uri": quote(posix, safe=_SAFE_PATH), "uriBaseId": SRCROOT}
+    return {"uri": quote(posix, safe=_SAFE_PATH, errors="surrogateescape"), "uriBaseId": SRCROOT}
 
 
 def _region(span: Span) -> dict[str, int]:
@@ -320,4 +321,4 @@ def sarif_document(run: Run, fingerprints: Sequence[Sequence[str]] | None = None
 
 
 def render_sarif(run: Run, fingerprints: Sequence[Sequence[str]] | None = None) -> str:
-    return json.dumps(sarif_document(run, fingerprints), indent=2, ensure_ascii=False) + "\n"
+    return escape_json_text(json.dumps(sarif_document(run, fingerprints), indent=2, ensure_ascii=False)) + "\n"

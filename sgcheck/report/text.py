@@ -18,6 +18,7 @@ import click
 from sgcheck.codes import CodeInfo
 from sgcheck.diagnostics import Diagnostic, Fix, Severity, Span
 from sgcheck.results import FileResult, Run
+from sgcheck.visible import visible
 
 __all__ = ["render_file", "render_text", "totals_line"]
 
@@ -33,9 +34,6 @@ ELLIPSIS = "…"
 
 _HEADER_KEYS = ("turn", "player", "phase")
 _SEVERITY_COLOURS = {Severity.ERROR: "red", Severity.WARNING: "yellow", Severity.NOTE: "cyan"}
-# Bidirectional overrides and isolates can make a line display differently from its
-# bytes ("trojan source"); show them as replacement characters instead.
-_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 class _Painter:
@@ -62,21 +60,9 @@ class _Painter:
 # --- character handling --------------------------------------------------------------------
 
 
-def _visible(char: str) -> str:
-    """A printable stand-in for control characters (never emit raw escapes to a terminal)."""
-    code = ord(char)
-    if code < 0x20:
-        return chr(0x2400 + code)  # U+2400.. "control pictures"
-    if code == 0x7F:
-        return "\u2421"
-    if 0x80 <= code < 0xA0 or char in _BIDI_CONTROLS:
-        return "\ufffd"
-    return char
-
-
 def _clean(text: str) -> str:
     """Make producer-supplied text safe to print: controls other than newline become visible."""
-    return "".join(char if char == "\n" else _visible(char) for char in text)
+    return visible(text)
 
 
 def _cell_width(char: str) -> int:
@@ -104,8 +90,8 @@ def _cells(line: str) -> tuple[list[str], list[int]]:
             width = TAB_WIDTH - column % TAB_WIDTH
             pieces.append(" " * width)
         else:
-            shown = _visible(char)
-            width = _cell_width(shown)
+            shown = visible(char, keep="")
+            width = sum(_cell_width(c) for c in shown)
             pieces.append(shown)
         column += width
     columns.append(column)
@@ -286,7 +272,7 @@ def render_file(result: FileResult, sources: Mapping[str, str], *, color: bool =
     paint = _Painter(color)
     sections = [_block(diagnostic, result.path, sources, paint) for diagnostic in result.diagnostics]
     if result.summary is not None:
-        summary = result.summary.rstrip("\n")
+        summary = _clean(result.summary.rstrip("\n"))
         if labelled:
             summary = f"{paint.bold(_clean(result.path) + ':')} {summary}"
         sections.append(summary)

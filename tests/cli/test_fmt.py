@@ -136,3 +136,18 @@ def test_an_oversized_log_or_a_fifo_is_refused_unread(tmp_path: Path) -> None:
         os.mkfifo(fifo)
         result = invoke("fmt", "--check", str(fifo))
         assert result.exit_code == 2 and "SG-P008" in result.stderr and "not a regular file" in result.stderr
+
+
+def test_paths_and_messages_are_printed_with_their_controls_visible(tmp_path: Path) -> None:
+    """A file name with an escape sequence and a right-to-left override is listed visibly, never
+    sent to the terminal raw (sgcheck.visible)."""
+    messy = tmp_path / "g\x1b[2J\u202e.sglog"
+    messy.write_text(MESSY, encoding="utf-8")
+    broken = tmp_path / "b\x07\u2066.sglog"
+    broken.write_text("1. upkeep: summon R a1 bogus\n", encoding="utf-8")
+    checked = invoke("fmt", "--check", str(messy), str(broken))
+    assert checked.exit_code == 1
+    assert f"would reformat {tmp_path}/g␛[2J<U+202E>.sglog" in checked.stdout
+    assert f"{tmp_path}/b␇<U+2066>.sglog:1:" in checked.stderr
+    for raw in "\x1b\x07\u202e\u2066":
+        assert raw not in checked.stdout + checked.stderr

@@ -10,7 +10,11 @@
 :func:`check_sane` asserts the promises of the hardening requirements on an outcome: exit
 status 0, 1 or 2; no traceback; no internal error (SG-X001 or a crash message); a JSON or SARIF
 report that parses, validates against its schema and agrees with the exit status; a text report
-that ends with its totals line and sends no raw control characters to the terminal.
+that ends with its totals line; GitHub annotations that are one workflow command a line and agree
+with the exit status; a JUnit report that parses as XML; an HTML page whose data parses. No
+report, whatever its format, holds a raw control character, bidirectional control or line
+separator (:data:`RAW_CONTROLS`): the JSON formats write them as escapes, the others as
+visible stand-ins.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from contextlib import chdir, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 from click.testing import CliRunner
@@ -61,13 +66,22 @@ HANG_GUARD_SECONDS = 30.0
 IN_PROCESS_HANG_GUARD_SECONDS = 30.0
 
 FORMATS = ("text", "json", "sarif")
+#: Every format ``check`` and ``replay`` both write; ``replay`` also writes ``html``.
+ALL_FORMATS = (*FORMATS, "github", "junit")
+REPLAY_FORMATS = (*ALL_FORMATS, "html")
 #: Codes that mean a file could not be read or sgcheck failed on it: exit status 2.
 IO_ERROR_CODES = frozenset({"SG-P008", "SG-X001"})
 CODE = re.compile(r"\bSG-[A-Z][0-9]{3}\b")
 TOTALS_LINE = re.compile(r"^\d+ files? checked: ")
-#: Characters that must never reach a terminal raw: C0 controls but tab and newline, DEL, C1
-#: controls, and the bidirectional overrides and isolates.
-RAW_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+#: Characters no report may hold raw (a terminal, a CI log or a browser obeys them): C0 controls
+#: but tab and newline, DEL, C1 controls (NEL included), the bidirectional marks (ALM, LRM, RLM),
+#: embeddings, overrides and isolates, the line and paragraph separators, and lone surrogates.
+RAW_CONTROLS = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
+#: A GitHub workflow command as sgcheck writes one: the command, its properties, its message.
+WORKFLOW_COMMAND = re.compile(r"::(error|warning|notice) file=[^,:]*(?:,[a-zA-Z]+=[^,:]*)*::")
+HTML_DATA = re.compile(r'<script type="application/json" class="sg-data">(.*?)</script>', re.S)
 
 
 #: How many times sgcheck ran in this process, by way (``in-process``, ``subprocess``): the long
@@ -172,8 +186,57 @@ def _check_sarif(outcome: Outcome) -> None:
 def _check_text(outcome: Outcome) -> None:
     lines = [line for line in outcome.stdout.splitlines() if line.strip()]
     assert lines and TOTALS_LINE.match(lines[-1]), f"the text report has no totals line\n{outcome.describe()}"
+
+
+def _check_github(outcome: Outcome) -> None:
+    lines = outcome.stdout.split("\n")
+    assert lines[-1] == "", f"the annotations do not end with a newline\n{outcome.describe()}"
+    commands = [WORKFLOW_COMMAND.match(line) for line in lines[:-1]]
+    odd = [line for line, command in zip(lines[:-1], commands, strict=True) if command is None]
+    assert not odd, f"a line that is not a workflow command: {odd[0]!r}\n{outcome.describe()}"
+    titles = [re.search(r"[:,]title=(SG-[A-Z][0-9]{3})::", line) for line in lines[:-1]]
+    assert all(titles), f"an annotation without its code as title\n{outcome.describe()}"
+    errors = [t.group(1) for t, c in zip(titles, commands, strict=True) if t and c and c.group(1) == "error"]
+    expected = _expected_exit(errors, [code for code in errors if code in IO_ERROR_CODES])
+    assert outcome.exit_code == expected, f"the exit status disagrees with the annotations\n{outcome.describe()}"
+
+
+def _check_junit(outcome: Outcome) -> None:
+    try:
+        root = ElementTree.fromstring(outcome.stdout)
+    except ElementTree.ParseError as error:
+        pytest.fail(f"the JUnit report is not XML ({error})\n{outcome.describe()}")
+    assert root.tag == "testsuites", outcome.describe()
+
+
+def _strings(value: object) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+
+
+def _check_html(outcome: Outcome) -> None:
+    page = outcome.stdout
+    assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>"), outcome.describe()
+    for data in HTML_DATA.findall(page):
+        try:
+            parsed = json.loads(data)
+        except json.JSONDecodeError as error:
+            pytest.fail(f"the page's data does not parse ({error})\n{outcome.describe()}")
+        # the data reaches the page as text the script sets: there too, only stand-ins
+        raw = next((m for text in _strings(parsed) if (m := RAW_CONTROLS.search(text))), None)
+        assert raw is None, f"the page's data holds a raw {raw.group()!r}\n{outcome.describe()}"
+
+
+def _check_no_raw_controls(outcome: Outcome) -> None:
     raw = RAW_CONTROLS.search(outcome.stdout)
-    assert raw is None, f"a raw control character {raw.group()!r} reaches the terminal\n{outcome.describe()}"
+    where = f"the {outcome.fmt} report"
+    assert raw is None, f"a raw control character {raw.group()!r} reaches {where}\n{outcome.describe()}"
 
 
 def check_sane(outcome: Outcome, *, inputs: int | None = None, expect_report: bool = True) -> Outcome:
@@ -191,6 +254,13 @@ def check_sane(outcome: Outcome, *, inputs: int | None = None, expect_report: bo
         _check_sarif(outcome)
     elif outcome.fmt == "text":
         _check_text(outcome)
+    elif outcome.fmt == "github":
+        _check_github(outcome)
+    elif outcome.fmt == "junit":
+        _check_junit(outcome)
+    elif outcome.fmt == "html":
+        _check_html(outcome)
+    _check_no_raw_controls(outcome)
     return outcome
 
 

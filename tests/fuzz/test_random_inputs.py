@@ -14,8 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from .harness import (
+    ALL_FORMATS,
     EXAMPLES,
-    FORMATS,
+    REPLAY_FORMATS,
     Mutation,
     apply_mutations,
     check_sane,
@@ -27,8 +28,9 @@ from .harness import (
 FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 #: Odd characters every language must survive: digits that are not ASCII, a BOM, a NUL, a
-#: bidirectional override, an escape, line ends of every kind.
-ODD = ["²", "¹⁰", "٣", "１０", "\ufeff", "\x00", "\u202e", "\x1b[2J", "é", "東", "\r\n", "\r", "\t", "9" * 40]
+#: bidirectional override, isolate and mark, an escape, a bell, NEL, line ends of every kind.
+ODD = ["²", "¹⁰", "٣", "１０", "\ufeff", "\x00", "\u202e", "\u2066", "\u200f", "\x1b[2J", "\x07", "\x85"]
+ODD += ["é", "東", "\r\n", "\r", "\t", "\u2028", "9" * 40]
 
 LOG_WORDS = [
     *["[Event", '"Fuzz"]', "[TurnLimit", '"30"]', '"²"]', "[Result", '"*"]', '"1-0"]', "[Ruleset", '"core"]'],
@@ -93,7 +95,7 @@ def mutants(draw: st.DrawFn, sources: list[Path]) -> tuple[Path, list[Mutation]]
 
 
 @FUZZ
-@given(text=_words(LOG_WORDS, 80), fmt=st.sampled_from(FORMATS), keep_going=st.booleans())
+@given(text=_words(LOG_WORDS, 80), fmt=st.sampled_from(REPLAY_FORMATS), keep_going=st.booleans())
 def test_random_log_text(text: str, fmt: str, keep_going: bool) -> None:
     """No log text, however wrong, produces a traceback, an internal error or an invalid report."""
     options = ["--keep-going"] if keep_going else []
@@ -101,14 +103,14 @@ def test_random_log_text(text: str, fmt: str, keep_going: bool) -> None:
 
 
 @FUZZ
-@given(data=st.binary(max_size=400), fmt=st.sampled_from(FORMATS))
+@given(data=st.binary(max_size=400), fmt=st.sampled_from(REPLAY_FORMATS))
 def test_random_log_bytes(data: bytes, fmt: str) -> None:
     """No byte string given as a log (binary, not UTF-8, any line ends) breaks the report."""
     check_sane(run_in_process("replay", "-", fmt=fmt, stdin=data), inputs=1)
 
 
 @FUZZ
-@given(mutant=mutants(EXAMPLE_LOGS), fmt=st.sampled_from(FORMATS), keep_going=st.booleans())
+@given(mutant=mutants(EXAMPLE_LOGS), fmt=st.sampled_from(REPLAY_FORMATS), keep_going=st.booleans())
 def test_randomly_mutated_example_logs(mutant: tuple[Path, list[Mutation]], fmt: str, keep_going: bool) -> None:
     """An example log with random lines dropped, duplicated or swapped, bits flipped or its end
     cut off is reported, never crashed on."""
@@ -122,7 +124,7 @@ def test_randomly_mutated_example_logs(mutant: tuple[Path, list[Mutation]], fmt:
 
 
 @FUZZ
-@given(text=_words(CARD_WORDS, 60), fmt=st.sampled_from(FORMATS))
+@given(text=_words(CARD_WORDS, 60), fmt=st.sampled_from(ALL_FORMATS))
 def test_random_card_text(text: str, fmt: str) -> None:
     """No text in a `.sgcard` file produces a traceback, an internal error or an invalid report,
     and none takes unbounded time (the hang guard)."""
@@ -132,7 +134,7 @@ def test_random_card_text(text: str, fmt: str) -> None:
 
 
 @FUZZ
-@given(text=_words(YAML_WORDS, 60), fmt=st.sampled_from(FORMATS))
+@given(text=_words(YAML_WORDS, 60), fmt=st.sampled_from(ALL_FORMATS))
 def test_random_yaml_card_text(text: str, fmt: str) -> None:
     """No text in a YAML card file (aliases, tags, odd scalars, broken structure) breaks a run."""
     path = scratch_folder() / "random.sgcard.yaml"
@@ -141,7 +143,9 @@ def test_random_yaml_card_text(text: str, fmt: str) -> None:
 
 
 @FUZZ
-@given(data=st.binary(max_size=400), suffix=st.sampled_from([".sgcard", ".sgcard.yaml"]), fmt=st.sampled_from(FORMATS))
+@given(
+    data=st.binary(max_size=400), suffix=st.sampled_from([".sgcard", ".sgcard.yaml"]), fmt=st.sampled_from(ALL_FORMATS)
+)
 def test_random_card_bytes(data: bytes, suffix: str, fmt: str) -> None:
     """No byte string in a card file breaks a run."""
     path = scratch_folder() / f"bytes{suffix}"
@@ -150,7 +154,7 @@ def test_random_card_bytes(data: bytes, suffix: str, fmt: str) -> None:
 
 
 @FUZZ
-@given(mutant=mutants(EXAMPLE_CARD_FILES), fmt=st.sampled_from(FORMATS))
+@given(mutant=mutants(EXAMPLE_CARD_FILES), fmt=st.sampled_from(ALL_FORMATS))
 def test_randomly_mutated_example_card_files(mutant: tuple[Path, list[Mutation]], fmt: str) -> None:
     """An example card file with random mutations is reported, never crashed on."""
     source, steps = mutant
@@ -160,7 +164,7 @@ def test_randomly_mutated_example_card_files(mutant: tuple[Path, list[Mutation]]
 
 
 @FUZZ
-@given(text=_words(MANIFEST_WORDS, 50), fmt=st.sampled_from(FORMATS))
+@given(text=_words(MANIFEST_WORDS, 50), fmt=st.sampled_from(ALL_FORMATS))
 def test_random_manifest_text(text: str, fmt: str) -> None:
     """No manifest text (odd paths, rulesets, draft settings, broken YAML) breaks a run."""
     pack = scratch_folder() / "pack"
@@ -183,7 +187,7 @@ def _ruleset_outcome_is_sane(args: tuple[str, ...], fmt: str) -> None:
 
 
 @FUZZ
-@given(profile=st.text(RULESET_ALPHABET, max_size=30), fmt=st.sampled_from(FORMATS))
+@given(profile=st.text(RULESET_ALPHABET, max_size=30), fmt=st.sampled_from(ALL_FORMATS))
 def test_random_ruleset_option_for_replay(profile: str, fmt: str) -> None:
     """A bad `--ruleset` (such as `king_value=²`) is a usage error naming the option (exit status
     2, no traceback); a good one gives a valid report."""
@@ -191,7 +195,7 @@ def test_random_ruleset_option_for_replay(profile: str, fmt: str) -> None:
 
 
 @FUZZ
-@given(profile=st.text(RULESET_ALPHABET, max_size=30), fmt=st.sampled_from(FORMATS))
+@given(profile=st.text(RULESET_ALPHABET, max_size=30), fmt=st.sampled_from(ALL_FORMATS))
 def test_random_ruleset_option_for_check(profile: str, fmt: str) -> None:
     """`sgcheck check --ruleset` handles any profile text like replay does."""
     _ruleset_outcome_is_sane(("check", "--isolated", "--ruleset", profile, GUIDE_CARDS), fmt)
