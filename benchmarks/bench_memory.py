@@ -6,6 +6,7 @@ Run from the repository root:
     python benchmarks/bench_memory.py --only logs      # the 1,000,000-action log in three forms
     python benchmarks/bench_memory.py --only refused   # inputs over a limit, devices, endless input
     python benchmarks/bench_memory.py --only cards     # the worst card files within the limits
+    python benchmarks/bench_memory.py --only fmt       # sgcheck fmt on the 1,000,000-action and the largest log
 
 Every command runs in a child process; its peak resident set size is the child's
 ``ru_maxrss`` (``resource.getrusage(RUSAGE_CHILDREN)`` in a small probe that starts only
@@ -15,7 +16,9 @@ and its variants are cached in ``benchmarks/out/`` (git-ignored); generating the
 few minutes the first time.
 
 Targets (docs/benchmarks.md, docs/limits.md): ``sgcheck replay`` on the 1,000,000-action log
-in LF, CRLF+BOM and single-line-garbage forms peaks at no more than 120 MB each.
+in LF, CRLF+BOM and single-line-garbage forms peaks at no more than 120 MB each, and so does
+``sgcheck fmt`` (rewriting a copy in place) on the 1,000,000-action log and the largest log
+accepted.
 """
 
 from __future__ import annotations
@@ -142,6 +145,27 @@ def logs(idle: Measure) -> None:
     show("CRLF+BOM on standard input", result, idle)
 
 
+def fmt_logs(idle: Measure, logs: dict[str, Path]) -> list[Measure]:
+    """``sgcheck fmt`` rewriting a copy of each log in place (the copy is made again each run)."""
+    print(f"sgcheck fmt, rewriting a copy in place (target: at most {TARGET_MB} MB each)")
+    results = []
+    for name, path in logs.items():
+        copy = path.with_name(f"fmt-{path.name}")
+        copy.write_bytes(path.read_bytes())
+        result = measure([*SGCHECK, "fmt", str(copy)])
+        show(f"{name} ({path.stat().st_size / 1e6:.1f} MB)", result, idle)
+        results.append(result)
+        copy.unlink()
+    verdict = "met" if max(r.mb for r in results) <= TARGET_MB else "NOT met"
+    print(f"  target {verdict}: {', '.join(f'{r.mb:.0f}' for r in results)} MB")
+    return results
+
+
+def fmt(idle: Measure) -> None:
+    lf = log_forms()["LF"]
+    fmt_logs(idle, {f"{LOG_ACTIONS:,}-action log, LF": lf, "largest accepted log, LF": largest_log(lf)})
+
+
 # --- refused inputs -----------------------------------------------------------------------------
 
 
@@ -249,7 +273,7 @@ def cards(idle: Measure) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--only", choices=("logs", "refused", "cards"))
+    parser.add_argument("--only", choices=("logs", "refused", "cards", "fmt"))
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     print(f"Python {sys.version.split()[0]} on {sys.platform}")
@@ -260,6 +284,8 @@ def main() -> None:
         refused(idle)
     if args.only in (None, "cards"):
         cards(idle)
+    if args.only in (None, "fmt"):
+        fmt(idle)
 
 
 if __name__ == "__main__":

@@ -50,3 +50,19 @@ def test_the_play_benchmark_measures_each_pack(capsys: pytest.CaptureFixture[str
     assert out.count("cards that do not meet ") == 2 and "in a minute at these rates" in out
     combinations = [int(n) for n in __import__("re").findall(r"(\d+) combinations", out)]
     assert combinations[-2:] == [5, 10]  # cards apart are each played alone
+
+
+def test_the_memory_benchmark_formats_a_copy_of_each_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """bench_memory.py's fmt cases on a small log: sgcheck fmt rewrites a copy (exit 0), measured,
+    and leaves the log itself as it was."""
+    import bench_memory
+
+    log = tmp_path / "game.sglog"
+    text = LEGAL_LOG.read_text(encoding="utf-8").replace("\n1.", "\n\n\n1.", 1)  # a blank line to take out
+    log.write_text(text, encoding="utf-8")
+    idle = bench_memory.measure([sys.executable, "-c", "pass"])
+    results = bench_memory.fmt_logs(idle, {"small log": log})
+    assert [r.status for r in results] == [0]
+    assert results[0].mb > 5 and "1 file reformatted" in results[0].last
+    assert log.read_text(encoding="utf-8") == text and sorted(p.name for p in tmp_path.iterdir()) == ["game.sglog"]
+    assert "target met" in capsys.readouterr().out

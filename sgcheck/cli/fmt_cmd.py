@@ -6,19 +6,21 @@ read (:func:`sgcheck.lang.rewrite.rewrite_file`), list it (``--check``) or show 
 (``--diff``). Exit status: 0 nothing to change or all formatted; 1 a file would change
 (``--check``, ``--diff``) or does not read (syntax error, left untouched); 2 usage or I/O
 problem (a file that cannot be read, or is not rewritten: read-only, or changed meanwhile).
+
+A file's bytes are let go of before its formatted bytes are read back whole to be written, so
+the two are never held whole at once (docs/limits.md).
 """
 
 from __future__ import annotations
 
-import difflib
+import codecs
 import os
 import sys
-from typing import BinaryIO
 
 import click
 
 from sgcheck.cli.common import guarded
-from sgcheck.lang.format_files import Kind, format_bytes, kind_of, limit_of
+from sgcheck.lang.format_files import Formatted, Kind, format_bytes, kind_of, limit_of
 from sgcheck.lang.rewrite import Stamp, rewrite_file, stat_before_read
 from sgcheck.lang.source import read_bytes, read_stream_bytes
 from sgcheck.visible import visible
@@ -58,7 +60,9 @@ def fmt_command(paths: tuple[str, ...], check_only: bool, show_diff: bool, stdin
             _say(f"{path}: {data.code} {data.message}", err=True)
             code = 2
             continue
-        result = format_bytes(data, path, kind)
+        stamp = Stamp.of(status, data) if status is not None else None
+        result = format_bytes(data, path, kind, diff=show_diff)
+        del data  # the formatted bytes may be as large: never both held at once
         if result.internal is not None:
             _say(f"sgcheck: internal error: {path} not formatted: {result.internal}", err=True)
             code = 2
@@ -73,7 +77,7 @@ def fmt_command(paths: tuple[str, ...], check_only: bool, show_diff: bool, stdin
             continue
         changed += 1
         if show_diff:
-            _write_out(_diff(path, result.before, result.after))
+            _write_diff(result)
         elif check_only:
             _say(f"would reformat {path}")
         if show_diff or check_only:
@@ -81,7 +85,6 @@ def fmt_command(paths: tuple[str, ...], check_only: bool, show_diff: bool, stdin
         elif path == "-":
             pass
         else:
-            stamp = Stamp.of(status, data) if status is not None else None
             failure = rewrite_file(path, result.data, stamp)
             if failure is not None:
                 _say(f"{path}: {failure.code} {failure.message}", err=True)
@@ -160,7 +163,8 @@ def _stdin(name: str, check_only: bool, show_diff: bool) -> int:
     if not isinstance(data, bytes):
         _say(f"{name}: {data.code} {data.message}", err=True)
         return 2
-    result = format_bytes(data, name, kind)
+    result = format_bytes(data, name, kind, diff=show_diff)
+    del data
     if result.internal is not None:
         _say(f"sgcheck: internal error: {name} not formatted: {result.internal}", err=True)
         return 2
@@ -169,26 +173,29 @@ def _stdin(name: str, check_only: bool, show_diff: bool) -> int:
             _say(f"{problem.span or name}: {problem.code} {problem.message}", err=True)
         return 1
     if show_diff:
-        _write_out(_diff(name, result.before, result.after))
+        _write_diff(result)
         return 1 if result.changed else 0
     if check_only:
         if result.changed:
             _say(f"would reformat {name}", err=True)
         return 1 if result.changed else 0
-    out: BinaryIO = sys.stdout.buffer
-    out.write(result.data)
+    out = sys.stdout.buffer
+    if result.output is not None:
+        for chunk in result.output.chunks():
+            out.write(chunk)
     out.flush()
     return 0
 
 
-def _diff(name: str, before: str, after: str) -> str:
-    lines = difflib.unified_diff(
-        before.splitlines(keepends=True), after.splitlines(keepends=True), fromfile=name, tofile=name
-    )
-    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)
-
-
-def _write_out(text: str) -> None:
+def _write_diff(result: Formatted) -> None:
+    """The unified diff of a change (format_files spools it), a piece at a time."""
     from sgcheck.cli.common import Output
 
-    Output(sys.stdout).write(text)
+    if result.diff is None:
+        return
+    output = Output(sys.stdout)
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    for chunk in result.diff.chunks():
+        output.write(decoder.decode(chunk))
+    output.write(decoder.decode(b"", final=True))
+

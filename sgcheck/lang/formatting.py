@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 
 from sgcheck.diagnostics import Span
 
-__all__ = ["Comment", "Unit", "attach", "comment_texts", "render", "shape"]
+__all__ = ["Comment", "Unit", "attach", "comment_texts", "render", "render_lines", "shape"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,9 +89,12 @@ def _blank_run_before(text: str, at: int) -> bool:
     return False
 
 
-def make_comments(text: str, found: Iterable[tuple[int, int, bool]]) -> list[Comment]:
-    """:class:`Comment` records for the comments at ``(start, end, to_line_end)`` of ``text``, in order."""
+def make_comments(text: str, found: Iterable[tuple[int, int, bool]], first_line: int = 1) -> list[Comment]:
+    """:class:`Comment` records for the comments at ``(start, end, to_line_end)`` of ``text``, in order;
+    ``text`` starts on line ``first_line`` (a piece of a longer text: one that starts at a line
+    start, or after code or a comment with no comment after it on that line)."""
     starts = _line_starts(text)
+    lines = first_line - 1
     comments: list[Comment] = []
     previous: Comment | None = None
     for start, end, to_line_end in found:
@@ -99,7 +102,7 @@ def make_comments(text: str, found: Iterable[tuple[int, int, bool]]) -> list[Com
         end_line = bisect_right(starts, max(start, end - 1))
         before = text[starts[line - 1] : start]
         own = not before.strip()
-        if not own and previous is not None and previous.own_line and previous.end_line == line:
+        if not own and previous is not None and previous.own_line and previous.end_line == line + lines:
             own = not text[previous.end : start].strip() and not previous.to_line_end
         body = text[start:end]
         comment = Comment(
@@ -109,8 +112,8 @@ def make_comments(text: str, found: Iterable[tuple[int, int, bool]]) -> list[Com
             own,
             _blank_run_before(text, start),
             to_line_end,
-            line,
-            end_line,
+            line + lines,
+            end_line + lines,
         )
         comments.append(comment)
         previous = comment
@@ -169,32 +172,53 @@ def _comment_lines(comments: Sequence[Comment]) -> list[tuple[bool, str]]:
 
 def render(units: Sequence[Unit], at_end: Sequence[Comment]) -> str:
     """The text of ``units`` with their comments attached, ending in one line break (or empty)."""
+    out = render_lines(units, at_end)
+    return "\n".join(out) + "\n" if out else ""
+
+
+def render_lines(
+    units: Sequence[Unit],
+    at_end: Sequence[Comment],
+    *,
+    after: bool = False,
+    last: bool = True,
+    leading_done: bool = False,
+    before_next: tuple[bool, bool] | None = None,
+) -> list[str]:
+    """The lines of :func:`render`, for a piece of a text written in pieces: ``after``: they
+    follow lines already written (the last one never blank), so an empty line may start them;
+    ``last``: they end the text; ``leading_done``: comment lines before the first unit were
+    written with the piece before; ``before_next``: the comments of ``at_end`` are leading
+    comments of the next unit, in the next piece, written now, given whether that unit has a
+    canonical empty line before it and whether they are its first (else they end the text)."""
     out: list[str] = []
 
     def blank() -> None:
-        if out and out[-1] != "":
+        if out[-1] != "" if out else after:
             out.append("")
 
-    for unit in units:
-        first = True
+    for index, unit in enumerate(units):
+        first = not (leading_done and index == 0)
         for had_blank, line in _comment_lines(unit.leading):
             if had_blank or (first and unit.canonical_blank):
                 blank()
             out.append(unit.indent + line)
             first = False
-        if (unit.canonical_blank and not unit.leading) or (unit.paragraph and unit.source_blank):
+        if (unit.canonical_blank and first) or (unit.paragraph and unit.source_blank):
             blank()
         code = unit.text
         if unit.trailing:
             code += "  " + " ".join(c.text for c in unit.trailing)
         out.append(code)
+    canonical, first = before_next if before_next is not None else (False, False)
     for had_blank, line in _comment_lines(at_end):
-        if had_blank:
+        if had_blank or (first and canonical):
             blank()
-        out.append(line)
-    while out and out[-1] == "":
+        out.append(line)  # the next unit starts an item: no indent
+        first = False
+    while last and out and out[-1] == "":
         out.pop()
-    return "\n".join(out) + "\n" if out else ""
+    return out
 
 
 def comment_texts(comments: Iterable[Comment]) -> list[str]:

@@ -329,6 +329,35 @@ def decode(data: bytes, name: str, *, limit: InputLimit | None = None) -> Source
     return _read_limited(read, name, limit, chunk_bytes=max(len(data), 1))
 
 
+def decode_streamed(data: bytes, name: str, *, limit: InputLimit) -> SourceText | Diagnostic:
+    """:func:`decode` for bytes too large to keep twice: checked whole now, a chunk at a time,
+    then decoded again, a chunk at a time, each time something goes through its ``pieces``.
+
+    The diagnostic of an input that does not pass is :func:`decode`'s, word for word (which
+    problem comes first may depend on the chunks, so the input is then decoded as one)."""
+
+    def pieces() -> Iterator[str]:
+        view = memoryview(data)
+        at = 0
+
+        def read(size: int) -> bytes:
+            nonlocal at
+            chunk = bytes(view[at : at + size])
+            at += len(chunk)
+            return chunk
+
+        return _decode_chunks(read, name, limit, CHUNK_BYTES)
+
+    if len(data) <= STREAMED_ABOVE:
+        return decode(data, name, limit=limit)
+    try:
+        for _piece in pieces():
+            pass
+    except _Stop:
+        return decode(data, name, limit=limit)
+    return SourceText(name, reread=pieces)
+
+
 # --- opening files ---------------------------------------------------------------------------
 
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)

@@ -6,6 +6,7 @@ import os
 import shutil
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner, Result
 
 from sgcheck.cli import main
@@ -151,3 +152,72 @@ def test_paths_and_messages_are_printed_with_their_controls_visible(tmp_path: Pa
     assert f"{tmp_path}/b␇<U+2066>.sglog:1:" in checked.stderr
     for raw in "\x1b\x07\u202e\u2066":
         assert raw not in checked.stdout + checked.stderr
+
+
+def _generated(seed: int = 5, turns: int = 40) -> str:
+    from sgcheck.lang.logs.writer import format_log
+    from sgcheck.lang.source import normalise_newlines
+    from sgcheck.replay.generate import generate_game
+    from sgcheck.replay.layouts import relayout
+
+    game = generate_game(seed, max_turns=turns)
+    return normalise_newlines(relayout(format_log(game.items), "brace-comments", seed=seed)).removeprefix("\ufeff")
+
+
+def test_a_log_in_pieces_is_written_read_back_and_diffed_as_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With pieces, chunks and the in-memory spool made tiny, a log is formatted in many pieces
+    and its output goes through a temporary file: in place, on standard output and as a diff,
+    the result is the whole text's."""
+    from sgcheck.lang import format_files, source
+    from sgcheck.lang.logs import format_logs
+    from sgcheck.lang.logs.format_logs import format_log_text
+    from tests.lang.test_fmt_pieces import apply_patch
+
+    text = _generated()
+    expected = format_log_text(text, "g.sglog")
+    monkeypatch.setattr(source, "STREAMED_ABOVE", 2000)
+    monkeypatch.setattr(source, "CHUNK_BYTES", 700)
+    monkeypatch.setattr(format_files, "SPOOL_BYTES", 1000)
+    monkeypatch.setattr(format_logs, "PIECE_CHARS", 400)
+    log = tmp_path / "g.sglog"
+    log.write_bytes(text.replace("\n", "\r\n").encode())
+    diffed = invoke("fmt", "--diff", str(log))
+    assert diffed.exit_code == 1 and diffed.stdout.startswith(f"--- {log}\n+++ {log}\n@@ -")
+    assert diffed.stdout.count("\n@@ -") > 3  # hunks from several pieces
+    assert apply_patch(text, diffed.stdout) == expected
+    assert invoke("fmt", "--check", str(log)).exit_code == 1
+    assert invoke("fmt", str(log)).exit_code == 0
+    assert log.read_bytes() == expected.replace("\n", "\r\n").encode()
+    assert invoke("fmt", "--check", str(log)).exit_code == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.sglog"]
+    piped = invoke("fmt", "-", input=text.encode())
+    assert piped.exit_code == 0 and piped.stdout == expected
+
+
+def test_a_syntax_error_in_a_middle_turn_of_a_long_log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Formatted in pieces, a log with a mistake in a turn in the middle is reported as replay
+    reads it (same line, column and message) and left as it is; nothing goes to standard output."""
+    from sgcheck.lang.logs import format_logs
+    from sgcheck.lang.logs.grammar import LogSyntaxError
+    from sgcheck.lang.logs.reader import parse_log
+    from sgcheck.lang.source import SourceText
+
+    monkeypatch.setattr(format_logs, "PIECE_CHARS", 300)
+    lines = _generated(9, 60).splitlines(keepends=True)
+    middle = next(i for i in range(len(lines) // 2, len(lines)) if "cost" in lines[i])
+    lines[middle] = lines[middle].replace("cost", "cost cost", 1)
+    broken = "".join(lines)
+    log = tmp_path / "bad.sglog"
+    log.write_text(broken, encoding="utf-8")
+    with pytest.raises(LogSyntaxError) as expected:
+        parse_log(SourceText(str(log), broken))
+    diagnostic = expected.value.diagnostic
+    assert diagnostic.span is not None and diagnostic.span.line == middle + 1
+    result = invoke("fmt", str(log))
+    assert result.exit_code == 1
+    assert f"{diagnostic.span}: {diagnostic.code} {diagnostic.message}" in result.stderr
+    assert log.read_text(encoding="utf-8") == broken
+    piped = invoke("fmt", "-", input=broken.encode())
+    assert piped.exit_code == 1 and piped.stdout == ""

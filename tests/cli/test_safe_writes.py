@@ -213,8 +213,8 @@ def test_fmt_leaves_a_file_that_changed_while_it_was_formatted(
     other = MESSY + "2. upkeep: summon R a2\n"
     real = fmt_cmd.format_bytes
 
-    def format_then_someone_writes(data: bytes, name: str, kind: fmt_cmd.Kind) -> fmt_cmd.Formatted:
-        done = real(data, name, kind)
+    def format_then_someone_writes(data: bytes, name: str, kind: fmt_cmd.Kind, **options: bool) -> fmt_cmd.Formatted:
+        done = real(data, name, kind, **options)
         path.write_text(other, encoding="utf-8")
         return done
 

@@ -138,7 +138,7 @@ def grammar_items(source: SourceText) -> Iterator[LogItem]:
 
 
 def items_from(
-    source: SourceText, offset: int = 0, line: int = 1, column: int = 1, *, header: bool = True
+    source: SourceText, offset: int = 0, line: int = 1, column: int = 1, *, header: bool = True, final: bool = True
 ) -> Iterator[tuple[LogItem, Resume]]:
     """The grammar's reading of ``source`` from ``offset`` (at ``line`` and ``column``), item by
     item, each with where the next item starts (:data:`Resume`).
@@ -149,6 +149,11 @@ def items_from(
     every error is found, worded and placed exactly as in that reading. Items are yielded as
     soon as they are complete; LogSyntaxError is raised at the first syntax error, after every
     item before it.
+
+    Without ``final`` the text is the start of a longer log, cut at the start of a line outside
+    any comment: the reading stops where the text does, without reading its end. Every item
+    whose next token is in the text comes out; the last one, which the text may cut, does not
+    (it starts at the last resume given).
     """
     from lark.exceptions import UnexpectedInput
 
@@ -190,6 +195,8 @@ def items_from(
             for item in _drain(out):
                 yield item, _at(previous)
             builder.bind(n, out)
+        if not final:
+            return
         end = _end_token(text)
         parser.feed_token(end)
         if not header_sent:
