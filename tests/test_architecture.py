@@ -14,7 +14,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "sgcheck"
 #: Each top-level part of the library and its layer: a part may import its own layer and lower ones.
 LAYERS = {
     "sgcheck": 0,
-    "diagnostics": 0, "codes": 0, "results": 0, "paths": 0, "resources": 0, "selection": 0,
+    "diagnostics": 0, "codes": 0, "results": 0, "paths": 0, "resources": 0, "selection": 0, "streams": 0,
     "core": 1,
     "lang": 2, "discovery": 2,
     "replay": 3, "contract": 3,

@@ -95,6 +95,7 @@ EXPECTED: dict[str, Expect] = {
     "cards/tab-indent.sgcard.yaml": expect(1, "SG-P024"),
     "cards/multi-document.sgcard.yaml": ERROR,
     "cards/superscript-numbers.sgcard.yaml": ERROR,
+    "cards/trailing-blank-text.sgcard.yaml": expect(0, "SG-C090"),  # a text line ending in a blank (fmt)
     # pack folders (the manifest is what is odd)
     "packs/superscript-turn-limit": expect(1, "SG-C205"),
     "packs/superscript-king-value": expect(1, "SG-C205"),
