@@ -8,8 +8,9 @@ diagnostics; :func:`raise_first` serves callers that only want the first error.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
+from difflib import get_close_matches
 from enum import StrEnum
 from typing import NamedTuple
 
@@ -116,6 +117,39 @@ class Diagnostic:
         if self.span is None:
             return ("", 0, 0, self.code)
         return (self.span.source, self.span.line, self.span.column, self.code)
+
+
+#: The most names a finding lists (cards of a pack, markers of a scenario, cards in a hand...):
+#: a list whose length the input decides is cut to these, then says how many more there are.
+LISTED_NAMES = 5
+
+
+def shortlist(names: Iterable[str], near: str | None = None, limit: int = LISTED_NAMES) -> tuple[list[str], int]:
+    """At most ``limit`` of ``names`` and how many are left out. When some are left out, those
+    closest to ``near`` (what was written instead, by :func:`difflib.get_close_matches`) come
+    first, then the others in their order. Every finding that lists names a user's files decide
+    lists them through this (or :func:`listing`), so its message and data stay small whatever
+    the size of the pack or the log."""
+    every = list(dict.fromkeys(names))
+    if len(every) <= limit:
+        return every, 0
+    closest = get_close_matches(near, every, n=limit) if near is not None else []
+    chosen = list(dict.fromkeys((*closest, *every[:limit])))[:limit]
+    return chosen, len(every) - len(chosen)
+
+
+def listing(
+    names: Iterable[str],
+    near: str | None = None,
+    *,
+    limit: int = LISTED_NAMES,
+    quote: Callable[[str], str] = repr,
+    none: str = "none",
+) -> str:
+    """``names`` for a message, cut by :func:`shortlist`: ``'a', 'b', 'c' and 12 more``."""
+    shown, more = shortlist(names, near, limit)
+    text = ", ".join(quote(name) for name in shown) or none
+    return f"{text} and {more} more" if more else text
 
 
 class DiagnosticError(Exception):

@@ -4,6 +4,12 @@
 import alone costs several times a bare interpreter start; everything else goes to the click
 application in :mod:`sgcheck.cli`. The stored help text is click's own output, and a test
 fails if it drifts from what click would print.
+
+Output that cannot be written (a full disk, a closed pipe) is one line on standard error,
+``sgcheck: cannot write the report: …``, and exit status 2, whatever wrote it: a command's
+report, click's own help and version text, or the fast answers here
+(:func:`sgcheck.streams.cannot_write`, called from here, from
+:func:`sgcheck.cli.common.guarded` and from the click group).
 """
 
 from __future__ import annotations
@@ -12,20 +18,34 @@ import sys
 from pathlib import Path
 
 from sgcheck import __version__
+from sgcheck.streams import ClosedOutput, cannot_write
 
 HELP_FILE = Path(__file__).with_name("_help.txt")
 
 
+def _write(text: str) -> None:
+    """``text`` on standard output, flushed now, so that a failure is seen here and not at exit."""
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except OSError as error:
+        cannot_write(error)
+
+
 def run(argv: list[str] | None = None) -> None:
     args = sys.argv[1:] if argv is None else argv
+    if sys.stdout is None:
+        sys.stdout = ClosedOutput()
     if args in (["--help"], ["-h"]):
         try:
-            sys.stdout.write(HELP_FILE.read_text(encoding="utf-8"))
-            return
+            text = HELP_FILE.read_text(encoding="utf-8")
         except OSError:
-            pass  # fall through to click
+            text = ""  # fall through to click
+        if text:
+            _write(text)
+            return
     elif args in (["--version"], ["-V"]):
-        sys.stdout.write(f"sgcheck, version {__version__}\n")
+        _write(f"sgcheck, version {__version__}\n")
         return
     from sgcheck.cli import main
 

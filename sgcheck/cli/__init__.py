@@ -7,6 +7,8 @@ commands that need them so that ``sgcheck --help`` stays fast.
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from sgcheck import __version__
@@ -17,7 +19,41 @@ from sgcheck.cli.odds_cmd import odds_command
 from sgcheck.cli.replay_cmd import replay_command
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+def _written(error: OSError) -> None:
+    """A write failure of click's own output becomes sgcheck's one line and exit 2; anything else is raised."""
+    from sgcheck.streams import cannot_write, is_write_failure
+
+    if is_write_failure(error):
+        cannot_write(error)
+
+
+class _Application(click.Group):
+    """The command group. Click's own output (``--help`` and ``--version`` of the group and of each
+    command) that cannot be written is reported as a report that cannot be: one line, exit 2,
+    rather than a traceback (a full disk) or a silent exit 1 (click's handling of a closed pipe).
+    The commands' own output is :func:`~sgcheck.cli.common.guarded`'s."""
+
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: Any
+    ) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except OSError as error:
+            _written(error)
+            raise
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except OSError as error:
+            _written(error)
+            raise
+
+
+@click.group(
+    cls=_Application,
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+)
 @click.version_option(__version__, "-V", "--version", prog_name="sgcheck")
 def main() -> None:
     """Rules checker for the Soul Gems tactical chess wargame.

@@ -23,7 +23,7 @@ from sgcheck.cli.common import (
     refuse_output,
     report_options,
     selection_options,
-    statistics_need_text,
+    statistics_setting,
     write_report,
 )
 
@@ -150,8 +150,7 @@ def check_command(
         )
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--select/--ignore/--per-file-ignores") from None
-    statistics = statistics if statistics is not None else config.statistics
-    statistics_need_text(statistics, fmt)
+    statistics = statistics_setting(statistics, config.statistics, fmt)
     if no_suppressions:
         config = replace(config, honour_suppressions=False)
     if ruleset is not None:

@@ -16,6 +16,7 @@ from sgcheck.codes import CodeInfo
 from sgcheck.diagnostics import Severity
 from sgcheck.report import CHECK_FORMATS, REPLAY_FORMATS
 from sgcheck.results import FileResult
+from sgcheck.streams import cannot_write, is_write_failure
 
 if TYPE_CHECKING:
     from sgcheck.discovery import DiscoveryOptions
@@ -98,11 +99,16 @@ def report_options(func: Callable[P, R]) -> Callable[P, R]:
     return func
 
 
-def statistics_need_text(statistics: bool, fmt: str) -> None:
-    """``--statistics`` replaces the findings of the text report: with another format it is a usage error."""
-    if statistics and fmt != "text":
+def statistics_setting(given: bool | None, configured: bool, fmt: str) -> bool:
+    """Whether to print the count of each code instead of the findings. ``--statistics`` replaces the
+    findings of the text report, so with another format it is a usage error; the configuration's
+    ``statistics`` is a default for text reports and leaves the other formats as they are."""
+    if given is None:
+        return configured and fmt == "text"
+    if given and fmt != "text":
         reason = "--statistics is a text report: drop --format or --statistics"
         raise click.BadParameter(reason, param_hint="--statistics")
+    return given
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,15 +342,6 @@ def open_output(path: str | None, inputs: Iterable[str | os.PathLike[str]] = ())
         raise
 
 
-def _quiet_stdout() -> None:
-    """Point stdout at the null device so the interpreter's final flush cannot fail again."""
-    try:
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):
-        pass
-
-
 def guarded(func: Callable[P, int]) -> Callable[P, None]:
     """Turn a command body's return value into the exit code; any unexpected
     exception becomes a one-line message and exit 2 instead of a traceback."""
@@ -359,10 +356,12 @@ def guarded(func: Callable[P, int]) -> Callable[P, None]:
             raise
         except KeyboardInterrupt:
             sys.exit(2)
-        except (OutputError, BrokenPipeError) as error:
-            reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-            _quiet_stdout()
-            click.echo(f"sgcheck: cannot write the report: {reason}", err=True)
+        except OutputError as error:
+            cannot_write(error)
+        except OSError as error:  # click.echo, or a write of bytes, to an output that is full or gone
+            if is_write_failure(error):
+                cannot_write(error)
+            click.echo(f"sgcheck: internal error: {type(error).__name__}: {error}", err=True)
             sys.exit(2)
         except RecursionError:
             click.echo("sgcheck: internal error: input nested too deeply", err=True)

@@ -23,7 +23,7 @@ from sgcheck.cli.common import (
     replay_format_option,
     report_options,
     selection_options,
-    statistics_need_text,
+    statistics_setting,
     write_report,
 )
 from sgcheck.results import FileResult
@@ -160,8 +160,7 @@ def replay_command(
     from sgcheck.replay.interpreter import ReplayOptions
 
     settings = ReplaySetup.read(logs, config_file, isolated, verbose)
-    statistics = statistics if statistics is not None else bool(settings.values.statistics)
-    statistics_need_text(statistics, fmt)
+    statistics = statistics_setting(statistics, bool(settings.values.statistics), fmt)
     config = settings.config
     discovery = discovery_from(
         exclude,

@@ -14,7 +14,10 @@ the first checked path, is used (or the file given with ``--config``)::
     [tool.sgcheck.replay]
     ruleset = "core; king_value=3" # replay's settings: ruleset, keep-going, jobs, select, ignore
 
-Problems in the table are reported as SG-C210 and the valid parts still apply.
+Problems in the table are reported as SG-C210 and the valid parts still apply; a ``tool`` or
+``tool.sgcheck`` that is not a table is SG-C210 and the defaults apply. Each problem is placed on
+the setting it is about, from an index of the settings' keys and values built in one pass over
+the text (:class:`_Index`), so a file with thousands of problems is checked in linear time.
 """
 
 from __future__ import annotations
@@ -196,13 +199,14 @@ def find_pyproject(start: Path) -> Path | None:
         candidate = folder / "pyproject.toml"
         if candidate.is_file():
             read = read_source(candidate, limit=CONFIG_LIMIT)
-            if isinstance(read, SourceText) and "tool.sgcheck" in read.text:
+            if isinstance(read, SourceText) and has_sgcheck_table(read.text):
                 return candidate
     return None
 
 
 def load_config(path: Path | None, shown: str | None = None) -> Config:
-    """Read ``[tool.sgcheck]`` from ``path`` (no path: defaults); the file is read within its limit."""
+    """Read ``[tool.sgcheck]`` from ``path`` (no path: defaults); the file is read within its limit.
+    A ``tool`` or ``tool.sgcheck`` that is not a table is a problem (SG-C210) and the defaults apply."""
     if path is None:
         return Config()
     return replace(_read_config(path, shown or str(path)), folder=os.path.dirname(os.path.abspath(path)))
@@ -211,49 +215,71 @@ def load_config(path: Path | None, shown: str | None = None) -> Config:
 def _read_config(path: Path, name: str) -> Config:
     read = read_source(path, name, limit=CONFIG_LIMIT)
     if isinstance(read, Diagnostic):
-        return Config(source=name, problems=(_problem(f"cannot read the configuration: {read.message}", name, "", ""),))
+        problem = _problem(f"cannot read the configuration: {read.message}", _Where(name, ""), "")
+        return Config(source=name, problems=(problem,))
     text = read.text
+    where = _Where(name, text)
     try:
-        table = tomllib.loads(text).get("tool", {}).get("sgcheck", {})
+        document = tomllib.loads(text)
     except (tomllib.TOMLDecodeError, RecursionError, ValueError) as error:
-        problem = _problem(f"cannot read the configuration: {_short(str(error))}", name, "", "")
+        problem = _problem(f"cannot read the configuration: {_short(str(error))}", where, "")
         return Config(source=name, problems=(problem,), text=text)
+    tool = document.get("tool", {})
+    if not isinstance(tool, dict):
+        problem = where.outer_problem("[tool] must be a table (it holds [tool.sgcheck])", ("tool",))
+        return Config(source=name, problems=(problem,), text=text)
+    table = tool.get("sgcheck", {})
     if not isinstance(table, dict):
-        problem = _problem("[tool.sgcheck] must be a table", name, text, "sgcheck")
+        problem = where.outer_problem("[tool.sgcheck] must be a table", ("tool", "sgcheck"))
         return Config(source=name, problems=(problem,), text=text)
-    return replace(_parse_table(table, name, text), text=text)
+    return replace(_parse_table(table, where), text=text)
+
+
+def has_sgcheck_table(text: str) -> bool:
+    """``text`` (a pyproject.toml) is sgcheck's configuration: it names ``tool.sgcheck`` (a table
+    header or a dotted key; a file that does not parse is reported then), or its ``[tool]``
+    table has an ``sgcheck`` key."""
+    if "tool.sgcheck" in text:
+        return True
+    if "sgcheck" not in text:
+        return False
+    try:
+        tool = tomllib.loads(text).get("tool")
+    except (tomllib.TOMLDecodeError, RecursionError, ValueError):
+        return False
+    return isinstance(tool, dict) and "sgcheck" in tool
 
 
 def _short(message: str, limit: int = 200) -> str:
     return message if len(message) <= limit else message[:limit] + "…"
 
 
-def _parse_table(table: dict[str, object], name: str, text: str) -> Config:
+def _parse_table(table: dict[str, object], where: _Where) -> Config:
     problems: list[Diagnostic] = []
     for key in table:
         if key not in _KEYS:
             problems.append(
-                _problem(f"unknown key '{key}' in [tool.sgcheck] (known: {', '.join(_KEYS)})", name, text, key)
+                _problem(f"unknown key '{key}' in [tool.sgcheck] (known: {', '.join(_KEYS)})", where, key)
             )
-    lists = {key: _code_list(table.get(key, []), key, name, text, problems) for key in _SELECTION_KEYS}
+    lists = {key: _code_list(table.get(key, []), key, where, problems) for key in _SELECTION_KEYS}
     catalogue = code_catalogue()
     selected = codes_named(lists["select"], catalogue) if "select" in table else None
     extended = codes_named((*lists["extend-select"], *lists["enable"]), catalogue)
     ignored = codes_named((*lists["ignore"], *lists["disable"]), catalogue)
-    per_file = _per_file(table.get("per-file-ignores", {}), name, text, problems)
-    replay = _replay_settings(table.get("replay", {}), name, text, problems)
+    per_file = _per_file(table.get("per-file-ignores", {}), where, problems)
+    replay = _replay_settings(table.get("replay", {}), where, problems)
     severities: dict[str, Severity] = {}
     raw_severity = table.get("severity", {})
     if not isinstance(raw_severity, dict):
-        problems.append(_problem("[tool.sgcheck.severity] must be a table of CODE = level", name, text, "severity"))
+        problems.append(_problem("[tool.sgcheck.severity] must be a table of CODE = level", where, "severity"))
         raw_severity = {}
     for code, level in raw_severity.items():
-        checked = _check_code(code, name, text, problems, allow_always_on=True)
+        checked = _check_code(code, where, problems, allow_always_on=True)
         if checked is None:
             continue
         if level not in ("error", "warning", "note"):
             problems.append(
-                _problem(f"severity of {code} must be error, warning or note, not {level!r}", name, text, code)
+                _problem(f"severity of {code} must be error, warning or note, not {level!r}", where, code)
             )
             continue
         for each in codes_named([checked], catalogue):
@@ -263,15 +289,15 @@ def _parse_table(table: dict[str, object], name: str, text: str) -> Config:
     try:
         ruleset = parse_ruleset(str(raw_ruleset))
     except RulesetError as error:
-        problems.append(_problem(f"ruleset: {error}", name, text, "ruleset"))
-    honour = _flag(table, "suppressions", name, text, problems)
-    statistics = _flag(table, "statistics", name, text, problems)
-    exclude = _exclude(table.get("exclude", []), name, text, problems)
+        problems.append(_problem(f"ruleset: {error}", where, "ruleset"))
+    honour = _flag(table, "suppressions", where, problems)
+    statistics = _flag(table, "statistics", where, problems)
+    exclude = _exclude(table.get("exclude", []), where, problems)
     return Config(
         _disabled(frozenset(catalogue), selected, extended, ignored),
         severities,
         ruleset,
-        name,
+        where.name,
         tuple(problems),
         honour_suppressions=honour is not False,
         statistics=statistics is True,
@@ -284,32 +310,32 @@ def _parse_table(table: dict[str, object], name: str, text: str) -> Config:
     )
 
 
-def _exclude(value: object, name: str, text: str, problems: list[Diagnostic]) -> tuple[str, ...]:
+def _exclude(value: object, where: _Where, problems: list[Diagnostic]) -> tuple[str, ...]:
     """``exclude = ["PATTERN", ...]``: gitignore-style patterns (``sgcheck.discovery``)."""
     from sgcheck.discovery import pattern_problem
 
     if not isinstance(value, list):
-        problems.append(_problem("'exclude' must be a list of gitignore-style patterns", name, text, "exclude"))
+        problems.append(_problem("'exclude' must be a list of gitignore-style patterns", where, "exclude"))
         return ()
     kept = []
     for pattern in value:
         problem = "a pattern must be a string" if not isinstance(pattern, str) else pattern_problem(pattern)
         if problem is not None:
-            problems.append(_problem(f"exclude pattern {pattern!r}: {problem}", name, text, str(pattern)))
+            problems.append(_problem(f"exclude pattern {pattern!r}: {problem}", where, str(pattern)))
         else:
             kept.append(pattern)
     return tuple(kept)
 
 
-def _per_file(value: object, name: str, text: str, problems: list[Diagnostic]) -> tuple[PerFile, ...]:
+def _per_file(value: object, where: _Where, problems: list[Diagnostic]) -> tuple[PerFile, ...]:
     """``per-file-ignores = {"GLOB" = ["CODE", ...]}``."""
     if not isinstance(value, dict):
         message = "'per-file-ignores' must be a table of GLOB = [codes]"
-        problems.append(_problem(message, name, text, "per-file-ignores"))
+        problems.append(_problem(message, where, "per-file-ignores"))
         return ()
     entries = []
     for glob, spelled in value.items():
-        codes = _code_list(spelled, glob, name, text, problems, allow_always_on=True)
+        codes = _code_list(spelled, glob, where, problems, allow_always_on=True)
         if codes:
             entries.append(PerFile(glob, codes_named(codes, code_catalogue()) - ALWAYS_ON))
     return tuple(entries)
@@ -318,24 +344,24 @@ def _per_file(value: object, name: str, text: str, problems: list[Diagnostic]) -
 _REPLAY_KEYS = ("ruleset", "keep-going", "statistics", "jobs", "select", "extend-select", "ignore")
 
 
-def _flag(table: Mapping[str, object], key: str, name: str, text: str, problems: list[Diagnostic]) -> bool | None:
+def _flag(table: Mapping[str, object], key: str, where: _Where, problems: list[Diagnostic]) -> bool | None:
     """A true-or-false setting; None when it is not set (or is not true or false: a problem)."""
     value = table.get(key)
     if value is not None and not isinstance(value, bool):
-        problems.append(_problem(f"'{key}' must be true or false", name, text, key))
+        problems.append(_problem(f"'{key}' must be true or false", where, key))
         return None
     return value
 
 
-def _replay_settings(value: object, name: str, text: str, problems: list[Diagnostic]) -> ReplaySettings:
+def _replay_settings(value: object, where: _Where, problems: list[Diagnostic]) -> ReplaySettings:
     """``[tool.sgcheck.replay]``: checked here, as the rest of the table is (codes of every kind)."""
     if not isinstance(value, dict):
-        problems.append(_problem("[tool.sgcheck.replay] must be a table", name, text, "replay"))
+        problems.append(_problem("[tool.sgcheck.replay] must be a table", where, "replay"))
         return ReplaySettings()
     for key in value:
         if key not in _REPLAY_KEYS:
             known = ", ".join(_REPLAY_KEYS)
-            problems.append(_problem(f"unknown key '{key}' in [tool.sgcheck.replay] (known: {known})", name, text, key))
+            problems.append(_problem(f"unknown key '{key}' in [tool.sgcheck.replay] (known: {known})", where, key))
     settings = ReplaySettings()
     ruleset = value.get("ruleset")
     if ruleset is not None:
@@ -343,28 +369,38 @@ def _replay_settings(value: object, name: str, text: str, problems: list[Diagnos
             parse_ruleset(str(ruleset))
             settings = replace(settings, ruleset=str(ruleset))
         except RulesetError as error:
-            problems.append(_problem(f"replay ruleset: {error}", name, text, "ruleset"))
+            problems.append(_problem(f"replay ruleset: {error}", where, "ruleset"))
     settings = replace(
         settings,
-        keep_going=_flag(value, "keep-going", name, text, problems),
-        statistics=_flag(value, "statistics", name, text, problems),
+        keep_going=_flag(value, "keep-going", where, problems),
+        statistics=_flag(value, "statistics", where, problems),
     )
     jobs = value.get("jobs")
     if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
-        problems.append(_problem("'jobs' must be a whole number of at least 1", name, text, "jobs"))
+        problems.append(_problem("'jobs' must be a whole number of at least 1", where, "jobs"))
     elif jobs is not None:
         settings = replace(settings, jobs=jobs)
     every = {**CATALOGUE, **code_catalogue()}
+    errors = frozenset(code for code, info in every.items() if info.severity is Severity.ERROR)
     spelled: dict[str, tuple[str, ...]] = {}
     for key in ("select", "extend-select", "ignore"):
         raw = value.get(key, [])
         if not isinstance(raw, list) or not all(isinstance(item, str) for item in raw):
-            problems.append(_problem(f"'{key}' must be a list of codes", name, text, key))
+            problems.append(_problem(f"'{key}' must be a list of codes", where, key))
             continue
-        unknown = [item for item in raw if not select_codes(item, every)]
-        for item in unknown:
-            problems.append(_problem(f"unknown code {item!r} ('sgcheck explain --list' shows them)", name, text, item))
-        spelled[key] = tuple(item for item in raw if item not in unknown)
+        kept = []
+        for item in raw:
+            if not select_codes(item, every):
+                problems.append(_problem(f"unknown code {item!r} ('sgcheck explain --list' shows them)", where, item))
+            elif key == "ignore" and (code := spell_code(item, every)) in errors:
+                message = (
+                    f"{item!r} is {code}, an error: replay always reports the rules it breaks "
+                    "(notes and warnings can be switched off)"
+                )
+                problems.append(_problem(message, where, item))
+            else:
+                kept.append(item)
+        spelled[key] = tuple(kept)
     return replace(
         settings,
         select=spelled["select"] if "select" in value and "select" in spelled else None,
@@ -374,36 +410,166 @@ def _replay_settings(value: object, name: str, text: str, problems: list[Diagnos
 
 
 def _code_list(
-    value: object, key: str, name: str, text: str, problems: list[Diagnostic], allow_always_on: bool = False
+    value: object, key: str, where: _Where, problems: list[Diagnostic], allow_always_on: bool = False
 ) -> list[str]:
     if not isinstance(value, list):
-        problems.append(_problem(f"'{key}' must be a list of codes", name, text, key))
+        problems.append(_problem(f"'{key}' must be a list of codes", where, key))
         return []
     found = []
     for code in value:
         switching_on = allow_always_on or key in ("select", "extend-select", "enable")
-        checked = _check_code(code, name, text, problems, switching_on)
+        checked = _check_code(code, where, problems, switching_on)
         if checked is not None:
             found.append(checked)
     return found
 
 
 def _check_code(
-    code: object, name: str, text: str, problems: list[Diagnostic], allow_always_on: bool = False
+    code: object, where: _Where, problems: list[Diagnostic], allow_always_on: bool = False
 ) -> str | None:
     """A code, family or rule name the settings may use; a problem for one naming nothing, and for
     switching off an exact code that is always on."""
     if not isinstance(code, str) or not select_codes(code, code_catalogue()):
-        problems.append(_problem(f"unknown code {code!r} ('sgcheck explain --list' shows them)", name, text, str(code)))
+        problems.append(_problem(f"unknown code {code!r} ('sgcheck explain --list' shows them)", where, str(code)))
         return None
     exact = spell_code(code, code_catalogue())
     if exact in ALWAYS_ON and not allow_always_on:
-        problems.append(_problem(f"{exact} cannot be disabled: unreadable cards are always reported", name, text, code))
+        problems.append(_problem(f"{exact} cannot be disabled: unreadable cards are always reported", where, code))
         return None
     return exact or code
 
 
 _TABLE_HEADER = re.compile(r"\s*\[\s*([^\]\s]+)\s*\]")
+#: A bare word of a settings line: what a non-string value (``1``, ``1.5``, ``true``) is written as.
+_WORD = re.compile(r"[^\s\"'=,\[\]{}#]+")
+#: Substring searches a configuration's problems may make when no key, quoted string or word
+#: spells their needle; beyond it a problem is placed at the top of the file. Locating all
+#: problems thus reads the text a bounded number of times, whatever their number.
+_SCAN_BUDGET = 32
+
+
+class _Where:
+    """The configuration file a problem is placed in: its name, its text, and the index of the
+    positions of the ``[tool.sgcheck]`` settings (:class:`_Index`), built once on the first problem."""
+
+    def __init__(self, name: str, text: str) -> None:
+        self.name = name
+        self.text = text
+        self._index: _Index | None = None
+
+    @property
+    def index(self) -> _Index:
+        if self._index is None:
+            self._index = _Index(self.text)
+        return self._index
+
+    def outer_problem(self, message: str, path: tuple[str, ...]) -> Diagnostic:
+        """A problem with ``tool`` or ``tool.sgcheck`` themselves, placed at the key (or header)
+        that makes them: ``tool = 1``, ``[tool]`` ``sgcheck = 1``, ``tool.sgcheck = 1``."""
+        found = _outer_key(self.text, path)
+        return _diagnostic(message, self.name, found, path[-1])
+
+
+def _key_path(raw: str) -> list[str]:
+    """The parts of a TOML key as written (``tool . "sgcheck"`` is tool, sgcheck)."""
+    return [part.strip().strip("\"'") for part in raw.split(".")]
+
+
+def _outer_key(text: str, path: tuple[str, ...]) -> tuple[int, int] | None:
+    """Line and 0-based column of the header or key that defines ``path`` (one pass)."""
+    table: list[str] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        header = _TABLE_HEADER.match(line)
+        if header is not None:
+            table = _key_path(header.group(1).strip("[]"))
+            if table[: len(path)] == list(path) and len(table) == len(path):
+                return number, line.find(path[-1])
+            continue
+        code = _without_comment(line)
+        if "=" not in code:
+            continue
+        key = code.split("=", 1)[0]
+        full = table + _key_path(key)
+        if len(table) < len(path) and full[: len(path)] == list(path):
+            column = key.find(path[-1])
+            return number, max(column, 0)
+    return None
+
+
+class _Index:
+    """Where each key, quoted string and bare word of the ``[tool.sgcheck]`` tables is first
+    written, found in one pass over the text, so that placing every problem of a configuration
+    costs time in proportion to its size, however many problems it has."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.keys: dict[str, tuple[int, int]] = {}
+        self.double: dict[str, tuple[int, int]] = {}
+        self.single: dict[str, tuple[int, int]] = {}
+        self.words: dict[str, tuple[int, int]] = {}
+        self.lines: list[tuple[int, str]] = []
+        self._scanned: dict[str, tuple[int, int] | None] = {}
+        for number, line in _own_lines(text):
+            self.lines.append((number, line))
+            self._read(number, line)
+
+    def _read(self, number: int, line: str) -> None:
+        if "=" in line:
+            key = line.split("=", 1)[0]
+            stripped = key.lstrip(" \t\"'")
+            name = stripped.rstrip().rstrip("\"'")
+            if name:
+                self.keys.setdefault(name, (number, len(key) - len(stripped)))
+        index, size = 0, len(line)
+        while index < size:
+            char = line[index]
+            if char in "\"'":
+                end = _closing(line, index)
+                seen = self.double if char == '"' else self.single
+                seen.setdefault(line[index + 1 : end], (number, index + 1))
+                index = end + 1
+                continue
+            word = _WORD.match(line, index)
+            if word is not None:
+                self.words.setdefault(word.group(), (number, index))
+                index = word.end()
+            else:
+                index += 1
+
+    def find(self, needle: str) -> tuple[int, int] | None:
+        """Line and 0-based column of ``needle``: a key before its ``=`` first, then a quoted
+        string, then a bare word, then (within :data:`_SCAN_BUDGET`) any mention."""
+        for seen in (self.keys, self.double, self.single, self.words):
+            found = seen.get(needle)
+            if found is not None:
+                return found
+        if needle in self._scanned:
+            return self._scanned[needle]
+        place = None
+        if len(self._scanned) < _SCAN_BUDGET:
+            for number, line in self.lines:
+                column = line.find(needle)
+                if column >= 0:
+                    place = (number, column)
+                    break
+        self._scanned[needle] = place
+        return place
+
+
+def _closing(line: str, start: int) -> int:
+    """The index of the quote closing the string opened at ``start`` (the line's end if none);
+    a backslash escapes the next character in a double-quoted string."""
+    quote = line[start]
+    index = start + 1
+    while index < len(line):
+        char = line[index]
+        if char == "\\" and quote == '"':
+            index += 2
+            continue
+        if char == quote:
+            return index
+        index += 1
+    return len(line)
 
 
 def _own_lines(text: str) -> Iterator[tuple[int, str]]:
@@ -433,31 +599,14 @@ def _without_comment(line: str) -> str:
     return line
 
 
-def _find(text: str, needle: str) -> tuple[int, int] | None:
-    """Line and 0-based column of ``needle`` in the settings: a key before its ``=`` first,
-    then a quoted value, then any mention in the [tool.sgcheck] tables."""
-    lines = list(_own_lines(text))
-    for number, line in lines:
-        key = line.split("=", 1)[0] if "=" in line else ""
-        column = key.find(needle)
-        if column >= 0 and key[:column].strip(" \t\"'") == "":
-            return number, column
-    for quoted in (f'"{needle}"', f"'{needle}'"):
-        for number, line in lines:
-            column = line.find(quoted)
-            if column >= 0:
-                return number, column + 1
-    for number, line in lines:
-        column = line.find(needle)
-        if column >= 0:
-            return number, column
-    return None
-
-
-def _problem(message: str, name: str, text: str, needle: str) -> Diagnostic:
+def _problem(message: str, where: _Where, needle: str) -> Diagnostic:
     """A SG-C210 finding, placed where the [tool.sgcheck] settings write ``needle``."""
+    found = where.index.find(needle) if needle and where.text else None
+    return _diagnostic(message, where.name, found, needle)
+
+
+def _diagnostic(message: str, name: str, found: tuple[int, int] | None, needle: str) -> Diagnostic:
     span = Span.point(name)
-    found = _find(text, needle) if needle else None
     if found is not None:
         number, column = found
         span = Span(name, number, column + 1, number, column + 1 + len(needle))

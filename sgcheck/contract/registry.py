@@ -128,8 +128,10 @@ def meta(code: str) -> RuleMeta:
     return rules_by_code()[code].meta
 
 
+@cache
 def code_catalogue() -> dict[str, CodeInfo]:
-    """Every contract and card-file code as :class:`~sgcheck.codes.CodeInfo` (for explain and SARIF)."""
+    """Every contract and card-file code as :class:`~sgcheck.codes.CodeInfo` (for explain and SARIF).
+    Built once and shared (configuration checks it for every code it names): read it, never change it."""
     catalogue: dict[str, CodeInfo] = {}
     for rule in all_rules():
         m = rule.meta

@@ -11,6 +11,10 @@ from sgcheck.core.outcome import Violation
 from sgcheck.core.pieces import Color
 from sgcheck.core.play.predicates import dice_faces, violation
 from sgcheck.core.squares import Square, in_camp, name
+from sgcheck.diagnostics import LISTED_NAMES, listing
+
+#: Unknown card names of one draft for which the pack's closest names are looked for.
+SUGGESTED = 10
 
 
 def check_rolloff(white: tuple[int, ...], black: tuple[int, ...]) -> Iterator[Violation]:
@@ -68,15 +72,24 @@ def check_pack_draft(
 ) -> Iterator[tuple[int | None, Violation]]:
     """A draft against the game's pack (R19): its cards, each kept once, no more than it lets a
     player keep and hold. Each finding comes with the index of the card it is about (None: the line)."""
+    ordered: list[str] | None = None  # sorted once, at the first card the pack does not hold
+    compared = 0
     for index, card in enumerate(cards):
         if card not in known:
-            close = get_close_matches(card, sorted(known), n=3, cutoff=0.5)
-            hint = f"did you mean {' or '.join(repr(c) for c in close)}?" if close else None
-            listed = ", ".join(repr(c) for c in sorted(known))
+            ordered = sorted(known) if ordered is None else ordered
+            # comparing a name with every card of a pack takes time in proportion to the pack:
+            # done for the first few unknown names of a draft only (a draft of hundreds of them
+            # names the wrong pack, and the first findings say so)
+            close = get_close_matches(card, ordered, n=LISTED_NAMES, cutoff=0.5) if compared < SUGGESTED else []
+            compared += 1
+            hint = f"did you mean {' or '.join(repr(c) for c in close[:3])}?" if close else None
+            listed = listing((*close, *ordered))
             yield index, violation("SG-S106", f"{card!r} is not a card of the pack {pack} ({listed})", hint=hint)
+    kept: set[str] = set()
     for index, card in enumerate(cards):
-        if card in cards[:index]:
+        if card in kept:
             yield index, violation("SG-S107", f"{color.title} keeps {card!r} twice")
+        kept.add(card)
     if len(cards) > min(keep, hand_limit):
         why = f"the pack's draft keeps {keep} of {draw}" if keep <= hand_limit else f"the hand limit is {hand_limit}"
         yield None, violation("SG-S107", f"{color.title} keeps {len(cards)} cards, but {why}")

@@ -75,7 +75,7 @@ from sgcheck.core.outcome import Applied, Rejected
 from sgcheck.core.pieces import PIECE_VALUES, Color, Phase
 from sgcheck.core.play.cards import repair_denied
 from sgcheck.core.state import GameState
-from sgcheck.diagnostics import Diagnostic
+from sgcheck.diagnostics import Diagnostic, listing
 
 
 class Breach(NamedTuple):
@@ -253,7 +253,7 @@ def _account(
             )
             message = (
                 f"{color.title} {given}, better than the core's {rate} SP for 1 LP"
-                + (f" (cards: {', '.join(names)})" if names else "")
+                + (f" (cards: {listing(names, quote=str)})" if names else "")
             )
             out.append(
                 Breach(
@@ -274,7 +274,7 @@ def _account(
             names = names or _resource_cards(state, color, card)
             message = (
                 f"{color.title} has turned {side.turn_sp} SP into {side.turn_lp} LP this turn, past the "
-                f"{cap} SP a turn the conversion allows" + (f" (cards: {', '.join(names)})" if names else "")
+                f"{cap} SP a turn the conversion allows" + (f" (cards: {listing(names, quote=str)})" if names else "")
             )
             out.append(
                 Breach(
@@ -307,7 +307,7 @@ def _negative_cost(applied: Applied) -> list[Breach]:
         return []
     names = worked.sources
     message = f"the cards make this action cost {worked.raw} ({worked.detail}): a cost below 0 pays its taker" + (
-        f" (cards: {', '.join(names)})" if names else ""
+        f" (cards: {listing(names, quote=str)})" if names else ""
     )
     return [Breach("negative-cost", _diag("negative-cost", message, ("core §8", "R23")), names, 0, worked.raw)]
 

@@ -111,6 +111,7 @@ EXPECTED: dict[str, Expect] = {
     "cards/superscript-numbers.sgcard.yaml": ERROR,
     "cards/lookalike-values.sgcard.yaml": expect(1, "SG-P027"),
     "cards/dangerous-names.sgcard.yaml": expect(1, "SG-C140"),
+    "cards/trailing-blank-text.sgcard.yaml": expect(0, "SG-C090"),  # a text line ending in a blank (fmt)
     # pack folders (the manifest is what is odd)
     "packs/superscript-turn-limit": expect(1, "SG-C205"),
     "packs/superscript-king-value": expect(1, "SG-C205"),

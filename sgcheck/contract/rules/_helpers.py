@@ -21,7 +21,7 @@ from sgcheck.contract.registry import RuleMeta
 from sgcheck.core.cards import model as A
 from sgcheck.core.cards.attack_parts import AttackKind
 from sgcheck.core.parameters import PARAMETERS, ParamFamily
-from sgcheck.diagnostics import Diagnostic, Fix, Severity
+from sgcheck.diagnostics import Diagnostic, Fix, Severity, listing
 
 
 def card_context(card: A.Card) -> tuple[tuple[str, str], ...]:
@@ -237,9 +237,9 @@ def play_findings(
         pack.facts.reported_play.append(found)
         first = next((by_name[name] for name in found.cards if name in by_name), None)
         span = first.name_span if first is not None else None
-        chain = ", ".join(f"'{name}'" for name in found.cards) or "the core alone"
+        chain = listing(found.cards, quote=lambda name: f"'{name}'", none="the core alone")
         holder = " and ".join(
-            f"{side} holding {', '.join(repr(n) for n in hand)}"
+            f"{side} holding {listing(hand)}"
             for side, hand in (("White", found.hands[0]), ("Black", found.hands[1]))
             if hand
         )

@@ -264,5 +264,10 @@ def ply(turn_number: int, color: Color) -> int:
 
 
 def new_cards(catalogue: Catalogue, white: Iterable[str], black: Iterable[str]) -> CardsState:
-    """The cards at the start of play: each side's hand is what it kept in the draft (R19)."""
-    return CardsState(catalogue, (tuple(white), tuple(black)))
+    """The cards at the start of play: each side's hand is what it kept in the draft (R19).
+
+    A name the pack does not hold is not in the hand: the draft reported it (SG-S106), and
+    playing it later is a card the player does not hold (SG-R120), never a lookup that fails."""
+    return CardsState(
+        catalogue, (tuple(c for c in white if c in catalogue), tuple(c for c in black if c in catalogue))
+    )

@@ -50,6 +50,7 @@ from sgcheck.core.pieces import KING, Color, Phase, Piece
 from sgcheck.core.play.predicates import charge, resolve_payment, violation
 from sgcheck.core.squares import Square, name
 from sgcheck.core.state import GameState, Payment, PlayerState
+from sgcheck.diagnostics import listing
 
 _MAIN = (Phase.MAIN1, Phase.MAIN2)
 _PLAY_RULES = ("core §0", "R22")
@@ -192,7 +193,7 @@ def apply_play(state: GameState, action: Play) -> Applied | Violation:
     if cards is None:
         return _unknown_card(state, action.card, action.pay)
     me = state.to_move
-    if action.card not in cards.hand(me):
+    if action.card not in cards.hand(me) or action.card not in cards.catalogue:
         return _not_in_hand(cards, me, action.card)
     card = cards.catalogue[action.card]
     verb = "cast" if card.kind is CardKind.SPELL else "put into play"
@@ -239,16 +240,15 @@ def _unknown_card(state: GameState, card: str, pay: Payment | None) -> Applied |
 
 
 def _not_in_hand(cards: CardsState, me: Color, card: str) -> Violation:
-    if card in cards.discarded[me] or cards.relic(me, card) is not None:
+    if card not in cards.catalogue:
+        why = f"the game's pack has no such card (it has {listing(cards.catalogue)})"
+    elif card in cards.discarded[me] or cards.relic(me, card) is not None:
         why = "it was already played, and a card is played from hand only once"
     elif card in cards.hand(me.other):
         why = f"{me.other.title} kept it in the draft, not {me.title}"
-    elif card not in cards.catalogue:
-        known = ", ".join(repr(c) for c in cards.catalogue)
-        why = f"the game's pack has no such card (it has {known})"
     else:
         why = f"{me.title} did not keep it in the draft"
-    held = ", ".join(repr(c) for c in cards.hand(me)) or "nothing"
+    held = listing(cards.hand(me), none="nothing")
     return violation("SG-R120", f"{me.title} cannot play {card!r}: {why}; the hand holds {held}", rules=("R19", "R22"))
 
 

@@ -4,7 +4,9 @@ A YAML card file is data a designer lays out by hand, so its canonical layout ch
 carries no meaning: block mappings indented by two spaces, sequence items by four with the dash
 at two (the layout of the shipped examples and of ``sgcheck.lang.cards.writer``), no trailing
 spaces, no line folded. Keys keep their order, scalars their quoting and flow collections
-(``cost: {SP: 6}``) stay flow. ruamel.yaml's round trip does the rewriting and keeps every
+(``cost: {SP: 6}``) stay flow, except that a text with a line ending in a blank is written as
+a double-quoted scalar (a block scalar would keep the blank as trailing space, which the layout
+removes and which would change the text). ruamel.yaml's round trip does the rewriting and keeps every
 comment where it was written; the result must read back as the same cards with the same comments
 and be its own canonical form, or the file is left as it is.
 """
@@ -74,7 +76,8 @@ def _comment_not_kept(text: str, name: str, comment: re.Match[str]) -> Diagnosti
     span = Span(name, line, column, line, column + len(comment.group()), comment.start(), comment.end())
     message = (
         "not formatted: rewriting the file would lose this comment "
-        "(the YAML library keeps no comment inside a flow collection, {...} or [...])"
+        "(the YAML library keeps no comment inside a flow collection, {...} or [...], "
+        "nor after the | or > of a text that must be rewritten in double quotes)"
     )
     return diagnostic("SG-P039", message).at(span, "move it after the collection")
 
@@ -88,6 +91,37 @@ def _starts_explicitly(text: str) -> bool:
     return False
 
 
+def _has_trailing_blank(value: str) -> bool:
+    """A line of ``value`` ends in a space or a tab: written as a block scalar, that blank would be
+    trailing space on its line."""
+    return any(line.endswith((" ", "\t")) for line in value.split("\n"))
+
+
+def _quote_trailing_blanks(node: object) -> None:
+    """Every text of ``node`` with a line ending in a blank, double-quoted: the one style that
+    spells such a text on lines of its own without trailing space (``"a \\nb"``), so the layout's
+    removal of trailing spaces can never change a value. One walk of the loaded document."""
+    from ruamel.yaml.scalarstring import DoubleQuotedScalarString
+
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, dict):
+            for key, value in current.items():
+                if isinstance(value, str):
+                    if _has_trailing_blank(value) and not isinstance(value, DoubleQuotedScalarString):
+                        current[key] = DoubleQuotedScalarString(value)
+                else:
+                    stack.append(value)
+        elif isinstance(current, list):
+            for index, value in enumerate(current):
+                if isinstance(value, str):
+                    if _has_trailing_blank(value) and not isinstance(value, DoubleQuotedScalarString):
+                        current[index] = DoubleQuotedScalarString(value)
+                else:
+                    stack.append(value)
+
+
 def _round_trip(text: str) -> str:
     from ruamel.yaml import YAML
 
@@ -99,6 +133,7 @@ def _round_trip(text: str) -> str:
     data = yaml.load(text)
     if data is None:  # an empty document stays as it is
         return text
+    _quote_trailing_blanks(data)
     out = io.StringIO()
     yaml.dump(data, out)
     return "\n".join(line.rstrip() for line in out.getvalue().split("\n"))

@@ -39,7 +39,7 @@ from sgcheck.core.scenario import (
 )
 from sgcheck.core.setup import check_king_placement
 from sgcheck.core.squares import Square, name, square
-from sgcheck.diagnostics import Diagnostic, Span
+from sgcheck.diagnostics import Diagnostic, Span, listing
 from sgcheck.lang.cards.yaml_schema import schema_errors
 from sgcheck.lang.cards.yaml_tree import LongNumber, YNode, compose
 from sgcheck.letters import ascii_lower
@@ -329,7 +329,7 @@ class _Builder:
             set_name = str(set_node.value) if set_node is not None else None
             if set_node is not None and set_name not in known:
                 close = difflib.get_close_matches(str(set_name), known, n=1)
-                listed = ", ".join(f"'{k}'" for k in known) or "none"
+                listed = listing(known, str(set_name), quote=lambda k: f"'{k}'")
                 self.report(
                     "SG-P035",
                     f"hold_markers names the marker set '{set_name}', which the scenario does not define "

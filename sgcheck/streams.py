@@ -1,0 +1,69 @@
+"""Output that cannot be written: a full disk, a closed pipe, a standard output closed before the run.
+
+Whatever writes it (a command's report, click's own help and version text, the launcher's fast
+answers), such a failure is one line on standard error, ``sgcheck: cannot write the report: …``,
+and exit status 2 (:func:`cannot_write`), never a traceback or an internal error. No import of
+click here: the launcher answers ``--help`` without it.
+"""
+
+from __future__ import annotations
+
+import errno
+import io
+import os
+import sys
+from typing import NoReturn
+
+#: The errors of a write that failed because of where the output goes (a full disk or quota, a
+#: file grown past its limit, a reader that went away, a standard output closed before the run),
+#: never because of sgcheck.
+WRITE_ERRNOS = frozenset(
+    code for code in (getattr(errno, name, None) for name in ("EPIPE", "ENOSPC", "EDQUOT", "EFBIG", "EBADF")) if code
+)
+
+
+def is_write_failure(error: BaseException) -> bool:
+    """``error`` is a write to the output that failed (see :data:`WRITE_ERRNOS`)."""
+    return isinstance(error, BrokenPipeError) or (isinstance(error, OSError) and error.errno in WRITE_ERRNOS)
+
+
+def quiet_stdout() -> None:
+    """Point stdout at the null device so the interpreter's final flush cannot fail again."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def cannot_write(error: BaseException) -> NoReturn:
+    """Say that the output cannot be written, on standard error, and exit 2."""
+    reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+    quiet_stdout()
+    try:
+        sys.stderr.write(f"sgcheck: cannot write the report: {reason}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
+        pass  # standard error is gone too: the exit status still says it
+    sys.exit(2)
+
+
+class ClosedOutput(io.TextIOBase):
+    """Standard output when the run started with it closed (``sgcheck ... >&-``; Python then has
+    ``sys.stdout = None``): writing anything to it is a write that fails (EBADF), so it is
+    reported as any other output that cannot be written, while ``--output-file`` still works."""
+
+    encoding = "utf-8"
+    errors = "strict"
+
+    @property
+    def buffer(self) -> ClosedOutput:  # bytes written to it fail the same way
+        return self
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str | bytes) -> int:
+        if not text:
+            return 0
+        raise OSError(errno.EBADF, "standard output is closed")
