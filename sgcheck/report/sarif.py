@@ -13,7 +13,7 @@ import hashlib
 import json
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 from urllib.parse import quote
 
@@ -209,10 +209,10 @@ def _fingerprint_path(path: str) -> str:
     return posix
 
 
-def _covered_lines(source: str, span: Span) -> str:
-    """The text of the whole lines ``span`` covers (found without splitting the whole source)."""
+def _covered_range(source: str, span: Span) -> tuple[int, int]:
+    """Where the whole lines ``span`` covers lie in ``source`` (found without splitting it)."""
     if span.line < 1:
-        return ""
+        return 0, 0
     start = -1
     if 0 <= span.offset <= len(source):
         candidate = source.rfind("\n", 0, span.offset) + 1
@@ -223,27 +223,51 @@ def _covered_lines(source: str, span: Span) -> str:
         for _ in range(span.line - 1):
             start = source.find("\n", start) + 1
             if start == 0:
-                return ""
+                return 0, 0
     last = span.end_line if span.end_column > 1 else span.end_line - 1  # an end at column 1 stops before its line
     stop = start
     for _ in range(max(last - span.line, 0) + 1):
         newline = source.find("\n", stop)
         if newline < 0:
-            return source[start:]
+            return start, len(source)
         stop = newline + 1
-    return source[start:stop]
+    return start, stop
 
 
-def _identity(diagnostic: Diagnostic, path: str, sources: Mapping[str, str]) -> str:
-    """What identifies a finding wherever it is: rule, paths, the text it points at, the message."""
+def _identity(diagnostic: Diagnostic, path: str, text: str) -> str:
+    """The hash of what identifies a finding wherever it is: rule, paths, the text (whitespace
+    normalised) of the lines it points at, the message."""
     span = diagnostic.span
     location = span.source if span is not None else path
-    text = ""
-    if span is not None and span.source in sources:
-        text = " ".join(_covered_lines(sources[span.source], span).split())
     message = " ".join(_POSITIONS.sub("#", diagnostic.message).split())
     fields = [FINGERPRINT_KEY, diagnostic.code, _fingerprint_path(path), _fingerprint_path(location), text, message]
-    return json.dumps(fields, ensure_ascii=False)
+    identity = json.dumps(fields, ensure_ascii=False)
+    return hashlib.sha256(identity.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def _normalised(text: str) -> str:
+    """``text`` with every run of whitespace one space, none at the ends."""
+    return " ".join(text.split())
+
+
+def _line_texts(sources: Mapping[str, str]) -> Callable[[Diagnostic], str]:
+    """The whitespace-normalised text of the lines each finding covers, worked out once per
+    stretch of lines: thousands of findings on one long line cost one pass over it, and only
+    the hash of each finding's identity is kept."""
+    texts: dict[tuple[str, int, int], str] = {}
+
+    def text_of(diagnostic: Diagnostic) -> str:
+        span = diagnostic.span
+        if span is None or span.source not in sources:
+            return ""
+        source = sources[span.source]
+        start, stop = _covered_range(source, span)
+        key = (span.source, start, stop)
+        if key not in texts:
+            texts[key] = _normalised(source[start:stop])
+        return texts[key]
+
+    return text_of
 
 
 def _place(diagnostic: Diagnostic) -> tuple[int, int]:
@@ -263,16 +287,14 @@ def file_fingerprints(result: FileResult, sources: Mapping[str, str]) -> tuple[s
     number enters it, so lines inserted above a finding do not change it.
     """
     findings = (*result.diagnostics, *(s.diagnostic for s in result.suppressed))
-    identities = [_identity(d, result.path, sources) for d in findings]
+    text_of = _line_texts(sources)
+    identities = [_identity(d, result.path, text_of(d)) for d in findings]
     seen: Counter[str] = Counter()
     ordinals = [0] * len(findings)
     for i in sorted(range(len(findings)), key=lambda i: (_place(findings[i]), i)):
         seen[identities[i]] += 1
         ordinals[i] = seen[identities[i]]
-    return tuple(
-        f"{hashlib.sha256(identity.encode('utf-8', 'surrogatepass')).hexdigest()[:32]}:{ordinal}"
-        for identity, ordinal in zip(identities, ordinals, strict=True)
-    )
+    return tuple(f"{identity}:{ordinal}" for identity, ordinal in zip(identities, ordinals, strict=True))
 
 
 def sarif_document(run: Run, fingerprints: Sequence[Sequence[str]] | None = None) -> dict[str, Any]:

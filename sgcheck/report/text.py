@@ -25,9 +25,11 @@ __all__ = ["render_file", "render_text", "totals_line"]
 INDENT = "   "
 TAB_WIDTH = 4
 """Tab stops used when showing a source line, so carets line up with the text."""
-CLIP_CHARS = 2000  # characters of a long line kept around the span before windowing
 MAX_LINE_WIDTH = 200
 """Source lines wider than this (in terminal cells) are cut to a window around the span."""
+CLIP_CHARS = 2 * MAX_LINE_WIDTH
+"""Characters of a long line kept around the span before the window is cut from them: the work
+per finding stays the same however long the line (thousands of findings on one line)."""
 WINDOW_WIDTH = 120
 WINDOW_BEFORE = 40
 ELLIPSIS = "…"
@@ -86,6 +88,10 @@ def _cells(line: str) -> tuple[list[str], list[int]]:
     column = 0
     for char in line:
         columns.append(column)
+        if " " <= char <= "~":  # printable ASCII: itself, one cell
+            pieces.append(char)
+            column += 1
+            continue
         if char == "\t":
             width = TAB_WIDTH - column % TAB_WIDTH
             pieces.append(" " * width)

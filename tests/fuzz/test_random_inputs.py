@@ -31,6 +31,9 @@ FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCh
 #: bidirectional override, isolate and mark, an escape, a bell, NEL, line ends of every kind.
 ODD = ["²", "¹⁰", "٣", "１０", "\ufeff", "\x00", "\u202e", "\u2066", "\u200f", "\x1b[2J", "\x07", "\x85"]
 ODD += ["é", "東", "\r\n", "\r", "\t", "\u2028", "9" * 40]
+#: Letters that Unicode case folding once matched to ASCII keywords (ſ, ı, İ, the Kelvin sign),
+#: and look-alikes that it does not (Cyrillic, fullwidth, a ligature).
+ODD += ["ſ", "ı", "İ", "\u212a", "ſp", "paſs", "hıt", "\u0430", "\u0455", "ｓ", "ﬀ"]
 
 LOG_WORDS = [
     *["[Event", '"Fuzz"]', "[TurnLimit", '"30"]', '"²"]', "[Result", '"*"]', '"1-0"]', "[Ruleset", '"core"]'],
@@ -55,7 +58,7 @@ YAML_WORDS = [
     *["phase:", "main1", "effects:", "- steal:", "{amount: 5, resource: SP}", "to_hit:", "10", "when:"],
     *["&a", "*a", "<<:", "!!python/object/apply:os.system", "!!binary", "[", "]", "{", "}", ":", "-", ",", "?"],
     *["'", '"', "|", ">", "---", "...", "%YAML 1.1", ".inf", ".nan", "0x1F", "0o17", "~", "null", "#"],
-    *["\n", "\n  ", "\n    ", "  "],
+    *["\n", "\n  ", "\n    ", "  ", "text: |", "text: |-", "text: >", "a line \n", " \n", "\t\n"],
     *ODD,
 ]
 

@@ -238,3 +238,31 @@ def test_a_finding_without_span_or_source_still_gets_a_key() -> None:
     unknown = Diagnostic("SG-N301", Severity.WARNING, "x", Span("elsewhere.sgcard", 3, 1, 3, 2))
     keys = file_fingerprints(FileResult("g.sglog", (spanless, unknown)), {})
     assert len(keys) == 2 and keys[0] != keys[1]
+
+
+def test_findings_on_one_long_line_normalise_the_line_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """6,000 configuration problems on one long line once peaked at 525 MB in SARIF: each
+    fingerprint held its own normalised copy of the line. The text of a stretch of lines is
+    worked out once per file and each finding keeps only its hash; the keys stay as they were."""
+    from sgcheck.report import sarif
+
+    raw = ", ".join(f'"SG-Z{n:04d}"' for n in range(2_000)) + "\nsecond line\n"
+    spans = [Span("g.sglog", 1, column, 1, column + 9) for column in range(1, 20_000, 400)]
+    spans.append(Span("g.sglog", 2, 1, 2, 7))
+    findings = tuple(Diagnostic("SG-C210", Severity.ERROR, f"unknown code {n}", span) for n, span in enumerate(spans))
+    result = FileResult("g.sglog", findings)
+    expected = file_fingerprints(result, {"g.sglog": raw})
+    slices: list[tuple[int, int]] = []
+    real = sarif._covered_range
+
+    def recording(source: str, span: Span) -> tuple[int, int]:
+        slices.append(real(source, span))
+        return slices[-1]
+
+    monkeypatch.setattr(sarif, "_covered_range", recording)
+    normalised: list[str] = []
+    monkeypatch.setattr(sarif, "_normalised", lambda text: normalised.append(text) or " ".join(text.split()))
+    assert file_fingerprints(result, {"g.sglog": raw}) == expected
+    assert len(slices) == len(spans) and len(set(slices)) == 2
+    assert len(normalised) == 2
+    assert len(set(expected)) == len(expected)

@@ -241,3 +241,27 @@ def test_colour_styles_location_code_and_carets() -> None:
     warning = render(_run(_diag(None, Severity.WARNING)), "text", color=True)
     note = render(_run(_diag(None, Severity.NOTE)), "text", color=True)
     assert "\x1b[33m" in warning and "\x1b[36m" in note
+
+
+def test_findings_on_one_long_line_cost_the_same_each_however_long_the_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Thousands of configuration problems on one line of 100,000 characters once took 33 s to
+    show: each snippet measured 2,000 characters of the line, one by one. Only the stretch around
+    the span that can be shown is measured now."""
+    from sgcheck.report import text
+
+    measured: list[int] = []
+    real = text._cells
+
+    def counting(line: str) -> tuple[list[str], list[int]]:
+        measured.append(len(line))
+        return real(line)
+
+    monkeypatch.setattr(text, "_cells", counting)
+    raw = ", ".join(f'"SG-Z{n:04d}"' for n in range(10_000))
+    spans = [Span("g.sglog", 1, column, 1, column + 9) for column in range(1, len(raw), len(raw) // 50)]
+    out = render(_run(*(_diag(span) for span in spans), source=raw), "text")
+    assert len(measured) == len(spans)
+    assert max(measured) <= 2 * MAX_LINE_WIDTH
+    for line in out.splitlines():
+        if " | " in line:
+            assert len(line) <= MAX_LINE_WIDTH + 20
