@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from .__main__ import Findings, Target, fuzz, main, targets
 from .harness import REPO
 
@@ -52,8 +54,14 @@ def test_a_failing_input_is_saved_with_its_traceback_and_counted(tmp_path: Path)
     assert "AssertionError: a length divisible by four" in saved[0].with_suffix(".txt").read_text(encoding="utf-8")
 
 
-def test_a_saved_input_replays_through_its_target(tmp_path: Path, capsys: object) -> None:
+def test_a_saved_input_replays_through_its_target(tmp_path: Path) -> None:
     saved = tmp_path / "test_fmt_inputs.test_fmt_random_log_text-0123456789abcdef.bin"
     saved.write_bytes(bytes(64))
     assert main(["--replay", str(saved)]) == 0
     assert main(["--replay", str(tmp_path / "test_nothing.test_x-00.bin")]) == 2
+
+
+def test_only_drives_the_targets_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--only", "fmt", "--inputs", "8", "--findings", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "over 4 targets" in out and "test_random_log_text" not in out
