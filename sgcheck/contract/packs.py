@@ -348,16 +348,22 @@ def _draft(node: YNode | None, plan: PackPlan) -> int:
     settings = {key: int(child.value) for key, child in node.value.items()}
     draw, keep = settings.get("draw", DRAFT_DRAW), settings.get("keep", DRAFT_KEEP)
     hand_limit = settings.get("hand_limit", HAND_LIMIT)
-    if keep > hand_limit:
-        raised = "" if "hand_limit" in settings else f" (R19's limit; a Double Draft must raise hand_limit to {keep})"
+    held = min(draw, keep)  # a player keeps only cards drawn
+    if held > hand_limit:
+        raised = "" if "hand_limit" in settings else f" (R19's limit; a Double Draft must raise hand_limit to {held})"
+        kept = f"keeps {keep} cards" if keep <= draw else f"keeps all {draw} cards it draws"
         plan.diagnostics.append(
-            meta("SG-C207").diagnostic(
-                f"the draft keeps {keep} cards but a hand holds at most {hand_limit}{raised}", node.span
-            )
+            meta("SG-C207").diagnostic(f"the draft {kept} but a hand holds at most {hand_limit}{raised}", node.span)
         )
     if keep > draw:
         plan.diagnostics.append(
-            meta("SG-C207").diagnostic(f"the draft keeps {keep} cards out of only {draw} drawn", node.span)
+            meta("SG-C209").diagnostic(
+                f"the draft keeps {keep} cards out of only {draw} drawn: a player can keep only the {draw} drawn, "
+                "so the draft cannot be played as written"
+                + (f" (no hand passes the hand limit of {hand_limit})" if held <= hand_limit else ""),
+                node.span,
+                hint=f"set keep to at most draw ({draw})",
+            )
         )
     return hand_limit
 

@@ -55,6 +55,7 @@ RULE_MODULES: tuple[str, ...] = (
     "C206_house_rule",
     "C207_draft_conflict",
     "C208_empty_pack",
+    "C209_draft_unplayable",
     "C210_bad_config",
     "C220_suppression_reason",
     "C221_unused_suppression",
