@@ -76,7 +76,6 @@ KNOWN_MISSES: dict[str, str] = {
     "116-idle-wheel.sgcard": "a loop paying back exactly its price is an error, not a judgment call",
     "143-two-pairs-of-boots.sgcard": "two cards' discounts refused outright though replay clamps the sum at 0",
     "161-omen-market-twice": "two copies of a once-a-game seal in a market deck are not counted",
-    "196-crown-splinter.sgcard": "on-hit King damage when the King is hit is part of the hit (R23)",
     "203-twin-aegis.sgcard": "King reductions adding to 3 across two cards are only a warning",
     "211-fog-around-the-throne.sgcard": "a -90 malus pinning attacks on the King at 5 draws no warning",
 }

@@ -18,7 +18,9 @@ from sgcheck.core.cards.model import (
     DealDamage,
     Effect,
     Event,
+    PieceIs,
     Reroll,
+    Role,
     Side,
     Target,
     ToHitModifier,
@@ -86,6 +88,23 @@ def attack_part(effect: Effect) -> AttackPart | None:
         case Reroll():
             return AttackPart(AttackKind.REROLL, action.count, action.scope, advantage="advantage" in action.word)
     return None
+
+
+def part_of_hit(effect: Effect) -> bool:
+    """Whether ``effect`` is on-hit damage confined to hits on a piece its target names
+    (``on hit: deal 1 damage to enemy King when target is King``): it then adds to that hit and
+    never reaches another piece, so it damages a King only as part of an attack on the King,
+    within the +2 per hit (R23, core §4.5). Without such a condition (``on hit: deal 1 damage to
+    enemy King``) the card reads as damage to that piece whatever piece was hit."""
+    part = attack_part(effect)
+    if part is None or not part.on_hit or part.target is None or effect.condition is None:
+        return False
+    for predicate in effect.condition.predicates:
+        if isinstance(predicate, PieceIs) and predicate.role is Role.TARGET:
+            hit = ALL_KINDS - predicate.kinds if predicate.negated else predicate.kinds
+            if hit <= part.target.kinds:
+                return True
+    return False
 
 
 _PARTS: dict[int, tuple[Effect, AttackPart | None]] = {}

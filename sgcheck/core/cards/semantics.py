@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from sgcheck.core import caps
-from sgcheck.core.cards.attack_parts import AttackKind, AttackPart, part_of
+from sgcheck.core.cards.attack_parts import AttackKind, AttackPart, part_of, part_of_hit
 from sgcheck.core.cards.model import (
     Card,
     Cmp,
@@ -259,7 +259,12 @@ def forbidden(effect: Effect) -> tuple[str, str] | None:
         known = PARAMETERS.get(action.parameter)
         return known.code if known else "SG-C004", f"it rewrites a number of the core ({action.parameter})"
     target = getattr(action, "target", None)
-    if isinstance(target, Target) and target.includes_king and not isinstance(action, DamageReduction):
+    if (
+        isinstance(target, Target)
+        and target.includes_king
+        and not isinstance(action, DamageReduction)
+        and not part_of_hit(effect)  # damage added to a hit on the King is the attack's (R23)
+    ):
         return "SG-C060", "it acts on a King directly (R19: only attacks may damage a King)"
     quantity = getattr(action, "quantity", None)
     if isinstance(quantity, Quantity) and quantity.kind is QuantityKind.UNLIMITED:
