@@ -73,7 +73,6 @@ KNOWN_MISSES: dict[str, str] = {
     "035-grudge-ledger.sgcard": "'on attacked' copies reaching the next turn are not added up",
     "074-field-surgeon.sgcard": "a one-off LP buy worse than 2:1 is refused; the cap reading is a judgment call",
     "090-second-hammer.sgcard": "a paid second Break roll every Upkeep draws no warning",
-    "116-idle-wheel.sgcard": "a loop paying back exactly its price is an error, not a judgment call",
     "143-two-pairs-of-boots.sgcard": "two cards' discounts refused outright though replay clamps the sum at 0",
     "161-omen-market-twice": "two copies of a once-a-game seal in a market deck are not counted",
     "203-twin-aegis.sgcard": "King reductions adding to 3 across two cards are only a warning",

@@ -10,7 +10,10 @@ at once is not a real chain and is skipped.
 Cycles are the strongly connected components (Tarjan, linear). A component whose steps
 are all free is an infinite loop; otherwise its loop is bounded by whatever the costly
 steps spend. A step that pays LP/SP is still counted as free when the loop itself gives
-back at least as much of what it pays (or an unbounded amount).
+back at least as much of what it pays (or an unbounded amount). An infinite loop whose steps
+only gain back, exactly, the prices they pay (``on gain SP pay 1 SP: gain 1 SP``) changes no
+pool however often it repeats: it is *break-even*, a judgment call (SG-C102) rather than an
+error (SG-C030, SG-C101).
 """
 
 from __future__ import annotations
@@ -45,6 +48,32 @@ class Cycle:
         if any(step.effect.trigger is not None and step.effect.trigger.pay is not None for step in self.steps):
             return "each price paid for a firing comes back through the loop"
         return "no firing costs anything"
+
+    @property
+    def break_even(self) -> bool:
+        """An infinite cycle whose every step pays a price and gains back exactly what the loop
+        pays, and does nothing else: it repeats without end but no pool grows or shrinks."""
+        if not self.infinite:
+            return False
+        net = {A.Resource.SP: 0, A.Resource.LP: 0}
+        for step in self.steps:
+            trigger, action = step.effect.trigger, step.effect.action
+            if trigger is None or trigger.pay is None:
+                return False
+            if not (
+                isinstance(action, A.ResourceChange)
+                and action.gain
+                and action.who is A.Side.OWN
+                and action.quantity.kind is A.QuantityKind.FIXED
+            ):
+                return False
+            net[action.quantity.resource] += action.quantity.value
+            for item in trigger.pay.items:
+                if item.resource is None and item.amount:
+                    return False  # a price in SP or LP at the payer's choice: not a fixed exchange
+                if item.resource is not None:
+                    net[item.resource] -= item.amount
+        return all(value == 0 for value in net.values())
 
     def chain(self) -> str:
         names = [f'"{step.card.name}"' for step in self.steps]

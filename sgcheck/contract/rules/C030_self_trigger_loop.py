@@ -6,7 +6,9 @@ limits each firing. Core §8 forbids effects that create infinite loops. A firin
 limited when the card is a spell (discarded after use), an activated relic (each use
 spends one of the 2 activations a turn, R17), has a use limit (``limit once per turn``)
 or pays a real price that the loop does not give back. Loops through several cards are
-SG-C101; loops that are limited are SG-C102.
+SG-C101; loops that are limited are SG-C102, and so are loops whose firings only gain back
+exactly the price they pay (``on gain SP pay 1 SP: gain 1 SP``): they repeat without end but
+change no pool, so whether they break §8's ban on infinite loops is a judgment call.
 
 Fails: ``effect on gain SP: gain 1 SP`` on a passive relic. Passes: the same effect with
 ``limit once per turn``.
@@ -47,7 +49,7 @@ def check(card: Card, ctx: CheckContext) -> Iterator[Diagnostic]:
     if not _may_feed_itself(card):
         return
     for cycle in trigger_cycles([card]):
-        if not cycle.infinite:
+        if not cycle.infinite or cycle.break_even:
             continue
         first = cycle.steps[0]
         trigger = first.effect.trigger.label if first.effect.trigger is not None else "its trigger"

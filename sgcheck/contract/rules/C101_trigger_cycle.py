@@ -35,7 +35,7 @@ META = RuleMeta(
 
 def check(pack: PackView, ctx: CheckContext) -> Iterator[Diagnostic]:
     for cycle in pack.facts.trigger_cycles:
-        if not cycle.infinite or len(cycle.cards) < 2:
+        if not cycle.infinite or cycle.break_even or len(cycle.cards) < 2:
             continue
         first = cycle.steps[0]
         yield META.diagnostic(

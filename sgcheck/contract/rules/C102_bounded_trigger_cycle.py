@@ -6,6 +6,11 @@ or it pays LP/SP the loop does not give back. The loop is legal but it repeats a
 as the player can afford it, which is rarely what the designer meant; the finding shows
 the chain and what bounds each step.
 
+An unbounded loop whose firings only gain back exactly the price they pay (``on gain SP pay
+1 SP: gain 1 SP``) is reported here too: it repeats without end, but no pool grows or shrinks,
+so whether it breaks §8's ban on infinite loops is a judgment call (a loop that gains more
+than it pays is SG-C030 or SG-C101).
+
 Fails: "on capture: gain 1 SP" with "on gain SP pay 2 SP: extra attack in battle" (see
 rules/cases/C102.yaml). Passes: cards whose triggers do not feed each other.
 """
@@ -31,6 +36,16 @@ META = RuleMeta(
 
 def check(pack: PackView, ctx: CheckContext) -> Iterator[Diagnostic]:
     for cycle in pack.facts.trigger_cycles:
+        if cycle.break_even:
+            yield META.diagnostic(
+                f"trigger cycle {cycle.chain()} repeats without end, each firing gaining back exactly the price "
+                "it pays: no pool grows, but the loop never stops (core §8 bans infinite loops)",
+                cycle.steps[0].effect.span,
+                hint="a judgment call: a use limit ('limit once per turn') makes the loop end",
+                label="starts a trigger cycle that changes nothing",
+                context=cycle.context(),
+            )
+            continue
         if cycle.infinite:
             continue
         bounds = "; ".join(f'"{s.card.name}" {s.why}' for s in cycle.steps if s.bounded)
