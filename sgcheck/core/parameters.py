@@ -38,9 +38,6 @@ class Parameter:
     core: str
     section: str
     code: str
-    #: the number a ``set`` effect writes in the core's place (``set threshold.repair to 10``
-    #: names the core's own 10); None where the core's number is a formula no single number equals
-    number: int | None = None
 
 
 #: The contract code of each family; the safety caps each have their own (below).
@@ -57,11 +54,9 @@ _FAMILY_CODES: dict[ParamFamily, str] = {
 _CAP_CODES = {"cap.to_hit": "SG-C010", "cap.damage": "SG-C011", "cap.reroll": "SG-C012"}
 
 
-def _p(name: str, family: ParamFamily, core: object, section: str, number: int | None = None) -> Parameter:
+def _p(name: str, family: ParamFamily, core: object, section: str) -> Parameter:
     code = _CAP_CODES[name] if family is ParamFamily.CAP else _FAMILY_CODES[family]
-    if number is None and isinstance(core, int):
-        number = core
-    return Parameter(name, family, str(core), section, code, number)
+    return Parameter(name, family, str(core), section, code)
 
 
 _PV, _CO, _AC, _CA = ParamFamily.PIECE_VALUE, ParamFamily.COST, ParamFamily.ACCURACY, ParamFamily.CAP
@@ -83,65 +78,22 @@ PARAMETERS: dict[str, Parameter] = {
         _p("accuracy.king_step", _AC, caps.TO_HIT_PER_VALUE, "core §4.4"),
         _p("accuracy.min", _AC, caps.MIN_TO_HIT, "core §4.2"),
         _p("accuracy.max", _AC, caps.MAX_TO_HIT, "core §4.2"),
-        _p("cap.to_hit", _CA, f"+{caps.TO_HIT_BONUS_CAP}", "core §4.5", caps.TO_HIT_BONUS_CAP),
-        _p("cap.damage", _CA, f"+{caps.DAMAGE_BONUS_CAP}", "core §4.5", caps.DAMAGE_BONUS_CAP),
+        _p("cap.to_hit", _CA, f"+{caps.TO_HIT_BONUS_CAP}", "core §4.5"),
+        _p("cap.damage", _CA, f"+{caps.DAMAGE_BONUS_CAP}", "core §4.5"),
         _p("cap.reroll", _CA, caps.REROLL_SOURCES_CAP, "core §4.5"),
-        _p(
-            "conversion.rate",
-            ParamFamily.CONVERSION,
-            f"{caps.CONVERSION_SP_PER_LP} SP per LP",
-            "core §2",
-            caps.CONVERSION_SP_PER_LP,
-        ),
-        _p(
-            "conversion.cap",
-            ParamFamily.CONVERSION,
-            f"{caps.CONVERSION_CAP_SP} SP per turn",
-            "core §2",
-            caps.CONVERSION_CAP_SP,
-        ),
-        _p(
-            "threshold.break",
-            ParamFamily.GEM_THRESHOLD,
-            f"{caps.BREAK_THRESHOLD}+ on 3d6",
-            "core §6",
-            caps.BREAK_THRESHOLD,
-        ),
-        _p(
-            "threshold.repair",
-            ParamFamily.GEM_THRESHOLD,
-            f"{caps.REPAIR_THRESHOLD}+ on 3d6",
-            "core §6",
-            caps.REPAIR_THRESHOLD,
-        ),
+        _p("conversion.rate", ParamFamily.CONVERSION, f"{caps.CONVERSION_SP_PER_LP} SP per LP", "core §2"),
+        _p("conversion.cap", ParamFamily.CONVERSION, f"{caps.CONVERSION_CAP_SP} SP per turn", "core §2"),
+        _p("threshold.break", ParamFamily.GEM_THRESHOLD, f"{caps.BREAK_THRESHOLD}+ on 3d6", "core §6"),
+        _p("threshold.repair", ParamFamily.GEM_THRESHOLD, f"{caps.REPAIR_THRESHOLD}+ on 3d6", "core §6"),
         _p("activations", ParamFamily.ACTIVATIONS, caps.ACTIVATIONS_PER_TURN, "core §0"),
         _p("hand_limit", ParamFamily.HAND_LIMIT, caps.HAND_LIMIT, "R19"),
         _p("king.hp", ParamFamily.OTHER, caps.KING_HP, "core §4.4"),
         _p("damage.per_hit", ParamFamily.OTHER, caps.DAMAGE_PER_HIT, "core §4.3"),
-        _p(
-            "capture.reward",
-            ParamFamily.OTHER,
-            f"{caps.CAPTURE_SP_PER_VALUE} x piece value SP",
-            "core §4.3",
-            caps.CAPTURE_SP_PER_VALUE,
-        ),
-        _p(
-            "income.rate",
-            ParamFamily.OTHER,
-            f"{caps.INCOME_PER_VALUE} x gem value SP",
-            "core §6",
-            caps.INCOME_PER_VALUE,
-        ),
-        _p("pass.bonus", ParamFamily.OTHER, f"{caps.PASS_BONUS_LP} LP", "core §2", caps.PASS_BONUS_LP),
+        _p("capture.reward", ParamFamily.OTHER, f"{caps.CAPTURE_SP_PER_VALUE} x piece value SP", "core §4.3"),
+        _p("income.rate", ParamFamily.OTHER, f"{caps.INCOME_PER_VALUE} x gem value SP", "core §6"),
+        _p("pass.bonus", ParamFamily.OTHER, f"{caps.PASS_BONUS_LP} LP", "core §2"),
         _p("start.lp", ParamFamily.OTHER, caps.START_LP, "core §1"),
         _p("start.sp", ParamFamily.OTHER, caps.START_SP, "core §1"),
         _p("victory.lp", ParamFamily.OTHER, caps.LP_VICTORY, "core §7"),
     )
 }
-
-
-def keeps_core_number(parameter: str, value: int) -> bool:
-    """Whether ``set PARAMETER to VALUE`` writes the number the core already has: it changes
-    nothing in play, though the card still names a number core §8 locks."""
-    known = PARAMETERS.get(parameter)
-    return known is not None and known.number is not None and known.number == value

@@ -73,6 +73,7 @@ KNOWN_MISSES: dict[str, str] = {
     "035-grudge-ledger.sgcard": "'on attacked' copies reaching the next turn are not added up",
     "074-field-surgeon.sgcard": "a one-off LP buy worse than 2:1 is refused; the cap reading is a judgment call",
     "090-second-hammer.sgcard": "a paid second Break roll every Upkeep draws no warning",
+    "091-reaffirmed-threshold.sgcard": "setting a threshold to its own value is an error (replay refuses every set)",
     "143-two-pairs-of-boots.sgcard": "two cards' discounts refused outright though replay clamps the sum at 0",
     "161-omen-market-twice": "two copies of a once-a-game seal in a market deck are not counted",
     "203-twin-aegis.sgcard": "King reductions adding to 3 across two cards are only a warning",

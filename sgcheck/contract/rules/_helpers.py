@@ -20,7 +20,7 @@ from sgcheck.contract.fixes import lowered_bonus, removal_fix
 from sgcheck.contract.registry import RuleMeta
 from sgcheck.core.cards import model as A
 from sgcheck.core.cards.attack_parts import AttackKind
-from sgcheck.core.parameters import PARAMETERS, ParamFamily, keeps_core_number
+from sgcheck.core.parameters import PARAMETERS, ParamFamily
 from sgcheck.diagnostics import Diagnostic, Fix, Severity, listing
 
 
@@ -29,20 +29,18 @@ def card_context(card: A.Card) -> tuple[tuple[str, str], ...]:
 
 
 def parameter_findings(card: A.Card, family: ParamFamily, meta: RuleMeta, what: str) -> Iterator[Diagnostic]:
-    """One finding per ``set`` effect of ``family``: the contract forbids rewriting core numbers.
-
-    A ``set`` to the number the core already has changes nothing in play; it is SG-C093's
-    warning (a judgment call), not an error here."""
+    """One finding per ``set`` effect of ``family``: the contract forbids rewriting core numbers."""
     for effect in card.effects:
         action = effect.action
         if not isinstance(action, A.SetParameter):
             continue
         parameter = PARAMETERS[action.parameter]
-        if parameter.family is not family or keeps_core_number(action.parameter, action.value):
+        if parameter.family is not family:
             continue
+        same = " (the same number, but a card still may not own it)" if parameter.core == str(action.value) else ""
         yield meta.diagnostic(
             f"'{card.name}' rewrites {what} {action.parameter} to {action.value}; "
-            f"the core fixes it at {parameter.core}",
+            f"the core fixes it at {parameter.core}{same}",
             effect.span,
             rules=(*meta.rules, parameter.section) if parameter.section not in meta.rules else meta.rules,
             hint="cards may add bounded, conditional modifiers on top of the core, never replace its numbers",
@@ -66,11 +64,7 @@ def cap_findings(
     words = _CAP_WORDS[category]
     for effect in card.effects:
         action = effect.action
-        if (
-            isinstance(action, A.SetParameter)
-            and action.parameter == parameter
-            and not keeps_core_number(parameter, action.value)  # the core's own cap: SG-C093
-        ):
+        if isinstance(action, A.SetParameter) and action.parameter == parameter:
             yield meta.diagnostic(
                 f"'{card.name}' rewrites the {words[0]} cap {parameter} to {action.value}; "
                 f"the core caps it at {_signed(cap, words)}",
