@@ -40,7 +40,7 @@ from .harness import RUNS, Hang
 #: BaseException); Ctrl-C still stops the run.
 FAILURES = (Exception, Hang, pytest.fail.Exception)
 #: The modules whose Hypothesis targets the long run drives.
-MODULES = ("test_random_inputs", "test_scenario_inputs", "test_fmt_inputs")
+MODULES = ("test_random_inputs", "test_scenario_inputs", "test_fmt_inputs", "test_lookalike_letters")
 #: Inputs kept to mutate, per target; the oldest go first.
 POOL_SIZE = 256
 #: Length of a fresh random input, in bytes (Hypothesis reads what its strategies draw).

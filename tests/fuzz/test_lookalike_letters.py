@@ -9,6 +9,7 @@ or a quoted name they must change nothing ``fmt`` could lose.
 
 from __future__ import annotations
 
+import functools
 import re
 import shutil
 from pathlib import Path
@@ -27,7 +28,7 @@ from sgcheck.lang.logs.writer import format_log
 from sgcheck.lang.source import SourceText
 from sgcheck.letters import _HOMOGLYPHS, lookalike
 
-from .harness import CORPUS, EXAMPLES, REPO, Outcome, check_sane, run_in_process
+from .harness import CORPUS, EXAMPLES, REPO, Outcome, check_sane, run_in_process, scratch_folder
 
 LONG_S = "'ſ' (U+017F LATIN SMALL LETTER LONG S)"
 DOTLESS_I = "'ı' (U+0131 LATIN SMALL LETTER DOTLESS I)"
@@ -165,23 +166,22 @@ def _mutants(draw: st.DrawFn) -> tuple[Path, str, int, str, bool]:
     return path, text[:pos] + char + text[pos + 1 :], pos, char, in_word
 
 
-@pytest.fixture(scope="module")
-def beside_the_pack(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A folder with the examples' pack in it, where each mutant is written (so the pack is read once)."""
-    folder = tmp_path_factory.mktemp("lookalikes")
+@functools.cache
+def beside_the_pack() -> Path:
+    """A folder with the examples' pack in it, where each mutant is written (so the pack is read
+    once); a plain folder, so that the long fuzz run drives this target too."""
+    folder = scratch_folder() / "lookalikes"
     shutil.copytree(EXAMPLES / "logs" / "relic-pack", folder / "relic-pack")
     return folder
 
 
 @settings(
-    max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+    max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 @given(mutant=_mutants())
-def test_a_lookalike_anywhere_is_named_or_changes_nothing(
-    beside_the_pack: Path, mutant: tuple[Path, str, int, str, bool]
-) -> None:
+def test_a_lookalike_anywhere_is_named_or_changes_nothing(mutant: tuple[Path, str, int, str, bool]) -> None:
     path, text, pos, char, in_word = mutant
-    target = beside_the_pack / path.name
+    target = beside_the_pack() / path.name
     target.write_text(text, encoding="utf-8")
     if path.suffix == ".sglog":
         report = check_sane(run_in_process("replay", str(target), fmt="json"))
