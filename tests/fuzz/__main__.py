@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import importlib
+import math
 import random
 import sys
 import time
@@ -168,9 +169,18 @@ def replay(path: Path) -> int:
     return 0
 
 
+def _seconds(options: argparse.Namespace) -> float:
+    """The run's time limit: ``--minutes``; else none when ``--inputs`` bounds it; else 10 minutes."""
+    if options.minutes is not None:
+        return float(options.minutes) * 60
+    return math.inf if options.inputs != sys.maxsize else 600.0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.fuzz", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--minutes", type=float, default=10.0, help="how long to run (default 10)")
+    parser.add_argument(
+        "--minutes", type=float, default=None, help="how long to run (default 10, or no limit with --inputs)"
+    )
     parser.add_argument("--inputs", type=int, default=sys.maxsize, help="stop after this many inputs")
     parser.add_argument("--seed", type=int, default=None, help="seed of the random inputs (default: the time)")
     parser.add_argument("--only", default="", help="drive only the targets whose name contains this")
@@ -189,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
     findings = Findings(options.findings)
     started = time.monotonic()
     try:
-        total = fuzz(chosen, seconds=options.minutes * 60, max_inputs=options.inputs, seed=seed, findings=findings)
+        total = fuzz(chosen, seconds=_seconds(options), max_inputs=options.inputs, seed=seed, findings=findings)
     except KeyboardInterrupt:
         total = sum(target.inputs for target in chosen)
     minutes = (time.monotonic() - started) / 60
