@@ -953,6 +953,14 @@ class _Recording(Replayer):
         self._step(TURN_END, line, (-1, -1), lambda: super(_Recording, self)._end_turn(passes, tree))
 
 
+def _timeline(replayer: Replayer, state: GameState | None) -> Mapping[str, object] | None:
+    """The positions recorded, with the log's header tags (``ReplayOptions(timeline=True)``)."""
+    if not isinstance(replayer, _Recording):
+        return None
+    tags = [(tag.name, tag.value) for tag in replayer.header.tags] if replayer.header is not None else []
+    return replayer.recorder.data(state, replayer.source, tags)
+
+
 def replay_items(
     items: Iterable[LogItem | PlainTurn],
     source: str,
@@ -983,7 +991,7 @@ def replay_items(
         upkeep_income=st.turn.income if st is not None and st.result is None and replayer.between_turns else 0,
         pack=replayer.pack,
         scenario=replayer.scenario,
-        timeline=replayer.recorder.data(st, replayer.source) if isinstance(replayer, _Recording) else None,
+        timeline=_timeline(replayer, st),
     )
 
 

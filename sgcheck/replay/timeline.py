@@ -24,6 +24,10 @@ its page's script draws the board from them. A frame is a list, by position:
 10  squares    the squares the statement names, ``[from, to]`` (-1 where it names none)
 ==  =========  ===============================================================================
 
+``ended`` is the first frame at which the game is over (None: it never ends), and ``header`` the
+log's header tags as ``[name, value]`` pairs, in the order written (the page's header shows the
+players, the event, the date and the ``[Result]`` tag from them).
+
 ``marks`` maps a diagnostic (its index in the replay's findings) to the frame it is shown at:
 the frame of the statement or label being replayed when it was reported. The module imports
 only the core: the interpreter calls it, and the report reads the data it produces.
@@ -31,6 +35,7 @@ only the core: the interpreter calls it, and the report reads the data it produc
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from sgcheck.core.actions import Action, Activate, Attack, Move, Play, Summon, Teleport
@@ -72,11 +77,14 @@ class Recorder:
 
     frames: list[list[object]] = field(default_factory=list)
     marks: list[tuple[int, int]] = field(default_factory=list)
+    ended: int | None = None  # the first frame at which the game is over
     _board: tuple[object, ...] = ()
     _gems: str = ""
     _cards: object = None
 
     def record(self, state: GameState, kind: int, line: int, squares: tuple[int, int] = _NO_SQUARES) -> None:
+        if self.ended is None and state.result is not None:
+            self.ended = len(self.frames)
         board = state.board
         before = self._board or (None,) * 64
         pairs = enumerate(zip(board, before, strict=True))
@@ -125,9 +133,12 @@ class Recorder:
     def mark(self, diagnostic_index: int, frame_index: int) -> None:
         self.marks.append((diagnostic_index, frame_index))
 
-    def data(self, state: GameState | None, source: str) -> dict[str, object]:
+    def data(
+        self, state: GameState | None, source: str, header: Sequence[tuple[str, str]] = ()
+    ) -> dict[str, object]:
         """The timeline as JSON-compatible data: the log's source name, the frames, the marks, the
-        game's result and the scenario's markers."""
+        game's result (and the frame it ended at), the scenario's markers and the log's header
+        tags (``header``: name and value, as written)."""
         result = None
         if state is not None and state.result is not None:
             result = {"score": state.result.score, "detail": state.result.detail}
@@ -140,5 +151,7 @@ class Recorder:
             "frames": self.frames,
             "marks": [list(mark) for mark in self.marks],
             "result": result,
+            "ended": self.ended,
             "markers": markers,
+            "header": [[tag, value] for tag, value in header],
         }

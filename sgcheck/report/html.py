@@ -181,6 +181,7 @@ def render_html_file(result: FileResult, sources: Mapping[str, str]) -> str:
     if isinstance(timeline, Mapping):
         frames = list(timeline.get("frames", []))
         data["result"] = timeline.get("result")
+        data["ended"] = timeline.get("ended")
         data["markers"] = timeline.get("markers", [])
     data["frames"] = frames
     findings = []
@@ -193,7 +194,13 @@ def render_html_file(result: FileResult, sources: Mapping[str, str]) -> str:
     first_error = next((i for i, d in enumerate(result.diagnostics) if d.is_error), None)
     data["open"] = first_error if first_error is not None else -1
     tone, headline = _headline(result)
-    out = [f'<header class="loghead"><h2>{_e(result.path)}</h2><p class="verdict {tone}">{_e(headline)}</p></header>']
+    header = timeline.get("header", []) if isinstance(timeline, Mapping) else []
+    # the address of the position shown, which the script fills in and keeps up to date
+    address = '<p class="address" hidden>Address of this position: <a class="address" href="#"></a></p>'
+    out = [
+        f'<header class="loghead"><h2>{_e(result.path)}</h2><p class="verdict {tone}">{_e(headline)}</p>'
+        f"{_game_facts(result, header)}{_counts(result.diagnostics)}{address if frames else ''}</header>"
+    ]
     out.append(_findings_list(result.diagnostics, frames_of, name))
     out.append(_stage(bool(frames)))
     if text is None:
@@ -206,6 +213,58 @@ def render_html_file(result: FileResult, sources: Mapping[str, str]) -> str:
         out.append('<div class="source"><div class="src-sizer"><ol class="src"></ol></div></div>')
     out.append(f'<script type="application/json" class="sg-data">{json_for_script(data, shown=True)}</script>')
     return "\n".join(out)
+
+
+def _tag(header: object, name: str) -> str | None:
+    """The value of the header tag ``name`` (the first written; names are case-insensitive)."""
+    if not isinstance(header, Sequence):
+        return None
+    for pair in header:
+        if isinstance(pair, Sequence) and len(pair) == 2 and str(pair[0]).lower() == name.lower():
+            return str(pair[1])
+    return None
+
+
+def _game_facts(result: FileResult, header: object) -> str:
+    """The game as its header tags name it (the players, the event, the site, the date, the
+    ``[Result]`` tag) and the result replay reached; nothing for a log replay could not read."""
+    if "legal" not in result.facts:
+        return ""
+    items = []
+
+    def item(term: str, value: str | None, cls: str, missing: str = "not given") -> None:
+        shown = f"<dd>{_e(value)}</dd>" if value else f'<dd class="missing">{_e(missing)}</dd>'
+        items.append(f'<div class="{cls}"><dt>{_e(term)}</dt>{shown}</div>')
+
+    item("White", _tag(header, "White"), "player white")
+    item("Black", _tag(header, "Black"), "player black")
+    item("Event", _tag(header, "Event"), "event")
+    if _tag(header, "Site"):
+        item("Site", _tag(header, "Site"), "site")
+    item("Date", _tag(header, "Date"), "date")
+    tag = _tag(header, "Result")
+    item("[Result] tag", tag, "result-tag", "none")
+    outcome = result.facts.get("result")
+    if isinstance(outcome, Mapping):
+        replayed: str | None = f"{outcome.get('score', '')} · {outcome.get('detail', '')}"
+    elif "legal" in result.facts and not result.facts.get("stopped"):
+        replayed = "* · the game has not ended"
+    else:
+        replayed = None
+    score = outcome.get("score") if isinstance(outcome, Mapping) else ("*" if replayed else None)
+    differs = " differs" if tag is not None and replayed is not None and tag != score else ""
+    item("Replayed result", replayed, f"result-replayed{differs}", "not known: replay stopped at an error")
+    return f'<dl class="game">{"".join(items)}</dl>'
+
+
+def _counts(diagnostics: Sequence[Diagnostic]) -> str:
+    """The findings counted by severity."""
+    counts = []
+    for severity in Severity:
+        n = sum(1 for d in diagnostics if d.severity is severity)
+        word = f"{severity.value}{'s' if n != 1 else ''}"
+        counts.append(f'<span class="count {severity.value}" data-count="{n}">{n} {word}</span>')
+    return f'<p class="counts">{" · ".join(counts)}</p>'
 
 
 def _findings_list(diagnostics: Sequence[Diagnostic], frames: Sequence[int], log_name: str | None) -> str:
@@ -254,8 +313,10 @@ def _stage(has_board: bool) -> str:
         "</div>"
         '<div class="panel">'
         '<div class="finding-box" hidden></div>'
+        '<section class="explain" aria-label="The action at this position"></section>'
         '<table class="sides"></table>'
-        '<svg class="plot" viewBox="0 0 640 190" role="img" aria-label="LP, SP and King damage over the game"></svg>'
+        '<svg class="plot" viewBox="0 0 640 206" role="img" aria-label="LP, SP and King damage over the game"></svg>'
+        '<p class="sr-only plot-text"></p>'
         "</div>"
     )
 
@@ -321,8 +382,10 @@ def render_html_page(parts: Sequence[str], files: Sequence[FileResult], tool_ver
         head.append(f'<label class="pick">Log <select class="logpick">{options}</select></label>')
     head.append(
         '<p class="keys">Keys: <kbd>&#x2190;</kbd>/<kbd>&#x2192;</kbd> position, <kbd>&#x2191;</kbd>/<kbd>&#x2193;'
-        "</kbd> turn, <kbd>Home</kbd>/<kbd>End</kbd> first/last, <kbd>n</kbd>/<kbd>p</kbd> next/previous finding</p>"
+        "</kbd> turn, <kbd>Home</kbd>/<kbd>End</kbd> first/last, <kbd>n</kbd>/<kbd>p</kbd> next/previous finding; "
+        "on a log line <kbd>&#x2191;</kbd>/<kbd>&#x2193;</kbd> line, <kbd>Enter</kbd> its action</p>"
     )
+    head.append('<p class="address-note" role="alert" hidden></p>')
     head.append("</header>")
     body = [f'<section class="log" id="log-{i}" data-log="{i}">\n{part}\n</section>' for i, part in enumerate(parts)]
     tail = [

@@ -6,23 +6,13 @@ shipped example goes into one page (its script draws each log's section), so the
 
 from __future__ import annotations
 
-import json
-import shutil
 import struct
-import subprocess
-import tempfile
-from collections.abc import Iterator
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
-from sgcheck.codes import CATALOGUE
-from sgcheck.replay.files import LogInput, replay_input
-from sgcheck.replay.interpreter import ReplayOptions
-from sgcheck.report import ReportStream
+from tests.browser.harness import ROOT, Dom, chromium, run_browser, write_page
 
-ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted(
     [
         *(ROOT / "examples" / "logs").rglob("*.sglog"),
@@ -32,109 +22,6 @@ EXAMPLES = sorted(
 )
 WRONG_HIT = ROOT / "examples" / "logs" / "broken" / "wrong-hit.sglog"
 EXAMPLES_BY_NAME = {path.name: path for path in EXAMPLES}
-TIMEOUT = 120  # seconds for one browser run
-
-
-def chromium() -> str:
-    if _address_space_limited():
-        pytest.skip("headless Chromium cannot start under an address-space limit (ulimit -v): run without one")
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        found = shutil.which(name)
-        if found:
-            return found
-    pytest.skip("headless Chromium not found: install the distribution's chromium package")
-
-
-def _address_space_limited() -> bool:
-    """Chromium reserves terabytes of address space at start and dies at once under ``ulimit -v``."""
-    try:
-        import resource
-    except ImportError:  # not a POSIX system: no such limit
-        return False
-    soft, _hard = resource.getrlimit(resource.RLIMIT_AS)
-    return soft != resource.RLIM_INFINITY
-
-
-def run_browser(page: Path, *extra: str, fragment: str = "") -> str:
-    """Open ``page`` (at ``#fragment``) in headless Chromium, without any network, and return its
-    standard output."""
-    with tempfile.TemporaryDirectory() as profile:
-        command = [
-            chromium(),
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            f"--user-data-dir={profile}",
-            "--virtual-time-budget=5000",
-            *extra,
-            page.as_uri() + (f"#{fragment}" if fragment else ""),
-        ]
-        done = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT, check=False)
-    assert done.returncode == 0, done.stderr[-2000:]
-    return done.stdout
-
-
-def write_page(path: Path, logs: list[Path], *, keep_going: bool = False) -> list[dict[str, object]]:
-    """The report of ``logs`` written to ``path``; the data of each log's section."""
-    stream = ReportStream("html", command="replay", rules=CATALOGUE, tool_version="test")
-    for log in logs:
-        result, sources = replay_input(LogInput(str(log.relative_to(ROOT))), ReplayOptions(keep_going, timeline=True))
-        stream.add(result, sources)
-    text = stream.close()
-    path.write_text(text, encoding="utf-8")
-    blocks = text.split('<script type="application/json" class="sg-data">')[1:]
-    return [json.loads(block.split("</script>")[0]) for block in blocks]
-
-
-class Node:
-    def __init__(self, tag: str, attrs: dict[str, str | None], parent: Node | None) -> None:
-        self.tag, self.attrs, self.parent = tag, attrs, parent
-        self.children: list[Node] = []
-
-    @property
-    def classes(self) -> list[str]:
-        return (self.attrs.get("class") or "").split()
-
-    def walk(self) -> Iterator[Node]:
-        yield self
-        for child in self.children:
-            yield from child.walk()
-
-    def all(self, tag: str, cls: str | None = None) -> list[Node]:
-        return [n for n in self.walk() if n.tag == tag and (cls is None or cls in n.classes)]
-
-
-VOID = {"meta", "input", "br", "img", "link", "hr", "rect", "circle", "line", "polyline"}
-
-
-class Dom(HTMLParser):
-    """The dumped DOM as a small tree (SVG elements included)."""
-
-    def __init__(self, text: str) -> None:
-        super().__init__()
-        self.root = Node("#root", {}, None)
-        self.at = self.root
-        self.feed(text)
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        node = Node(tag, dict(attrs), self.at)
-        self.at.children.append(node)
-        if tag not in VOID:
-            self.at = node
-
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.at.children.append(Node(tag, dict(attrs), self.at))
-
-    def handle_endtag(self, tag: str) -> None:
-        node = self.at
-        while node.parent is not None and node.tag != tag:
-            node = node.parent
-        if node.parent is not None:
-            self.at = node.parent
 
 
 @pytest.fixture(scope="module")

@@ -373,3 +373,78 @@ def test_an_unreadable_log_is_reported_without_a_board(tmp_path: Path) -> None:
     [data] = page.data()
     assert data["frames"] == [] and data["findings"]
     assert page.find("p", "nosource") or page.src_lines == []
+
+
+def test_the_timeline_keeps_the_header_tags_and_where_the_game_ended() -> None:
+    result, _sources = replay_input(LogInput(rel(FULL_GAME)), ReplayOptions(timeline=True))
+    timeline = result.facts["timeline"]
+    assert isinstance(timeline, dict)
+    assert timeline["header"] == [
+        ["Event", "Club night, round 3"],
+        ["Site", "The Gem Room"],
+        ["Date", "2026.11.14"],
+        ["White", "Ana Ferreira"],
+        ["Black", "Ben Okafor"],
+        ["Ruleset", "core"],
+        ["Result", "1-0"],
+    ]
+    frames, ended = timeline["frames"], timeline["ended"]
+    assert isinstance(ended, int) and isinstance(frames, list)
+    assert frames[ended][1] == 2  # the statement that converted the King
+    assert frames[ended][7][5] == 20 and frames[ended - 1][7][5] < 20  # Black's King damage reaches 20 there
+    unfinished = replay_text("king white e1\nking black e8\n1. end: pass\n", "u.sglog", ReplayOptions(timeline=True))
+    assert unfinished.timeline is not None
+    assert unfinished.timeline["ended"] is None and unfinished.timeline["header"] == []
+
+
+def game_facts(page: str, index: int = 0) -> dict[str, tuple[str, str]]:
+    """Each log's header facts as the page shows them: term → (its class, its text)."""
+    block = page.split('<dl class="game">')[index + 1].split("</dl>")[0]
+    found = re.findall(r'<div class="([^"]*)"><dt>([^<]*)</dt><dd[^>]*>([^<]*)</dd></div>', block)
+    return {term: (cls, value) for cls, term, value in found}
+
+
+def test_the_header_names_the_players_the_event_and_both_results() -> None:
+    page = html_report(rel(FULL_GAME), rel(WRONG_HIT))
+    assert game_facts(page, 0) == {
+        "White": ("player white", "Ana Ferreira"),
+        "Black": ("player black", "Ben Okafor"),
+        "Event": ("event", "Club night, round 3"),
+        "Site": ("site", "The Gem Room"),
+        "Date": ("date", "2026.11.14"),
+        "[Result] tag": ("result-tag", "1-0"),
+        "Replayed result": ("result-replayed", "1-0 · White wins by King conversion on turn 120"),
+    }
+    assert game_facts(page, 1)["White"] == ("player white", "not given")  # no Site row without the tag
+    assert "Site" not in game_facts(page, 1)
+    counts = re.findall(r'<span class="count (\w+)" data-count="(\d+)">', page)
+    assert counts == [("error", "0"), ("warning", "0"), ("note", "0"), ("error", "1"), ("warning", "0"), ("note", "0")]
+    assert page.count('<p class="address" hidden>') == 2  # filled in by the script, for a log with positions
+
+
+def test_a_result_tag_the_game_contradicts_is_marked() -> None:
+    text = '[White "A"]\n[Result "1-0"]\nking white e1\nking black e8\n1. end: pass\n1... end: pass\n'
+    result = replay_text(text, "r.sglog", ReplayOptions(keep_going=True, timeline=True))
+    assert any(d.code == "SG-R210" for d in result.diagnostics)
+    stream = ReportStream("html", command="replay", rules=CATALOGUE, tool_version="test")
+    stream.add(replay_file_result("r.sglog", result), {"r.sglog": text})
+    facts = game_facts(stream.close())
+    assert facts["[Result] tag"] == ("result-tag", "1-0")
+    assert facts["Replayed result"] == ("result-replayed differs", "* · the game has not ended")
+
+
+def test_header_tags_are_escaped_and_made_visible() -> None:
+    text = (
+        '[White "</dd><b>Eve</b> \u202eevil"]\n[Black "Bo & <i>"]\n[Event "<script>x</script>"]\n'
+        "king white e1\nking black e8\n1. end: pass\n"
+    )
+    result = replay_text(text, "h.sglog", ReplayOptions(timeline=True))
+    stream = ReportStream("html", command="replay", rules=CATALOGUE, tool_version="test")
+    stream.add(replay_file_result("h.sglog", result), {"h.sglog": text})
+    page = stream.close()
+    assert "<b>Eve" not in page and "<i>" not in page and "<script>x" not in page and "\u202e" not in page
+    facts = game_facts(page)
+    assert facts["White"][1] == "&lt;/dd&gt;&lt;b&gt;Eve&lt;/b&gt; &lt;U+202E&gt;evil"
+    assert facts["Black"][1] == "Bo &amp; &lt;i&gt;"
+    [data] = Page(page).data()
+    assert data["frames"]  # the tags themselves stay out of the page's data: the header shows them

@@ -1,0 +1,123 @@
+"""The explanation panel beside the board, in headless Chromium: for the current position, the
+statement replay explained (frame field 11), each fact as ``label: text`` with its rules and its
+parts, and the totals after; "No action at this position." where a frame has none (null, or a
+frame of 11 fields). The timeline here is written by hand: the page is tested on the shape of
+the data, whatever replay puts in it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from sgcheck.replay.files import LogInput, replay_input
+from sgcheck.replay.interpreter import ReplayOptions
+from sgcheck.report.html import render_html_file, render_html_page
+from tests.browser.harness import ROOT, chromium, probe
+
+FULL_GAME = ROOT / "examples" / "logs" / "full-game.sglog"
+HOSTILE = "</script><b>bold</b> \u202e & done"
+
+
+def explanation(line: int, statement: str) -> dict[str, object]:
+    return {
+        "line": line,
+        "turn": 17,
+        "side": "white",
+        "phase": "battle",
+        "statement": statement,
+        "legal": True,
+        "facts": [
+            {
+                "key": "cost",
+                "label": "Cost",
+                "value": 8,
+                "text": "8 SP (Knight 5 + distance 3)",
+                "rules": ["core §4", "R05"],
+                "parts": [{"label": "Knight", "value": 5}, {"label": "distance", "value": 3}],
+            },
+            {"key": "roll", "label": "Roll", "value": [8, 4], "text": "8 + 4 = 12", "rules": ["core §5"], "parts": []},
+            {"key": "hit", "label": "Hit", "value": False, "text": f"no: 12 < 30 {HOSTILE}", "rules": [], "parts": []},
+        ],
+        "after": {
+            "white": {"lp": 0, "sp": 0, "king_damage": 0},
+            "black": {"lp": 7, "sp": 3, "king_damage": 4},
+        },
+    }
+
+
+def test_the_panel_shows_the_explanation_of_the_position(tmp_path: Path) -> None:
+    chromium()
+    result, sources = replay_input(LogInput(str(FULL_GAME.relative_to(ROOT))), ReplayOptions(timeline=True))
+    timeline = result.facts["timeline"]
+    assert isinstance(timeline, dict)
+    frames = [list(frame) for frame in timeline["frames"]]
+    statement = next(i for i, f in enumerate(frames) if f[1] == 2 and i > 20)
+    line = frames[statement][0]
+    assert isinstance(line, int)
+    frames[statement].append(explanation(line, f"attack Ne2 Kf5 roll 8 4 {HOSTILE}"))
+    frames[statement + 1].append(None)  # null: no action; the frames after keep 11 fields
+    facts = {**result.facts, "timeline": {**timeline, "frames": frames}}
+    written = replace(result, facts=facts)
+    page = render_html_page([render_html_file(written, sources)], [written], "test")
+    assert "<b>bold" not in page and "\u202e" not in page
+    body = f"""
+        function panel() {{
+          var box = section(0).querySelector("section.explain");
+          return {{
+            cls: box.className,
+            heading: box.querySelector("h3").textContent,
+            where: textOf(box, ".where"),
+            statement: textOf(box, ".statement code"),
+            verdict: textOf(box, ".statement .verdict"),
+            facts: all(box, "li.fact").map(function (li) {{
+              return {{
+                key: li.getAttribute("data-key"),
+                label: li.querySelector(".label").textContent,
+                text: li.querySelector(".text").textContent,
+                rules: textOf(li, ".rules"),
+                parts: texts(li, "ul.parts > li"),
+                markup: li.querySelectorAll("b").length
+              }};
+            }}),
+            after: texts(box, "table.after tr"),
+            none: textOf(box, "p.none"),
+            elements: box.querySelectorAll("b, script").length
+          }};
+        }}
+        location.hash = "#log-0/{statement}";
+        await pause(80);
+        results.at = panel();
+        location.hash = "#log-0/{statement + 1}";
+        await pause(80);
+        results.nulled = panel();
+        location.hash = "#log-0/{statement + 2}";
+        await pause(80);
+        results.eleven = panel();
+    """
+    _dom, seen = probe(tmp_path / "explain.html", page, body)
+    at = seen["at"]
+    assert isinstance(at, dict)
+    assert at["cls"] == "explain legal" and at["heading"] == "The action"
+    assert at["where"] == f"line {line} · turn 17. (White) · Battle"
+    shown = HOSTILE.replace("\u202e", "<U+202E>")  # the override shown, never obeyed
+    assert at["statement"] == f"attack Ne2 Kf5 roll 8 4 {shown}" and at["verdict"] == " legal"
+    assert at["facts"] == [
+        {
+            "key": "cost",
+            "label": "Cost",
+            "text": "8 SP (Knight 5 + distance 3)",
+            "rules": " (core §4, R05)",
+            "parts": ["Knight: 5", "distance: 3"],
+            "markup": 0,
+        },
+        {"key": "roll", "label": "Roll", "text": "8 + 4 = 12", "rules": " (core §5)", "parts": [], "markup": 0},
+        {"key": "hit", "label": "Hit", "text": f"no: 12 < 30 {shown}", "rules": None, "parts": [], "markup": 0},
+    ]
+    assert at["after"] == ["LPSPKing damage", "White000 / 20", "Black734 / 20"]
+    assert at["none"] is None
+    for empty in ("nulled", "eleven"):
+        panel = seen[empty]
+        assert isinstance(panel, dict)
+        assert panel["none"] == "No action at this position." and panel["facts"] == [] and panel["statement"] is None
+        assert panel["cls"] == "explain empty"
+    assert at["elements"] == 0  # the hostile text stayed text: no element made of it
