@@ -200,13 +200,16 @@
     el("line", { x1: left, y1: bottom, x2: right, y2: bottom }, grid);
     el("line", { x1: left, y1: top, x2: left, y2: bottom }, grid);
     el("line", { x1: right, y1: top, x2: right, y2: bottom }, grid);
-    /* A tick at each turn, labelled every 1, 2, 5, 10 … turns so the labels stay apart. */
-    var starts = turnStarts(frames), width = right - left;
+    /* A tick at each turn, labelled every 1, 2, 5, 10 … turns so the labels stay apart (and a
+       label too close to the one before, where turns of few positions crowd, is left out). */
+    var starts = turnStarts(frames), width = right - left, GAP = 30;
     var span = Math.max(1, starts.length ? starts[starts.length - 1][0] - starts[0][0] + 1 : 1);
-    var every = niceStep(34 * span / width), minor = width / span >= 4;
+    var every = niceStep(34 * span / width), minor = width / span >= 4, labelledAt = -Infinity;
     var ticks = el("g", { "class": "ticks" }, svg);
     starts.forEach(function (start, at) {
-      var x = self.plotX(start[1]), labelled = start[0] % every === 0 || (at === 0 && every === 1);
+      var x = self.plotX(start[1]);
+      var labelled = (start[0] % every === 0 || (at === 0 && every === 1)) && x - labelledAt >= GAP;
+      if (labelled) labelledAt = x;
       if (!labelled && !minor) return;
       el("line", { "class": labelled ? "major" : "minor", x1: x, y1: bottom, x2: x, y2: bottom + (labelled ? 5 : 3) }, ticks);
       if (labelled) el("text", { x: x, y: bottom + 17, "class": "tick x", "data-turn": start[0], "data-frame": start[1] }, ticks, String(start[0]));
