@@ -132,7 +132,9 @@ PROBE = """(function () {
     var svg = section(k).querySelector("svg.plot");
     var n = JSON.parse(section(k).querySelector("script.sg-data").textContent).frames.length;
     var point = svg.createSVGPoint();
-    point.x = 44 + 556 * index / (n - 1);
+    var hit = svg.querySelector("rect.hit");  /* 4 units wider than the plot on each side */
+    var left = Number(hit.getAttribute("x")) + 4, width = Number(hit.getAttribute("width")) - 8;
+    point.x = left + width * index / (n - 1);
     point.y = y === undefined ? 70 : y;
     return point.matrixTransform(svg.getScreenCTM());
   }
