@@ -8,6 +8,7 @@ replay clean up to where filling stopped, so every claim written is the rules' o
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -359,3 +360,41 @@ def test_fill_text_counts_the_statements_it_changed() -> None:
     assert filled.statements == 8 and filled.stopped is None
     # each statement but the attack, whose score sheet is complete, lacks its SP total or Pass gain
     assert fill_text(SourceText("a.sglog", format_log_text(text))).statements == 7
+
+
+# --- any input -----------------------------------------------------------------------------------
+
+_WORDS = ["hit", "miss", "capture", "converts", "king-damage 3", "damage 2", "gain 5sp", "gain 6lp", "lp 3", "sp 9"]
+_WORDS += ["cost 1", "threshold 50", "success", "fail", "income 4", "pass", "pay 3sp", "9", "a5", "Ra1", "end:"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_changed_log_is_filled_up_to_its_first_error(data: st.DataObject) -> None:
+    """A shipped log with words put in, changed or taken out: filling never fails, and the filled
+    log replays clean, or to the very error filling stopped at."""
+    path = data.draw(st.sampled_from(CLEAN_EXAMPLES))
+    text, folder = example(path)
+    for _ in range(data.draw(st.integers(1, 3))):
+        words = [(m.start(), m.end()) for m in re.finditer(r"\S+", text)]
+        start, end = data.draw(st.sampled_from(words))
+        word = data.draw(st.sampled_from(_WORDS))
+        text = data.draw(st.sampled_from([text[:start] + word + text[end:], text[:end] + " " + word + text[end:]]))
+    result, stopped = fill_bytes(text.encode("utf-8"), path, folder=folder)
+    assert result.internal is None
+    if result.problems:
+        assert stopped is None and result.data == b""  # a log that does not read is not written
+        return
+    found = errors(replay(result.data.decode("utf-8"), path, folder))
+    if stopped is None:
+        assert found == []
+    else:
+        assert found and f"{found[0].code} {found[0].message}" in stopped.message
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(max_size=200))
+def test_any_text_is_filled_or_reported(text: str) -> None:
+    result, stopped = fill_bytes(text.encode("utf-8"), "x.sglog")
+    assert result.internal is None
+    assert not (result.problems and stopped is not None)
