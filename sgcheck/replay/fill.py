@@ -59,7 +59,8 @@ _WORDS: dict[type, str] = {
     IncomeStmt: "income",
 }
 
-#: Claims that say one thing two ways, each with the other of its pair: one of the two is right.
+#: Claims that say one thing two ways (``miss`` and ``hit``, ``fail`` and ``success``), each mapped to
+#: the first of its pair: of the two, one is right.
 PAIRS: dict[ClaimKind, ClaimKind] = {_K.MISS: _K.HIT, _K.FAIL: _K.SUCCESS}
 
 
