@@ -294,6 +294,18 @@ _CODES: tuple[CodeInfo, ...] = (
         line, or write the collection as a block.""",
     ),
     _c(
+        "SG-P040",
+        "fill-stopped",
+        E,
+        (),
+        """'sgcheck fmt --fill-claims' filled the claims of the log up to here and no further: replay
+        stops here (an illegal action, a turn out of sequence, a result the game does not have...),
+        so what the actions from here on did is not known. The message gives replay's finding. The
+        statements before it have their claims filled and the file is written; this statement and
+        the ones after it are left as written. Correct the log here ('sgcheck replay' shows the
+        finding with its rules), then fill it again.""",
+    ),
+    _c(
         "SG-X001",
         "internal-error",
         E,

@@ -20,6 +20,7 @@ import sys
 import click
 
 from sgcheck.cli.common import guarded
+from sgcheck.diagnostics import Diagnostic
 from sgcheck.lang.format_files import Formatted, Kind, format_bytes, kind_of, limit_of
 from sgcheck.lang.rewrite import Stamp, rewrite_file, stat_before_read
 from sgcheck.lang.source import read_bytes, read_stream_bytes
@@ -38,8 +39,15 @@ from sgcheck.visible import visible
     help="The name standard input ('-') is reported under; a .sgcard (.sgcard.yaml) name formats it as cards "
     "(YAML cards), else as a log.",
 )
+@click.option(
+    "--fill-claims",
+    is_flag=True,
+    help="Replay each log and write its claims: add the missing ones, correct the wrong ones (docs/fmt.md).",
+)
 @guarded
-def fmt_command(paths: tuple[str, ...], check_only: bool, show_diff: bool, stdin_filename: str) -> int:
+def fmt_command(
+    paths: tuple[str, ...], check_only: bool, show_diff: bool, stdin_filename: str, fill_claims: bool = False
+) -> int:
     """Rewrite game logs (*.sglog) and card files (*.sgcard, *.sgcard.yaml) in the canonical layout (PATH: files,
     folders searched as replay and check search them, '-' for standard input to standard output).
 
@@ -48,8 +56,11 @@ def fmt_command(paths: tuple[str, ...], check_only: bool, show_diff: bool, stdin
     A file that does not read (a syntax error) is reported and left untouched.
     Files are rewritten in place (owner, mode and hard links kept); a read-only file, or one
     that changed after it was read, is left untouched (SG-P009).
-    Exit status: 0 nothing to change or formatted, 1 a file would change (--check, --diff) or
-    does not read, 2 usage or I/O problem (SG-P009 included).
+    With --fill-claims each log is replayed and its claims written from what its actions did:
+    missing claims added, wrong ones corrected, up to the first illegal action (SG-P040).
+    Exit status: 0 nothing to change or formatted, 1 a file would change (--check, --diff),
+    does not read, or is filled only up to an illegal action, 2 usage or I/O problem (SG-P009
+    included).
     """
     found, problems, code = _discover(paths)
     changed = unchanged = 0
@@ -61,8 +72,11 @@ def fmt_command(paths: tuple[str, ...], check_only: bool, show_diff: bool, stdin
             code = 2
             continue
         stamp = Stamp.of(status, data) if status is not None else None
-        result = format_bytes(data, path, kind, diff=show_diff)
-        del data  # the formatted bytes may be as large: never both held at once
+        result, stopped = _format(data, path, kind, show_diff, fill_claims, os.path.dirname(path) or None)
+        del data
+        if stopped is not None:
+            _say(f"{stopped.span or path}: {stopped.code} {stopped.message}", err=True)
+            code = max(code, 1)  # the formatted bytes may be as large: never both held at once
         if result.internal is not None:
             _say(f"sgcheck: internal error: {path} not formatted: {result.internal}", err=True)
             code = 2
@@ -91,7 +105,7 @@ def fmt_command(paths: tuple[str, ...], check_only: bool, show_diff: bool, stdin
                 code = 2
                 changed -= 1
     if "-" in paths:
-        code = max(code, _stdin(stdin_filename, check_only, show_diff))
+        code = max(code, _stdin(stdin_filename, check_only, show_diff, fill_claims))
     for line in problems:
         _say(line, err=True)
     if found:
@@ -157,14 +171,30 @@ def _discover(paths: tuple[str, ...]) -> tuple[list[tuple[str, Kind]], list[str]
     return found, problems, code
 
 
-def _stdin(name: str, check_only: bool, show_diff: bool) -> int:
+def _format(
+    data: bytes, name: str, kind: Kind, show_diff: bool, fill_claims: bool, folder: str | None
+) -> tuple[Formatted, Diagnostic | None]:
+    """The formatted bytes of one input; with ``fill_claims``, a log's claims filled too, and
+    SG-P040 when filling stopped before the end of the log (``folder``: where its pack is)."""
+    if not fill_claims or kind is not Kind.LOG:
+        return format_bytes(data, name, kind, diff=show_diff), None
+    from sgcheck.replay.fill_log import fill_bytes
+
+    return fill_bytes(data, name, diff=show_diff, folder=folder)
+
+
+def _stdin(name: str, check_only: bool, show_diff: bool, fill_claims: bool = False) -> int:
     kind = kind_of(name) or Kind.LOG
     data = read_stream_bytes(sys.stdin.buffer, name, limit=limit_of(kind))
     if not isinstance(data, bytes):
         _say(f"{name}: {data.code} {data.message}", err=True)
         return 2
-    result = format_bytes(data, name, kind, diff=show_diff)
+    result, stopped = _format(data, name, kind, show_diff, fill_claims, None)
     del data
+    status = 0
+    if stopped is not None:
+        _say(f"{stopped.span or name}: {stopped.code} {stopped.message}", err=True)
+        status = 1
     if result.internal is not None:
         _say(f"sgcheck: internal error: {name} not formatted: {result.internal}", err=True)
         return 2
@@ -174,17 +204,17 @@ def _stdin(name: str, check_only: bool, show_diff: bool) -> int:
         return 1
     if show_diff:
         _write_diff(result)
-        return 1 if result.changed else 0
+        return 1 if result.changed else status
     if check_only:
         if result.changed:
             _say(f"would reformat {name}", err=True)
-        return 1 if result.changed else 0
+        return 1 if result.changed else status
     out = sys.stdout.buffer
     if result.output is not None:
         for chunk in result.output.chunks():
             out.write(chunk)
     out.flush()
-    return 0
+    return status
 
 
 def _write_diff(result: Formatted) -> None:

@@ -15,7 +15,7 @@ only when it is written, once the caller has let go of the input (docs/limits.md
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -27,12 +27,13 @@ from sgcheck.lang.source import (
     MAX_LINE_CHARS,
     YAML_CARD_LIMIT,
     InputLimit,
+    SourceText,
     decode,
     decode_streamed,
 )
 from sgcheck.letters import ascii_lower
 
-__all__ = ["Formatted", "Kind", "Spool", "encode_like", "format_bytes", "kind_of", "limit_of"]
+__all__ = ["Formatted", "Kind", "Rewrite", "Spool", "encode_like", "format_bytes", "kind_of", "limit_of"]
 
 BOM = b"\xef\xbb\xbf"
 
@@ -135,10 +136,19 @@ def encode_like(text: str, original: bytes) -> bytes:
     return BOM + out if original.startswith(BOM) else out
 
 
-def format_bytes(data: bytes, name: str, kind: Kind, *, diff: bool = False) -> Formatted:
+#: A change made to a log's decoded text before it is formatted (``fmt --fill-claims``).
+Rewrite = Callable[[SourceText], str]
+
+
+def format_bytes(
+    data: bytes, name: str, kind: Kind, *, diff: bool = False, rewrite: Rewrite | None = None
+) -> Formatted:
     """Format the bytes of one input; never raises for any input. With ``diff``, the result
-    carries the unified diff of the change (if any)."""
+    carries the unified diff of the change (if any). ``rewrite`` (logs only) changes the log's
+    text before it is formatted; the result is compared with, and its diff taken from, the input."""
     if kind is Kind.LOG:
+        if rewrite is not None:
+            return _rewrite_log(data, name, rewrite, diff=diff)
         return _format_log(data, name, diff=diff)
     read = decode(data, name, limit=limit_of(kind))
     if isinstance(read, Diagnostic):
@@ -246,6 +256,27 @@ def _format_log(data: bytes, name: str, *, diff: bool) -> Formatted:
     if failed is not None:
         sink.close()
         return failed
+    return sink.result()
+
+
+def _rewrite_log(data: bytes, name: str, rewrite: Rewrite, *, diff: bool) -> Formatted:
+    """A log whose text ``rewrite`` changes, then formatted whole (the change needs the whole log)."""
+    from sgcheck.lang.logs.format_logs import FormatError, format_log_text
+    from sgcheck.lang.logs.grammar import LogSyntaxError
+
+    read = decode(data, name, limit=LOG_LIMIT)
+    if isinstance(read, Diagnostic):
+        return Formatted(name, problems=(read.at(read.span or Span.point(name)),))
+    try:
+        formatted = format_log_text(rewrite(read), name)
+    except LogSyntaxError as error:
+        return Formatted(name, problems=(error.diagnostic,))
+    except (FormatError, ValueError, TypeError) as error:
+        return Formatted(name, internal=str(error))
+    except (RecursionError, MemoryError) as error:
+        return Formatted(name, internal=f"{type(error).__name__}")
+    sink = _Sink(data, name, diff=diff)
+    sink(read.text, formatted)
     return sink.result()
 
 

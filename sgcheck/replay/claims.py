@@ -7,6 +7,7 @@ and almost all of them are right, so the common path is a lookup and a compariso
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 
 from sgcheck.codes import diagnostic
 from sgcheck.core import caps
@@ -215,13 +216,17 @@ def check_claims(
     action_span: Span,
     what: str,
 ) -> Iterator[Diagnostic]:
-    """Yield a diagnostic for every claim that contradicts ``effects`` or the actor's totals in ``after``."""
+    """Yield a diagnostic for every claim that contradicts ``effects`` or the actor's totals in
+    ``after``, with the fix that writes the claim right (:func:`sgcheck.replay.fill.claim_fix`)."""
+    from sgcheck.replay.fill import claim_fix
+
     player = after.players[actor]
     for claim in claims:
         found = CHECKERS[claim.kind](claim.kind, claim.value, effects, player, what)
         if found is not None:
             diag, label, whole = found
-            yield diag.at(action_span if whole else claim.span, label)
+            placed = diag.at(action_span if whole else claim.span, label)
+            yield replace(placed, fix=claim_fix(claim, effects, player))
 
 
 def claims_hold(claims: tuple[StepClaim, ...], effects: Effects, player: PlayerState, what: str) -> bool:

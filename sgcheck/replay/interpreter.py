@@ -34,7 +34,7 @@ from sgcheck.core.setup import (
     rolloff_winner,
 )
 from sgcheck.core.squares import Square, name
-from sgcheck.core.state import GameState, initial_state
+from sgcheck.core.state import GameState, PlayerState, initial_state
 from sgcheck.core.watch import START as WATCH_START
 from sgcheck.core.watch import Breach, Watch, needs_watch, observe
 from sgcheck.diagnostics import Diagnostic, Severity, Span
@@ -66,6 +66,7 @@ from sgcheck.lang.logs.grammar import LogSyntaxError
 from sgcheck.lang.logs.reader import PlainTurn, Step, read_log
 from sgcheck.replay.claims import check_claims, claims_hold
 from sgcheck.replay.describe import describe_state, statement_word, turn_label
+from sgcheck.replay.fill import income_fix
 from sgcheck.replay.timeline import LABEL, START, STATEMENT, TURN_END, Recorder, action_squares
 from sgcheck.replay.translate import span_of, translate
 
@@ -157,6 +158,13 @@ _ENTER = {phase: EnterPhase(phase) for phase in Phase}
 _END_TURN = EndTurn()
 _NO_EFFECTS = Effects()
 
+#: Told of each statement the core applied, with what it did and the actor after it (for an
+#: ``income`` note: ``Effects(income=...)``, the Upkeep's income, and the player): what
+#: ``fmt --fill-claims`` writes claims from (sgcheck.replay.fill_log). A replay with one plays
+#: every turn from its syntax tree and checks no claims (the observer judges them) and no income
+#: amount.
+Observer = Callable[[Statement, Effects, PlayerState], None]
+
 
 def _need(node: _T | None) -> _T:
     """The node to place a finding on; in a plain turn there is none, so its tree is played instead."""
@@ -217,9 +225,12 @@ class _Setup:
 class Replayer:
     """Consumes log items in order; see :func:`replay_items`."""
 
-    def __init__(self, source: str, options: ReplayOptions, folder: str | None = None) -> None:
+    def __init__(
+        self, source: str, options: ReplayOptions, folder: str | None = None, observe: Observer | None = None
+    ) -> None:
         self.source = source
         self.options = options
+        self.observe = observe  # told of each applied statement, instead of checking its claims
         self.folder = folder  # the log's folder: a [Pack] tag is read relative to it, and may not leave it
         self.diagnostics: list[Diagnostic] = []
         self.ruleset: Ruleset = CORE
@@ -725,7 +736,9 @@ class Replayer:
         if self.watch is not None:
             for diag in self._watched(st, action, applied):
                 self.report(diag.at(stmt.span), at_state=st)
-        if stmt.claims:
+        if self.observe is not None:
+            self.observe(stmt, applied.effects, applied.state.players[actor])
+        elif stmt.claims:
             what = statement_word(stmt)
             for diag in check_claims(stmt.claims, applied.effects, applied.state, actor, stmt.span, what):
                 self.report(diag, at_state=st)
@@ -773,6 +786,9 @@ class Replayer:
             rules = ("core §2", "core §6", "R03", "R14")
             self.report(diagnostic("SG-T103", "income is gained at Upkeep", rules=rules).at(_need_statement(stmt).span))
             return
+        if self.observe is not None and stmt is not None:
+            self.observe(stmt, Effects(income=st.turn.income), st.players[st.to_move])
+            return
         if step.amount != st.turn.income:
             _need(stmt)
             assert isinstance(stmt, IncomeStmt)
@@ -787,6 +803,7 @@ class Replayer:
                 diagnostic(
                     "SG-R208",
                     f"wrong income: {st.to_move.title} gains {st.turn.income} SP ({why}), not {stmt.amount}",
+                    fix=income_fix(stmt, st.turn.income),
                 ).at(stmt.amount_span, f"claimed {stmt.amount}")
             )
         if stmt is None:
@@ -825,6 +842,9 @@ class Replayer:
                     pass_step.claims, step.effects, step.state.players[actor], "pass"
                 ):
                     raise _NeedTree
+                continue
+            if self.observe is not None:
+                self.observe(stmt, step.effects, step.state.players[actor])
                 continue
             for diag in check_claims(stmt.claims, step.effects, step.state, actor, stmt.span, "Pass"):
                 self.report(diag, at_state=st)
@@ -913,8 +933,10 @@ class _Recording(Replayer):
     (``ReplayOptions(timeline=True)``), and the position each finding is shown at. It plays every
     turn from its syntax tree, so each position has its line."""
 
-    def __init__(self, source: str, options: ReplayOptions, folder: str | None = None) -> None:
-        super().__init__(source, replace(options, plain_turns=False), folder)
+    def __init__(
+        self, source: str, options: ReplayOptions, folder: str | None = None, observe: Observer | None = None
+    ) -> None:
+        super().__init__(source, replace(options, plain_turns=False), folder, observe)
         self.recorder = Recorder()
         self.in_step = False  # a frame is being replayed: its findings are shown at it
 
@@ -967,10 +989,15 @@ def replay_items(
     options: ReplayOptions = ReplayOptions(),
     *,
     folder: str | None = None,
+    observe: Observer | None = None,
 ) -> ReplayResult:
     """Replay parsed log items (consumed lazily, in order); ``folder`` is the log's folder
-    (None: the current one), where its [Pack] tag is looked for."""
-    replayer = _Recording(source, options, folder) if options.timeline else Replayer(source, options, folder)
+    (None: the current one), where its [Pack] tag is looked for; ``observe`` (see
+    :data:`Observer`) is told of each applied statement, whose claims are then not checked."""
+    if observe is not None:
+        options = replace(options, plain_turns=False)  # the observer is told of the tree's statements
+    kind = _Recording if options.timeline else Replayer
+    replayer = kind(source, options, folder, observe)
     stopped = False
     try:
         for item in items:
@@ -1008,10 +1035,11 @@ def replay_source(
     *,
     progress: Callable[[int], None] | None = None,
     folder: str | None = None,
+    observe: Observer | None = None,
 ) -> ReplayResult:
     """Read and replay a decoded log; a syntax error is reported like any other finding.
     ``progress`` is told how many characters have been read, as reading goes on; ``folder``
-    is the log's folder (see :func:`replay_items`)."""
+    is the log's folder and ``observe`` an :data:`Observer` (see :func:`replay_items`)."""
     syntax_error: list[Diagnostic] = []
 
     def items() -> Iterator[LogItem | PlainTurn]:
@@ -1021,7 +1049,7 @@ def replay_source(
             syntax_error.append(exc.diagnostic)
             raise _Stop from None  # the log ends at its first syntax error
 
-    result = replay_items(items(), source.name, options, folder=folder)
+    result = replay_items(items(), source.name, options, folder=folder, observe=observe)
     if not syntax_error:
         return result
     return replace(result, diagnostics=(*result.diagnostics, *syntax_error))

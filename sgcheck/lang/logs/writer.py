@@ -45,7 +45,7 @@ from sgcheck.lang.logs.ast import (
     Turn,
 )
 
-__all__ = ["Line", "format_claim", "format_item", "format_log", "format_statement", "item_lines"]
+__all__ = ["CLAIM_ORDER", "Line", "format_claim", "format_item", "format_log", "format_statement", "item_lines"]
 
 _PHASE_LABELS: dict[Phase, str] = {
     Phase.UPKEEP: "upkeep:",
@@ -128,6 +128,29 @@ def format_claim(claim: Claim) -> str:
             raise ValueError(f"claim {kind.value} needs a value")
         return f"{kind.value} {_int_text(claim.value)}"
     return str(kind.value)
+
+
+#: The order claims are written in when sgcheck writes them (``fmt --fill-claims``): what the
+#: action cost and how it was paid, what its dice did and what that did (threshold, hit or miss,
+#: damage, the King's total, a capture or conversion, a Break's or Repair's outcome), what it
+#: gained, and the player's totals after it. Claims written by hand keep the order written.
+CLAIM_ORDER: tuple[ClaimKind, ...] = (
+    ClaimKind.COST,
+    ClaimKind.PAY,
+    ClaimKind.THRESHOLD,
+    ClaimKind.HIT,
+    ClaimKind.MISS,
+    ClaimKind.DAMAGE,
+    ClaimKind.KING_DAMAGE,
+    ClaimKind.CAPTURE,
+    ClaimKind.CONVERT_KING,
+    ClaimKind.SUCCESS,
+    ClaimKind.FAIL,
+    ClaimKind.GAIN_SP,
+    ClaimKind.GAIN_LP,
+    ClaimKind.LP,
+    ClaimKind.SP,
+)
 
 
 _VALUED = frozenset(
