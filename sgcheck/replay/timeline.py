@@ -22,6 +22,10 @@ its page's script draws the board from them. A frame is a list, by position:
 9   cards      ``[[White's Relics in play], [Black's], [White's Spells cast], [Black's],
                White's hand size, Black's]``; ``0`` when unchanged, ``null`` in a game without cards
 10  squares    the squares the statement names, ``[from, to]`` (-1 where it names none)
+11  explained  why the statement came out as it did (:mod:`sgcheck.replay.explain`): a dict
+               with the line, turn, side, phase, statement, ``legal``, the ``facts`` the core
+               worked out and the totals ``after``; at a turn end, the Pass bonus and the next
+               player's income; ``null`` for other frames and a turn end where nothing was worked out
 ==  =========  ===============================================================================
 
 ``marks`` maps a diagnostic (its index in the replay's findings) to the frame it is shown at:
@@ -76,7 +80,14 @@ class Recorder:
     _gems: str = ""
     _cards: object = None
 
-    def record(self, state: GameState, kind: int, line: int, squares: tuple[int, int] = _NO_SQUARES) -> None:
+    def record(
+        self,
+        state: GameState,
+        kind: int,
+        line: int,
+        squares: tuple[int, int] = _NO_SQUARES,
+        explained: dict[str, object] | None = None,
+    ) -> None:
         board = state.board
         before = self._board or (None,) * 64
         pairs = enumerate(zip(board, before, strict=True))
@@ -119,6 +130,7 @@ class Recorder:
                 gem_field,
                 cards_field,
                 list(squares),
+                explained,
             ]
         )
 
@@ -127,7 +139,8 @@ class Recorder:
 
     def data(self, state: GameState | None, source: str) -> dict[str, object]:
         """The timeline as JSON-compatible data: the log's source name, the frames, the marks, the
-        game's result and the scenario's markers."""
+        game's result, the scenario's markers, and the explanations of the frames in order
+        (field 11 of each frame that has one: ``sgcheck replay --format json --timeline``)."""
         result = None
         if state is not None and state.result is not None:
             result = {"score": state.result.score, "detail": state.result.detail}
@@ -141,4 +154,5 @@ class Recorder:
             "marks": [list(mark) for mark in self.marks],
             "result": result,
             "markers": markers,
+            "explanations": [frame[11] for frame in self.frames if frame[11] is not None],
         }
