@@ -201,6 +201,8 @@ def replay_command(
         raise click.UsageError("--explain and --at cannot be used together: give a line or a turn")
     if explaining and fmt != "text":
         raise click.UsageError("--explain and --at print text: they cannot be used with --format " + fmt)
+    if explaining and output_file:
+        raise click.UsageError("--explain and --at print to standard output: -o/--output-file is for reports")
     if timeline and fmt != "json":
         raise click.UsageError("--timeline adds the explanations to the JSON report: use it with --format json")
     settings = ReplaySetup.read(logs, config_file, isolated, verbose)
@@ -235,7 +237,8 @@ def replay_command(
         if len(inputs) != 1:
             flag = "--explain" if explain_line is not None else "--at"
             raise click.UsageError(f"{flag} explains one game log; {len(inputs)} were given or found")
-        return explain_log(inputs[0], options, explain_line, explain_turn, stdin_filename)
+        policy = ExitPolicy(exit_zero, fail_on)
+        return explain_log(inputs[0], options, explain_line, explain_turn, stdin_filename, policy)
     selection = settings.selection(select, extend_select, ignore, per_file_ignores)
     if verbose:
         click.echo(f"sgcheck: {len(inputs)} game log{'s' if len(inputs) != 1 else ''} to replay", err=True)
@@ -268,27 +271,35 @@ def replay_command(
 
 
 def explain_log(
-    log: LogInput, options: ReplayOptions, line: int | None, turn: tuple[int, int] | None, stdin_name: str
+    log: LogInput,
+    options: ReplayOptions,
+    line: int | None,
+    turn: tuple[int, int] | None,
+    stdin_name: str,
+    policy: ExitPolicy,
 ) -> int:
     """``--explain LINE`` and ``--at TURN``: the explanations asked for and the position after them.
-    Exit 0, or 1 when the log has an error (as a replay's); 2 when the log cannot be read, or the
-    line or turn has nothing replayed to explain (a usage error naming the nearest that have)."""
+    The exit code is the replay's (1 when the log has an error, with ``policy``); 2 when the log
+    cannot be read, or the line or turn has nothing replayed to explain (a usage error naming
+    the nearest that have)."""
+    from sgcheck.cli.common import exit_code_of
     from sgcheck.replay.files import replay_log
     from sgcheck.replay.summary import explained_text
     from sgcheck.report.text import render_file
 
     asked = replace(options, timeline=True, keep_line=line, keep_turn=turn)
     found, sources, result = replay_log(log, asked, False, sys.stdin.buffer, None, stdin_name)
-    if result is None:  # unreadable: the finding says why
+    if result is None:  # not replayed (unreadable, binary...): the finding says why
         click.echo(render_file(found, sources), nl=False)
-        return 2
+        click.echo("sgcheck: nothing to explain: the log could not be replayed", err=True)
+        return exit_code_of([found], policy) or 2
     explanations = result.timeline.get("explanations", []) if result.timeline is not None else []
     assert isinstance(explanations, list)
     if not result.kept:
         raise click.UsageError(_nothing_at(line, turn, explanations, result.stopped))
     what = f"line {line}" if line is not None else f"turn {_turn_text(turn)}"
     click.echo(explained_text(result.kept, what), nl=False)
-    return 0 if result.ok else 1
+    return exit_code_of([found], policy)
 
 
 def _turn_text(turn: tuple[int, int] | None) -> str:

@@ -1051,7 +1051,7 @@ def _written(stmt: Statement | None, word: str) -> str:
         return word
     try:
         return format_statement(stmt)
-    except ValueError:
+    except (ValueError, TypeError):
         return statement_word(stmt)
 
 

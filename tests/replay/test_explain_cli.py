@@ -125,3 +125,20 @@ def test_json_without_timeline_has_none() -> None:
     assert code == 0
     [only] = json.loads(out)["files"]
     assert "timeline" not in only and "timeline" not in only["facts"]
+
+
+def test_exit_zero_and_output_file(tmp_path: Path) -> None:
+    illegal = str(ROOT / "examples" / "logs" / "broken" / "illegal-move.sglog")
+    assert run("--explain", "6", "--exit-zero", illegal)[0] == 0
+    code, _, err = run("--explain", "22", "-o", str(tmp_path / "out.txt"), str(ROOT / EXAMPLE_A))
+    assert code == 2 and "-o/--output-file" in err and not (tmp_path / "out.txt").exists()
+
+
+def test_a_log_from_standard_input_and_one_that_cannot_be_replayed(tmp_path: Path) -> None:
+    text = (ROOT / EXAMPLE_A).read_text(encoding="utf-8")
+    result = CliRunner().invoke(main, ["replay", "--explain", "22", "-"], input=text)
+    assert result.exit_code == 0 and "12 = 2×Rook 5 + distance 2" in result.stdout
+    binary = tmp_path / "binary.sglog"
+    binary.write_bytes(b"\x00\x01king white e1\n")
+    code, out, err = run("--explain", "1", str(binary))
+    assert code == 1 and "SG-P005" in out and "nothing to explain" in err and "Traceback" not in err
