@@ -22,7 +22,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from sgcheck.diagnostics import Diagnostic, Fix, Severity
+from sgcheck.diagnostics import Diagnostic, Fix, Scalar, Severity
 from sgcheck.letters import ascii_upper
 
 
@@ -951,11 +951,14 @@ def diagnostic(
     hint: str | None = None,
     fix: Fix | None = None,
     severity: Severity | None = None,
+    expected: Scalar = None,
+    claimed: Scalar = None,
 ) -> Diagnostic:
     """Build a span-less diagnostic for a catalogued code.
 
     ``rules`` defaults to the code's own references; layers that know the source
-    location attach it later with :meth:`Diagnostic.at`.
+    location attach it later with :meth:`Diagnostic.at`. ``expected`` and ``claimed``: what
+    the rules give and what the input wrote, for a finding that contrasts the two.
     """
     info = CATALOGUE[code]
     return Diagnostic(
@@ -965,4 +968,6 @@ def diagnostic(
         rules=rules if rules is not None else info.rules,
         hint=hint,
         fix=fix,
+        expected=expected,
+        claimed=claimed,
     )

@@ -14,6 +14,17 @@ from difflib import get_close_matches
 from enum import StrEnum
 from typing import NamedTuple
 
+#: A value a finding carries as data (``expected``, ``claimed``): a JSON scalar.
+Scalar = int | str | bool | None
+
+
+def _shown(value: Scalar) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
 
 class Severity(StrEnum):
     """How bad a finding is; errors make the run fail (exit 1)."""
@@ -89,6 +100,10 @@ class Diagnostic:
     ``label`` is a short text shown under the caret in text output.
     ``context`` carries ordered key/value facts about where the finding happened
     (turn, player, phase, state), rendered by every output format.
+    ``expected`` and ``claimed``: for a finding about something the input wrote that the rules
+    contradict (a wrong claim in a log: a cost, a total, hit or miss), what the rules give and
+    what was written, as data (JSON scalars), so no report has to read them back from the
+    message; None where the finding has no such pair.
     """
 
     code: str
@@ -100,10 +115,23 @@ class Diagnostic:
     fix: Fix | None = None
     label: str | None = None
     context: tuple[tuple[str, str], ...] = field(default=())
+    expected: Scalar = None
+    claimed: Scalar = None
 
     def at(self, span: Span | None, label: str | None = None) -> Diagnostic:
         """The same finding placed at ``span`` (used when a lower layer had no source location)."""
         return replace(self, span=span, label=label if label is not None else self.label)
+
+    def contrasted(self, expected: Scalar, claimed: Scalar) -> Diagnostic:
+        """The same finding with what the rules give and what the input wrote, as data."""
+        return replace(self, expected=expected, claimed=claimed)
+
+    @property
+    def contrast(self) -> str | None:
+        """``expected 12, claimed 10``, or None when the finding has neither."""
+        if self.expected is None and self.claimed is None:
+            return None
+        return f"expected {_shown(self.expected)}, claimed {_shown(self.claimed)}"
 
     def with_context(self, *pairs: tuple[str, str]) -> Diagnostic:
         return replace(self, context=self.context + tuple(pairs))

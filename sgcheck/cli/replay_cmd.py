@@ -5,8 +5,8 @@ from __future__ import annotations
 import itertools
 import os
 import sys
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -31,6 +31,7 @@ from sgcheck.results import FileResult
 if TYPE_CHECKING:
     from sgcheck.contract.config import Config, ReplaySettings
     from sgcheck.replay.files import LogInput
+    from sgcheck.replay.interpreter import ReplayOptions
     from sgcheck.report import PartRenderer
     from sgcheck.selection import Selection
 
@@ -45,6 +46,18 @@ def _validate_ruleset(ctx: click.Context, param: click.Parameter, value: str | N
     except RulesetError as exc:
         raise click.BadParameter(str(exc)) from None
     return value
+
+
+def _turn_option(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[int, int] | None:
+    """``--at``: ``4`` or ``4.`` White's turn 4, ``4...`` Black's (the log's turn headers)."""
+    if value is None:
+        return None
+    text = value.strip()
+    side = 1 if text.endswith("...") else 0
+    number = text.removesuffix("...").removesuffix(".")
+    if not number.isascii() or not number.isdigit() or int(number) < 1:
+        raise click.BadParameter(f"{value!r} is not a turn: write 4 (or 4.) for White's turn 4, 4... for Black's")
+    return int(number), side
 
 
 @click.command("replay", short_help="Replay game logs against the locked core rules.")
@@ -79,6 +92,27 @@ def _validate_ruleset(ctx: click.Context, param: click.Parameter, value: str | N
     is_flag=True,
     help="Replay even with a pack that breaks the contract, for playtesting a prototype "
     "(a warning, SG-N305, instead of SG-P015).",
+)
+@click.option(
+    "--explain",
+    "explain_line",
+    type=click.IntRange(min=1),
+    metavar="LINE",
+    help="Print why the statement at LINE of one log came out as it did (cost, threshold, roll, damage, "
+    "each card's share...), then the position after it, instead of the report.",
+)
+@click.option(
+    "--at",
+    "explain_turn",
+    metavar="TURN",
+    callback=_turn_option,
+    help="As --explain, for every statement of TURN and its end: '4' or '4.' is White's turn 4, '4...' Black's.",
+)
+@click.option(
+    "--timeline",
+    is_flag=True,
+    help="With --format json: each log's result lists the explanation of every statement and turn end, "
+    "in order (its \"timeline\").",
 )
 @click.option("--no-summary", is_flag=True, help="Do not print the final board and totals.")
 @click.option(
@@ -122,6 +156,9 @@ def replay_command(
     pack: str | None,
     scenario: str | None,
     allow_violations: bool,
+    explain_line: int | None,
+    explain_turn: tuple[int, int] | None,
+    timeline: bool,
     no_summary: bool,
     quiet: bool,
     jobs: int | None,
@@ -159,6 +196,15 @@ def replay_command(
     from sgcheck.replay.files import discover_logs, replay_all
     from sgcheck.replay.interpreter import ReplayOptions
 
+    explaining = explain_line is not None or explain_turn is not None
+    if explain_line is not None and explain_turn is not None:
+        raise click.UsageError("--explain and --at cannot be used together: give a line or a turn")
+    if explaining and fmt != "text":
+        raise click.UsageError("--explain and --at print text: they cannot be used with --format " + fmt)
+    if explaining and output_file:
+        raise click.UsageError("--explain and --at print to standard output: -o/--output-file is for reports")
+    if timeline and fmt != "json":
+        raise click.UsageError("--timeline adds the explanations to the JSON report: use it with --format json")
     settings = ReplaySetup.read(logs, config_file, isolated, verbose)
     statistics = statistics_setting(statistics, bool(settings.values.statistics), fmt)
     config = settings.config
@@ -185,8 +231,14 @@ def replay_command(
         pack=pack,
         allow_violations=allow_violations,
         scenario=scenario,
-        timeline=fmt == "html",
+        timeline=fmt == "html" or timeline,
     )
+    if explaining:
+        if len(inputs) != 1:
+            flag = "--explain" if explain_line is not None else "--at"
+            raise click.UsageError(f"{flag} explains one game log; {len(inputs)} were given or found")
+        policy = ExitPolicy(exit_zero, fail_on)
+        return explain_log(inputs[0], options, explain_line, explain_turn, stdin_filename, policy)
     selection = settings.selection(select, extend_select, ignore, per_file_ignores)
     if verbose:
         click.echo(f"sgcheck: {len(inputs)} game log{'s' if len(inputs) != 1 else ''} to replay", err=True)
@@ -216,6 +268,69 @@ def replay_command(
         bar.close()  # on errors and Ctrl-C too: the terminal keeps only the report
         if stream is not None:
             stream.close()
+
+
+def explain_log(
+    log: LogInput,
+    options: ReplayOptions,
+    line: int | None,
+    turn: tuple[int, int] | None,
+    stdin_name: str,
+    policy: ExitPolicy,
+) -> int:
+    """``--explain LINE`` and ``--at TURN``: the explanations asked for and the position after them.
+    The exit code is the replay's (1 when the log has an error, with ``policy``); 2 when the log
+    cannot be read, or the line or turn has nothing replayed to explain (a usage error naming
+    the nearest that have)."""
+    from sgcheck.cli.common import exit_code_of
+    from sgcheck.replay.files import replay_log
+    from sgcheck.replay.summary import explained_text
+    from sgcheck.report.text import render_file
+
+    asked = replace(options, timeline=True, keep_line=line, keep_turn=turn)
+    found, sources, result = replay_log(log, asked, False, sys.stdin.buffer, None, stdin_name)
+    if result is None:  # not replayed (unreadable, binary...): the finding says why
+        click.echo(render_file(found, sources), nl=False)
+        click.echo("sgcheck: nothing to explain: the log could not be replayed", err=True)
+        return exit_code_of([found], policy) or 2
+    explanations = result.timeline.get("explanations", []) if result.timeline is not None else []
+    assert isinstance(explanations, list)
+    if not result.kept:
+        raise click.UsageError(_nothing_at(line, turn, explanations, result.stopped))
+    what = f"line {line}" if line is not None else f"turn {_turn_text(turn)}"
+    click.echo(explained_text(result.kept, what), nl=False)
+    return exit_code_of([found], policy)
+
+
+def _turn_text(turn: tuple[int, int] | None) -> str:
+    assert turn is not None
+    return f"{turn[0]}{'.' if turn[1] == 0 else '...'}"
+
+
+def _nothing_at(
+    line: int | None, turn: tuple[int, int] | None, explanations: list[Mapping[str, object]], stopped: bool
+) -> str:
+    """Why --explain or --at has nothing to show, naming the nearest lines or turns that have."""
+    from sgcheck.replay.explain import END_OF_TURN
+
+    stop = " (replay stopped at the log's first error; --keep-going replays past it)" if stopped else ""
+    if line is not None:
+        lines = sorted(
+            {int(str(e["line"])) for e in explanations if e["kind"] == "statement" or e["statement"] != END_OF_TURN}
+        )
+        if not lines:
+            return f"line {line} has no statement to explain: the log has none that replay reached{stop}"
+        before = [n for n in lines if n < line]
+        after = [n for n in lines if n > line]
+        near = " and ".join(str(n) for n in (before[-1:] + after[:1]))
+        return f"line {line} has no statement to explain; the nearest lines with one: {near}{stop}"
+    turns = list(dict.fromkeys((int(str(e["turn"])), 0 if e["side"] == "white" else 1) for e in explanations))
+    if not turns:
+        return f"turn {_turn_text(turn)} has nothing to explain: the log has no turn that replay reached{stop}"
+    return (
+        f"turn {_turn_text(turn)} has nothing to explain; the log's turns run from "
+        f"{_turn_text(turns[0])} to {_turn_text(turns[-1])}{stop}"
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -58,7 +58,8 @@ def _cost(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, what:
     if fx.cost is None or value == fx.cost:
         return None
     msg = f"wrong cost: the {what} costs {fx.cost} ({fx.cost_detail}), not {value}"
-    return diagnostic("SG-R201", msg, rules=_worked_rules(fx.cost_worked) or None), _claimed(value), False
+    found = diagnostic("SG-R201", msg, rules=_worked_rules(fx.cost_worked) or None, expected=fx.cost, claimed=value)
+    return found, _claimed(value), False
 
 
 def _lp(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, what: str) -> Finding | None:
@@ -66,7 +67,11 @@ def _lp(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, what: s
         return None
     return (
         diagnostic(
-            "SG-R203", f"wrong LP total: after this {what} LP is {p.lp}, not {value}", rules=_totals_rules(fx, what)
+            "SG-R203",
+            f"wrong LP total: after this {what} LP is {p.lp}, not {value}",
+            rules=_totals_rules(fx, what),
+            expected=p.lp,
+            claimed=value,
         ),
         _claimed(value),
         False,
@@ -78,7 +83,11 @@ def _sp(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, what: s
         return None
     return (
         diagnostic(
-            "SG-R203", f"wrong SP total: after this {what} SP is {p.sp}, not {value}", rules=_totals_rules(fx, what)
+            "SG-R203",
+            f"wrong SP total: after this {what} SP is {p.sp}, not {value}",
+            rules=_totals_rules(fx, what),
+            expected=p.sp,
+            claimed=value,
         ),
         _claimed(value),
         False,
@@ -89,7 +98,8 @@ def _threshold(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, 
     if fx.threshold is None or value == fx.threshold:
         return None
     msg = f"wrong threshold: it is {fx.threshold} ({fx.threshold_detail}), not {value}"
-    return diagnostic("SG-R202", msg, rules=_worked_rules(fx.threshold_worked) or None), _claimed(value), False
+    rules = _worked_rules(fx.threshold_worked) or None
+    return diagnostic("SG-R202", msg, rules=rules, expected=fx.threshold, claimed=value), _claimed(value), False
 
 
 def _hit_or_miss(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, what: str) -> Finding | None:
@@ -103,14 +113,21 @@ def _hit_or_miss(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState
         f"({fx.d100} {sign} threshold {fx.threshold} = {fx.threshold_detail})"
     )
     rules = _worked_rules(fx.threshold_worked) or None
-    return diagnostic("SG-R204", msg, rules=rules), "claimed a hit" if said_hit else "claimed a miss", True
+    found = diagnostic("SG-R204", msg, rules=rules, expected="hit" if fx.hit else "miss", claimed=kind.value)
+    return found, "claimed a hit" if said_hit else "claimed a miss", True
 
 
 def _damage(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, what: str) -> Finding | None:
     if fx.damage is None or value == fx.damage:
         return None
     return (
-        diagnostic("SG-R205", f"wrong damage: this attack dealt {fx.damage}, not {value}", rules=_CAPTURE),
+        diagnostic(
+            "SG-R205",
+            f"wrong damage: this attack dealt {fx.damage}, not {value}",
+            rules=_CAPTURE,
+            expected=fx.damage,
+            claimed=value,
+        ),
         _claimed(value),
         False,
     )
@@ -124,7 +141,8 @@ def _king_damage(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState
         msg = f"wrong King damage: the target is not a King, so this attack has no King damage total (not {value})"
     else:
         msg = f"wrong King damage: after this attack the King's total is {fx.king_damage}/{caps.KING_HP}, not {value}"
-    return diagnostic("SG-R205", msg, rules=("core §4.4", "R11")), _claimed(value), False
+    found = diagnostic("SG-R205", msg, rules=("core §4.4", "R11"), expected=fx.king_damage, claimed=value)
+    return found, _claimed(value), False
 
 
 def _capture(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, what: str) -> Finding | None:
@@ -135,14 +153,16 @@ def _capture(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, wh
         if fx.hit is False
         else "the damage dealt this turn is still below the piece's value"
     )
-    return diagnostic("SG-R206", f"no capture: {why}", rules=_CAPTURE), "claimed a capture", False
+    found = diagnostic("SG-R206", f"no capture: {why}", rules=_CAPTURE, expected="no capture", claimed="capture")
+    return found, "claimed a capture", False
 
 
 def _converts(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, what: str) -> Finding | None:
     if fx.king_converted:
         return None
     msg = f"the King is not converted: it has not taken {caps.KING_HP} damage"
-    return diagnostic("SG-R206", msg, rules=("core §4.4", "R11")), "claimed a conversion", False
+    found = diagnostic("SG-R206", msg, rules=("core §4.4", "R11"), expected="not converted", claimed="converts")
+    return found, "claimed a conversion", False
 
 
 def _success_or_fail(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, what: str) -> Finding | None:
@@ -152,7 +172,8 @@ def _success_or_fail(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerS
     need = caps.BREAK_THRESHOLD if what == "Break" else caps.REPAIR_THRESHOLD
     outcome = "succeeds" if fx.success else "fails"
     msg = f"the 3d6 total {fx.dice_total} {outcome} (a {what} needs {need}+)"
-    return diagnostic("SG-R207", msg), "claimed success" if said_success else "claimed failure", False
+    found = diagnostic("SG-R207", msg, expected="success" if fx.success else "fail", claimed=kind.value)
+    return found, "claimed success" if said_success else "claimed failure", False
 
 
 def _gain_sp(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, what: str) -> Finding | None:
@@ -164,7 +185,7 @@ def _gain_sp(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, wh
     else:
         msg, rules = f"wrong gain: this {what} gains {fx.sp_gained} SP, not {value}", _CAPTURE
     return (
-        diagnostic("SG-R211", msg, rules=rules),
+        diagnostic("SG-R211", msg, rules=rules, expected=fx.sp_gained, claimed=value),
         _claimed(value),
         False,
     )
@@ -178,6 +199,8 @@ def _gain_lp(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, wh
             "SG-R211",
             f"wrong gain: this {what} gains {fx.lp_gained} LP, not {value}",
             rules=_TOTALS_RULES.get(what) or None,
+            expected=fx.lp_gained,
+            claimed=value,
         ),
         _claimed(value),
         False,

@@ -114,8 +114,22 @@ def _replayed(
     progress: Progress | None,
     stdin_name: str,
 ) -> tuple[FileResult, Mapping[str, str]]:
+    result, sources, _ = replay_log(log, options, with_summary, stdin, progress, stdin_name)
+    return result, sources
+
+
+def replay_log(
+    log: LogInput,
+    options: ReplayOptions,
+    with_summary: bool = True,
+    stdin: BinaryIO | None = None,
+    progress: Progress | None = None,
+    stdin_name: str = STDIN_NAME,
+) -> tuple[FileResult, Mapping[str, str], ReplayResult | None]:
+    """:func:`replay_input` without a selection, with the replay itself (None when the log could
+    not be read or replayed: the file result says why). Never raises."""
     if log.problem is not None:
-        return FileResult(log.path, (log.problem,)), {}
+        return FileResult(log.path, (log.problem,)), {}, None
     shown = stdin_name if log.path == STDIN else log.path
     try:
         source: SourceText | Diagnostic
@@ -126,16 +140,16 @@ def _replayed(
         else:
             source = read_source(log.path, display(log.path), streamed=True)
         if isinstance(source, Diagnostic):
-            return FileResult(shown, (source.at(source.span or Span.point(shown)),)), {}
+            return FileResult(shown, (source.at(source.span or Span.point(shown)),)), {}, None
         told = None if progress is None else functools.partial(progress, log.path)
         named = stdin_name if log.path == STDIN else log.path
         folder = (os.path.dirname(named) or ".") if named != STDIN_NAME else None
         result = replay_source(source, options, progress=told, folder=folder)
-        return replay_file_result(shown, result, with_summary=with_summary), _texts(source, result)
+        return replay_file_result(shown, result, with_summary=with_summary), _texts(source, result), result
     except SourceChanged as changed:  # a big log is read twice; it changed in between (SG-P008)
-        return FileResult(shown, (changed.diagnostic.at(Span.point(shown)),)), {}
+        return FileResult(shown, (changed.diagnostic.at(Span.point(shown)),)), {}, None
     except (Exception, RecursionError, MemoryError) as error:  # one log's failure must not hide the others
-        return FileResult(shown, (codes.internal_error(error).at(Span.point(shown)),)), {}
+        return FileResult(shown, (codes.internal_error(error).at(Span.point(shown)),)), {}, None
 
 
 def _texts(source: SourceText, result: ReplayResult) -> Mapping[str, str]:

@@ -20,7 +20,7 @@ from sgcheck.core import caps, engine
 from sgcheck.core.actions import Action, EndTurn, EnterPhase
 from sgcheck.core.cards.semantics import AttackCards
 from sgcheck.core.cards.table import Catalogue, new_cards
-from sgcheck.core.outcome import Applied, Effects
+from sgcheck.core.outcome import Applied, Effects, Rejected
 from sgcheck.core.pieces import Color, Phase
 from sgcheck.core.play.market import forget_due, module_start, reveal_due
 from sgcheck.core.play.victory import game_over_rules, scenario_start
@@ -64,8 +64,10 @@ from sgcheck.lang.logs.ast import (
 )
 from sgcheck.lang.logs.grammar import LogSyntaxError
 from sgcheck.lang.logs.reader import PlainTurn, Step, read_log
+from sgcheck.lang.logs.writer import format_statement
 from sgcheck.replay.claims import check_claims, claims_hold
 from sgcheck.replay.describe import describe_state, statement_word, turn_label
+from sgcheck.replay.explain import END_OF_TURN, explain_income, explain_step, not_a_pass
 from sgcheck.replay.fill import income_fix
 from sgcheck.replay.timeline import LABEL, START, STATEMENT, TURN_END, Recorder, action_squares
 from sgcheck.replay.translate import span_of, translate
@@ -96,6 +98,11 @@ class ReplayOptions:
     # data, sgcheck.replay.timeline); every turn is then played from its syntax tree, whose spans
     # give each position its line. Off, replay pays nothing for it.
     timeline: bool = False
+    # With the timeline: keep the position after the statements of this line (and a turn end
+    # there), or after those of this turn ((number, 0 White / 1 Black)) and its end, with their
+    # explanations (ReplayResult.kept: sgcheck replay --explain and --at).
+    keep_line: int | None = None
+    keep_turn: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +123,8 @@ class ReplayResult:
     pack: GamePack | None = None  # the game's cards ([Pack] tag or --pack), loaded and checked
     scenario: GameScenario | None = None  # the game's scenario ([Scenario] tag, --scenario or the pack's)
     timeline: Mapping[str, object] | None = None  # the positions replayed, with ReplayOptions(timeline=True)
+    # the explanations and positions after them that ReplayOptions.keep_line/keep_turn asked for
+    kept: tuple[tuple[Mapping[str, object], GameState], ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -255,6 +264,9 @@ class Replayer:
         # what the watch found at the last hand-over (the End of a turn and the next Upkeep), to
         # report at the next turn's header, or, if the log ends first, at this span
         self.handover: tuple[tuple[Diagnostic, ...], Span] | None = None
+        # how a statement and an end of turn are applied: the core's, or one that also keeps
+        # what it returned (the timeline's explanations)
+        self.apply: Callable[[GameState, Action], Applied | Rejected] = engine.apply
 
     # --- reporting --------------------------------------------------------------------------
 
@@ -635,6 +647,8 @@ class Replayer:
                     "SG-T101",
                     f"expected {st.to_move.title}'s turn {st.turn_number} ({expected}), found "
                     f"{color.title}'s turn {number} ({turn_label(number, color)})",
+                    expected=expected,
+                    claimed=turn_label(number, color),
                 ).at(header),
                 fatal=True,
             )
@@ -711,7 +725,7 @@ class Replayer:
             return
         action = step.action
         assert action is not None
-        applied = engine.apply(st, action)
+        applied = self.apply(st, action)
         if not isinstance(applied, Applied):
             first = applied.first
             if step.word == "reveal" and reveal_due(st):
@@ -804,6 +818,8 @@ class Replayer:
                     "SG-R208",
                     f"wrong income: {st.to_move.title} gains {st.turn.income} SP ({why}), not {stmt.amount}",
                     fix=income_fix(stmt, st.turn.income),
+                    expected=st.turn.income,
+                    claimed=stmt.amount,
                 ).at(stmt.amount_span, f"claimed {stmt.amount}")
             )
         if stmt is None:
@@ -822,7 +838,7 @@ class Replayer:
             assert st is not None
         if st.result is not None:
             return
-        step = engine.apply(st, _END_TURN)
+        step = self.apply(st, _END_TURN)
         assert isinstance(step, Applied)
         actor = st.to_move
         if tree is None and step.state.result is not None:
@@ -835,6 +851,8 @@ class Replayer:
                         "SG-R209",
                         f"not a Pass: {actor.title} took {st.turn.actions} action"
                         f"{'s' if st.turn.actions != 1 else ''} this turn, so no +6 LP",
+                        expected="not a Pass",
+                        claimed="pass",
                     ).at(claimed.span, "claimed a Pass")
                 )
             if stmt is None:
@@ -914,23 +932,29 @@ class Replayer:
         actual = st.result if st is not None else None
         if actual is None:
             if score != "*":
-                self.report(diagnostic("SG-R210", f"the log says {score}, but the game has not ended").at(span))
+                said = f"the log says {score}, but the game has not ended"
+                ended = diagnostic("SG-R210", said, expected="*", claimed=score)
+                self.report(ended.at(span))
             return
         if score == "*":
-            self.report(diagnostic("SG-R210", f"the log says the game is unfinished (*), but {actual.detail}").at(span))
+            unfinished = f"the log says the game is unfinished (*), but {actual.detail}"
+            self.report(diagnostic("SG-R210", unfinished, expected=actual.score, claimed=score).at(span))
         elif score != actual.score or (reason is not None and reason != actual.outcome.value):
             said = f"{score} {reason}" if reason else score
             self.report(
                 diagnostic(
                     "SG-R210",
                     f"the log says {said}, but {actual.detail} ({actual.score} {actual.outcome.value})",
+                    expected=f"{actual.score} {actual.outcome.value}" if reason else actual.score,
+                    claimed=said,
                 ).at(span)
             )
 
 
 class _Recording(Replayer):
     """A replayer that records the position after each phase label, statement and end of turn
-    (``ReplayOptions(timeline=True)``), and the position each finding is shown at. It plays every
+    (``ReplayOptions(timeline=True)``), the position each finding is shown at, and why each
+    statement and end of turn came out as it did (:mod:`sgcheck.replay.explain`). It plays every
     turn from its syntax tree, so each position has its line."""
 
     def __init__(
@@ -939,20 +963,51 @@ class _Recording(Replayer):
         super().__init__(source, replace(options, plain_turns=False), folder, observe)
         self.recorder = Recorder()
         self.in_step = False  # a frame is being replayed: its findings are shown at it
+        self.apply = self._kept
+        self.last: tuple[GameState, Action, Applied | Rejected] | None = None  # the step's application
+        self.kept: list[tuple[Mapping[str, object], GameState]] = []
+
+    def _kept(self, state: GameState, action: Action) -> Applied | Rejected:
+        step = engine.apply(state, action)
+        self.last = (state, action, step)
+        return step
 
     def report(self, diag: Diagnostic, *, fatal: bool = False, at_state: GameState | None = None) -> None:
         frames = len(self.recorder.frames)
         self.recorder.mark(len(self.diagnostics), frames if self.in_step else frames - 1)
         super().report(diag, fatal=fatal, at_state=at_state)
 
-    def _step(self, kind: int, line: int, squares: tuple[int, int], run: Callable[[], None]) -> None:
+    def _step(
+        self,
+        kind: int,
+        line: int,
+        squares: tuple[int, int],
+        run: Callable[[], None],
+        explain: Callable[[GameState | None, int], dict[str, object] | None] | None = None,
+    ) -> None:
         self.in_step = True
+        self.last = None
+        before, found = self.state, len(self.diagnostics)
         try:
             run()
         finally:
             self.in_step = False
             if self.state is not None:
-                self.recorder.record(self.state, kind, line, squares)
+                explained = explain(before, found) if explain is not None else None
+                self.recorder.record(self.state, kind, line, squares, explained)
+                if explained is not None and self._wanted(kind, line, explained):
+                    self.kept.append((explained, self.state))
+
+    def _wanted(self, kind: int, line: int, explained: Mapping[str, object]) -> bool:
+        """Whether --explain or --at asked for this frame: a statement at the line (or the end of
+        the turn there, when it is a written Pass), or a statement or end of the turn."""
+        options = self.options
+        if options.keep_line is not None:
+            return line == options.keep_line and (kind == STATEMENT or explained["statement"] != END_OF_TURN)
+        if options.keep_turn is not None:
+            side = 0 if explained["side"] == "white" else 1
+            return (explained["turn"], side) == options.keep_turn
+        return False
 
     def _start(self, at: Span | None) -> GameState:
         state = super()._start(at)
@@ -966,13 +1021,65 @@ class _Recording(Replayer):
     def _statement(self, step: Step, stmt: Statement | None) -> None:
         line = stmt.span.line if stmt is not None else 0
         squares = action_squares(step.action)
-        self._step(STATEMENT, line, squares, lambda: super(_Recording, self)._statement(step, stmt))
+
+        def explain(before: GameState | None, found: int) -> dict[str, object] | None:
+            return self._explain_statement(step, stmt, line, before, found)
+
+        self._step(STATEMENT, line, squares, lambda: super(_Recording, self)._statement(step, stmt), explain)
+
+    def _explain_statement(
+        self, step: Step, stmt: Statement | None, line: int, before: GameState | None, found: int
+    ) -> dict[str, object] | None:
+        after = self.state
+        if before is None or after is None:
+            return None
+        written = _written(stmt, step.word or "")
+        if self.last is None:  # not applied: an income note, or refused before the core saw it
+            refused = next((d for d in self.diagnostics[found:] if d.is_error and not _claim(d)), None)
+            if step.word == "income":
+                return explain_income(line, before, written, refused)
+            return explain_step(line, before, after, written, step.action, None, refused)
+        state, action, applied = self.last
+        if isinstance(applied, Rejected):
+            return explain_step(line, state, after, written, action, None, applied.first.diagnostic)
+        return explain_step(line, state, after, written, action, applied.effects)
 
     def _end_turn(self, passes: list[tuple[Step, Statement | None]], tree: object) -> None:
         line = 0
         if isinstance(tree, tuple) and tree and isinstance(tree[0], Turn):
             line = tree[0].span.end_line
-        self._step(TURN_END, line, (-1, -1), lambda: super(_Recording, self)._end_turn(passes, tree))
+
+        def explain(before: GameState | None, found: int) -> dict[str, object] | None:
+            after = self.state
+            if self.last is None or after is None:
+                return None  # the game was over: nothing was worked out
+            state, action, applied = self.last
+            if not isinstance(applied, Applied):
+                return None
+            written = "; ".join(_written(stmt, "pass") for _, stmt in passes) or END_OF_TURN
+            explained = explain_step(line, state, after, written, action, applied.effects)
+            if passes and not applied.effects.passed:
+                facts = explained["facts"]
+                assert isinstance(facts, list)
+                facts.insert(0, not_a_pass(state))
+            return explained
+
+        self._step(TURN_END, line, (-1, -1), lambda: super(_Recording, self)._end_turn(passes, tree), explain)
+
+
+def _written(stmt: Statement | None, word: str) -> str:
+    """A statement in its canonical text (``attack Ra3 Pa5 roll 3 4 cost 12``), else its word."""
+    if stmt is None:
+        return word
+    try:
+        return format_statement(stmt)
+    except (ValueError, TypeError):
+        return statement_word(stmt)
+
+
+def _claim(diag: Diagnostic) -> bool:
+    """A finding about a wrong claim (SG-R2xx): the statement itself was played."""
+    return diag.code.startswith("SG-R2")
 
 
 def _timeline(replayer: Replayer, state: GameState | None) -> Mapping[str, object] | None:
@@ -1019,6 +1126,7 @@ def replay_items(
         pack=replayer.pack,
         scenario=replayer.scenario,
         timeline=_timeline(replayer, st),
+        kept=tuple(replayer.kept) if isinstance(replayer, _Recording) else (),
     )
 
 

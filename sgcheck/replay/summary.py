@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TypedDict
 
 from sgcheck.core import caps
@@ -14,6 +15,7 @@ from sgcheck.core.squares import ALL_SQUARES, name
 from sgcheck.core.state import GameState
 from sgcheck.replay.describe import board_diagram, gem_contents
 from sgcheck.replay.interpreter import ReplayResult
+from sgcheck.visible import visible
 
 
 def headline(result: ReplayResult) -> str:
@@ -42,14 +44,26 @@ def summary_text(result: ReplayResult) -> str:
     st = result.state
     if st is None:
         return "\n".join(lines) + "\n"
-    lines.append("")
-    lines.append(board_diagram(st))
-    lines.append("")
+    lines.extend(position_lines(st, result.upkeep_income))
+    if result.upkeep_income:
+        lines.append(
+            f"  (totals as of the last action written; {st.to_move.title}'s turn {st.turn_number} "
+            f"starts with {result.upkeep_income} SP of Upkeep income, not counted above)"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def position_lines(st: GameState, upkeep_income: int = 0) -> list[str]:
+    """A position as the summary shows it: a blank line, the board, a blank line, then each side's
+    LP, SP, King damage and Gem, the cards, the market and the scenario. ``upkeep_income``: SP of
+    the player to move left out of their total (see :func:`state_facts`)."""
+    lines = ["", board_diagram(st), ""]
     for c in Color:
         p = st.player(c)
         gem = "broken" if p.gem_broken else "intact"
+        sp = p.sp - upkeep_income if c is st.to_move else p.sp
         lines.append(
-            f"  {c.title:<5}  LP {p.lp:<4} SP {_sp(result, c):<4} King damage {p.king_damage}/{caps.KING_HP}  "
+            f"  {c.title:<5}  LP {p.lp:<4} SP {sp:<4} King damage {p.king_damage}/{caps.KING_HP}  "
             f"Gem {gem}: {gem_contents(st, c)}"
         )
     if st.cards is not None:
@@ -62,20 +76,7 @@ def summary_text(result: ReplayResult) -> str:
         lines.append(market_line(st.cards.market))
     if st.scenario is not None:
         lines.extend(scenario_lines(st))
-    if result.upkeep_income:
-        lines.append(
-            f"  (totals as of the last action written; {st.to_move.title}'s turn {st.turn_number} "
-            f"starts with {result.upkeep_income} SP of Upkeep income, not counted above)"
-        )
-    return "\n".join(lines) + "\n"
-
-
-def _sp(result: ReplayResult, color: Color) -> int:
-    """A player's SP as of the last action written: without the Upkeep income of a turn the log
-    does not contain, which replay has already added (core §6, R14)."""
-    assert result.state is not None
-    sp = result.state.player(color).sp
-    return sp - result.upkeep_income if color is result.state.to_move else sp
+    return lines
 
 
 def summary_facts(result: ReplayResult) -> dict[str, object]:
@@ -283,3 +284,60 @@ def state_facts(st: GameState, upkeep_income: int = 0) -> dict[str, object]:
         "black": player(Color.BLACK),
         "board": board,
     }
+
+
+_PHASE_TITLES = {"upkeep": "Upkeep", "main1": "Main 1", "battle": "Battle", "main2": "Main 2", "end": "End"}
+
+
+def explanation_lines(explained: Mapping[str, object]) -> list[str]:
+    """One explanation (:mod:`sgcheck.replay.explain`) as text: where, the statement, each fact
+    with its parts and rules, and the totals after it."""
+    turn = explained["turn"]
+    side = str(explained["side"])
+    mark = "." if side == "white" else "..."
+    legal = "" if explained["legal"] else " · refused"
+    head = f"line {explained['line']} · turn {turn}{mark} · {side.title()} · {_PHASE_TITLES[str(explained['phase'])]}"
+    lines = [head + legal, f"  {explained['statement']}"]
+    facts = explained["facts"]
+    assert isinstance(facts, list)
+    if not facts:
+        lines.append("  (nothing worked out: no cost, roll or gain)")
+    width = max((len(str(fact["label"])) for fact in facts), default=0)
+    for fact in facts:
+        rules = fact["rules"]
+        cited = f"  ({', '.join(rules)})" if rules else ""
+        label = str(fact["label"])
+        if fact["key"] == "refused":
+            lines.append(f"  {label:<{width}}  {fact['value']} {fact['text']}{cited}")
+        else:
+            lines.append(f"  {label:<{width}}  {fact['text']}{cited}")
+        parts = fact["parts"]
+        if parts and fact["key"] not in ("paid", "gain", "reward", "pass", "income"):
+            shown = ", ".join(f"{part['label']} {part['value']}" for part in parts)
+            lines.append(f"  {'':<{width}}  [{shown}]")
+    after = explained["after"]
+    assert isinstance(after, Mapping)
+    totals = " · ".join(
+        f"{c.title} LP {after[c.title.lower()]['lp']} SP {after[c.title.lower()]['sp']} "
+        f"King damage {after[c.title.lower()]['king_damage']}/{caps.KING_HP}"
+        for c in Color
+    )
+    lines.append(f"  after: {totals}")
+    return lines
+
+
+def explained_text(kept: Sequence[tuple[Mapping[str, object], GameState]], what: str) -> str:
+    """``sgcheck replay --explain`` and ``--at``: each explanation kept, then the position after the
+    last of them (``what`` names it: ``line 22``, ``turn 4...``), as the summary draws it."""
+    lines: list[str] = []
+    for explained, _ in kept:
+        lines.extend(explanation_lines(explained))
+        lines.append("")
+    explained, st = kept[-1]
+    if explained["kind"] == "turn_end":
+        where = "after the end of the turn, with the next Upkeep's income"
+    else:
+        where = "after the action" if explained["legal"] else "the action was refused: as it was before"
+    lines.append(f"position after {what} ({where}):")
+    lines.extend(position_lines(st)[1:])
+    return visible("\n".join(lines)) + "\n"

@@ -22,6 +22,10 @@ its page's script draws the board from them. A frame is a list, by position:
 9   cards      ``[[White's Relics in play], [Black's], [White's Spells cast], [Black's],
                White's hand size, Black's]``; ``0`` when unchanged, ``null`` in a game without cards
 10  squares    the squares the statement names, ``[from, to]`` (-1 where it names none)
+11  explained  why the statement came out as it did (:mod:`sgcheck.replay.explain`): a dict
+               with the line, turn, side, phase, statement, ``legal``, the ``facts`` the core
+               worked out and the totals ``after``; at a turn end, the Pass bonus and the next
+               player's income; ``null`` for other frames and a turn end where nothing was worked out
 ==  =========  ===============================================================================
 
 ``ended`` is the first frame at which the game is over (None: it never ends), and ``header`` the
@@ -82,7 +86,14 @@ class Recorder:
     _gems: str = ""
     _cards: object = None
 
-    def record(self, state: GameState, kind: int, line: int, squares: tuple[int, int] = _NO_SQUARES) -> None:
+    def record(
+        self,
+        state: GameState,
+        kind: int,
+        line: int,
+        squares: tuple[int, int] = _NO_SQUARES,
+        explained: dict[str, object] | None = None,
+    ) -> None:
         if self.ended is None and state.result is not None:
             self.ended = len(self.frames)
         board = state.board
@@ -127,6 +138,7 @@ class Recorder:
                 gem_field,
                 cards_field,
                 list(squares),
+                explained,
             ]
         )
 
@@ -137,8 +149,9 @@ class Recorder:
         self, state: GameState | None, source: str, header: Sequence[tuple[str, str]] = ()
     ) -> dict[str, object]:
         """The timeline as JSON-compatible data: the log's source name, the frames, the marks, the
-        game's result (and the frame it ended at), the scenario's markers and the log's header
-        tags (``header``: name and value, as written)."""
+        game's result (and the frame it ended at), the scenario's markers, the log's header tags
+        (``header``: name and value, as written) and the explanations of the frames in order
+        (field 11 of each frame that has one: ``sgcheck replay --format json --timeline``)."""
         result = None
         if state is not None and state.result is not None:
             result = {"score": state.result.score, "detail": state.result.detail}
@@ -154,4 +167,5 @@ class Recorder:
             "ended": self.ended,
             "markers": markers,
             "header": [[tag, value] for tag, value in header],
+            "explanations": [frame[11] for frame in self.frames if frame[11] is not None],
         }

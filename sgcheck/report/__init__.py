@@ -102,7 +102,11 @@ class ReportStream:
     def add_rendered(self, result: FileResult, part: str) -> str:
         """Record a file whose part ``self.renderer`` has already rendered (in another process)."""
         if "timeline" in result.facts:  # drawn into its part already: not kept for the whole run
-            result = replace(result, facts={k: v for k, v in result.facts.items() if k != "timeline"})
+            facts = {k: v for k, v in result.facts.items() if k != "timeline"}
+            timeline = result.facts["timeline"]
+            if self.renderer.fmt == "json" and isinstance(timeline, Mapping):  # replay --timeline
+                facts["timeline"] = {"explanations": timeline.get("explanations", [])}
+            result = replace(result, facts=facts)
         self.files.append(result)
         self.counts.update(diagnostic.severity for diagnostic in result.diagnostics)
         self.suppressed += len(result.suppressed)

@@ -16,6 +16,9 @@ from sgcheck.visible import visible
 
 __all__ = ["escape_data", "escape_property", "render_github", "render_github_file"]
 
+#: The longest ``expected …, claimed …`` an annotation adds to its message (a long one is left to the message).
+_SHORT = 60
+
 _COMMANDS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "notice"}
 
 
@@ -47,6 +50,9 @@ def _annotation(diagnostic: Diagnostic, path: str) -> str:
     message = diagnostic.message
     if diagnostic.rules:
         message += f" ({', '.join(diagnostic.rules)})"
+    contrast = diagnostic.contrast
+    if contrast is not None and len(contrast) <= _SHORT:
+        message += f" [{contrast}]"
     joined = ",".join(f"{key}={escape_property(value)}" for key, value in properties)
     return f"::{_COMMANDS[diagnostic.severity]} {joined}::{escape_data(message)}"
 

@@ -23,7 +23,6 @@ import base64
 import hashlib
 import html
 import json
-import re
 from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
@@ -61,32 +60,20 @@ def _e(text: object) -> str:
     return html.escape(visible(str(text), keep="\t\n"), quote=True)
 
 
-_NOT = re.compile(r",? not (?P<claimed>[^,;()]+?)\s*$")
-_NUMBER = re.compile(
-    r"\b(?:is|costs|gains|deals|reaches|converts|has|takes)\s+(?P<expected>-?\d+(?:\s+(?:SP|LP))?)", re.ASCII
-)
-_ROLL = re.compile(r"\b(?P<expected>hits|misses|succeeds|fails), the log says (?P<claimed>[\w ]+?)\b(?:\s*\(|$)")
-
-
 def expected_and_claimed(diagnostic: Diagnostic) -> tuple[str | None, str | None]:
-    """What the rules say and what the log claimed, where a claim's finding words both
-    (``wrong cost: the move costs 7 (Rook 5 + distance 2), not 6`` → ``("7", "6")``)."""
-    label = diagnostic.label or ""
-    if not label.startswith("claimed"):
+    """What the rules say and what the log claimed, as the page shows them: the finding's
+    ``expected`` and ``claimed`` data (None where it has none), never read from its message."""
+
+    def shown(value: object) -> str | None:
+        if value is None:
+            return None
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return str(value)
+
+    if diagnostic.expected is None and diagnostic.claimed is None:
         return None, None
-    message = diagnostic.message
-    rolled = _ROLL.search(message)
-    if rolled is not None:
-        return rolled["expected"], rolled["claimed"]
-    claimed = label.removeprefix("claimed").strip() or None
-    ending = _NOT.search(message)
-    if ending is not None:
-        claimed = ending["claimed"].strip()
-        head = message[: ending.start()]
-        numbers = list(_NUMBER.finditer(head))
-        if numbers:
-            return numbers[-1]["expected"], claimed
-    return None, claimed
+    return shown(diagnostic.expected), shown(diagnostic.claimed)
 
 
 def finding_frames(result: FileResult, source: str | None) -> list[int]:

@@ -2,7 +2,8 @@
 
 The shape is versioned (``"version": 1``); fields are only ever added, so a
 consumer written against version 1 keeps working. Everything a text block shows
-is here as data: span, rules, hint, fix, label and the ordered context facts. Text is kept as
+is here as data: span, rules, hint, fix, label, expected and claimed, and the ordered context
+facts; with ``replay --timeline``, each log's explanations (``"timeline"``). Text is kept as
 it is; control characters, bidirectional controls, line separators and lone surrogates are
 written as ``\\u`` escapes (:func:`sgcheck.visible.escape_json_text`), so no raw one reaches a
 terminal the report is printed on.
@@ -11,6 +12,7 @@ terminal the report is printed on.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from sgcheck.diagnostics import Diagnostic, Fix, Severity, Span
@@ -61,13 +63,17 @@ def diagnostic_dict(diagnostic: Diagnostic) -> dict[str, Any]:
         "hint": diagnostic.hint,
         "fix": _fix_dict(diagnostic.fix),
         "label": diagnostic.label,
+        "expected": diagnostic.expected,
+        "claimed": diagnostic.claimed,
         "context": context,
         "span": span_dict(diagnostic.span),
     }
 
 
 def _file_dict(result: FileResult) -> dict[str, Any]:
-    return {
+    facts = dict(result.facts)
+    timeline = facts.pop("timeline", None)  # the positions: the HTML page's data, not the report's
+    found = {
         "path": result.path,
         "status": "findings" if result.has_errors else "ok",
         "diagnostics": [diagnostic_dict(d) for d in result.diagnostics],
@@ -76,8 +82,11 @@ def _file_dict(result: FileResult) -> dict[str, Any]:
             for s in result.suppressed
         ],
         "summary": result.summary,
-        "facts": dict(result.facts),
+        "facts": facts,
     }
+    if isinstance(timeline, Mapping):  # replay --timeline: every statement explained, in order
+        found["timeline"] = list(timeline.get("explanations", []))
+    return found
 
 
 def report_document(run: Run) -> dict[str, Any]:

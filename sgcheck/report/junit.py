@@ -70,6 +70,8 @@ def _block(diagnostic: Diagnostic, path: str) -> str:
     where += [context.pop(key) for key in ("player", "phase") if key in context]
     if where:
         lines.append("   " + " · ".join(where))
+    if diagnostic.contrast is not None:
+        lines.append("   " + diagnostic.contrast)
     lines.extend(f"   {key}: {value}" for key, value in context.items())
     if diagnostic.hint:
         lines.append(f"   hint: {diagnostic.hint}")

@@ -136,6 +136,9 @@ def _properties(diagnostic: Diagnostic) -> dict[str, Any]:
         properties["hint"] = diagnostic.hint
     if diagnostic.label:
         properties["label"] = diagnostic.label
+    if diagnostic.expected is not None or diagnostic.claimed is not None:
+        properties["expected"] = diagnostic.expected
+        properties["claimed"] = diagnostic.claimed
     if diagnostic.fix is not None and (diagnostic.fix.replacement is None or _fix_span(diagnostic) is None):
         properties["fix"] = diagnostic.fix.description
     return properties

@@ -2,7 +2,8 @@
 
 Each block is a ``source:line:col: CODE message (rules)`` headline, the
 turn/player/phase of the finding, the offending source line with carets under
-the span, the remaining context facts, and the hint and fix. Findings keep the
+the span, what was expected and what was claimed (a wrong claim's finding), the remaining
+context facts, and the hint and fix. Findings keep the
 order the producers gave them (they already order them meaningfully).
 """
 
@@ -225,6 +226,9 @@ def _block(diagnostic: Diagnostic, path: str, sources: Mapping[str, str], paint:
     span = diagnostic.span
     if span is not None and span.source in sources:
         lines.extend(_snippet(span, sources[span.source], diagnostic.label, paint, diagnostic.severity))
+    contrast = diagnostic.contrast
+    if contrast is not None:
+        lines.append(INDENT + _clean(contrast))
     for key, value in diagnostic.context:
         if key not in _HEADER_KEYS:
             lines.append(f"{INDENT}{_clean(key)}: {_clean(value)}")

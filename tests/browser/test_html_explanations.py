@@ -54,8 +54,9 @@ def test_the_panel_shows_the_explanation_of_the_position(tmp_path: Path) -> None
     statement = next(i for i, f in enumerate(frames) if f[1] == 2 and i > 20)
     line = frames[statement][0]
     assert isinstance(line, int)
-    frames[statement].append(explanation(line, f"attack Ne2 Kf5 roll 8 4 {HOSTILE}"))
-    frames[statement + 1].append(None)  # null: no action; the frames after keep 11 fields
+    frames[statement][11:] = [explanation(line, f"attack Ne2 Kf5 roll 8 4 {HOSTILE}")]
+    frames[statement + 1][11:] = [None]  # null: no action
+    frames[statement + 2][11:] = []  # a frame of 11 fields, as written before explanations
     facts = {**result.facts, "timeline": {**timeline, "frames": frames}}
     written = replace(result, facts=facts)
     page = render_html_page([render_html_file(written, sources)], [written], "test")
@@ -121,3 +122,39 @@ def test_the_panel_shows_the_explanation_of_the_position(tmp_path: Path) -> None
         assert panel["none"] == "No action at this position." and panel["facts"] == [] and panel["statement"] is None
         assert panel["cls"] == "explain empty"
     assert at["elements"] == 0  # the hostile text stayed text: no element made of it
+
+
+def test_the_panel_explains_a_replayed_attack_with_the_numbers_of_the_rules(tmp_path: Path) -> None:
+    """Guide example A, replayed for real: at the Rook's attack the panel shows the cost
+    (2×Rook 5 + distance 2 = 12, core §4.1), the threshold (60, core §4.2), the hit, the damage
+    and the capture, and the totals after (White LP 3, SP 5)."""
+    chromium()
+    example = ROOT / "examples" / "logs" / "guide-example-a.sglog"
+    result, sources = replay_input(LogInput(str(example.relative_to(ROOT))), ReplayOptions(timeline=True))
+    timeline = result.facts["timeline"]
+    assert isinstance(timeline, dict)
+    frames = timeline["frames"]
+    assert isinstance(frames, list)
+    attack = next(i for i, f in enumerate(frames) if f[11] is not None and "attack" in f[11]["statement"])
+    page = render_html_page([render_html_file(result, sources)], [result], "test")
+    body = f"""
+        location.hash = "#log-0/{attack}";
+        await pause(80);
+        var box = section(0).querySelector("section.explain");
+        results.statement = textOf(box, ".statement code");
+        results.facts = all(box, "li.fact").map(function (li) {{
+          return [li.getAttribute("data-key"), li.querySelector(".text").textContent, textOf(li, ".rules")];
+        }});
+        results.after = texts(box, "table.after tr");
+    """
+    _dom, seen = probe(tmp_path / "attack.html", page, body)
+    statement = seen["statement"]
+    assert isinstance(statement, str) and statement.startswith("attack Ra3 Pa5")
+    facts = seen["facts"]
+    assert isinstance(facts, list)
+    by_key = {key: (text, rules) for key, text, rules in facts}
+    assert {"cost", "threshold", "roll", "hit", "damage", "capture"} <= set(by_key)
+    assert "12" in by_key["cost"][0] and "core §4.1" in (by_key["cost"][1] or "")
+    assert "60" in by_key["threshold"][0] and "core §4.2" in (by_key["threshold"][1] or "")
+    after = seen["after"]
+    assert isinstance(after, list) and after[1].startswith("White35")

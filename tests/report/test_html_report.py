@@ -109,7 +109,7 @@ def test_a_broken_log_opens_at_its_finding() -> None:
     [finding] = data["findings"]  # type: ignore[misc]
     assert finding["code"] == "SG-R204" and finding["severity"] == "error"
     assert finding["line"] == 15 and finding["rules"] == ["core §4.2", "R10"]
-    assert (finding["expected"], finding["claimed"]) == ("misses", "hit")
+    assert (finding["expected"], finding["claimed"]) == ("miss", "hit")  # the finding's data, not its prose
     assert data["open"] == 0
     frame = frames[finding["frame"]]
     assert frame[0] == 15  # the attack's line
@@ -304,12 +304,12 @@ def test_the_part_is_rendered_while_the_source_is_at_hand() -> None:
 def test_the_shipped_long_game_is_well_under_a_megabyte() -> None:
     text = html_report(rel(FULL_GAME))
     size = len(text.encode("utf-8"))
-    assert size < 250_000, size  # 120 turns; the budget is 1 MB
+    assert size < 500_000, size  # 120 turns, every statement explained; the budget is 1 MB
     [data] = Page(text).data()
     assert len(data["frames"]) > 600  # type: ignore[arg-type]
 
 
-def test_a_ten_thousand_turn_log_stays_under_ten_megabytes() -> None:
+def test_a_ten_thousand_turn_log_stays_under_thirty_megabytes() -> None:
     from sgcheck.core.state import GameState
     from sgcheck.lang.logs.writer import format_item
     from sgcheck.replay.generate import Claims, Style, iter_game
@@ -321,25 +321,22 @@ def test_a_ten_thousand_turn_log_stays_under_ten_megabytes() -> None:
     stream = ReportStream("html", command="replay", rules=CATALOGUE, tool_version="test")
     stream.add(replay_file_result("long.sglog", result), {"long.sglog": log})
     size = len(stream.close().encode("utf-8"))
-    assert size < 10_000_000, size
+    assert size < 30_000_000, size  # 44,627 positions and 31,191 explanations
 
 
-def test_expected_and_claimed() -> None:
-    def finding(message: str, label: str | None) -> Diagnostic:
-        return Diagnostic("SG-R201", Severity.ERROR, message, label=label)
+def test_expected_and_claimed_are_the_findings_data_never_its_message() -> None:
+    def finding(message: str, expected: int | str | bool | None, claimed: int | str | bool | None) -> Diagnostic:
+        return Diagnostic("SG-R201", Severity.ERROR, message, label="claimed 6", expected=expected, claimed=claimed)
 
-    assert expected_and_claimed(finding("wrong cost: the move costs 7 (Rook 5 + distance 2), not 6", "claimed 6")) == (
+    assert expected_and_claimed(finding("wrong cost: the move costs 7 (Rook 5 + distance 2), not 6", 7, 6)) == (
         "7",
         "6",
     )
-    assert expected_and_claimed(finding("wrong LP total: after this summon LP is 10, not 12", "claimed 12")) == (
-        "10",
-        "12",
-    )
-    assert expected_and_claimed(
-        finding("wrong income: White gains 0 SP (none on a player's first turn), not 2", "claimed 2")
-    ) == ("0 SP", "2")
-    assert expected_and_claimed(finding("illegal move: a Rook moves along ranks and files", None)) == (None, None)
+    # a message that words other numbers does not matter: only the data is read
+    assert expected_and_claimed(finding("the move costs 7, not 6", 12, 10)) == ("12", "10")
+    assert expected_and_claimed(finding("wrong claim: d100 roll 61 misses", "miss", "hit")) == ("miss", "hit")
+    assert expected_and_claimed(finding("the target is not a King", None, 3)) == (None, "3")
+    assert expected_and_claimed(finding("wrong cost: the move costs 7, not 6", None, None)) == (None, None)
 
 
 def test_check_refuses_html_and_replay_writes_it(tmp_path: Path) -> None:

@@ -64,7 +64,11 @@ def test_document_shape_and_key_order() -> None:
     assert game["status"] == "findings" and clean["status"] == "ok"
     assert clean["diagnostics"] == [] and clean["summary"] is None
     first = game["diagnostics"][0]
-    assert list(first) == ["code", "severity", "message", "rules", "hint", "fix", "label", "context", "span"]
+    assert list(first) == [
+        *("code", "severity", "message", "rules", "hint", "fix", "label"),
+        *("expected", "claimed", "context", "span"),
+    ]
+    assert (first["expected"], first["claimed"]) == ("miss", "hit")
     assert list(first["context"]) == ["turn", "player", "phase", "state"]
     assert first["span"] == {
         "source": GAME,

@@ -57,6 +57,8 @@ def sample_run() -> Run:
         rules=("core §4.2", "R10"),
         hint="a roll hits only when it is at most the threshold",
         label="claimed a hit",
+        expected="miss",
+        claimed="hit",
         context=(
             ("turn", "7"),
             ("player", "White"),
@@ -79,6 +81,8 @@ def sample_run() -> Run:
         rules=("core §3",),
         label="this statement",
         fix=Fix("write the real cost", "cost 6", Span(GAME, 13, 15, 13, 21)),
+        expected=6,
+        claimed=4,
         context=(("turn", "8"), ("player", "White"), ("phase", "Main 1")),
     )
     tabbed = Diagnostic(

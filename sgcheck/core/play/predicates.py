@@ -67,11 +67,12 @@ def resolve_payment(state: GameState, cost: Worked, pay: Payment | None, what: s
         if pay.sp < 0 or pay.lp < 0:
             return violation("SG-R115", f"a payment cannot be negative ({pay})", Part.PAY)
         if pay.total != cost.value:
-            return violation(
+            wrong = violation(
                 "SG-R115",
                 f"the payment {pay} adds up to {pay.total}, but the {what} costs {cost.value} ({cost.detail})",
                 Part.PAY,
             )
+            return Violation(wrong.diagnostic.contrasted(cost.value, pay.total), Part.PAY)
         if pay.sp > player.sp or pay.lp > player.lp:
             return violation(
                 "SG-R115",

@@ -1,0 +1,221 @@
+"""Every replayed statement explained: the numbers the core worked out, as data (sgcheck.replay.explain).
+
+The explanations ride on the timeline (field 11 of a frame); these tests read them from replays
+of the shipped examples and of generated games, and check them against the rules they cite.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sgcheck.core.state import GameState
+from sgcheck.lang.logs.writer import format_item
+from sgcheck.lang.source import SourceText
+from sgcheck.replay.generate import Claims, Style, iter_game
+from sgcheck.replay.interpreter import ReplayOptions, ReplayResult, replay_source, replay_text
+from sgcheck.replay.timeline import LABEL, START, STATEMENT, TURN_END
+
+ROOT = Path(__file__).resolve().parents[2]
+LOGS = ROOT / "examples" / "logs"
+
+Explanation = Mapping[str, object]
+
+
+def replayed(path: Path, *, keep_going: bool = False) -> ReplayResult:
+    source = SourceText(str(path.relative_to(ROOT)), path.read_text(encoding="utf-8"))
+    options = ReplayOptions(timeline=True, keep_going=keep_going)
+    return replay_source(source, options, folder=os.path.dirname(path))
+
+
+def explanations(result: ReplayResult) -> list[Explanation]:
+    assert result.timeline is not None
+    found = result.timeline["explanations"]
+    assert isinstance(found, list)
+    return found
+
+
+def at(result: ReplayResult, line: int, kind: str = "statement") -> Explanation:
+    [found] = [e for e in explanations(result) if e["line"] == line and e["kind"] == kind]
+    return found
+
+
+def facts(explained: Explanation) -> dict[str, dict[str, object]]:
+    """The facts by key (each key once in the explanations these tests read)."""
+    listed = explained["facts"]
+    assert isinstance(listed, list)
+    keys = [fact["key"] for fact in listed]
+    assert len(keys) == len(set(keys)), keys
+    return {fact["key"]: fact for fact in listed}
+
+
+def test_the_rook_attack_of_worked_example_a() -> None:
+    """Guide example A (R21): cost 2×5 + 2 = 12 (core §4.1), threshold 20 + 10×(5 − 1) = 60
+    (core §4.2), roll 34 hits, 1 damage captures the Pawn (core §4.3, R11): +5 SP."""
+    explained = at(replayed(LOGS / "guide-example-a.sglog"), 22)
+    assert explained["turn"] == 4 and explained["side"] == "white" and explained["phase"] == "battle"
+    assert explained["legal"] is True
+    assert str(explained["statement"]).startswith("attack Ra3 Pa5 roll 3 4")
+    found = facts(explained)
+    assert list(found) == ["cost", "paid", "threshold", "roll", "hit", "damage", "capture", "reward"]
+    cost = found["cost"]
+    assert cost["value"] == 12 and cost["text"] == "12 = 2×Rook 5 + distance 2"
+    assert "core §4.1" in cost["rules"]  # type: ignore[operator]
+    assert found["paid"]["value"] == 12
+    assert found["paid"]["parts"] == [{"label": "SP", "value": 0}, {"label": "LP", "value": 12}]  # R05: SP first
+    threshold = found["threshold"]
+    assert threshold["value"] == 60 and threshold["text"] == "60 = 20 + 10×(Rook 5 − Pawn 1)"
+    assert "core §4.2" in threshold["rules"]  # type: ignore[operator]
+    assert found["roll"]["value"] == 34
+    assert found["roll"]["parts"] == [{"label": "tens", "value": 3}, {"label": "ones", "value": 4}]
+    assert found["hit"]["value"] is True and found["hit"]["text"] == "34 ≤ 60: hit"
+    assert found["damage"]["value"] == 1
+    assert found["capture"]["value"] == "Black Pawn" and "core §4.3" in found["capture"]["rules"]  # type: ignore[operator]
+    assert found["reward"]["value"] == 5  # 5 × the Pawn's value (core §4.3)
+    assert explained["after"] == {
+        "white": {"lp": 3, "sp": 5, "king_damage": 0},
+        "black": {"lp": 17, "sp": 0, "king_damage": 0},
+    }
+
+
+def test_each_cards_share_of_the_to_hit_bonus_and_the_cap() -> None:
+    """R20: the cards' to-hit bonuses add up (+10 +20) and are capped at +25."""
+    explained = at(replayed(LOGS / "broken" / "cards" / "capped-threshold.sglog", keep_going=True), 24)
+    threshold = facts(explained)["threshold"]
+    assert threshold["value"] == 65
+    assert threshold["parts"] == [
+        {"label": "Knight's Banner", "value": 10},
+        {"label": "Eagle Eye", "value": 20},
+        {"label": "cap (R20)", "value": 25},
+    ]
+    assert "R20" in threshold["rules"]  # type: ignore[operator]
+
+
+def test_a_damage_reduction_and_the_floor_of_zero() -> None:
+    """R20, R23: Soul Ward's −2 takes a hit's 1 damage below 0, and damage stops at 0."""
+    explained = at(replayed(LOGS / "relic-game.sglog"), 65)
+    found = facts(explained)
+    assert found["damage"]["value"] == 0
+    assert found["damage"]["parts"] == [{"label": "base", "value": 1}]
+    assert "never below 0" in str(found["damage"]["text"])
+    assert found["reduction"]["value"] == 2
+    assert found["reduction"]["parts"] == [{"label": "Soul Ward", "value": -2}]
+
+
+def test_a_cards_effect_on_the_other_side_is_shown() -> None:
+    """Soul Drain takes 5 SP from Black: besides its own gain, the card changed Black's total (R23)."""
+    found = facts(at(replayed(LOGS / "relic-game.sglog"), 46))
+    assert found["gain"]["value"] == 5
+    assert found["effect"]["parts"] == [{"label": "Black SP", "value": -5}]
+
+
+def test_break_and_repair_dice() -> None:
+    """core §6, R15: a Break costs 20 and succeeds on 12+ with 3d6; a Repair costs 10 and succeeds on 10+."""
+    result = replayed(LOGS / "full-game.sglog")
+    broke = facts(at(result, 108))
+    assert broke["cost"]["value"] == 20
+    assert broke["dice"]["value"] == 18
+    assert [part["value"] for part in broke["dice"]["parts"]] == [6, 6, 6]  # type: ignore[attr-defined]
+    assert broke["success"]["value"] is True and broke["success"]["text"] == "18 ≥ 12: the Break succeeds"
+    repaired = facts(at(result, 114))
+    assert repaired["cost"]["value"] == 10 and repaired["dice"]["value"] == 13
+    assert repaired["success"]["text"] == "13 ≥ 10: the Repair succeeds"
+    failed = facts(at(result, 83))
+    assert failed["dice"]["value"] == 10 and failed["success"]["value"] is False
+
+
+def test_the_pass_bonus_and_the_next_income_at_the_end_of_a_turn() -> None:
+    """core §2, R04: a turn without an action gains +6 LP; core §6, R14: the next player's Upkeep
+    income is 2 × the value of the enemy pieces in their Gem, none on their first turn."""
+    example = replayed(LOGS / "guide-example-a.sglog")
+    passed = at(example, 17, "turn_end")
+    assert passed["phase"] == "end" and passed["statement"] == "pass lp 16"
+    found = facts(passed)
+    assert found["pass"]["value"] == 6 and found["pass"]["rules"] == ["core §2", "R04"]
+    assert found["income"]["value"] == 0  # Black's Gem holds no White piece
+    game = replayed(LOGS / "full-game.sglog")
+    ended = at(game, 114, "turn_end")
+    assert ended["side"] == "black" and ended["statement"] == "end of turn"
+    income = facts(ended)["income"]
+    assert income["value"] == 8 and income["rules"] == ["core §6", "R14"]
+    assert income["text"] == "White gains 8 SP at the next Upkeep"
+    # the totals after the end of the turn include the income (the next Upkeep has begun)
+    before = at(game, 114)
+    white_before = before["after"]["white"]  # type: ignore[index]
+    assert ended["after"]["white"]["sp"] == white_before["sp"] + 8  # type: ignore[index]
+
+
+def test_a_pass_that_is_not_one() -> None:
+    """core §2, R04: a turn with an action gains no Pass bonus, whatever the log writes (SG-R209)."""
+    log = (LOGS / "guide-example-a.sglog").read_text(encoding="utf-8")
+    log = log.replace("2... main1: move Pa7 a5 cost 3 lp 11", "2... main1: move Pa7 a5 cost 3 lp 11\n     end: pass")
+    result = replay_text(log, "a.sglog", ReplayOptions(timeline=True, keep_going=True))
+    assert [d.code for d in result.diagnostics] == ["SG-R209"]
+    [ended] = [e for e in explanations(result) if e["kind"] == "turn_end" and e["turn"] == 2 and e["side"] == "black"]
+    found = facts(ended)
+    assert found["pass"]["value"] == 0 and "took 1 action" in str(found["pass"]["text"])
+
+
+def test_a_refused_statement() -> None:
+    """A statement the rules refuse is explained too: legal false, and the violation's code and message."""
+    explained = at(replayed(LOGS / "broken" / "illegal-move.sglog"), 6)
+    assert explained["legal"] is False
+    refused = facts(explained)["refused"]
+    assert refused["value"] == "SG-R103"
+    assert refused["text"] == "illegal move: a Rook moves along ranks and files"
+    assert refused["rules"]
+
+
+def test_frames_carry_their_explanation_as_field_11() -> None:
+    result = replayed(LOGS / "guide-example-a.sglog")
+    assert result.timeline is not None
+    frames = result.timeline["frames"]
+    assert isinstance(frames, list)
+    assert all(len(frame) == 12 for frame in frames)
+    for frame in frames:
+        if frame[1] in (START, LABEL):
+            assert frame[11] is None
+        elif frame[1] == STATEMENT:
+            assert frame[11]["line"] == frame[0] and frame[11]["kind"] == "statement"
+        else:
+            assert frame[1] == TURN_END and frame[11]["kind"] == "turn_end"
+    assert [frame[11] for frame in frames if frame[11] is not None] == explanations(result)
+
+
+def test_without_the_timeline_nothing_is_explained() -> None:
+    result = replay_text((LOGS / "guide-example-a.sglog").read_text(encoding="utf-8"), "a.sglog")
+    assert result.timeline is None and result.kept == ()
+
+
+def _totals(explained: Explanation) -> list[int]:
+    after = explained["after"]
+    assert isinstance(after, Mapping)
+    return [after[side][key] for side in ("white", "black") for key in ("lp", "sp", "king_damage")]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1), style=st.sampled_from([Style.RANDOM, Style.AGGRESSIVE]))
+def test_every_statement_of_a_legal_game_is_explained_with_the_frames_totals(seed: int, style: Style) -> None:
+    """For generated legal games: every statement frame has an explanation, legal, whose totals
+    after it are the frame's (field 7); every turn end's too."""
+    items = [item for item in iter_game(seed, style=style, claims=Claims.SOME, max_turns=30)]
+    log = "".join(format_item(item) + "\n" for item in items if not isinstance(item, GameState))  # type: ignore[arg-type]
+    result = replay_text(log, "generated.sglog", ReplayOptions(timeline=True))
+    assert result.ok, [d.message for d in result.diagnostics]
+    assert result.timeline is not None
+    frames = result.timeline["frames"]
+    assert isinstance(frames, list)
+    statements = [frame for frame in frames if frame[1] == STATEMENT]
+    assert len(statements) >= result.statements - 1  # passes are explained at the turn end
+    for frame in statements:
+        explained = frame[11]
+        assert explained is not None and explained["legal"] is True and explained["line"] == frame[0]
+        assert _totals(explained) == frame[7]
+        assert explained["turn"] == frame[2] and explained["side"] == ("white", "black")[frame[3]]
+    for frame in frames:
+        if frame[1] == TURN_END and frame[11] is not None:
+            assert _totals(frame[11]) == frame[7]
