@@ -22,7 +22,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from sgcheck.diagnostics import Diagnostic, Fix, Scalar, Severity
+from sgcheck.diagnostics import Diagnostic, Fix, Scalar, Severity, did_you_mean
 from sgcheck.letters import ascii_upper
 
 
@@ -183,7 +183,9 @@ _CODES: tuple[CodeInfo, ...] = (
         ("core §8",),
         """The game's pack breaks the immutable contract (core §8): its error findings
         are listed first and the log is not replayed. --allow-violations replays it anyway, for
-        playtesting a prototype; the caps of R20 are still enforced while it plays.""",
+        playtesting a prototype (SG-N305): the pack's errors are then reported as warnings, so a
+        game that never plays an offending card passes; the caps of R20 are still enforced while
+        it plays.""",
     ),
     # --- scenarios (R24, docs/scenarios.md) -----------------------------------------------------
     _c(
@@ -850,9 +852,12 @@ _CODES: tuple[CodeInfo, ...] = (
         "card-not-simulated",
         W,
         ("R17", "R19"),
-        """Card activations are counted (2 per turn,
-        R17) and their stated payment is applied, but card effects are not simulated in replay yet.
-        Totals written after this point may legitimately differ from sgcheck's.""",
+        """A card is played or activated in a game that
+        names no pack (no [Pack] tag, no --pack, R22), so sgcheck does not know the card: the
+        activation is counted (2 per turn, R17) and the payment the log states is applied, but the
+        card's effect is not played. Said once per log, at the first such card. Totals written
+        after it may legitimately differ from sgcheck's. Name the pack the game was played with
+        and its cards are played (and checked) as every other action is.""",
     ),
     _c(
         "SG-N302",
@@ -885,8 +890,9 @@ _CODES: tuple[CodeInfo, ...] = (
         W,
         ("core §8", "R20"),
         """The game's pack breaks the contract, and --allow-violations replays it anyway
-        (a prototype at the table). The violations are listed first; forbidden effects are still
-        refused when played and the caps still bind.""",
+        (a prototype at the table). The violations are listed first, downgraded to warnings (same
+        codes), so a legal game that never plays an offending card passes; a forbidden effect is
+        still refused, as an error, when it is played, and the caps still bind.""",
     ),
 )
 
@@ -915,6 +921,22 @@ def select_codes(spelling: str, catalogue: Mapping[str, CodeInfo]) -> frozenset[
     if family is not None:
         return frozenset(code for code in catalogue if code.startswith(f"SG-{family.group(1)}"))
     return frozenset(code for code, info in catalogue.items() if info.name.upper() == wanted)
+
+
+def code_spellings(catalogue: Mapping[str, CodeInfo]) -> dict[str, str]:
+    """Every spelling of every code of ``catalogue`` (``SG-R204``, ``R204``, ``wrong-hit``), each to
+    what to suggest for it (the code, or the rule's name): what an unknown spelling is compared
+    with (:func:`unknown_code`)."""
+    spelled: dict[str, str] = {}
+    for code, info in catalogue.items():
+        spelled[code] = spelled[code.removeprefix("SG-")] = code
+        spelled[info.name] = info.name
+    return spelled
+
+
+def unknown_code(spelling: str, catalogue: Mapping[str, CodeInfo]) -> str:
+    """``"; did you mean 'SG-R204'?"`` for a spelling that names no code, or ``""``."""
+    return did_you_mean(spelling, code_spellings(catalogue))
 
 
 def spell_code(spelling: str, catalogue: Mapping[str, CodeInfo]) -> str | None:

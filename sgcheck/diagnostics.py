@@ -8,11 +8,13 @@ diagnostics; :func:`raise_first` serves callers that only want the first error.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from difflib import get_close_matches
+from difflib import SequenceMatcher, get_close_matches
 from enum import StrEnum
 from typing import NamedTuple
+
+from sgcheck.letters import ascii_upper
 
 #: A value a finding carries as data (``expected``, ``claimed``): a JSON scalar.
 Scalar = int | str | bool | None
@@ -178,6 +180,34 @@ def listing(
     shown, more = shortlist(names, near, limit)
     text = ", ".join(quote(name) for name in shown) or none
     return f"{text} and {more} more" if more else text
+
+
+def closest(written: str, names: Iterable[str] | Mapping[str, str]) -> str | None:
+    """The one of ``names`` that ``written`` most likely misspells (:func:`difflib.get_close_matches`,
+    letters compared in ASCII upper case), or None when none is close. ``names`` may map other
+    spellings to the name to suggest (``R204`` and ``wrong-hit`` to ``SG-R204``)."""
+    shown = names if isinstance(names, Mapping) else {name: name for name in names}
+    every = {ascii_upper(spelling): name for spelling, name in shown.items()}
+    wanted = ascii_upper(written.strip())
+    found = get_close_matches(wanted, list(every), n=len(every) or 1, cutoff=0.6)
+    if not found:
+        return None
+
+    def rank(name: str) -> tuple[bool, float, int]:
+        """Letters swapped first (R240 is R204), then the closest, then the longest shared start
+        (C05O is C050 rather than C205)."""
+        shared = zip(name, wanted, strict=False)
+        start = next((i for i, (a, b) in enumerate(shared) if a != b), min(len(name), len(wanted)))
+        return sorted(name) == sorted(wanted), SequenceMatcher(None, wanted, name).ratio(), start
+
+    return every[max(found, key=rank)]
+
+
+def did_you_mean(written: str, names: Iterable[str] | Mapping[str, str]) -> str:
+    """``"; did you mean 'X'?"`` for a message about an unknown ``written``, or ``""`` when no name
+    is close: the one way every unknown code, rule name, setting, option and piece is answered."""
+    near = closest(written, names)
+    return f"; did you mean {near!r}?" if near is not None else ""
 
 
 class DiagnosticError(Exception):

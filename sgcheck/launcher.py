@@ -5,11 +5,12 @@ import alone costs several times a bare interpreter start; everything else goes 
 application in :mod:`sgcheck.cli`. The stored help text is click's own output, and a test
 fails if it drifts from what click would print.
 
-Output that cannot be written (a full disk, a closed pipe) is one line on standard error,
-``sgcheck: cannot write the report: …``, and exit status 2, whatever wrote it: a command's
+Output that cannot be written (a full disk, a closed standard output) is one line on standard
+error, ``sgcheck: cannot write the report: …``, and exit status 2, whatever wrote it: a command's
 report, click's own help and version text, or the fast answers here
 (:func:`sgcheck.streams.cannot_write`, called from here, from
-:func:`sgcheck.cli.common.guarded` and from the click group).
+:func:`sgcheck.cli.common.guarded` and from the click group). A closed pipe (``| head -1``) ends
+the run quietly with its own status (:mod:`sgcheck.streams`).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import sys
 from pathlib import Path
 
 from sgcheck import __version__
-from sgcheck.streams import ClosedOutput, cannot_write
+from sgcheck.streams import ClosedOutput, cannot_write, end_quietly, is_closed_pipe
 
 HELP_FILE = Path(__file__).with_name("_help.txt")
 
@@ -29,6 +30,8 @@ def _write(text: str) -> None:
         sys.stdout.write(text)
         sys.stdout.flush()
     except OSError as error:
+        if is_closed_pipe(error):
+            end_quietly()
         cannot_write(error)
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from fnmatch import fnmatchcase
 from pathlib import PurePosixPath
 
-from sgcheck.codes import CodeInfo, select_codes
+from sgcheck.codes import CodeInfo, select_codes, unknown_code
 from sgcheck.diagnostics import Diagnostic
 from sgcheck.results import FileResult
 
@@ -64,7 +64,8 @@ def codes_named(spellings: Iterable[str], catalogue: Mapping[str, CodeInfo]) -> 
     for spelling in spellings:
         named = select_codes(spelling, catalogue)
         if not named:
-            raise SelectionError(f"{spelling!r} names no code ('sgcheck explain --list' shows them)")
+            hint = unknown_code(spelling, catalogue)
+            raise SelectionError(f"{spelling!r} names no code{hint} ('sgcheck explain --list' shows them)")
         found |= named
     return frozenset(found)
 

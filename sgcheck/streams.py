@@ -1,9 +1,15 @@
-"""Output that cannot be written: a full disk, a closed pipe, a standard output closed before the run.
+"""Output that cannot be written: a full disk, a standard output closed before the run, a closed pipe.
 
 Whatever writes it (a command's report, click's own help and version text, the launcher's fast
 answers), such a failure is one line on standard error, ``sgcheck: cannot write the report: …``,
-and exit status 2 (:func:`cannot_write`), never a traceback or an internal error. No import of
-click here: the launcher answers ``--help`` without it.
+and exit status 2 (:func:`cannot_write`), never a traceback or an internal error.
+
+A closed pipe is not a failure: the reader took what it wanted and went away
+(``sgcheck replay big.sglog | head -1``), as ruff and ripgrep take it. The run ends quietly, no
+message: a report goes on to its end unwritten, so the exit status is the run's own
+(:func:`reader_gone`, then ``Output`` in :mod:`sgcheck.cli.common` drops what is left); anything
+else that met it (help text, ``explain``, ``schema``) has nothing left to do and exits 0
+(:func:`end_quietly`). No import of click here: the launcher answers ``--help`` without it.
 """
 
 from __future__ import annotations
@@ -20,6 +26,34 @@ from typing import NoReturn
 WRITE_ERRNOS = frozenset(
     code for code in (getattr(errno, name, None) for name in ("EPIPE", "ENOSPC", "EDQUOT", "EFBIG", "EBADF")) if code
 )
+
+
+def is_closed_pipe(error: BaseException) -> bool:
+    """``error`` is a write to a pipe (or socket) whose reader went away."""
+    return isinstance(error, BrokenPipeError) or (isinstance(error, OSError) and error.errno == errno.EPIPE)
+
+
+_gone = False
+
+
+def reader_gone() -> None:
+    """The reader of standard output went away: from now on standard output is the null device,
+    so what is still written (the rest of a report, the interpreter's final flush) goes nowhere,
+    without a message."""
+    global _gone
+    _gone = True
+    quiet_stdout()
+
+
+def stdout_gone() -> bool:
+    """Standard output's reader went away earlier in the run (:func:`reader_gone`)."""
+    return _gone
+
+
+def end_quietly() -> NoReturn:
+    """A closed pipe met where nothing is left to do: no message, exit 0 (the reader had what it wanted)."""
+    reader_gone()
+    sys.exit(0)
 
 
 def is_write_failure(error: BaseException) -> bool:

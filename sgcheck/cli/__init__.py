@@ -1,8 +1,9 @@
 """Command-line interface: parse arguments, call the library, render, exit.
 
 Exit codes: 0 clean, 1 findings (errors in checked files, syntax errors included),
-2 usage, I/O or internal error. Heavy imports (lark, jsonschema) happen inside the
-commands that need them so that ``sgcheck --help`` stays fast.
+2 usage, configuration, I/O or internal error; a closed pipe ends a run quietly with its own
+status. Heavy imports (lark, jsonschema) happen inside the commands that need them so that
+``sgcheck --help`` stays fast.
 """
 
 from __future__ import annotations
@@ -20,9 +21,12 @@ from sgcheck.cli.replay_cmd import replay_command
 
 
 def _written(error: OSError) -> None:
-    """A write failure of click's own output becomes sgcheck's one line and exit 2; anything else is raised."""
-    from sgcheck.streams import cannot_write, is_write_failure
+    """A write failure of click's own output becomes sgcheck's one line and exit 2, a closed pipe a
+    quiet exit 0; anything else is raised."""
+    from sgcheck.streams import cannot_write, end_quietly, is_closed_pipe, is_write_failure
 
+    if is_closed_pipe(error):
+        end_quietly()
     if is_write_failure(error):
         cannot_write(error)
 
@@ -30,8 +34,9 @@ def _written(error: OSError) -> None:
 class _Application(click.Group):
     """The command group. Click's own output (``--help`` and ``--version`` of the group and of each
     command) that cannot be written is reported as a report that cannot be: one line, exit 2,
-    rather than a traceback (a full disk) or a silent exit 1 (click's handling of a closed pipe).
-    The commands' own output is :func:`~sgcheck.cli.common.guarded`'s."""
+    rather than a traceback (a full disk); a closed pipe ends it quietly with exit 0, as help
+    does, rather than click's silent exit 1. The commands' own output is
+    :func:`~sgcheck.cli.common.guarded`'s."""
 
     def make_context(
         self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: Any

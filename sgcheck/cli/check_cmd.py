@@ -2,7 +2,7 @@
 
 Thin by design: parse the options, build the configuration, call
 :func:`sgcheck.contract.check_paths`, render, return the exit code (0 clean, 1 error
-findings, 2 usage or I/O problems). Everything heavy is imported inside the commands.
+findings, 2 usage, configuration or I/O problems). Everything heavy is imported inside the commands.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import click
 
 from sgcheck.cli.common import (
     ExitPolicy,
+    Output,
     color_option,
     discovery_from,
     discovery_options,
@@ -20,6 +21,7 @@ from sgcheck.cli.common import (
     guarded,
     open_output,
     open_report,
+    refuse_other_kinds,
     refuse_output,
     report_options,
     selection_options,
@@ -32,6 +34,7 @@ SCHEMAS = {
     "pack": "pack.schema.json",
     "scenario": "scenario.schema.json",
     "module": "module.schema.json",
+    "report": "report.schema.json",
 }
 
 
@@ -118,8 +121,9 @@ def check_command(
     folders, '-' for standard input) against the caps and core §8.
 
     \b
-    Exit status: 0 no errors, 1 error findings (syntax errors included), 2 usage or I/O problem
-    (a folder with no card file or pack in it is a usage problem).
+    Exit status: 0 no errors, 1 error findings (syntax errors included), 2 usage, configuration
+    or I/O problem (a folder with no card file or pack in it, or a game log, is a usage problem;
+    an invalid [tool.sgcheck] is reported, then exits 2).
     Configuration: [tool.sgcheck] in the nearest pyproject.toml (docs/ci.md).
     Suppress a finding: '# sgcheck: ignore SG-C092 -- reason' in or above the card; a suppressed
     finding is still listed and counted, and is no error.
@@ -132,6 +136,7 @@ def check_command(
     from sgcheck.core.ruleset import RulesetError, parse_ruleset
     from sgcheck.paths import display, found_display
 
+    refuse_other_kinds(paths, "check")  # a game log named here is replay's
     config = Config()
     if not isolated:
         found = config_file or find_pyproject(Path(paths[0]) if paths and paths[0] != "-" else Path.cwd())
@@ -173,7 +178,7 @@ def check_command(
         for problem in fixed.problems:
             click.echo(visible(problem), err=True)
         if show_diff:
-            click.echo(fixed.diff(), nl=False)
+            Output().write(fixed.diff())
             click.echo(f"sgcheck: {fixed.summary(unsafe=unsafe_fixes, would=True)}", err=True)
             return 2 if fixed.problems else (1 if fixed.changes else 0)
         click.echo(f"sgcheck: {fixed.summary(unsafe=unsafe_fixes)}", err=True)
@@ -225,8 +230,8 @@ def check_command(
 @click.argument("kind", type=click.Choice(sorted(SCHEMAS)), default="card")
 @guarded
 def schema_command(kind: str) -> int:
-    """Print the JSON Schema of YAML card files (card), pack manifests (pack), scenarios (scenario)
-    or a manifest's module section (module).
+    """Print the JSON Schema of YAML card files (card), pack manifests (pack), scenarios (scenario),
+    a manifest's module section (module) or the JSON report of check and replay (report).
 
     \b
     Editors validate and complete YAML files with a modeline on the first line:

@@ -16,7 +16,7 @@ from sgcheck.codes import CodeInfo
 from sgcheck.diagnostics import Severity
 from sgcheck.report import CHECK_FORMATS, REPLAY_FORMATS
 from sgcheck.results import FileResult
-from sgcheck.streams import cannot_write, is_write_failure
+from sgcheck.streams import cannot_write, end_quietly, is_closed_pipe, is_write_failure, reader_gone, stdout_gone
 
 if TYPE_CHECKING:
     from sgcheck.discovery import DiscoveryOptions
@@ -119,13 +119,16 @@ class ExitPolicy:
     fail_on: str = "error"
 
 
-#: Codes that mean an input could not be read at all, or sgcheck failed on it: not a finding (exit 2).
-IO_ERROR_CODES = frozenset({"SG-P008", "SG-X001"})
+#: Codes that mean the run could not be done as asked: an input could not be read at all, sgcheck
+#: failed on it, or the configuration is invalid (SG-C210, reported, then exit 2 as ruff does).
+#: Not findings: exit 2, whatever ``--exit-zero`` and the severity say.
+IO_ERROR_CODES = frozenset({"SG-P008", "SG-X001", "SG-C210"})
 
 
 def exit_code_of(files: Iterable[FileResult], policy: ExitPolicy | None = None) -> int:
-    """2 when an input could not be read (or sgcheck failed on it), 1 for an error finding (or a
-    warning, with ``--fail-on warning``; never with ``--exit-zero``), else 0."""
+    """2 when an input could not be read (or sgcheck failed on it) or the configuration is invalid,
+    1 for an error finding (or a warning, with ``--fail-on warning``; never with ``--exit-zero``),
+    else 0."""
     policy = policy if policy is not None else ExitPolicy()
     results = list(files)
     if any(d.code in IO_ERROR_CODES for result in results for d in result.diagnostics):
@@ -162,18 +165,26 @@ def use_color(flag: bool | None, fmt: str, stream: IO[str], environ: Mapping[str
 
 
 class OutputError(Exception):
-    """The report could not be written (a full disk, a closed pipe): exit 2, not a finding."""
+    """The report could not be written (a full disk, a closed standard output): exit 2, not a finding."""
 
 
 class Output:
     """Writes the report, degrading characters a terminal cannot show and turning write
-    failures into :class:`OutputError`."""
+    failures into :class:`OutputError`.
+
+    A closed pipe (the reader went away: ``| head -1``) is no failure: what is left is dropped,
+    quietly, and the run goes on to its end, so that its exit status is what it would have been
+    (:func:`sgcheck.streams.reader_gone`)."""
 
     def __init__(self, stream: IO[str] | None = None) -> None:
         self.stream = stream if stream is not None else sys.stdout
+        self.gone = False
+
+    def _is_stdout(self) -> bool:
+        return self.stream is sys.stdout or self.stream is sys.__stdout__
 
     def write(self, text: str) -> None:
-        if not text:
+        if not text or self.gone or (self._is_stdout() and stdout_gone()):
             return
         try:
             try:
@@ -183,7 +194,25 @@ class Output:
                 self.stream.write(text.encode(encoding, "replace").decode(encoding))
             self.stream.flush()
         except OSError as error:
+            self._failed(error)
+
+    def write_bytes(self, data: bytes) -> None:
+        """Bytes as they are (``fmt -``'s formatted file), to the stream's buffer."""
+        if not data or self.gone or (self._is_stdout() and stdout_gone()):
+            return
+        try:
+            buffer: IO[bytes] = getattr(self.stream, "buffer")  # noqa: B009 - a text stream's bytes
+            buffer.write(data)
+            buffer.flush()
+        except OSError as error:
+            self._failed(error)
+
+    def _failed(self, error: OSError) -> None:
+        if not is_closed_pipe(error):
             raise OutputError(error.strerror or str(error)) from None
+        self.gone = True
+        if self._is_stdout():
+            reader_gone()
 
 
 def open_report(
@@ -242,6 +271,26 @@ _INPUT_KINDS = (
     ((".scenario.yaml", ".scenario.yml"), "scenario"),
 )
 _INPUT_NAMES = {"sgpack.yaml": "pack manifest", "sgpack.yml": "pack manifest", "pyproject.toml": "configuration file"}
+
+
+#: The command that reads each kind of input a file's name says it is.
+_COMMAND_OF = {"game log": "replay", "card file": "check", "scenario": "check", "pack manifest": "check"}
+
+
+def refuse_other_kinds(paths: Iterable[str], command: str) -> None:
+    """A usage error (exit 2) for a file named on the command line that the other command reads:
+    a game log given to ``check``, a card file, scenario or pack manifest given to ``replay``.
+    Folders are searched for the command's own kind, and standard input is read as it."""
+    for path in paths:
+        if path == "-" or os.path.isdir(path):
+            continue
+        kind = _input_kind(path)
+        wanted = _COMMAND_OF.get(kind) if kind is not None else None
+        if wanted is not None and wanted != command:
+            from sgcheck.visible import visible
+
+            shown = visible(path, keep="")
+            raise click.UsageError(f"{shown} is a {kind}: use `sgcheck {wanted} {shown}`")
 
 
 def _input_kind(path: str) -> str | None:
@@ -359,6 +408,8 @@ def guarded(func: Callable[P, int]) -> Callable[P, None]:
         except OutputError as error:
             cannot_write(error)
         except OSError as error:  # click.echo, or a write of bytes, to an output that is full or gone
+            if is_closed_pipe(error):
+                end_quietly()  # explain, schema, odds, rulings: their answer was all there was to do
             if is_write_failure(error):
                 cannot_write(error)
             click.echo(f"sgcheck: internal error: {type(error).__name__}: {error}", err=True)

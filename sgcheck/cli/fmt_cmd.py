@@ -1,11 +1,13 @@
 """``sgcheck fmt``: rewrite game logs and ``.sgcard`` files in the canonical layout, comments kept.
 
-Thin by design: find the files (the discovery of ``replay`` and ``check``), format each with
+Thin by design: find the files (the discovery of ``replay`` and ``check``, their options and the
+configuration's ``exclude`` included), format each with
 :func:`sgcheck.lang.format_files.format_bytes`, then write it in place if it still holds what was
 read (:func:`sgcheck.lang.rewrite.rewrite_file`), list it (``--check``) or show the change
 (``--diff``). Exit status: 0 nothing to change or all formatted; 1 a file would change
-(``--check``, ``--diff``) or does not read (syntax error, left untouched); 2 usage or I/O
-problem (a file that cannot be read, or is not rewritten: read-only, or changed meanwhile).
+(``--check``, ``--diff``) or does not read (syntax error, left untouched); 2 usage, configuration
+or I/O problem (an invalid ``[tool.sgcheck]``, a file that cannot be read, or is not rewritten:
+read-only, or changed meanwhile).
 
 A file's bytes are let go of before its formatted bytes are read back whole to be written, so
 the two are never held whole at once (docs/limits.md).
@@ -16,15 +18,20 @@ from __future__ import annotations
 import codecs
 import os
 import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from sgcheck.cli.common import guarded
+from sgcheck.cli.common import Output, discovery_from, discovery_options, guarded
 from sgcheck.diagnostics import Diagnostic
 from sgcheck.lang.format_files import Formatted, Kind, format_bytes, kind_of, limit_of
 from sgcheck.lang.rewrite import Stamp, rewrite_file, stat_before_read
 from sgcheck.lang.source import read_bytes, read_stream_bytes
 from sgcheck.visible import visible
+
+if TYPE_CHECKING:
+    from sgcheck.discovery import DiscoveryOptions
 
 
 @click.command("fmt", short_help="Rewrite logs and card files in the canonical layout, comments kept.")
@@ -44,9 +51,18 @@ from sgcheck.visible import visible
     is_flag=True,
     help="Replay each log and write its claims: add the missing ones, correct the wrong ones (docs/fmt.md).",
 )
+@discovery_options
 @guarded
 def fmt_command(
-    paths: tuple[str, ...], check_only: bool, show_diff: bool, stdin_filename: str, fill_claims: bool = False
+    paths: tuple[str, ...],
+    check_only: bool,
+    show_diff: bool,
+    stdin_filename: str,
+    fill_claims: bool = False,
+    exclude: tuple[str, ...] = (),
+    extend_exclude: tuple[str, ...] = (),
+    force_exclude: bool = False,
+    no_respect_gitignore: bool = False,
 ) -> int:
     """Rewrite game logs (*.sglog) and card files (*.sgcard, *.sgcard.yaml) in the canonical layout (PATH: files,
     folders searched as replay and check search them, '-' for standard input to standard output).
@@ -58,11 +74,27 @@ def fmt_command(
     that changed after it was read, is left untouched (SG-P009).
     With --fill-claims each log is replayed and its claims written from what its actions did:
     missing claims added, wrong ones corrected, up to the first illegal action (SG-P040).
+    Folders are searched as check and replay search them: what git ignores and what an exclude
+    pattern names (--exclude, or the configuration's exclude) are left out. An invalid
+    [tool.sgcheck] configuration is reported and nothing is formatted (exit 2).
     Exit status: 0 nothing to change or formatted, 1 a file would change (--check, --diff),
-    does not read, or is filled only up to an illegal action, 2 usage or I/O problem (SG-P009
-    included).
+    does not read, or is filled only up to an illegal action, 2 usage, configuration or I/O
+    problem (SG-P009 included).
     """
-    found, problems, code = _discover(paths)
+    from sgcheck.contract.config import find_pyproject, load_config
+    from sgcheck.paths import found_display
+
+    found_config = find_pyproject(Path(paths[0]) if paths[0] != "-" else Path.cwd())
+    config = load_config(found_config, found_display(found_config) if found_config else None)
+    if config.problems:
+        for problem in config.problems:
+            _say(f"{problem.span or config.source}: {problem.code} {problem.message}", err=True)
+        _say("sgcheck: the configuration is invalid: nothing formatted", err=True)
+        return 2
+    discovery = discovery_from(
+        exclude, extend_exclude, force_exclude, no_respect_gitignore, config.exclude, config.folder
+    )
+    found, problems, code = _discover(paths, discovery)
     changed = unchanged = 0
     for path, kind in found:
         status = stat_before_read(path)  # the stamp of what is read: the rewrite compares it
@@ -115,16 +147,21 @@ def fmt_command(
 
 
 def _say(line: str, err: bool = False) -> None:
-    """Print a line that may quote a path or a message, its control characters made visible."""
-    click.echo(visible(line), err=err)
+    """Print a line that may quote a path or a message, its control characters made visible
+    (on standard output as the report is, so a closed pipe ends nothing: cli.common.Output)."""
+    if err:
+        click.echo(visible(line), err=True)
+    else:
+        Output().write(visible(line) + "\n")
 
 
 def _files(count: int) -> str:
     return f"{count} file{'s' if count != 1 else ''}"
 
 
-def _discover(paths: tuple[str, ...]) -> tuple[list[tuple[str, Kind]], list[str], int]:
-    """The logs and card files under ``paths``, each once, in the order found; the problems met."""
+def _discover(paths: tuple[str, ...], discovery: DiscoveryOptions) -> tuple[list[tuple[str, Kind]], list[str], int]:
+    """The logs and card files under ``paths``, each once, in the order found; the problems met.
+    ``discovery``: what folder walks leave out, and named files ``--force-exclude`` leaves out."""
     from sgcheck.contract.packs import discover
     from sgcheck.core.ruleset import CORE
     from sgcheck.replay.files import discover_logs
@@ -141,7 +178,7 @@ def _discover(paths: tuple[str, ...]) -> tuple[list[tuple[str, Kind]], list[str]
             found.append((path, kind))
 
     for given in paths:
-        if given == "-":
+        if given == "-" or discovery.skips_named(given):
             continue
         if not os.path.isdir(given):
             kind = kind_of(given)
@@ -153,13 +190,13 @@ def _discover(paths: tuple[str, ...]) -> tuple[list[tuple[str, Kind]], list[str]
             else:
                 add(given, kind)
             continue
-        for log in discover_logs([given]):
+        for log in discover_logs([given], discovery):
             if log.problem is not None:
                 problems.append(f"{log.path}: {log.problem.code} {log.problem.message}")
                 code = 2
             else:
                 add(log.path, Kind.LOG)
-        for plan in discover([given], CORE):
+        for plan in discover([given], CORE, discovery):
             for source in plan.files:
                 kind = kind_of(source.shown)
                 if kind in (Kind.CARDS, Kind.YAML_CARDS):
@@ -209,21 +246,18 @@ def _stdin(name: str, check_only: bool, show_diff: bool, fill_claims: bool = Fal
         if result.changed:
             _say(f"would reformat {name}", err=True)
         return 1 if result.changed else status
-    out = sys.stdout.buffer
+    out = Output()
     if result.output is not None:
         for chunk in result.output.chunks():
-            out.write(chunk)
-    out.flush()
+            out.write_bytes(chunk)
     return status
 
 
 def _write_diff(result: Formatted) -> None:
     """The unified diff of a change (format_files spools it), a piece at a time."""
-    from sgcheck.cli.common import Output
-
     if result.diff is None:
         return
-    output = Output(sys.stdout)
+    output = Output()
     decoder = codecs.getincrementaldecoder("utf-8")()
     for chunk in result.diff.chunks():
         output.write(decoder.decode(chunk))

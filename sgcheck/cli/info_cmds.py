@@ -20,13 +20,14 @@ def explain_command(code: str | None, list_all: bool) -> int:
         for info in sorted(codes.values(), key=lambda i: i.code):
             click.echo(f"{info.code}  {info.severity.value:<7}  {info.name}")
         return 0
-    from sgcheck.codes import spell_code
+    from sgcheck.codes import spell_code, unknown_code
 
     spelled = spell_code(code, codes)  # SG-R204, R204, r204 or the rule's name
     found = codes.get(spelled) if spelled is not None else None
     if found is None:
         raise click.BadParameter(
-            f"unknown code {code!r}; 'sgcheck explain --list' shows them all", param_hint="CODE"
+            f"unknown code {code!r}{unknown_code(code, codes)} ('sgcheck explain --list' shows them all)",
+            param_hint="CODE",
         )
     click.echo(f"{found.code} {found.name} ({found.severity.value})")
     if found.rules:
@@ -47,7 +48,10 @@ def rulings_command(ids: tuple[str, ...]) -> int:
     wanted = [ascii_upper(i) for i in ids]
     unknown = [i for i in wanted if i not in BY_ID]
     if unknown:
-        raise click.BadParameter(f"unknown ruling {unknown[0]!r} (R01-R26)", param_hint="IDS")
+        from sgcheck.diagnostics import did_you_mean
+
+        hint = did_you_mean(unknown[0], list(BY_ID))
+        raise click.BadParameter(f"unknown ruling {unknown[0]!r}{hint} (R01-R26)", param_hint="IDS")
     for ruling in RULINGS:
         if wanted and ruling.id not in wanted:
             continue

@@ -14,13 +14,45 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from sgcheck.cli.common import guarded
+from sgcheck.core.caps import KING_HP, START_LP
 
 if TYPE_CHECKING:
     from sgcheck.core.odds import AccuracyTable, CaptureOdds, CostTable, Plan
 
 _FORMATS = ("text", "json")
 _PIECES = ("Pawn", "Knight", "Bishop", "Rook", "Queen", "King")
+_LETTERS = "PNBRQK"  # as logs write them (docs/log-format.md): capitals
 _SECOND_ROLLS = ("none", "reroll", "advantage")
+
+
+class _Piece(click.ParamType):  # type: ignore[type-arg]
+    """A piece kind as logs write it, a capital letter (K Q R B N P), or its name in any case
+    (Rook, rook); its index in :data:`_PIECES`."""
+
+    name = "piece"
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "K|Q|R|B|N|P"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int):
+            return value
+        text = str(value).strip()
+        if len(text) == 1 and text in _LETTERS:
+            return _LETTERS.index(text)
+        from sgcheck.diagnostics import did_you_mean
+        from sgcheck.letters import ascii_lower
+
+        titles = [ascii_lower(piece) for piece in _PIECES]
+        if ascii_lower(text) in titles:
+            return titles.index(ascii_lower(text))
+
+        if len(text) == 1 and text.upper() in _LETTERS:
+            hint = f"; piece letters are capitals, as in logs: {text.upper()!r}"
+        else:
+            hint = did_you_mean(text, _PIECES)
+        names = "K Q R B N P, or King, Queen, Rook, Bishop, Knight, Pawn"
+        self.fail(f"{text!r} is not a piece{hint} ({names})", param, ctx)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -63,8 +95,9 @@ def odds_command(ctx: click.Context, bonus: int | None, fmt: str | None) -> None
     \b
     sgcheck odds                      accuracy and cost tables (same as 'sgcheck odds table')
     sgcheck odds --bonus 10           the accuracy table with a +10 to-hit bonus
-    sgcheck odds capture --attacker Rook --target Knight --distance 2 --lp 20
-                                      the chance to capture this turn, and the cheapest plan
+    sgcheck odds capture --attacker R --target N --distance 2
+                                      the chance to capture this turn with the starting LP,
+                                      and the cheapest plan
     """
     if ctx.invoked_subcommand is None:
         ctx.invoke(table_command, bonus=bonus, fmt=fmt)
@@ -95,8 +128,8 @@ def table_command(ctx: click.Context, bonus: int | None, fmt: str | None) -> int
 
 
 @odds_command.command("capture", short_help="The chance to capture a piece this turn within a budget.")
-@click.option("--attacker", required=True, type=click.Choice(_PIECES, case_sensitive=False), help="Attacking piece.")
-@click.option("--target", required=True, type=click.Choice(_PIECES, case_sensitive=False), help="Attacked piece.")
+@click.option("--attacker", required=True, type=_Piece(), help="Attacking piece: its letter as in logs, or its name.")
+@click.option("--target", required=True, type=_Piece(), help="Attacked piece: its letter as in logs, or its name.")
 @click.option(
     "--distance",
     required=True,
@@ -104,7 +137,14 @@ def table_command(ctx: click.Context, bonus: int | None, fmt: str | None) -> int
     metavar="N",
     help="Squares between them along the attacker's line (Knight: jumps), core §0.",
 )
-@click.option("--lp", required=True, type=click.IntRange(min=0), metavar="N", help="LP available this turn.")
+@click.option(
+    "--lp",
+    default=START_LP,
+    show_default=True,
+    type=click.IntRange(min=0),
+    metavar="N",
+    help="LP available this turn; by default the LP a player starts with (core §1).",
+)
 @click.option("--sp", default=0, show_default=True, type=click.IntRange(min=0), metavar="N", help="SP available.")
 @click.option(
     "--damage-so-far",
@@ -135,8 +175,8 @@ def table_command(ctx: click.Context, bonus: int | None, fmt: str | None) -> int
 @guarded
 def capture_command(
     ctx: click.Context,
-    attacker: str,
-    target: str,
+    attacker: int,
+    target: int,
     distance: int,
     lp: int,
     sp: int,
@@ -152,12 +192,9 @@ def capture_command(
     from sgcheck.core.odds import CaptureQuestion, OddsError, SecondRoll, capture_odds
     from sgcheck.core.pieces import Kind
 
-    def kind(name: str) -> Kind:
-        return Kind(_PIECES.index(name.title()))
-
     question = CaptureQuestion(
-        attacker=kind(attacker),
-        target=kind(target),
+        attacker=Kind(attacker),
+        target=Kind(target),
         distance=distance,
         lp=lp,
         sp=sp,
@@ -210,10 +247,14 @@ def _bonus_line(table: AccuracyTable) -> str:
     return f"to-hit bonus {table.bonus:+d}"
 
 
+#: The corner of each cost table: what its rows and its columns are (the title says it in full).
+_COLUMN_LABELS = {"move": "squares", "attack": "distance", "summon": "extra"}
+
+
 def _tables_text(accuracy: AccuracyTable, tables: tuple[CostTable, ...]) -> str:
     lines = [f"Accuracy: hit if d100 ≤ the threshold ({', '.join(accuracy.rules)}); {_bonus_line(accuracy)}", ""]
     defenders = [d for d, _ in accuracy.rows[0][1]]
-    header = ["attacker", *(d.title for d in defenders)]
+    header = ["attacker \\ defender", *(d.title for d in defenders)]
     lines += _grid(header, [[a.title, *(str(w.value) for _, w in row)] for a, row in accuracy.rows])
     for table in tables:
         lines += ["", f"{table.name.title()} cost by {table.column} ({', '.join(table.rules)})", ""]
@@ -222,7 +263,7 @@ def _tables_text(accuracy: AccuracyTable, tables: tuple[CostTable, ...]) -> str:
         for kind, costs in table.rows:
             by = dict(costs)
             rows.append([kind.title, *(str(by[c].value) if c in by else "-" for c in columns)])
-        lines += _grid(["piece", *map(str, columns)], rows)
+        lines += _grid([f"piece \\ {_COLUMN_LABELS.get(table.name, 'distance')}", *map(str, columns)], rows)
     return "\n".join(lines) + "\n"
 
 
@@ -280,7 +321,7 @@ def _capture_text(odds: CaptureOdds) -> str:
 
     goal = "convert" if q.target is KING else "capture"
     so_far = f", {q.damage_so_far} so far" if q.damage_so_far else ""
-    whole = "20 HP" if goal == "convert" else f"value {odds.damage_needed + q.damage_so_far}"
+    whole = f"{KING_HP} HP" if goal == "convert" else f"value {odds.damage_needed + q.damage_so_far}"
     lines = [
         f"{q.attacker.title} against {q.target.title} from distance {q.distance}, with {q.lp} LP + {q.sp} SP",
         f"  each attack: hit if d100 ≤ {odds.threshold.value} ({odds.threshold.detail}): {_percent(odds.hit_chance)}"

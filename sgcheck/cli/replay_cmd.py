@@ -20,6 +20,7 @@ from sgcheck.cli.common import (
     guarded,
     open_output,
     open_report,
+    refuse_other_kinds,
     replay_format_option,
     report_options,
     selection_options,
@@ -90,8 +91,8 @@ def _turn_option(ctx: click.Context, param: click.Parameter, value: str | None) 
 @click.option(
     "--allow-violations",
     is_flag=True,
-    help="Replay even with a pack that breaks the contract, for playtesting a prototype "
-    "(a warning, SG-N305, instead of SG-P015).",
+    help="Replay even with a pack that breaks the contract, for playtesting a prototype: its errors "
+    "are reported as warnings and SG-N305 instead of SG-P015, so a game that never plays an offending card passes.",
 )
 @click.option(
     "--explain",
@@ -188,8 +189,9 @@ def replay_command(
     the report on standard output is the same either way.
 
     \b
-    Exit status: 0 every log is legal, 1 a log has an error, 2 usage, I/O or internal error
-    (a log that cannot be read is reported and exits 2). Use '-' to read a log from standard input.
+    Exit status: 0 every log is legal, 1 a log has an error, 2 usage, configuration, I/O or
+    internal error (a log that cannot be read, or an invalid [tool.sgcheck], is reported and
+    exits 2). Use '-' to read a log from standard input.
     """
     from sgcheck.cli.progress import ProgressBar, is_terminal
     from sgcheck.codes import CATALOGUE
@@ -205,6 +207,7 @@ def replay_command(
         raise click.UsageError("--explain and --at print to standard output: -o/--output-file is for reports")
     if timeline and fmt != "json":
         raise click.UsageError("--timeline adds the explanations to the JSON report: use it with --format json")
+    refuse_other_kinds(logs, "replay")  # a card file, scenario or manifest named here is check's
     settings = ReplaySetup.read(logs, config_file, isolated, verbose)
     statistics = statistics_setting(statistics, bool(settings.values.statistics), fmt)
     config = settings.config

@@ -25,14 +25,14 @@ from __future__ import annotations
 import os
 import re
 import tomllib
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from sgcheck.codes import CATALOGUE, select_codes, spell_code
+from sgcheck.codes import CATALOGUE, code_spellings, select_codes, spell_code, unknown_code
 from sgcheck.contract.registry import code_catalogue, meta
 from sgcheck.core.ruleset import CORE, Ruleset, RulesetError, parse_ruleset
-from sgcheck.diagnostics import Diagnostic, Severity, Span
+from sgcheck.diagnostics import Diagnostic, Severity, Span, did_you_mean
 from sgcheck.lang.source import CONFIG_LIMIT, SourceText, read_source
 from sgcheck.selection import PerFile, Selection, SelectionError, codes_named, per_file_entry, selection
 
@@ -188,7 +188,8 @@ def _known(code: str) -> str:
     if exact in ALWAYS_ON:
         raise ValueError(f"{code!r} cannot be switched off: unreadable cards are always reported")
     if not select_codes(code, code_catalogue()):
-        raise ValueError(f"{code!r} is not a contract code that can be switched ('sgcheck explain --list')")
+        hint = unknown_code(code, code_catalogue())
+        raise ValueError(f"{code!r} is not a contract code that can be switched{hint} ('sgcheck explain --list')")
     return exact or code
 
 
@@ -258,8 +259,9 @@ def _parse_table(table: dict[str, object], where: _Where) -> Config:
     problems: list[Diagnostic] = []
     for key in table:
         if key not in _KEYS:
+            hint = where.did_you_mean(key, lambda: _KEYS)
             problems.append(
-                _problem(f"unknown key '{key}' in [tool.sgcheck] (known: {', '.join(_KEYS)})", where, key)
+                _problem(f"unknown key '{key}' in [tool.sgcheck]{hint} (known: {', '.join(_KEYS)})", where, key)
             )
     lists = {key: _code_list(table.get(key, []), key, where, problems) for key in _SELECTION_KEYS}
     catalogue = code_catalogue()
@@ -361,7 +363,9 @@ def _replay_settings(value: object, where: _Where, problems: list[Diagnostic]) -
     for key in value:
         if key not in _REPLAY_KEYS:
             known = ", ".join(_REPLAY_KEYS)
-            problems.append(_problem(f"unknown key '{key}' in [tool.sgcheck.replay] (known: {known})", where, key))
+            hint = where.did_you_mean(key, lambda: _REPLAY_KEYS)
+            message = f"unknown key '{key}' in [tool.sgcheck.replay]{hint} (known: {known})"
+            problems.append(_problem(message, where, key))
     settings = ReplaySettings()
     ruleset = value.get("ruleset")
     if ruleset is not None:
@@ -391,7 +395,9 @@ def _replay_settings(value: object, where: _Where, problems: list[Diagnostic]) -
         kept = []
         for item in raw:
             if not select_codes(item, every):
-                problems.append(_problem(f"unknown code {item!r} ('sgcheck explain --list' shows them)", where, item))
+                hint = where.did_you_mean(item, lambda: code_spellings(every))
+                message = f"unknown code {item!r}{hint} ('sgcheck explain --list' shows them)"
+                problems.append(_problem(message, where, item))
             elif key == "ignore" and (code := spell_code(item, every)) in errors:
                 message = (
                     f"{item!r} is {code}, an error: replay always reports the rules it breaks "
@@ -430,7 +436,9 @@ def _check_code(
     """A code, family or rule name the settings may use; a problem for one naming nothing, and for
     switching off an exact code that is always on."""
     if not isinstance(code, str) or not select_codes(code, code_catalogue()):
-        problems.append(_problem(f"unknown code {code!r} ('sgcheck explain --list' shows them)", where, str(code)))
+        hint = where.did_you_mean(code, lambda: code_spellings(code_catalogue())) if isinstance(code, str) else ""
+        message = f"unknown code {code!r}{hint} ('sgcheck explain --list' shows them)"
+        problems.append(_problem(message, where, str(code)))
         return None
     exact = spell_code(code, code_catalogue())
     if exact in ALWAYS_ON and not allow_always_on:
@@ -448,6 +456,11 @@ _WORD = re.compile(r"[^\s\"'=,\[\]{}#]+")
 _SCAN_BUDGET = 32
 
 
+#: How many of a configuration's unknown keys and codes get a "did you mean" (each compares the
+#: spelling with every known one); past it, the problem is reported without one.
+_SUGGESTION_BUDGET = 32
+
+
 class _Where:
     """The configuration file a problem is placed in: its name, its text, and the index of the
     positions of the ``[tool.sgcheck]`` settings (:class:`_Index`), built once on the first problem."""
@@ -456,6 +469,16 @@ class _Where:
         self.name = name
         self.text = text
         self._index: _Index | None = None
+        self._suggested = 0
+
+    def did_you_mean(self, written: str, names: Callable[[], Iterable[str] | Mapping[str, str]]) -> str:
+        """:func:`~sgcheck.diagnostics.did_you_mean` among ``names()``, for the first
+        :data:`_SUGGESTION_BUDGET` problems of the file only: a file of thousands of unknown codes
+        stays checked in linear time."""
+        if self._suggested >= _SUGGESTION_BUDGET:
+            return ""
+        self._suggested += 1
+        return did_you_mean(written, names())
 
     @property
     def index(self) -> _Index:

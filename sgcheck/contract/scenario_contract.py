@@ -15,13 +15,12 @@ refuse.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterator
 
 from sgcheck.codes import diagnostic
 from sgcheck.contract.registry import meta
 from sgcheck.core.parameters import PARAMETERS, Parameter
-from sgcheck.diagnostics import Diagnostic, Fix, Span
+from sgcheck.diagnostics import Diagnostic, Fix, Span, closest
 from sgcheck.lang.cards.yaml_tree import YNode
 from sgcheck.lang.scenarios.scenario_loader import ScenarioFile, load_scenario, load_scenario_node, shown
 from sgcheck.letters import ascii_lower, foreign_note
@@ -87,11 +86,11 @@ def contract_findings(loaded: ScenarioFile) -> Iterator[Diagnostic]:
                     rules=("core §2", "core §8", "R24"),
                 )
             else:
-                close = difflib.get_close_matches(normal, sorted(PARAMETERS), n=1)
+                close = closest(normal, sorted(PARAMETERS))
                 yield diagnostic(
                     "SG-P032",
                     f"{loaded.prefix}{section_key}.{key}: unknown core number{foreign_note(key)}",
-                    hint=f"did you mean '{close[0]}'? (a scenario may not change it either)"
+                    hint=f"did you mean '{close}'? (a scenario may not change it either)"
                     if close
                     else "the core numbers are listed in docs/cards.md (core parameters)",
                 ).at(span)

@@ -149,6 +149,14 @@ def _context(st: GameState, where: _Where | None = None) -> tuple[tuple[str, str
 _SCORES = ("1-0", "0-1", "1/2-1/2", "*")
 
 
+def _allowed(finding: Diagnostic) -> Diagnostic:
+    """An error of a pack that breaks the contract, as ``--allow-violations`` reports it: the same
+    code, a warning, saying why (the pack's own findings, and what the watch sees in play)."""
+    return replace(
+        finding, severity=Severity.WARNING, message=f"{finding.message} (downgraded to a warning by --allow-violations)"
+    )
+
+
 class _Stop(Exception):
     """Replay cannot (or, without keep_going, should not) continue."""
 
@@ -338,8 +346,9 @@ class Replayer:
         """The game's cards: --pack, else the [Pack] tag; checked against the contract first (R22).
 
         A pack that breaks the contract stops the replay (SG-P015) after its findings, unless
-        --allow-violations replays it anyway (SG-N305); its cards still cannot do what the
-        contract forbids in every game, and the caps still bind.
+        --allow-violations replays it anyway (SG-N305), its errors reported as warnings of the same
+        codes; its cards still cannot do what the contract forbids in every game (an error when
+        played), and the caps still bind.
         """
         self.pack_asked = True
         from sgcheck.replay.pack import load_game_pack
@@ -356,16 +365,18 @@ class Replayer:
         self.pack = loaded
         if not loaded.breaks_contract:
             return
-        self.diagnostics.extend(loaded.findings)
         where = tag.span if tag is not None and self.options.pack is None else Span.point(self.source)
         errors = sum(1 for f in loaded.findings if f.is_error)
         if not self.options.allow_violations:
+            self.diagnostics.extend(loaded.findings)
             message = f"the pack {loaded.shown} breaks the contract ({errors} error{'s' if errors != 1 else ''} above)"
             hint = "fix the cards, or replay a prototype with --allow-violations"
             self.report(diagnostic("SG-P015", message, hint=hint).at(where), fatal=True)
+        self.diagnostics.extend(_allowed(finding) if finding.is_error else finding for finding in loaded.findings)
         message = (
-            f"the pack {loaded.shown} breaks the contract ({errors} error{'s' if errors != 1 else ''} above) and is "
-            "replayed anyway (--allow-violations); forbidden effects are refused when played, the caps still bind"
+            f"the pack {loaded.shown} breaks the contract ({errors} error{'s' if errors != 1 else ''}, reported above "
+            f"as {'warnings' if errors != 1 else 'a warning'}) and is replayed anyway (--allow-violations); forbidden "
+            "effects are refused when played, the caps still bind"
         )
         self.report(diagnostic("SG-N305", message).at(where))
 
@@ -784,8 +795,9 @@ class Replayer:
             self.report(
                 diagnostic(
                     "SG-N301",
-                    f"card {stmt.card.name!r}: the activation is counted (R17) and its stated payment applied, "
-                    "but card effects are not simulated yet",
+                    f"card {stmt.card.name!r}: the game names no pack, so its activation is counted (R17) and "
+                    "its stated payment applied, but its effect (and any later card's) is not played",
+                    hint="name the game's pack with a [Pack] tag or --pack to have its cards played",
                 ).at(stmt.span)
             )
 
@@ -893,11 +905,7 @@ class Replayer:
     def _breach(self, breach: Breach) -> Diagnostic:
         diag = breach.diagnostic
         if self.options.allow_violations:
-            return replace(
-                diag,
-                severity=Severity.WARNING,
-                message=f"{diag.message} (a warning, not an error: --allow-violations)",
-            )
+            return _allowed(diag)
         return replace(
             diag,
             hint="the cards break the contract in play, whatever `sgcheck check` says about the pack; "

@@ -31,8 +31,9 @@ from sgcheck.visible import visible
 
 __all__ = ["NOT_CHECKED", "render_junit", "xml_text"]
 
-#: Codes that mean a file could not be checked at all: the testcase gets an ``<error>``.
-NOT_CHECKED = frozenset({"SG-P008", "SG-X001"})
+#: Codes that mean a file could not be checked at all, or the run's configuration is invalid
+#: (SG-C210): the testcase gets an ``<error>``. These are the codes that make the run exit 2.
+NOT_CHECKED = frozenset({"SG-P008", "SG-X001", "SG-C210"})
 
 _FORBIDDEN = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n'

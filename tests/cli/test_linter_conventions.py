@@ -226,7 +226,8 @@ def test_replay_reads_its_table_of_the_configuration(tmp_path: Path) -> None:
     assert "king_value=3" not in json.dumps(isolated["files"][0]["facts"])
     (tmp_path / "pyproject.toml").write_text('[tool.sgcheck.replay]\nkeep_going = "yes"\n')
     code, out, _ = run("replay", str(log))
-    assert "SG-C210 unknown key 'keep_going' in [tool.sgcheck.replay]" in out and code == 1
+    assert "SG-C210 unknown key 'keep_going' in [tool.sgcheck.replay]; did you mean 'keep-going'?" in out
+    assert code == 2  # an invalid configuration is reported, then exits 2 (as ruff does)
 
 
 def test_statistics_can_be_the_configurations_default(tmp_path: Path, cards: Path) -> None:

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import re
+import shlex
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
@@ -21,25 +24,27 @@ def test_bare_odds_prints_the_tables() -> None:
     assert result.output == invoke("table").output
     lines = result.output.splitlines()
     assert lines[0].startswith("Accuracy: hit if d100 ≤ the threshold (core §4.2, core §4.4, R10)")
-    assert lines[2].split() == ["attacker", "Pawn", "Knight", "Bishop", "Rook", "Queen", "King"]
+    assert lines[2].split() == ["attacker", "\\", "defender", "Pawn", "Knight", "Bishop", "Rook", "Queen", "King"]
     assert lines[3].split() == ["Pawn", "20", "5", "5", "5", "5", "10"]
     assert lines[6].split() == ["Rook", "60", "40", "40", "20", "5", "50"]  # guide A, C
     assert lines[7].split() == ["Queen", "95", "80", "80", "60", "20", "90"]  # guide B, intuition
-    for title in ("Move cost", "Attack cost", "Summon cost"):
-        assert any(line.startswith(title) for line in lines), title
+    for title, corner in (("Move cost", "piece \\ squares"), ("Attack cost", "piece \\ distance"),
+                          ("Summon cost", "piece \\ extra")):
+        at = next(i for i, line in enumerate(lines) if line.startswith(title))
+        assert lines[at + 2].startswith(corner), (title, lines[at + 2])  # every table's columns are labelled
     # columns line up: every number of a row ends where its header ends
     header = lines[2]
     for row in lines[3:8]:
         ends = [i for i, c in enumerate(row) if c != " " and (i + 1 == len(row) or row[i + 1] == " ")]
         header_ends = [i for i, c in enumerate(header) if c != " " and (i + 1 == len(header) or header[i + 1] == " ")]
-        assert ends[1:] == header_ends[1:]
+        assert ends[1:] == header_ends[-6:]  # the corner "attacker \\ defender" is one cell
 
 
 def test_bonus_is_given_to_odds_or_to_table() -> None:
     via_group, via_table = invoke("--bonus", "30"), invoke("table", "--bonus", "30")
     assert via_group.output == via_table.output
     assert "to-hit bonus +30, capped at +25 (core §4.5, R20)" in via_group.output
-    assert "Rook        85      65      65    45      5    75" in via_group.output
+    assert "Rook                   85      65      65    45      5    75" in via_group.output
 
 
 def test_tables_as_json() -> None:
@@ -121,7 +126,10 @@ def test_output_is_deterministic() -> None:
         (["capture", "--attacker", "Rook", "--target", "Rook", "--distance", "2", "--lp", "5", "--damage-so-far", "5"],
          "'--damage-so-far'"),
         (["--bonus", "500"], "'--bonus'"),
-        (["capture", "--attacker", "Rook", "--target", "Pawn", "--distance", "2"], "'--lp'"),
+        (["capture", "--attacker", "Rook", "--target", "Pawn", "--lp", "5"], "'--distance'"),
+        (["capture", "--attacker", "r", "--target", "Pawn", "--distance", "1"], "capitals, as in logs: 'R'"),
+        (["capture", "--attacker", "Knigt", "--target", "P", "--distance", "1"], "did you mean 'Knight'?"),
+        (["capture", "--attacker", "X", "--target", "P", "--distance", "1"], "'X' is not a piece (K Q R B N P"),
     ],
 )  # fmt: skip
 def test_bad_arguments_are_usage_errors(args: list[str], hint: str) -> None:
@@ -130,3 +138,44 @@ def test_bad_arguments_are_usage_errors(args: list[str], hint: str) -> None:
     assert hint in result.output
     assert "Traceback" not in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_pieces_are_written_as_logs_write_them_or_by_name() -> None:
+    """K Q R B N P as in logs (capitals), or the name in any case: the same question."""
+    by_letter = invoke("capture", "--attacker", "R", "--target", "N", "--distance", "2", "--lp", "30")
+    by_name = invoke("capture", "--attacker", "rook", "--target", "Knight", "--distance", "2", "--lp", "30")
+    assert by_letter.exit_code == by_name.exit_code == 0
+    assert by_letter.output == by_name.output
+    assert by_letter.output.startswith("Rook against Knight from distance 2")
+
+
+def test_lp_defaults_to_the_starting_lp() -> None:
+    from sgcheck.core.caps import START_LP
+
+    default = invoke("capture", "--attacker", "Q", "--target", "P", "--distance", "3")
+    given = invoke("capture", "--attacker", "Q", "--target", "P", "--distance", "3", "--lp", str(START_LP))
+    assert default.exit_code == 0 and default.output == given.output
+    assert f"with {START_LP} LP + 0 SP" in default.output.splitlines()[0]
+    assert f"[default: {START_LP};" in " ".join(invoke("capture", "--help").output.split())
+
+
+def test_the_capture_table_has_a_header_row() -> None:
+    out = invoke("capture", "--attacker", "R", "--target", "P", "--distance", "2").output.splitlines()
+    header = next(line.split("  ") for line in out if line.strip().startswith("move "))
+    assert [cell.strip() for cell in header if cell.strip()] == [
+        "move", "distance", "move cost", "attack cost", "attacks", "chance", "expected spend", "most spend",
+    ]  # fmt: skip
+
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "odds.md"
+
+
+@pytest.mark.parametrize(
+    ("command", "shown"),
+    re.findall(r"```console\n\$ (sgcheck odds[^\n]*)\n(.*?)```", DOCS.read_text(encoding="utf-8"), re.S),
+    ids=lambda value: value if value.startswith("sgcheck") else "",
+)
+def test_the_outputs_docs_odds_shows_are_the_commands_own(command: str, shown: str) -> None:
+    result = CliRunner().invoke(main, shlex.split(command)[1:], catch_exceptions=False)
+    assert result.exit_code == 0
+    assert result.output == shown

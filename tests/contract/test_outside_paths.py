@@ -109,7 +109,7 @@ def test_a_configuration_beside_the_named_folder_is_outside(
     (there / "skipped" / "bad.sgcard").write_text("relic {\n", encoding="utf-8")
     monkeypatch.chdir(here)
     code, out = _check("../b", fmt=fmt)
-    assert code == 1
+    assert code == 2  # an invalid configuration: reported, then exit 2
     assert "bad.sgcard" not in out  # the configuration's exclude still applies
     assert str(tmp_path) not in out and os.path.realpath(tmp_path) not in out
     if fmt == "text":
@@ -124,5 +124,5 @@ def test_a_configuration_named_with_config_is_shown_as_typed(tmp_path: Path) -> 
     config = tmp_path / "sg.toml"
     config.write_text("[tool.sgcheck]\nunknown_key = 1\n", encoding="utf-8")
     code, out = _check("examples/cards/guide-relics.sgcard", "--config", str(config))
-    assert code == 1
+    assert code == 2
     assert f"{config}:2:1: SG-C210 unknown key 'unknown_key'" in out

@@ -69,8 +69,9 @@ FORMATS = ("text", "json", "sarif")
 #: Every format ``check`` and ``replay`` both write; ``replay`` also writes ``html``.
 ALL_FORMATS = (*FORMATS, "github", "junit")
 REPLAY_FORMATS = (*ALL_FORMATS, "html")
-#: Codes that mean a file could not be read or sgcheck failed on it: exit status 2.
-IO_ERROR_CODES = frozenset({"SG-P008", "SG-X001"})
+#: Codes that mean a file could not be read, sgcheck failed on it or the configuration is invalid:
+#: exit status 2.
+IO_ERROR_CODES = frozenset({"SG-P008", "SG-X001", "SG-C210"})
 CODE = re.compile(r"\bSG-[A-Z][0-9]{3}\b")
 TOTALS_LINE = re.compile(r"^\d+ files? checked: ")
 #: Characters no report may hold raw (a terminal, a CI log or a browser obeys them): C0 controls

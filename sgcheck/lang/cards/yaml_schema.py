@@ -8,15 +8,14 @@ are rewritten where jsonschema's own are unhelpful (``oneOf`` failures, unknown 
 
 from __future__ import annotations
 
-import difflib
 import json
 from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
-from sgcheck.diagnostics import Span
+from sgcheck.diagnostics import Span, did_you_mean
 from sgcheck.lang.cards.yaml_tree import YNode
-from sgcheck.letters import ascii_lower, first_foreign, foreign_note
+from sgcheck.letters import first_foreign, foreign_note
 
 _TYPE_WORDS = {
     "integer": "a whole number",
@@ -68,8 +67,7 @@ def explain(error: Any, root: YNode) -> tuple[tuple[object, ...], str, Span]:
         extra = [key for key in error.instance if key not in allowed]
         key = extra[0] if extra else "?"
         span = node.key_spans.get(key, span)
-        close = difflib.get_close_matches(key, allowed, n=1)
-        also = f"; did you mean '{close[0]}'?" if close else f"; expected one of {', '.join(allowed)}"
+        also = did_you_mean(key, allowed) or f"; expected one of {', '.join(allowed)}"
         return path, f"{where}: unknown key '{key}'{foreign_note(key)}{also}", _at_foreign(span, key)
     if marker == "one-action" and isinstance(error.instance, dict):
         actions = [next(iter(branch["required"])) for branch in error.schema.get("oneOf", [])]
@@ -120,9 +118,7 @@ def _suggestion(error: Any) -> str:
     examples = error.schema.get("examples") if isinstance(error.schema, dict) else None
     if not examples or not isinstance(error.instance, str):
         return ""
-    by_case = {ascii_lower(str(e)): str(e) for e in examples}
-    close = difflib.get_close_matches(ascii_lower(error.instance), list(by_case), n=1)
-    return f"; did you mean '{by_case[close[0]]}'?" if close else ""
+    return did_you_mean(error.instance, [str(e) for e in examples])
 
 
 def _shown(instance: Any) -> str:

@@ -16,7 +16,6 @@ the core number it names (core §8).
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any
@@ -39,7 +38,7 @@ from sgcheck.core.scenario import (
 )
 from sgcheck.core.setup import check_king_placement
 from sgcheck.core.squares import Square, name, square
-from sgcheck.diagnostics import Diagnostic, Span, listing
+from sgcheck.diagnostics import Diagnostic, Span, closest, listing
 from sgcheck.lang.cards.yaml_schema import schema_errors
 from sgcheck.lang.cards.yaml_tree import LongNumber, YNode, compose
 from sgcheck.letters import ascii_lower
@@ -328,14 +327,14 @@ class _Builder:
             set_node = args.get("set")
             set_name = str(set_node.value) if set_node is not None else None
             if set_node is not None and set_name not in known:
-                close = difflib.get_close_matches(str(set_name), known, n=1)
+                close = closest(str(set_name), known)
                 listed = listing(known, str(set_name), quote=lambda k: f"'{k}'")
                 self.report(
                     "SG-P035",
                     f"hold_markers names the marker set '{set_name}', which the scenario does not define "
                     f"(its sets: {listed})",
                     set_node.span,
-                    hint=f"did you mean '{close[0]}'?" if close else "define the set under markers:",
+                    hint=f"did you mean '{close}'?" if close else "define the set under markers:",
                 )
                 continue
             value = args.get("at_least")
