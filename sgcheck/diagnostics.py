@@ -152,6 +152,12 @@ def listing(
     return f"{text} and {more} more" if more else text
 
 
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """``1 file``, ``2 files``, ``0 files``: a count and its noun, singular only for exactly one
+    (``words`` for a plural not made with -s). Every count sgcheck prints goes through this."""
+    return f"{count} {word if count == 1 else words or word + 's'}"
+
+
 class DiagnosticError(Exception):
     """Raised by :func:`raise_first`; carries the diagnostic."""
 

@@ -20,6 +20,7 @@ import sys
 import click
 
 from sgcheck.cli.common import guarded
+from sgcheck.diagnostics import plural
 from sgcheck.lang.format_files import Formatted, Kind, format_bytes, kind_of, limit_of
 from sgcheck.lang.rewrite import Stamp, rewrite_file, stat_before_read
 from sgcheck.lang.source import read_bytes, read_stream_bytes
@@ -106,7 +107,7 @@ def _say(line: str, err: bool = False) -> None:
 
 
 def _files(count: int) -> str:
-    return f"{count} file{'s' if count != 1 else ''}"
+    return plural(count, "file")
 
 
 def _discover(paths: tuple[str, ...]) -> tuple[list[tuple[str, Kind]], list[str], int]:
