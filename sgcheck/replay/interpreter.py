@@ -837,8 +837,9 @@ class Replayer:
             self.report(diag)
         finally:
             self.judged = None
-        richer = any(_richer(claim, st.players[actor]) for claim in stmt.claims)
-        self.cascade.refuse(self.diagnostics[-1], statement_word(stmt), action, actor, richer=richer)
+        if self.options.keep_going:
+            richer = any(_richer(claim, st.players[actor]) for claim in stmt.claims)
+            self.cascade.refuse(self.diagnostics[-1], statement_word(stmt), action, actor, richer=richer)
 
     # --- claims, allowing for what refused actions changed (keep_going) ------------------------
 
