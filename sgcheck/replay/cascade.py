@@ -19,7 +19,8 @@ findings are *consequences* of the refusal, not errors of their own. Two things 
   disagrees with the game fixes the offset the refusal introduced, and that claim is a
   consequence; from then on a claim off by exactly that offset agrees, and one off by anything
   else is an independent error, reported as usual; a claim that agrees with the game puts the
-  log back in step. A player who cannot afford an action (``SG-R106``, ``SG-R115``) while the
+  log back in step. A player who cannot afford an action (``SG-R106``, ``SG-R115``, or has too
+  little SP for a conversion, ``SG-R113``) while the
   log's figures for them run above the game's (a fixed offset above zero, or before the offset is
   fixed, a refused action whose own claims gain LP or SP) is refused as a consequence too.
 
@@ -36,9 +37,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sgcheck.core.actions import Action, Attack, Move, Summon, Teleport
+from sgcheck.core.actions import Action, Attack, Convert, Move, Summon, Teleport
 from sgcheck.core.pieces import Color
 from sgcheck.core.squares import square
+from sgcheck.core.state import GameState
 from sgcheck.diagnostics import Diagnostic
 
 #: The totals a refusal re-bases (keys of :attr:`Cascade.drift` with a colour).
@@ -119,9 +121,12 @@ class Cascade:
                 return rid
         return None
 
-    def short_of_funds(self, code: str, actor: Color) -> int | None:
-        """The refusal that explains ``actor`` being refused for want of LP or SP, if any."""
-        if code not in _FUNDS:
+    def short_of_funds(self, code: str, action: Action, before: GameState) -> int | None:
+        """The refusal that explains the player to move being refused for want of LP or SP (a cost
+        or payment, ``SG-R106``, ``SG-R115``, or SP to convert, ``SG-R113``), if any."""
+        actor = before.to_move
+        short = code in _FUNDS or (isinstance(action, Convert) and action.sp > before.players[actor].sp)
+        if not short:
             return None
         for total in (SP, LP):
             entry = self.drift.get((actor, total))

@@ -827,7 +827,7 @@ class Replayer:
         if self.options.keep_going:
             rid = self.cascade.origin(touched(action))
             if rid is None:
-                rid = self.cascade.short_of_funds(diag.code, actor)
+                rid = self.cascade.short_of_funds(diag.code, action, st)
             if rid is not None:
                 self.cascade.follow(rid, stmt.span.line)
                 self.cascade.taint(rid, action)

@@ -169,6 +169,19 @@ def test_a_cannot_afford_after_a_refused_capture_follows_from_it() -> None:
     assert note.hint == "they are on line 8"
 
 
+def test_too_little_sp_to_convert_after_a_refused_capture_follows_from_it() -> None:
+    """R16: the log's White converts SP from a capture reward the game never paid (R11)."""
+    result = run(
+        "1.   upkeep: summon R a1\n"
+        "1... upkeep: summon P a5\n"
+        "2.   battle: attack Ra1 a5 roll 1 0 0 hit capture gain 5sp\n"  # three dice: refused (R10)
+        "     main2: convert 4\n"  # White has no SP
+    )
+    assert errors(result) == [("SG-R114", 6)]
+    [note] = notes(result)
+    assert note.hint == "they are on line 7"
+
+
 def test_a_cannot_afford_the_refusal_does_not_explain_is_reported() -> None:
     """R05: a refused summon leaves White richer than the log thinks, so a later action White
     cannot pay for is an error of its own."""
