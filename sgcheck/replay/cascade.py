@@ -17,19 +17,19 @@ findings are *consequences* of the refusal, not errors of their own. Two things 
   damage, where the log's later claims no longer assume them (a cost not paid, a capture reward
   not gained, a Pass bonus paid). Each such total is *re-based*: the first later claim of it that
   disagrees with the game fixes the offset the refusal introduced, and that claim is a
-  consequence; from then on a claim off by exactly that offset agrees, and one off by anything
-  else is an independent error, reported as usual; a claim that agrees with the game puts the
-  log back in step. A player who cannot afford an action (``SG-R106``, ``SG-R115``, or has too
-  little SP for a conversion, ``SG-R113``) while the
-  log's figures for them run above the game's (a fixed offset above zero, or before the offset is
-  fixed, a refused action whose own claims gain LP or SP) is refused as a consequence too.
+  consequence; from then on a claim off by exactly that offset is a consequence too, one off by
+  anything else is an independent error, reported as usual, and a claim that agrees with the game
+  puts the log back in step. A player who cannot afford an action (``SG-R106``, ``SG-R115``, or
+  too little SP for a conversion, ``SG-R113``) while the log's figures for them run above the
+  game's (a fixed offset above zero, or before the offset is fixed, a refused action whose own
+  claims gain LP or SP) is refused as a consequence too.
 
 A wrong total the log writes (``SG-R203``) is carried forward the same way: the players go on
 from their own figure, so a later claim of that total off by the same difference follows from
 the first wrong one, and one off by another difference is reported (and carried in its turn).
 
 Consequences are not reported; each error that has some gets one note, ``SG-N306``, that counts
-them and names their lines. All of this applies only with ``--keep-going``: without
+them and names their lines in its hint. All of this applies only with ``--keep-going``: without
 it replay stops at the first error.
 """
 
