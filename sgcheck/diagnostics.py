@@ -210,6 +210,12 @@ def did_you_mean(written: str, names: Iterable[str] | Mapping[str, str]) -> str:
     return f"; did you mean {near!r}?" if near is not None else ""
 
 
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """``1 file``, ``2 files``, ``0 files``: a count and its noun, singular only for exactly one
+    (``words`` for a plural not made with -s). Every count sgcheck prints goes through this."""
+    return f"{count} {word if count == 1 else words or word + 's'}"
+
+
 class DiagnosticError(Exception):
     """Raised by :func:`raise_first`; carries the diagnostic."""
 

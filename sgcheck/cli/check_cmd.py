@@ -28,6 +28,7 @@ from sgcheck.cli.common import (
     statistics_setting,
     write_report,
 )
+from sgcheck.diagnostics import plural
 
 SCHEMAS = {
     "card": "card.schema.json",
@@ -198,7 +199,9 @@ def check_command(
         click.echo("sgcheck: files git ignores and paths an exclude pattern names are not searched", err=True)
         return 2
     if verbose:
-        click.echo(f"sgcheck: {len(job.plans)} pack{'s' if len(job.plans) != 1 else ''} and files to check", err=True)
+        packs = sum(1 for plan in job.plans if plan.manifest is not None)
+        loose = len(job.plans) - packs
+        click.echo(f"sgcheck: {plural(packs, 'pack')} and {plural(loose, 'loose file')} to check", err=True)
     stream = open_output(output_file, [*paths, *job.inputs()])
     try:
         out, report = open_report(
@@ -217,7 +220,7 @@ def check_command(
             click.echo(f"sgcheck: proof: {line}", err=True)
         written = sum(1 for line in job.proofs if line.endswith(".sglog"))
         click.echo(
-            f"sgcheck: {written} proof game{'s' if written != 1 else ''} written under {explain_break}"
+            f"sgcheck: {plural(written, 'proof game')} written under {explain_break}"
             + (" (play each with `sgcheck replay --allow-violations PATH`)" if written else ""),
             err=True,
         )

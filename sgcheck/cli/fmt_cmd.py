@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 import click
 
 from sgcheck.cli.common import Output, discovery_from, discovery_options, guarded
-from sgcheck.diagnostics import Diagnostic
+from sgcheck.diagnostics import Diagnostic, plural
 from sgcheck.lang.format_files import Formatted, Kind, format_bytes, kind_of, limit_of
 from sgcheck.lang.rewrite import Stamp, rewrite_file, stat_before_read
 from sgcheck.lang.source import read_bytes, read_stream_bytes
@@ -156,7 +156,7 @@ def _say(line: str, err: bool = False) -> None:
 
 
 def _files(count: int) -> str:
-    return f"{count} file{'s' if count != 1 else ''}"
+    return plural(count, "file")
 
 
 def _discover(paths: tuple[str, ...], discovery: DiscoveryOptions) -> tuple[list[tuple[str, Kind]], list[str], int]:

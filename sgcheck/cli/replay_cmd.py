@@ -27,6 +27,7 @@ from sgcheck.cli.common import (
     statistics_setting,
     write_report,
 )
+from sgcheck.diagnostics import plural
 from sgcheck.results import FileResult
 
 if TYPE_CHECKING:
@@ -244,7 +245,7 @@ def replay_command(
         return explain_log(inputs[0], options, explain_line, explain_turn, stdin_filename, policy)
     selection = settings.selection(select, extend_select, ignore, per_file_ignores)
     if verbose:
-        click.echo(f"sgcheck: {len(inputs)} game log{'s' if len(inputs) != 1 else ''} to replay", err=True)
+        click.echo(f"sgcheck: {plural(len(inputs), 'game log')} to replay", err=True)
     stream = open_output(output_file, settings.inputs(logs, inputs, pack, scenario)) if output_file else None
     out, report = open_report(
         fmt, command="replay", rules=CATALOGUE, file_count=len(inputs), color=color, stream=stream

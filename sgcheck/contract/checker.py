@@ -25,7 +25,7 @@ from sgcheck.contract.registry import Scope, all_rules, code_catalogue, meta
 from sgcheck.contract.suppressions import FileSuppressions, Suppression, scan, silencing_pack_wide, unused
 from sgcheck.core.cards.model import Card, CardFile
 from sgcheck.core.ruleset import Ruleset
-from sgcheck.diagnostics import Diagnostic, Severity, Span
+from sgcheck.diagnostics import Diagnostic, Severity, Span, plural
 from sgcheck.discovery import DEFAULT, DiscoveryOptions
 from sgcheck.lang.scenarios.scenario_loader import is_scenario_file
 from sgcheck.lang.source import (
@@ -360,12 +360,21 @@ def _check_plan(
     return results, gathered.cards
 
 
+def _number(value: object) -> int:
+    return value if isinstance(value, int) else 0
+
+
+def _files_of(facts: dict[str, object]) -> str:
+    """``2 card files and 1 manifest``: the files of a pack, each kind counted."""
+    return f"{plural(_number(facts['files']), 'card file')} and 1 manifest"
+
+
 def _pack_summary(facts: dict[str, object]) -> str | None:
     if "pack" not in facts:
         return None
     return (
         f"pack {facts['pack']} {facts.get('version', '')} ({facts.get('ruleset', 'core')}): "
-        f"{facts['cards']} cards in {facts['files']} files"
+        f"{_files_of(facts)} · {plural(_number(facts['cards']), 'card')}"
         + (f" · module {facts['module']}" if "module" in facts else "")
     )
 

@@ -37,11 +37,13 @@ from sgcheck.core.squares import Square, name
 from sgcheck.core.state import GameState, PlayerState, initial_state
 from sgcheck.core.watch import START as WATCH_START
 from sgcheck.core.watch import Breach, Watch, needs_watch, observe
-from sgcheck.diagnostics import Diagnostic, Severity, Span
+from sgcheck.diagnostics import Diagnostic, Severity, Span, listing
 from sgcheck.lang.logs.ast import (
     ActivateStmt,
     AttackStmt,
     BreakStmt,
+    Claim,
+    ClaimKind,
     ColourChoice,
     ConvertStmt,
     Draft,
@@ -63,8 +65,9 @@ from sgcheck.lang.logs.ast import (
     Turn,
 )
 from sgcheck.lang.logs.grammar import LogSyntaxError
-from sgcheck.lang.logs.reader import PlainTurn, Step, read_log
+from sgcheck.lang.logs.reader import PlainTurn, Step, StepClaim, read_log
 from sgcheck.lang.logs.writer import format_statement
+from sgcheck.replay.cascade import INCOME, KING, LP, SP, Cascade, touched
 from sgcheck.replay.claims import check_claims, claims_hold
 from sgcheck.replay.describe import describe_state, statement_word, turn_label
 from sgcheck.replay.explain import END_OF_TURN, explain_income, explain_step, not_a_pass
@@ -113,7 +116,7 @@ class ReplayResult:
     ruleset: Ruleset
     header: Header | None
     statements: int  # actions replayed (passes and income notes are not actions, R04)
-    turns: int
+    turns: int  # the players' turns replayed, each player's turn counting one (core §2)
     stopped: bool  # replay stopped before the end of the log
     # The SP income of the Upkeep that began by itself after the last written turn (core §6,
     # R14): included in ``state``, which is the start of a turn the log does not contain; 0
@@ -125,6 +128,9 @@ class ReplayResult:
     timeline: Mapping[str, object] | None = None  # the positions replayed, with ReplayOptions(timeline=True)
     # the explanations and positions after them that ReplayOptions.keep_line/keep_turn asked for
     kept: tuple[tuple[Mapping[str, object], GameState], ...] = ()
+    # the first and the last turn replayed, as the log numbers them (7 and White: ``7.``), or None
+    first_turn: tuple[int, Color] | None = None
+    last_turn: tuple[int, Color] | None = None
 
     @property
     def ok(self) -> bool:
@@ -135,14 +141,20 @@ class ReplayResult:
 _Where = tuple[int, Color, Phase | None]
 
 
-def _context(st: GameState, where: _Where | None = None) -> tuple[tuple[str, str], ...]:
+def _context(
+    st: GameState, where: _Where | None = None, after: GameState | None = None
+) -> tuple[tuple[str, str], ...]:
     """Where a finding happened, for every output format: the turn, player and phase of the state,
-    or those of the line ``where`` (after the game ended the state stays where it ended)."""
+    or those of the line ``where`` (after the game ended the state stays where it ended); the
+    players' totals before the line was played (``state before``) and, for an action the core
+    applied, after it (``state after``). Every finding on one action shows the same two."""
     number, player, phase = (st.turn_number, st.to_move, st.turn.phase) if where is None else where
     pairs = [("turn", str(number)), ("player", player.title)]
     if phase is not None:
         pairs.append(("phase", phase.title))
-    pairs.append(("state", describe_state(st)))
+    pairs.append(("state before", describe_state(st)))
+    if after is not None:
+        pairs.append(("state after", describe_state(after)))
     return tuple(pairs)
 
 
@@ -196,6 +208,36 @@ def _need_statement(stmt: Statement | None) -> Statement:
         raise _NeedTree
     return stmt
 
+
+def _total(
+    kind: ClaimKind, effects: Effects, after: GameState, actor: Color
+) -> tuple[tuple[Color, str] | None, int | None]:
+    """The total a claim is about, as the cascade keys it, and its value in the game (None, None:
+    not a total a refusal re-bases)."""
+    if kind is ClaimKind.LP:
+        return (actor, LP), after.players[actor].lp
+    if kind is ClaimKind.SP:
+        return (actor, SP), after.players[actor].sp
+    if kind is ClaimKind.KING_DAMAGE:
+        return (actor.other, KING), effects.king_damage
+    return None, None
+
+
+def _richer(claim: Claim, before: PlayerState) -> bool:
+    """Whether a claim on a refused action has its player gain, or end with more than they had."""
+    if claim.value is None:
+        return False
+    if claim.kind in (ClaimKind.GAIN_SP, ClaimKind.GAIN_LP):
+        return claim.value > 0
+    if claim.kind is ClaimKind.LP:
+        return claim.value > before.lp
+    if claim.kind is ClaimKind.SP:
+        return claim.value > before.sp
+    return False
+
+
+#: A total the log may carry forward after a wrong claim of it: its key and the claim's offset.
+_Carry = tuple[tuple[Color, str], int]
 
 #: The reader's word for each statement (the keyword that starts it).
 _STEP_WORDS: dict[type, str] = {
@@ -256,6 +298,8 @@ class Replayer:
         self.state: GameState | None = None
         self.statements = 0
         self.turns = 0
+        self.first_turn: tuple[int, Color] | None = None
+        self.last_turn: tuple[int, Color] | None = None
         self.result_lines: list[ResultLine] = []
         self.items = 0
         self.warned_cards = False
@@ -275,15 +319,25 @@ class Replayer:
         # how a statement and an end of turn are applied: the core's, or one that also keeps
         # what it returned (the timeline's explanations)
         self.apply: Callable[[GameState, Action], Applied | Rejected] = engine.apply
+        # the action being judged: the state before it and, once the core applied it, after it;
+        # every finding on it shows these two (None between actions)
+        self.judged: tuple[GameState, GameState | None] | None = None
+        self.cascade = Cascade()  # what refused actions taint (keep_going only; sgcheck.replay.cascade)
 
     # --- reporting --------------------------------------------------------------------------
 
     def report(self, diag: Diagnostic, *, fatal: bool = False, at_state: GameState | None = None) -> None:
-        """Record a finding with where it happened (turn, player, phase and the state, by default
-        the current one); stop replay on an error unless keep_going and not ``fatal``."""
-        st = at_state if at_state is not None else self.state
+        """Record a finding with where it happened (turn, player, phase and the state: that of the
+        action being judged, else ``at_state``, else the current one); stop replay on an error
+        unless keep_going and not ``fatal``."""
+        after: GameState | None = None
+        if self.judged is not None:
+            st: GameState | None
+            st, after = self.judged
+        else:
+            st = at_state if at_state is not None else self.state
         if st is not None and not diag.context:
-            diag = diag.with_context(*_context(st, self.where if st.result is not None else None))
+            diag = diag.with_context(*_context(st, self.where if st.result is not None else None, after))
         self.diagnostics.append(diag)
         if diag.is_error and (fatal or not self.options.keep_going):
             raise _Stop
@@ -598,12 +652,15 @@ class Replayer:
         if self.options.plain_turns:
             saved = (self.state, self.statements, self.turns, self.where, self.between_turns)
             watched = (self.watch, self.handover)  # the watch's memory is put back with the counters
+            cascade = self.cascade.copy() if self.cascade else None  # and what refusals taint
             try:
                 self._play(turn.number, turn.color, turn.steps, None)
                 return
             except _NeedTree:
                 self.state, self.statements, self.turns, self.where, self.between_turns = saved
                 self.watch, self.handover = watched
+                if cascade is not None:
+                    self.cascade = cascade
         try:
             tree = turn.tree()
         except LogSyntaxError as exc:
@@ -664,6 +721,9 @@ class Replayer:
                 fatal=True,
             )
         self.turns += 1
+        self.last_turn = (number, color)
+        if self.first_turn is None:
+            self.first_turn = self.last_turn
         self.between_turns = False
         nodes = tree[1] if tree is not None else None
         labelled = False
@@ -741,7 +801,8 @@ class Replayer:
             first = applied.first
             if step.word == "reveal" and reveal_due(st):
                 self.state = forget_due(st)  # the capture had its reveal, a wrong one: reported once
-            self.report(first.diagnostic.at(span_of(_need_statement(stmt), first.part)))
+            stmt = _need_statement(stmt)
+            self._refused(first.diagnostic.at(span_of(stmt, first.part)), action, stmt, st)
             return
         actor = st.to_move
         if st.cards is not None and reveal_due(applied.state) and not reveal_due(st):
@@ -754,24 +815,138 @@ class Replayer:
             self.state = applied.state
             if self.watch is not None and self._watched(st, action, applied):
                 raise _NeedTree  # core §8 broken in play: the tree places it
-            if step.claims and not claims_hold(step.claims, applied.effects, applied.state.players[actor], step.word):  # type: ignore[arg-type]
+            claims = step.claims
+            if self.cascade:  # with keep_going, after an error: totals it changed go to the tree
+                claims = self._plain_claims(claims, applied.effects, applied.state, actor)
+                self.cascade.clear(action)
+            if claims and not claims_hold(claims, applied.effects, applied.state.players[actor], step.word):  # type: ignore[arg-type]
                 raise _NeedTree
             return
         self.state = applied.state
+        self.judged = (st, applied.state)
+        try:
+            self._judge_applied(stmt, action, applied, st)
+        finally:
+            self.judged = None
+
+    def _judge_applied(self, stmt: Statement, action: Action, applied: Applied, st: GameState) -> None:
+        """The findings on an action the core applied: the watch, the claims, the notes."""
+        actor = st.to_move
         if self.watch is not None:
             for diag in self._watched(st, action, applied):
-                self.report(diag.at(stmt.span), at_state=st)
+                self.report(diag.at(stmt.span))
         if self.observe is not None:
             self.observe(stmt, applied.effects, applied.state.players[actor])
         elif stmt.claims:
             what = statement_word(stmt)
-            for diag in check_claims(stmt.claims, applied.effects, applied.state, actor, stmt.span, what):
-                self.report(diag, at_state=st)
+            found = self._check_claims(stmt.claims, applied.effects, applied.state, actor, stmt.span, what)
+            rid = self.cascade.origin(touched(action)) if self.cascade else None
+            for diag, carry in found:
+                if rid is not None and diag.is_error:
+                    self.cascade.follow(rid, stmt.span.line)  # a claim about what a refusal changed
+                else:
+                    self.report(diag)
+                    self._carry(carry)
+            if not found and self.cascade:
+                self.cascade.clear(action)
+        elif self.cascade:
+            self.cascade.clear(action)
         if isinstance(stmt, ActivateStmt | PlayStmt) and st.cards is None:
             self._card_notes(stmt, actor)
         capped = applied.effects.cards
         if capped is not None and capped.capped:
             self._cap_note(stmt, capped)
+
+    def _refused(self, diag: Diagnostic, action: Action, stmt: Statement, st: GameState) -> None:
+        """An action the core refused. With keep_going, a refusal that follows from an earlier one
+        (it touches what that one tainted, or its player could not pay because of it) is counted
+        for that one, not reported (sgcheck.replay.cascade)."""
+        actor = st.to_move
+        if self.options.keep_going:
+            rid = self.cascade.origin(touched(action))
+            if rid is None:
+                rid = self.cascade.short_of_funds(diag.code, action, st)
+            if rid is not None:
+                self.cascade.follow(rid, stmt.span.line)
+                self.cascade.taint(rid, action)
+                return
+        self.judged = (st, None)
+        try:
+            self.report(diag)
+        finally:
+            self.judged = None
+        if self.options.keep_going:
+            richer = any(_richer(claim, st.players[actor]) for claim in stmt.claims)
+            self.cascade.refuse(self.diagnostics[-1], statement_word(stmt), action, actor, richer=richer)
+
+    # --- claims, allowing for what refused actions changed (keep_going) ------------------------
+
+    def _check_claims(
+        self, claims: tuple[Claim, ...], effects: Effects, after: GameState, actor: Color, span: Span, what: str
+    ) -> list[tuple[Diagnostic, _Carry | None]]:
+        """:func:`check_claims`, except that with keep_going a total that an earlier error changed
+        is judged by the cascade (off by that error's offset, it agrees); each finding comes with
+        the total it makes the log carry forward, if it is a wrong total (to :meth:`_carry`)."""
+        if not self.options.keep_going:
+            return [(diag, None) for diag in check_claims(claims, effects, after, actor, span, what)]
+        out: list[tuple[Diagnostic, _Carry | None]] = []
+        for claim in claims:
+            key, actual = _total(claim.kind, effects, after, actor)
+            if key is None or actual is None or claim.value is None:
+                out.extend((diag, None) for diag in check_claims((claim,), effects, after, actor, span, what))
+                continue
+            entry = self.cascade.drift.get(key)
+            if entry is not None and not self.cascade.judge(key, claim.value, actual, claim.span.line):
+                continue
+            carry = (key, claim.value - actual)
+            hint = self._drift_hint(key, actual) if entry is not None else None
+            for diag in check_claims((claim,), effects, after, actor, span, what):
+                out.append((replace(diag, hint=hint) if hint is not None else diag, carry))
+        return out
+
+    def _drift_hint(self, key: tuple[Color, str], actual: int) -> str | None:
+        """For a total reported although the log's claims of it run off by an earlier error's
+        offset: what the claim would be at that offset."""
+        rid, offset = self.cascade.drift[key]
+        if not offset:
+            return None
+        origin = self.cascade.refusals[rid].diagnostic
+        since = f" since line {origin.span.line}" if origin.span is not None else ""
+        side = "above" if offset > 0 else "below"
+        return (
+            f"the log's {key[0].title} {key[1]} figures have run {abs(offset)} {side} the game's{since}; "
+            f"at that difference this claim would be {actual + offset}"
+        )
+
+    def _carry(self, carry: _Carry | None) -> None:
+        """A wrong total was just reported: the log's later claims of it may carry the same
+        difference, which then follows from this error (keep_going)."""
+        if carry is not None:
+            key, offset = carry
+            self.cascade.carry(self.diagnostics[-1], f"wrong {key[1]} total", key, offset)
+
+    def _plain_claims(
+        self, claims: tuple[StepClaim, ...], effects: Effects, after: GameState, actor: Color
+    ) -> tuple[StepClaim, ...]:
+        """A plain turn's claims, as they are; a total an earlier error changed needs the tree if
+        its offset is not fixed yet or the claim is off (the tree fixes it, or counts the claim)."""
+        if self.cascade and claims:
+            for kind, _ in claims:
+                key, _ = _total(kind, effects, after, actor)
+                entry = self.cascade.drift.get(key) if key is not None else None
+                if entry is not None:
+                    raise _NeedTree  # the tree settles the offset, counts the claim or drops the offset
+        return claims
+
+    def _income_reported(self, claimed: int, actual: int, actor: Color, line: int | None) -> bool:
+        """Whether a written income is wrong, allowing for a refusal's offset (``line`` None: a
+        plain turn, which asks without settling anything)."""
+        key = (actor, INCOME)
+        if not self.cascade or key not in self.cascade.drift:
+            return claimed != actual
+        if line is None:
+            raise _NeedTree
+        return self.cascade.judge(key, claimed, actual, line)
 
     def _cap_note(self, stmt: Statement, on_attack: AttackCards) -> None:
         """Card bonuses past a cap of R20 are clamped; the note shows each card's share."""
@@ -815,7 +990,7 @@ class Replayer:
         if self.observe is not None and stmt is not None:
             self.observe(stmt, Effects(income=st.turn.income), st.players[st.to_move])
             return
-        if step.amount != st.turn.income:
+        if self._income_reported(step.amount, st.turn.income, st.to_move, stmt.span.line if stmt else None):
             _need(stmt)
             assert isinstance(stmt, IncomeStmt)
             why = (
@@ -835,11 +1010,13 @@ class Replayer:
                 ).at(stmt.amount_span, f"claimed {stmt.amount}")
             )
         if stmt is None:
-            if step.claims and not claims_hold(step.claims, _NO_EFFECTS, st.players[st.to_move], "income"):
+            claims = self._plain_claims(step.claims, _NO_EFFECTS, st, st.to_move)
+            if claims and not claims_hold(claims, _NO_EFFECTS, st.players[st.to_move], "income"):
                 raise _NeedTree
             return
-        for diag in check_claims(stmt.claims, _NO_EFFECTS, st, st.to_move, stmt.span, "income"):
+        for diag, carry in self._check_claims(stmt.claims, _NO_EFFECTS, st, st.to_move, stmt.span, "income"):
             self.report(diag)
+            self._carry(carry)
 
     def _end_turn(self, passes: list[tuple[Step, Statement | None]], tree: object) -> None:
         st = self.state
@@ -868,16 +1045,16 @@ class Replayer:
                     ).at(claimed.span, "claimed a Pass")
                 )
             if stmt is None:
-                if pass_step.claims and not claims_hold(
-                    pass_step.claims, step.effects, step.state.players[actor], "pass"
-                ):
+                claims = self._plain_claims(pass_step.claims, step.effects, step.state, actor)
+                if claims and not claims_hold(claims, step.effects, step.state.players[actor], "pass"):
                     raise _NeedTree
                 continue
             if self.observe is not None:
                 self.observe(stmt, step.effects, step.state.players[actor])
                 continue
-            for diag in check_claims(stmt.claims, step.effects, step.state, actor, stmt.span, "Pass"):
+            for diag, carry in self._check_claims(stmt.claims, step.effects, step.state, actor, stmt.span, "Pass"):
                 self.report(diag, at_state=st)
+                self._carry(carry)
         self.state = step.state
         self.between_turns = step.state.result is None
         if self.watch is not None:
@@ -890,8 +1067,12 @@ class Replayer:
                 if step.state.result is None:
                     self.handover = (found, at)  # reported at the next turn's header
                 else:
-                    for diag in found:
-                        self.report(diag.at(at), at_state=step.state)
+                    self.judged = (st, step.state)  # the end of the turn, before and after
+                    try:
+                        for diag in found:
+                            self.report(diag.at(at))
+                    finally:
+                        self.judged = None
 
     def _watched(self, before: GameState, action: Action, applied: Applied) -> tuple[Diagnostic, ...]:
         """Core §8 watched in play (:mod:`sgcheck.core.watch`, the contract checker's own semantics):
@@ -934,6 +1115,32 @@ class Replayer:
         tag = self.header.get("Result") if self.header else None
         if tag is not None and tag.value in _SCORES and st is not None:
             self._check_result(tag.value, None, tag.span)
+
+    def knock_on_notes(self) -> None:
+        """SG-N306 on each error that later findings follow from (keep_going): how many, and on
+        which lines; they are not reported themselves (sgcheck.replay.cascade)."""
+        for origin in self.cascade.refusals:
+            count = len(origin.followers)
+            if not count:
+                continue
+            lines = [str(line) for line in origin.followers if line]
+            word = "line" if len(set(lines)) == 1 else "lines"
+            hint = f"they are on {word} {listing(lines, quote=str)}" if lines else None
+            findings = f"{count} later finding{'s follow' if count != 1 else ' follows'}"
+            are = "are" if count != 1 else "is"
+            if origin.refused:
+                message = (
+                    f"{findings} from this refused {origin.what} and {are} not reported: "
+                    f"the log goes on as if the {origin.what} had been played"
+                )
+            else:
+                message = (
+                    f"{findings} from this {origin.what} and {are} not reported: "
+                    "the log's later claims carry the same difference"
+                )
+            first = origin.diagnostic
+            note = diagnostic("SG-N306", message, hint=hint).at(first.span, first.label)
+            self.report(note.with_context(*first.context))
 
     def _check_result(self, score: str, reason: str | None, span: Span) -> None:
         st = self.state
@@ -1120,6 +1327,7 @@ def replay_items(
         replayer.finish()
     except _Stop:
         stopped = True
+    replayer.knock_on_notes()
     st = replayer.state
     return ReplayResult(
         source=replayer.source,
@@ -1135,6 +1343,8 @@ def replay_items(
         scenario=replayer.scenario,
         timeline=_timeline(replayer, st),
         kept=tuple(replayer.kept) if isinstance(replayer, _Recording) else (),
+        first_turn=replayer.first_turn,
+        last_turn=replayer.last_turn,
     )
 
 

@@ -13,7 +13,8 @@ from sgcheck.core.play.victory import condition_status
 from sgcheck.core.scenario import Scenario, describe_markers
 from sgcheck.core.squares import ALL_SQUARES, name
 from sgcheck.core.state import GameState
-from sgcheck.replay.describe import board_diagram, gem_contents
+from sgcheck.diagnostics import plural
+from sgcheck.replay.describe import board_diagram, gem_contents, turn_label
 from sgcheck.replay.interpreter import ReplayResult
 from sgcheck.visible import visible
 
@@ -39,8 +40,7 @@ def summary_text(result: ReplayResult) -> str:
     module = result.pack.module if result.pack is not None else None
     if module is not None:
         lines.append(f"module: {module_line(module)}")
-    turns = f"{result.turns} turn{'s' if result.turns != 1 else ''}"
-    lines.append(f"replayed {turns} and {result.statements} action{'s' if result.statements != 1 else ''}")
+    lines.append(f"replayed {turns_played(result)} and {plural(result.statements, 'action')}")
     st = result.state
     if st is None:
         return "\n".join(lines) + "\n"
@@ -79,6 +79,24 @@ def position_lines(st: GameState, upkeep_income: int = 0) -> list[str]:
     return lines
 
 
+def turns_played(result: ReplayResult) -> str:
+    """``239 turns (1. to 120.)``: the players' turns replayed, each player's turn counting one,
+    and the first and last of them as the log numbers them (``N.`` White's turn N, ``N...``
+    Black's, core §2)."""
+    first, last = turn_labels(result)
+    if first is None or last is None:
+        return plural(result.turns, "turn")
+    span = first if first == last else f"{first} to {last}"
+    return f"{plural(result.turns, 'turn')} ({span})"
+
+
+def turn_labels(result: ReplayResult) -> tuple[str | None, str | None]:
+    """The labels of the first and the last turn replayed (``1.``, ``120.``), or None."""
+    first = turn_label(*result.first_turn) if result.first_turn is not None else None
+    last = turn_label(*result.last_turn) if result.last_turn is not None else None
+    return first, last
+
+
 def summary_facts(result: ReplayResult) -> dict[str, object]:
     st = result.state
     facts: dict[str, object] = {
@@ -87,6 +105,8 @@ def summary_facts(result: ReplayResult) -> dict[str, object]:
         "ruleset": result.ruleset.describe(),
         "house_rules": [h.setting for h in result.ruleset.house_rules()],
         "turns": result.turns,
+        "first_turn": turn_labels(result)[0],
+        "last_turn": turn_labels(result)[1],
         "actions": result.statements,
         "result": None,
         "final": None,
@@ -117,7 +137,7 @@ def module_line(module: Module) -> str:
     parts = [module.name]
     if module.market is not None:
         size = len(module.market.deck)
-        parts.append(f"market of {size} card{'s' if size != 1 else ''}, order {_order(module.market)}")
+        parts.append(f"market of {plural(size, 'card')}, order {_order(module.market)}")
     if module.shields is not None and module.shields.reduce:
         kinds = " or ".join(kind.title for kind in sorted(module.shields.guard))
         parts.append(f"shields: each hit on a {kinds} deals {module.shields.reduce} less damage, both sides")

@@ -118,9 +118,12 @@ class ReportStream:
     def close(self) -> str:
         fmt = self.renderer.fmt
         if fmt == "text":
-            from sgcheck.report.text import totals_line
+            from sgcheck.report.text import file_kinds, totals_line
 
-            totals = totals_line(self.counts, len(self.files), color=self.renderer.color, suppressed=self.suppressed)
+            kinds = file_kinds(result.path for result in self.files)
+            totals = totals_line(
+                self.counts, len(self.files), color=self.renderer.color, suppressed=self.suppressed, kinds=kinds
+            )
             return totals + "\n"
         if fmt == "github":
             return ""

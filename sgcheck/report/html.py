@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
 
-from sgcheck.diagnostics import Diagnostic, Severity
+from sgcheck.diagnostics import Diagnostic, Severity, plural
 from sgcheck.results import FileResult
 from sgcheck.visible import escape_json_text, visible, visible_json_text
 
@@ -141,17 +141,23 @@ def _log_source(result: FileResult, sources: Mapping[str, str]) -> tuple[str | N
     return (names[0] if names else None), None
 
 
+def _count(value: object) -> int:
+    return value if isinstance(value, int) else 0
+
+
 def _headline(result: FileResult) -> tuple[str, str]:
     facts = result.facts
     errors = sum(1 for d in result.diagnostics if d.is_error)
     if "legal" not in facts:
         return "bad", "not replayed: the log could not be read" if errors else "not replayed"
     outcome = facts.get("result")
-    turns = facts.get("turns", 0)
-    actions = facts.get("actions", 0)
-    played = f"{turns} turn{'s' if turns != 1 else ''}, {actions} action{'s' if actions != 1 else ''}"
+    turns = _count(facts.get("turns"))
+    actions = _count(facts.get("actions"))
+    first, last = facts.get("first_turn"), facts.get("last_turn")
+    span = f" ({first})" if first == last else f" ({first} to {last})"
+    played = f"{plural(turns, 'turn')}{span if first and last else ''}, {plural(actions, 'action')}"
     if errors:
-        where = "stopped at the first error" if facts.get("stopped") else f"{errors} error{'s' if errors != 1 else ''}"
+        where = "stopped at the first error" if facts.get("stopped") else plural(errors, "error")
         return "bad", f"illegal game: {where} · {played} replayed"
     if isinstance(outcome, Mapping):
         return "good", f"legal game, {outcome.get('detail', '')} · {played}"
@@ -271,7 +277,7 @@ def _findings_list(diagnostics: Sequence[Diagnostic], frames: Sequence[int], log
         )
     count = len(diagnostics)
     return (
-        f'<details class="findings" open><summary>{count} finding{"s" if count != 1 else ""}</summary>'
+        f'<details class="findings" open><summary>{plural(count, "finding")}</summary>'
         f'<ol class="findings">{"".join(items)}</ol></details>'
     )
 
@@ -340,8 +346,7 @@ def render_html_page(parts: Sequence[str], files: Sequence[FileResult], tool_ver
     warnings = sum(1 for f in files for d in f.diagnostics if d.severity is Severity.WARNING)
     count = len(files)
     totals = (
-        f"{count} log{'s' if count != 1 else ''} · {errors} error{'s' if errors != 1 else ''} · "
-        f"{warnings} warning{'s' if warnings != 1 else ''}"
+        f"{plural(count, 'log')} · {plural(errors, 'error')} · {plural(warnings, 'warning')}"
     )
     title = f"sgcheck replay: {files[0].path}" if count == 1 else f"sgcheck replay: {count} logs"
     first_bad = next((i for i, f in enumerate(files) if f.has_errors), 0)

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from sgcheck.diagnostics import Diagnostic, Severity
+from sgcheck.diagnostics import Diagnostic, Severity, plural
 from sgcheck.results import FileResult, Run, Suppressed
 from sgcheck.visible import visible
 
@@ -98,7 +98,7 @@ def _short(diagnostic: Diagnostic) -> str:
 
 def _summary_message(findings: list[Diagnostic], noun: str) -> str:
     more = len(findings) - 1
-    tail = f" (and {more} more {noun}{'s' if more > 1 else ''})" if more else ""
+    tail = f" (and {plural(more, f'more {noun}')})" if more else ""
     return _short(findings[0]) + tail
 
 

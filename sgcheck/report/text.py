@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 import click
 
 from sgcheck.codes import CodeInfo
-from sgcheck.diagnostics import Diagnostic, Fix, Severity, Span
+from sgcheck.diagnostics import Diagnostic, Fix, Severity, Span, plural
 from sgcheck.results import FileResult, Run
 from sgcheck.visible import visible
 
@@ -239,22 +239,54 @@ def _block(diagnostic: Diagnostic, path: str, sources: Mapping[str, str], paint:
     return "\n".join(lines)
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+#: What a checked file is, by its name: (how its name ends, the singular and plural of its kind).
+_KINDS = (
+    ("sgpack.yaml", "manifest", "manifests"),
+    (".scenario.yaml", "scenario", "scenarios"),
+    (".sgcard.yaml", "card file", "card files"),
+    (".sgcard", "card file", "card files"),
+    (".sglog", "log", "logs"),
+)
 
 
-def totals_line(counts: Mapping[Severity, int], files: int, *, color: bool = False, suppressed: int = 0) -> str:
+def file_kinds(paths: Iterable[str]) -> str:
+    """``2 card files, 1 manifest``: what the checked files are, by kind (logs, card files,
+    manifests, scenarios); empty when they are all of one kind, or one is of no kind named here."""
+    found: Counter[tuple[str, str]] = Counter()
+    for path in paths:
+        name = path.replace("\\", "/").rsplit("/", 1)[-1].lower()
+        kind = next(((one, many) for end, one, many in _KINDS if name == end or name.endswith(end)), None)
+        if kind is None:
+            return ""
+        found[kind] += 1
+    if len(found) < 2:
+        return ""
+    order = [("log", "logs"), ("card file", "card files"), ("manifest", "manifests"), ("scenario", "scenarios")]
+    return ", ".join(plural(found[kind], *kind) for kind in sorted(found, key=order.index))
+
+
+def totals_line(
+    counts: Mapping[Severity, int],
+    files: int,
+    *,
+    color: bool = False,
+    suppressed: int = 0,
+    kinds: str = "",
+) -> str:
     """``3 files checked: 2 errors, 1 warning`` (or ``no problems found``), and how many
-    findings in-source suppressions silenced, which never go unsaid (``; 1 suppressed ...``)."""
+    findings in-source suppressions silenced, which never go unsaid (``; 1 suppressed ...``).
+    ``kinds`` (:func:`file_kinds`) says what the files are, when they are of several kinds:
+    ``3 files checked (2 card files, 1 manifest): ...``."""
     paint = _Painter(color)
     parts = [
-        paint.severity(_plural(counts.get(severity, 0), severity.value), severity)
+        paint.severity(plural(counts.get(severity, 0), severity.value), severity)
         for severity in (Severity.ERROR, Severity.WARNING, Severity.NOTE)
         if counts.get(severity, 0)
     ]
     outcome = ", ".join(parts) if parts else "no problems found"
     quiet = f"; {suppressed} suppressed (listed with --format json or sarif)" if suppressed else ""
-    return f"{paint.bold(_plural(files, 'file') + ' checked:')} {outcome}{quiet}"
+    what = f"{plural(files, 'file')} checked ({kinds}):" if kinds else f"{plural(files, 'file')} checked:"
+    return f"{paint.bold(what)} {outcome}{quiet}"
 
 
 def statistics_table(files: Iterable[FileResult], rules: Mapping[str, CodeInfo]) -> str:
@@ -293,5 +325,6 @@ def render_text(run: Run, *, color: bool = False, labelled: bool = False) -> str
     """The whole report as text, ending with a totals line and a newline."""
     counts = Counter(diagnostic.severity for diagnostic in run.diagnostics)
     parts = [render_file(result, run.sources, color=color, labelled=labelled) for result in run.files]
-    totals = totals_line(counts, len(run.files), color=color, suppressed=len(run.suppressed))
+    kinds = file_kinds(result.path for result in run.files)
+    totals = totals_line(counts, len(run.files), color=color, suppressed=len(run.suppressed), kinds=kinds)
     return "".join(parts) + totals + "\n"

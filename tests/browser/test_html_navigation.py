@@ -285,7 +285,7 @@ def test_the_header_names_the_game(tmp_path: Path) -> None:
         "Site": "The Gem Room",
         "Date": "2026.11.14",
         "[Result] tag": "1-0",
-        "Replayed result": "1-0 · White wins by King conversion on turn 120",
+        "Replayed result": "1-0 · White wins by King conversion on White's turn 120",
     }
     [counts] = dom.section(0).all("p", "counts")
     assert counts.text == "0 errors · 0 warnings · 0 notes"

@@ -31,7 +31,7 @@ def test_version_and_help() -> None:
 def test_legal_game_exits_0_with_summary() -> None:
     result = invoke("replay", str(LOGS / "full-game.sglog"))
     assert result.exit_code == 0
-    assert "legal game, White wins by King conversion on turn 120" in result.output
+    assert "legal game, White wins by King conversion on White's turn 120" in result.output
     assert "a b c d e f g h" in result.output
 
 
@@ -40,7 +40,8 @@ def test_illegal_game_exits_1_with_location_and_context() -> None:
     assert result.exit_code == 1
     assert "guide-walkthrough.sglog:18:25: SG-R101" in result.output
     assert "turn 3 · White · Battle" in result.output
-    assert "state: White LP 9 SP 0 · Black LP 12 SP 0" in result.output
+    assert "state before: White LP 9 SP 0 · Black LP 12 SP 0" in result.output
+    assert "state after" not in result.output  # the attack was refused: there is no after
 
 
 def test_missing_file_is_a_usage_error() -> None:

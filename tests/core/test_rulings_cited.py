@@ -82,6 +82,7 @@ DEPENDS_ON: dict[str, frozenset[str]] = {
         "SG-R127": ("R23",),  # effects in play deny a Repair
         "SG-N304": ("R20",),  # card bonuses summed, then capped
         "SG-N305": ("R20",),  # a prototype pack still plays under the caps
+        "SG-N306": ("R04",),  # a refused action is no action for the Pass rule (--keep-going)
         "SG-N301": ("R17", "R19"),  # activations counted; card effects not simulated
         "SG-N302": ("R19",),  # the cards kept in the draft
         "SG-N303": ("R09", "R14"),  # the table choices (house rules)

@@ -73,7 +73,7 @@ REPLAY_FORMATS = (*ALL_FORMATS, "html")
 #: exit status 2.
 IO_ERROR_CODES = frozenset({"SG-P008", "SG-X001", "SG-C210"})
 CODE = re.compile(r"\bSG-[A-Z][0-9]{3}\b")
-TOTALS_LINE = re.compile(r"^\d+ files? checked: ")
+TOTALS_LINE = re.compile(r"^\d+ files? checked(?: \([^)]*\))?: ")
 #: Characters no report may hold raw (a terminal, a CI log or a browser obeys them): C0 controls
 #: but tab and newline, DEL, C1 controls (NEL included), the bidirectional marks (ALM, LRM, RLM),
 #: embeddings, overrides and isolates, the line and paragraph separators, and lone surrogates.

@@ -85,7 +85,9 @@ def test_unfinished_result_on_an_ended_game_is_wrong_either_way_r18(form: str) -
     text = body.replace('[Result "1-0"]', '[Result "*"]') if form == "tag" else body + "result *\n"
     (error,) = errors(replay(text))
     assert error.code == "SG-R210"
-    assert error.message == "the log says the game is unfinished (*), but White wins by King conversion on turn 120"
+    assert error.message == (
+        "the log says the game is unfinished (*), but White wins by King conversion on White's turn 120"
+    )
 
 
 @pytest.mark.parametrize("form", ["tag", "line"])

@@ -58,7 +58,7 @@ def test_guide_walkthrough_stops_at_whites_turn_3_attack() -> None:
         "turn": "3",
         "player": "White",
         "phase": "Battle",
-        "state": "White LP 9 SP 0 · Black LP 12 SP 0",
+        "state before": "White LP 9 SP 0 · Black LP 12 SP 0",  # a refused action has no state after
     }
     # everything before the attack was accepted: five turns, with their claims
     assert result.turns == 5

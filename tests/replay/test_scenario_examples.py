@@ -34,16 +34,16 @@ W, B = Color.WHITE, Color.BLACK
 
 #: (log, winner, outcome, words of the result's detail); winner None with outcome None: unfinished.
 SHIPPED = [
-    ("gem-siege.sglog", W, Outcome.SCENARIO, "breaking Black's Gem and capturing a piece on turn 3"),
-    ("gem-siege-reduced.sglog", W, Outcome.SCENARIO, "breaking Black's Gem and capturing a piece on turn 11"),
-    ("drill-1-last-hit.sglog", W, Outcome.SCENARIO, "reaching captured value 1 on turn 1"),
+    ("gem-siege.sglog", W, Outcome.SCENARIO, "breaking Black's Gem and capturing a piece on White's turn 3"),
+    ("gem-siege-reduced.sglog", W, Outcome.SCENARIO, "breaking Black's Gem and capturing a piece on White's turn 11"),
+    ("drill-1-last-hit.sglog", W, Outcome.SCENARIO, "reaching captured value 1 on White's turn 1"),
     ("drill-2a-queen-now.sglog", B, Outcome.TURN_LIMIT, "score 32 to 30"),
     ("drill-2b-two-minors.sglog", B, Outcome.TURN_LIMIT, "score 32 to 16"),
     ("drill-2c-pass-then-summon.sglog", B, Outcome.TURN_LIMIT, "score 32 to 30"),
     ("guide-example-a.sglog", None, None, ""),
     ("guide-example-b.sglog", None, None, ""),
     ("guide-example-c.sglog", None, None, ""),
-    ("wellsprings.sglog", W, Outcome.SCENARIO, "holding the 'wellsprings' markers at the end of a turn on turn 7"),
+    ("wellsprings.sglog", W, Outcome.SCENARIO, "the 'wellsprings' markers at the end of a turn on White's turn 7"),
     ("turn-limit-king-damage.sglog", W, Outcome.TURN_LIMIT, "on King damage dealt 1 to 0"),
     ("turn-limit-score.sglog", W, Outcome.TURN_LIMIT, "King damage tied at 0, score 73 to 68"),
     ("turn-limit-draw.sglog", None, Outcome.TURN_LIMIT, "King damage and score tied (70)"),

@@ -210,7 +210,9 @@ def test_core_s8_each_breach_is_an_error_at_its_action(tmp_path: Path, case: Cas
     assert case.message in found.message
     assert "core §8" in found.rules
     keys = [key for key, _ in found.context]
-    assert keys[:2] == ["turn", "player"] and "state" in keys
+    assert keys[:2] == ["turn", "player"] and "state before" in keys
+    # on an action the core applied, the totals after it too (a phase label changes none)
+    assert ("state after" in keys) == (keys[-1] == "state after")
     assert found.hint is not None and "--allow-violations" in found.hint
     assert result.stopped
 

@@ -410,7 +410,7 @@ def test_the_header_names_the_players_the_event_and_both_results() -> None:
         "Site": ("site", "The Gem Room"),
         "Date": ("date", "2026.11.14"),
         "[Result] tag": ("result-tag", "1-0"),
-        "Replayed result": ("result-replayed", "1-0 · White wins by King conversion on turn 120"),
+        "Replayed result": ("result-replayed", "1-0 · White wins by King conversion on White&#x27;s turn 120"),
     }
     assert game_facts(page, 1)["White"] == ("player white", "not given")  # no Site row without the tag
     assert "Site" not in game_facts(page, 1)

@@ -234,7 +234,7 @@ def _attack_king(state: GameState, effects: Effects) -> Applied:
         state.to_move,
         Outcome.KING_CONVERSION,
         state.turn_number,
-        f"{state.to_move.title} wins by King conversion on turn {state.turn_number}",
+        f"{state.to_move.title} wins by King conversion on {state.to_move.title}'s turn {state.turn_number}",
     )
     state = state._replace(result=result)
     return Applied(state, effects._replace(king_damage=total, king_converted=True, result=result))

@@ -46,7 +46,8 @@ def lp_victory(state: GameState) -> tuple[GameState, GameResult | None]:
             state.to_move,
             Outcome.LP_1000,
             state.turn_number,
-            f"{state.to_move.title} wins by reaching {caps.LP_VICTORY} LP on turn {state.turn_number}",
+            f"{state.to_move.title} wins by reaching {caps.LP_VICTORY} LP "
+            f"on {state.to_move.title}'s turn {state.turn_number}",
         )
         return state._replace(result=result), result
     return state, None
@@ -182,8 +183,8 @@ def _first_met(state: GameState, timing: Timing) -> GameResult | None:
                 state, side, condition
             ):
                 detail = (
-                    f"{side.title} wins by {condition.describe(side)} on turn {state.turn_number} "
-                    f"(scenario {play.scenario.name})"
+                    f"{side.title} wins by {condition.describe(side)} "
+                    f"on {state.to_move.title}'s turn {state.turn_number} (scenario {play.scenario.name})"
                 )
                 return GameResult(side, Outcome.SCENARIO, state.turn_number, detail)
     return None

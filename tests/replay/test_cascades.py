@@ -1,0 +1,253 @@
+"""--keep-going reports independent errors only: what follows from a refused action (or from a
+wrong total the log carries forward) is counted in one SG-N306 note, not reported as errors.
+
+A refused action is replayed as if it had not been written: the state stays as it was, and the
+action is no action for the Pass rule (core §2, R04). The logs of ``cascades/`` go on as if the
+refused action had happened; their golden outputs are ``golden/cascade-*.txt``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+from click.testing import CliRunner
+
+from sgcheck.cli import main
+from sgcheck.codes import CATALOGUE
+from sgcheck.core.pieces import Color
+from sgcheck.diagnostics import Diagnostic, Severity
+from sgcheck.lang.source import read_source
+from sgcheck.replay.interpreter import ReplayOptions, ReplayResult, replay_source, replay_text
+
+if TYPE_CHECKING:
+    from conftest import Golden
+
+ROOT = Path(__file__).resolve().parents[2]
+CASCADES = Path(__file__).with_name("cascades")
+GOLDEN = Path(__file__).with_name("golden")
+LOGS = sorted(CASCADES.glob("*.sglog"))
+KINGS = "rolloff white 5 4 3 black 2 2 1\nking white e1\nking black e8\n"
+
+
+def replay_log(path: Path, *, keep_going: bool = True, plain_turns: bool = True) -> ReplayResult:
+    options = ReplayOptions(keep_going=keep_going, plain_turns=plain_turns)
+    source = read_source(str(path))
+    assert not isinstance(source, Diagnostic)
+    return replay_source(source, options, folder=str(path.parent))
+
+
+def run(body: str) -> ReplayResult:
+    """Replayed both ways (plain turns and syntax trees), which must agree."""
+    quick = replay_text(KINGS + body, "t.sglog", ReplayOptions(keep_going=True))
+    full = replay_text(KINGS + body, "t.sglog", ReplayOptions(keep_going=True, plain_turns=False))
+    assert quick.diagnostics == full.diagnostics
+    return quick
+
+
+def errors(result: ReplayResult) -> list[tuple[str, int]]:
+    return [(d.code, d.span.line if d.span else 0) for d in result.diagnostics if d.is_error]
+
+
+def notes(result: ReplayResult) -> list[Diagnostic]:
+    return [d for d in result.diagnostics if d.code == "SG-N306"]
+
+
+@pytest.mark.parametrize("log", LOGS, ids=[p.stem for p in LOGS])
+def test_cascade_output_matches_golden(log: Path, monkeypatch: pytest.MonkeyPatch, golden: Golden) -> None:
+    monkeypatch.chdir(ROOT)
+    result = CliRunner().invoke(main, ["replay", "--keep-going", str(log.relative_to(ROOT))])
+    assert result.exit_code == 1, result.output
+    golden.check(GOLDEN / f"cascade-{log.stem}.txt", result.output)
+
+
+@pytest.mark.parametrize("log", LOGS, ids=[p.stem for p in LOGS])
+def test_cascades_replay_alike_with_plain_turns_and_syntax_trees(log: Path) -> None:
+    assert replay_log(log).diagnostics == replay_log(log, plain_turns=False).diagnostics
+
+
+@pytest.mark.parametrize("log", LOGS, ids=[p.stem for p in LOGS])
+def test_without_keep_going_the_first_error_stops_replay(log: Path) -> None:
+    result = replay_log(log, keep_going=False)
+    assert result.stopped and len(errors(result)) == 1 and not notes(result)
+    assert errors(result)[0] == errors(replay_log(log))[0]
+
+
+def test_refused_move_then_the_piece_moves_again() -> None:
+    """core §3, R06: the Rook cannot go a1-b2; its later moves from b2 and the LP claims that
+    count the refused move's cost and no Pass bonus (R04) follow from that one error."""
+    result = replay_log(CASCADES / "refused-move-moves-again.sglog")
+    assert errors(result) == [("SG-R103", 12)]
+    [note] = notes(result)
+    assert note.span == result.diagnostics[0].span and note.severity is Severity.NOTE
+    assert note.message.startswith("4 later findings follow from this refused move")
+    assert note.hint == "they are on lines 14, 16, 18, 20"
+    assert note.context == result.diagnostics[0].context
+
+
+def test_refused_summon_then_attacks_from_its_square() -> None:
+    """core §5, R12: a Queen summoned outside the camp is refused; the attacks from d5 follow."""
+    result = replay_log(CASCADES / "refused-summon-then-attacks.sglog")
+    assert errors(result) == [("SG-R110", 9)]
+    [note] = notes(result)
+    assert note.message.startswith("3 later findings follow from this refused summon")
+
+
+def test_refused_action_pass_bonus_drift_and_a_later_independent_error() -> None:
+    """R04: the refused summon was White's only action, so White earns the Pass bonus; the log's
+    LP claims run 12 below the game from then on and follow from the refusal, but the claim off by
+    another amount is an error of its own, with a hint that names the offset."""
+    result = replay_log(CASCADES / "refused-pass-bonus-drift.sglog")
+    assert errors(result) == [("SG-T103", 15), ("SG-R203", 23)]
+    independent = result.diagnostics[1]
+    assert independent.hint is not None and "run 12 below" in independent.hint and "would be 36" in independent.hint
+    [note] = notes(result)
+    assert note.hint == "they are on lines 17, 19, 21"
+    assert result.state is not None and result.state.player(Color.WHITE).lp == 48
+
+
+def test_refused_attack_whose_capture_later_actions_assume() -> None:
+    """core §4.2, R10: three accuracy dice; the income for the Pawn never captured (core §6, R14)
+    and the Rook's move onto its square follow from the refusal."""
+    result = replay_log(CASCADES / "refused-capture-assumed.sglog")
+    assert errors(result) == [("SG-R114", 11)]
+    [note] = notes(result)
+    assert note.hint == "they are on lines 13, 14"
+
+
+def test_two_independent_errors_are_both_reported() -> None:
+    """Two refused moves of different pieces (core §3, R06, R07) and a wrong cost (core §5, R12):
+    none follows from another, so all are errors; only the Rook's own later move follows."""
+    result = replay_log(CASCADES / "two-independent-errors.sglog")
+    assert errors(result) == [("SG-R103", 12), ("SG-R103", 13), ("SG-R201", 15)]
+    [note] = notes(result)
+    assert note.span == result.diagnostics[0].span and note.hint == "they are on line 14"
+
+
+def test_a_move_across_a_refused_summons_square_is_judged_without_it() -> None:
+    """core §3: the refused summon's square lies on the Rook's path; judged from the state without
+    the Queen the path is clear, so the move is legal and only the refusal is reported."""
+    result = run(
+        "1.   upkeep: summon Q a5 cost 18\n"  # outside the camp: refused (core §5, R12)
+        "1... end: pass\n"
+        "2.   upkeep: summon R a1 cost 10\n"
+        "2... end: pass\n"
+        "3.   main1: move Ra1 a7\n"  # crosses a5
+    )
+    assert errors(result) == [("SG-R110", 4)]
+
+
+def test_a_move_blocked_by_a_refused_moves_piece_follows_from_the_refusal() -> None:
+    """core §3: the Rook stays on a3 when its move is refused; the other Rook's move up the a-file,
+    which the log wrote as if a3 were empty, is blocked there: a consequence, not an error."""
+    result = run(
+        "1.   upkeep: summon R a3\n"
+        "1... end: pass\n"
+        "2.   main1: move Ra3 b4\n"  # a Rook does not move diagonally: refused
+        "2... end: pass\n"
+        "3.   upkeep: summon R a1\n"
+        "     main1: move Ra1 a4\n"  # crosses a3, where the first Rook still stands
+    )
+    assert errors(result) == [("SG-R103", 6)]
+    [note] = notes(result)
+    assert note.hint == "they are on line 9"
+
+
+def test_a_cannot_afford_after_a_refused_capture_follows_from_it() -> None:
+    """R05, R11: the log counts the capture reward of a refused attack, so White pays SP that only
+    the log's game has: that refusal follows from the first one."""
+    result = run(
+        "1.   upkeep: summon R a1\n"
+        "1... upkeep: summon P a5\n"
+        "2.   battle: attack Ra1 a5 roll 1 0 0 hit capture gain 5sp\n"  # three dice: refused (R10)
+        "2... end: pass\n"
+        "3.   upkeep: summon P b2 pay 5sp\n"  # White has no SP
+    )
+    assert errors(result) == [("SG-R114", 6)]
+    [note] = notes(result)
+    assert note.hint == "they are on line 8"
+
+
+def test_too_little_sp_to_convert_after_a_refused_capture_follows_from_it() -> None:
+    """R16: the log's White converts SP from a capture reward the game never paid (R11)."""
+    result = run(
+        "1.   upkeep: summon R a1\n"
+        "1... upkeep: summon P a5\n"
+        "2.   battle: attack Ra1 a5 roll 1 0 0 hit capture gain 5sp\n"  # three dice: refused (R10)
+        "     main2: convert 4\n"  # White has no SP
+    )
+    assert errors(result) == [("SG-R114", 6)]
+    [note] = notes(result)
+    assert note.hint == "they are on line 7"
+
+
+def test_a_cannot_afford_the_refusal_does_not_explain_is_reported() -> None:
+    """R05: a refused summon leaves White richer than the log thinks, so a later action White
+    cannot pay for is an error of its own."""
+    result = run(
+        "1.   main1: summon R a1 cost 10 lp 10\n"  # a summon in Main 1: refused (core §2, R03)
+        "1... end: pass\n"
+        "2.   upkeep: summon P b2 pay 5sp\n"  # White has no SP, in either game
+    )
+    assert [code for code, _ in errors(result)] == ["SG-T103", "SG-R115"]
+
+
+def test_an_action_that_agrees_with_the_log_clears_the_taint() -> None:
+    """Once an action on a tainted square replays without findings, later errors there are
+    independent again."""
+    result = run(
+        "1.   upkeep: summon Q d5\n"  # refused: outside the camp (core §5, R12)
+        "1... end: pass\n"
+        "2.   upkeep: summon R d1\n"
+        "2... end: pass\n"
+        "3.   main1: move Rd1 d5\n"  # names d5 and replays without findings: clears d5
+        "3... end: pass\n"
+        "4.   main1: move Rd5 e6\n"  # a Rook does not move diagonally (core §3, R06): independent
+    )
+    assert errors(result) == [("SG-R110", 4), ("SG-R103", 10)]
+    assert not notes(result)
+
+
+def test_a_wrong_total_carried_forward_is_reported_once() -> None:
+    """R05: a wrong LP total the log carries forward: the later claims off by the same amount
+    follow from it; a claim back in step with the game ends the offset."""
+    result = run(
+        "1.   upkeep: summon R a1 cost 10 lp 11\n"  # LP is 10: reported
+        "1... end: pass\n"
+        "2.   end: pass lp 17\n"  # 16 in the game, 17 by the log's own figure: follows
+        "2... end: pass\n"
+        "3.   end: pass lp 22\n"  # back in step: no finding
+        "3... end: pass\n"
+        "4.   end: pass lp 29\n"  # 28: a new slip, reported
+    )
+    assert errors(result) == [("SG-R203", 4), ("SG-R203", 10)]
+    [note] = notes(result)
+    assert "this wrong LP total" in note.message and note.hint == "they are on line 6"
+
+
+def test_every_finding_on_one_action_shows_the_same_state_before_and_after() -> None:
+    """A claim and a note on the same attack (core §4.5, R20) show one snapshot, labelled."""
+    log = ROOT / "examples" / "logs" / "broken" / "cards" / "capped-threshold.sglog"
+    result = replay_log(log)
+    by_line: dict[int, set[tuple[tuple[str, str], ...]]] = {}
+    for diag in result.diagnostics:
+        if diag.span is not None and diag.context:
+            by_line.setdefault(diag.span.line, set()).add(diag.context)
+    assert by_line and all(len(contexts) == 1 for contexts in by_line.values())
+    on_attack = [d for d in result.diagnostics if d.span is not None and d.span.line == 24]
+    assert {d.code for d in on_attack} >= {"SG-R202", "SG-N304"}
+    keys = [key for key, _ in on_attack[0].context]
+    assert keys[-2:] == ["state before", "state after"]
+
+
+def test_refused_action_shows_only_the_state_before() -> None:
+    result = run("1.   main1: move Ke1 e3\n")  # a King moves one square (core §3, R09)
+    [diag] = [d for d in result.diagnostics if d.is_error]
+    keys = [key for key, _ in diag.context]
+    assert "state before" in keys and "state after" not in keys
+
+
+def test_the_note_code_is_in_the_catalogue() -> None:
+    info = CATALOGUE["SG-N306"]
+    assert info.severity is Severity.NOTE and "R04" in info.rules
