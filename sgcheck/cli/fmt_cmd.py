@@ -16,14 +16,18 @@ from __future__ import annotations
 import codecs
 import os
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
-from sgcheck.cli.common import guarded
+from sgcheck.cli.common import discovery_from, discovery_options, guarded
 from sgcheck.lang.format_files import Formatted, Kind, format_bytes, kind_of, limit_of
 from sgcheck.lang.rewrite import Stamp, rewrite_file, stat_before_read
 from sgcheck.lang.source import read_bytes, read_stream_bytes
 from sgcheck.visible import visible
+
+if TYPE_CHECKING:
+    from sgcheck.discovery import DiscoveryOptions
 
 
 @click.command("fmt", short_help="Rewrite logs and card files in the canonical layout, comments kept.")
@@ -38,8 +42,18 @@ from sgcheck.visible import visible
     help="The name standard input ('-') is reported under; a .sgcard (.sgcard.yaml) name formats it as cards "
     "(YAML cards), else as a log.",
 )
+@discovery_options
 @guarded
-def fmt_command(paths: tuple[str, ...], check_only: bool, show_diff: bool, stdin_filename: str) -> int:
+def fmt_command(
+    paths: tuple[str, ...],
+    check_only: bool,
+    show_diff: bool,
+    stdin_filename: str,
+    exclude: tuple[str, ...],
+    extend_exclude: tuple[str, ...],
+    force_exclude: bool,
+    no_respect_gitignore: bool,
+) -> int:
     """Rewrite game logs (*.sglog) and card files (*.sgcard, *.sgcard.yaml) in the canonical layout (PATH: files,
     folders searched as replay and check search them, '-' for standard input to standard output).
 
@@ -51,7 +65,8 @@ def fmt_command(paths: tuple[str, ...], check_only: bool, show_diff: bool, stdin
     Exit status: 0 nothing to change or formatted, 1 a file would change (--check, --diff) or
     does not read, 2 usage or I/O problem (SG-P009 included).
     """
-    found, problems, code = _discover(paths)
+    discovery = discovery_from(exclude, extend_exclude, force_exclude, no_respect_gitignore)
+    found, problems, code = _discover(paths, discovery)
     changed = unchanged = 0
     for path, kind in found:
         status = stat_before_read(path)  # the stamp of what is read: the rewrite compares it
@@ -109,8 +124,10 @@ def _files(count: int) -> str:
     return f"{count} file{'s' if count != 1 else ''}"
 
 
-def _discover(paths: tuple[str, ...]) -> tuple[list[tuple[str, Kind]], list[str], int]:
-    """The logs and card files under ``paths``, each once, in the order found; the problems met."""
+def _discover(paths: tuple[str, ...], discovery: DiscoveryOptions) -> tuple[list[tuple[str, Kind]], list[str], int]:
+    """The logs and card files under ``paths``, each once, in the order found; the problems met.
+    Folders are searched as ``replay`` and ``check`` search them, leaving out what ``discovery``
+    excludes (a file named on the command line too, with ``--force-exclude``)."""
     from sgcheck.contract.packs import discover
     from sgcheck.core.ruleset import CORE
     from sgcheck.replay.files import discover_logs
@@ -127,7 +144,7 @@ def _discover(paths: tuple[str, ...]) -> tuple[list[tuple[str, Kind]], list[str]
             found.append((path, kind))
 
     for given in paths:
-        if given == "-":
+        if given == "-" or discovery.skips_named(given):
             continue
         if not os.path.isdir(given):
             kind = kind_of(given)
@@ -139,15 +156,17 @@ def _discover(paths: tuple[str, ...]) -> tuple[list[tuple[str, Kind]], list[str]
             else:
                 add(given, kind)
             continue
-        for log in discover_logs([given]):
+        for log in discover_logs([given], discovery):
             if log.problem is not None:
                 problems.append(f"{log.path}: {log.problem.code} {log.problem.message}")
                 code = 2
             else:
                 add(log.path, Kind.LOG)
-        for plan in discover([given], CORE):
+        for plan in discover([given], CORE, discovery):
             for source in plan.files:
                 kind = kind_of(source.shown)
+                if discovery.excluded(source.shown, False):
+                    continue  # a pack's own file, listed by its manifest: fmt formats file by file
                 if kind in (Kind.CARDS, Kind.YAML_CARDS):
                     add(source.shown, kind)
             if plan.manifest is None and not plan.files:  # a link out of the folder, refused unread
