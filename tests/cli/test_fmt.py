@@ -117,6 +117,7 @@ def test_folders_of_examples(tmp_path: Path) -> None:
 # The shipped files that do not read: they show syntax errors (docs/fmt.md, "Files that are not formatted").
 UNREADABLE_EXAMPLES = (
     "examples/logs/broken/syntax-error.sglog",
+    "examples/cards/broken/",
     "examples/packs/broken/syntax.sgcard",
     "examples/packs/broken/*.sgcard.yaml",
 )
