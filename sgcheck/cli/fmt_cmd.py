@@ -199,6 +199,8 @@ def _discover(paths: tuple[str, ...], discovery: DiscoveryOptions) -> tuple[list
         for plan in discover([given], CORE, discovery):
             for source in plan.files:
                 kind = kind_of(source.shown)
+                if discovery.excluded(source.shown, False):
+                    continue  # a pack's own file, listed by its manifest: fmt formats file by file
                 if kind in (Kind.CARDS, Kind.YAML_CARDS):
                     add(source.shown, kind)
             if plan.manifest is None and not plan.files:  # a link out of the folder, refused unread

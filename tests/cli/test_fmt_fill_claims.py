@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).with_name("golden")
 
-BARE = "king white e1\nking black e8\n\n1. upkeep: summon R a1  ; the rook\n1... end: pass\n"
+BARE = "king white e1\nking black e8\n\n1.   upkeep: summon R a1  ; the rook\n1... end: pass\n"
 #: BARE filled, in the layout fmt writes
 FILLED = format_log_text(
     "king white e1\nking black e8\n\n1. upkeep: summon R a1 cost 10 lp 10 sp 0  ; the rook\n"
@@ -69,7 +69,7 @@ def test_diff_of_a_wrong_claim_matches_golden(monkeypatch: pytest.MonkeyPatch, g
     monkeypatch.chdir(ROOT)  # relative paths in the output, as a user would type them
     result = invoke("fmt", "--fill-claims", "--diff", "examples/logs/broken/wrong-hit.sglog")
     assert result.exit_code == 1, result.output
-    assert "-     attack Ra3 a5 roll 6 1 hit\n" in result.stdout
+    assert "-     battle: attack Ra3 a5 roll 6 1 hit\n" in result.stdout
     assert "battle: attack Ra3 a5 roll 6 1 cost 12 threshold 60 miss lp 3 sp 0\n" in result.stdout
     golden.check(GOLDEN / "fill-claims-wrong-hit.diff", result.stdout)
 

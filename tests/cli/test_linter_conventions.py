@@ -197,7 +197,7 @@ def test_replay_reports_standard_input_under_its_given_name() -> None:
         ["replay", "-", "--stdin-filename", "league/game.sglog", "--format", "github"],
         input=WRONG_HIT.read_bytes(),
     )
-    assert result.exit_code == 1 and "file=league/game.sglog,line=15,col=6" in result.stdout
+    assert result.exit_code == 1 and "file=league/game.sglog,line=15,col=14" in result.stdout
 
 
 def test_replay_switches_off_notes_but_never_an_error() -> None:

@@ -211,3 +211,31 @@ def test_every_file_the_check_hook_runs_on_is_one_sgcheck_check_reads(project: P
     for name in ("a.sgcard", "a.SGCARD.yaml", "sgpack.yml", "x.scenario.yml"):
         assert pattern.search(name)
         assert is_card_file(name) or name.lower() in MANIFEST_NAMES or is_scenario_file(name)
+
+
+# What a reader would have to fill in: an angle-bracket stand-in (<owner>, <version>), YOUR_ORG,
+# TODO, FIXME, xxx, example.com.
+PLACEHOLDER = re.compile(r"<[a-z][a-z _-]*>|\bYOUR_[A-Z_]+|\bTODO\b|\bFIXME\b|\bxxx+\b|\bexample\.(com|org)\b", re.I)
+
+
+@pytest.mark.parametrize("page", ["docs/ci.md", "docs/fmt.md"])
+def test_the_set_up_docs_have_no_placeholders(page: str) -> None:
+    text = (ROOT / page).read_text(encoding="utf-8")
+    lines = enumerate(text.splitlines(), 1)
+    found = [(number, match.group()) for number, line in lines for match in PLACEHOLDER.finditer(line)]
+    assert found == [], f"{page}: placeholders {found}"
+
+
+def test_the_placeholder_pattern_finds_what_it_should() -> None:
+    for text in ("https://github.com/<owner>/sgcheck", "rev: v<version>", "YOUR_ORG/sgcheck", "TODO: say", "xxx"):
+        assert PLACEHOLDER.search(text), text
+    assert not PLACEHOLDER.search("pip install './sgcheck[test]' -o report.sarif")
+
+
+def test_ci_md_names_every_published_hook() -> None:
+    hooks = YAML(typ="safe").load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    text = (ROOT / "docs" / "ci.md").read_text(encoding="utf-8")
+    ids = [hook["id"] for hook in hooks]
+    assert len(ids) >= 2
+    missing = [hook_id for hook_id in ids if f"id: {hook_id}" not in text or f"`{hook_id}`" not in text]
+    assert missing == [], f"docs/ci.md does not name the hooks {missing} in its table and its configuration"

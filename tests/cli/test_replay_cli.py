@@ -38,7 +38,7 @@ def test_legal_game_exits_0_with_summary() -> None:
 def test_illegal_game_exits_1_with_location_and_context() -> None:
     result = invoke("replay", str(LOGS / "guide-walkthrough.sglog"))
     assert result.exit_code == 1
-    assert "guide-walkthrough.sglog:18:25: SG-R101" in result.output
+    assert "guide-walkthrough.sglog:17:25: SG-R101" in result.output
     assert "turn 3 · White · Battle" in result.output
     assert "state before: White LP 9 SP 0 · Black LP 12 SP 0" in result.output
     assert "state after" not in result.output  # the attack was refused: there is no after

@@ -25,7 +25,7 @@ EXAMPLES = ROOT / "examples"
 NOBODY = 65534
 
 MESSY = '; opening\n[Event "x"]\nking white e1\nking black e8\n1.   UPKEEP: summon R a1   ; rook\n'
-CLEAN = '; opening\n[Event "x"]\n\nking white e1\nking black e8\n\n1. upkeep: summon R a1  ; rook\n'
+CLEAN = '; opening\n[Event "x"]\n\nking white e1\nking black e8\n\n1.   upkeep: summon R a1  ; rook\n'
 OVER_CAP = 'relic "A" {\n    cost 3 SP\n    effect to_hit +30\n}\n'
 FIXED = OVER_CAP.replace("+30", "+25")
 

@@ -205,7 +205,7 @@ def test_the_log_writes_every_claim(tmp_path: Path) -> None:
     assert "attack Ra4 Pa5 roll 9 9 cost 11 threshold 60 miss" in turns
     assert "attack Ra4 Pa5 roll 1 0 cost 11 threshold 60 hit damage 2 capture gain 5sp" in turns
     assert "attack Rh4 Ra4 roll 0 5 cost 17 threshold 20 hit damage 0" in turns
-    assert "2. end: pass lp " in turns
+    assert "2.   end: pass lp " in turns
     assert "result" not in turns  # the game goes on
     scenario = (tmp_path / "probe.scenario.yaml").read_text(encoding="utf-8")
     assert scenario.startswith('name: "Probe: Rook against Pawn"\n')
@@ -291,7 +291,7 @@ def test_black_first_and_a_turn_limit(tmp_path: Path) -> None:
     text = proof.read_text(encoding="utf-8")
     assert '[Ruleset "core; turn_limit=1"]' in text
     assert text.endswith(
-        "\n1... main1: move Rh5 h4 cost 6 lp 25 sp 24\n2. end: pass lp 26 sp 20\nresult 1-0 turn-limit\n"
+        "\n1... main1: move Rh5 h4 cost 6 lp 25 sp 24\n2.   end: pass lp 26 sp 20\nresult 1-0 turn-limit\n"
     )
     result, replay = replayed(proof)
     assert errors(result) == []

@@ -73,7 +73,7 @@ def test_examples_keep_cards_and_findings(path: Path, tmp_path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     out = format_card_text(text, str(path))
     if not isinstance(out, str):
-        assert path.name == "syntax.sgcard" and out
+        assert path.name in {"syntax.sgcard", "missing-colon.sgcard"} and out  # the shipped syntax errors
         return
     check_format(text)
     copy = tmp_path / path.name

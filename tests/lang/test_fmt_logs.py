@@ -120,10 +120,10 @@ def test_comment_attachment() -> None:
         "king black e8\n"
         "\n"
         "; before turn one\n"
-        "1. upkeep: summon R a1 cost 10  {cost}\n"
-        "   main1: move Ra1 a3  ; inside the move\n"
-        "   ; own line inside the turn\n"
-        "   end: pass\n"
+        "1.   upkeep: summon R a1 cost 10  {cost}\n"
+        "     main1: move Ra1 a3  ; inside the move\n"
+        "     ; own line inside the turn\n"
+        "     end: pass\n"
         "; at the end\n"
     )
 
@@ -131,7 +131,7 @@ def test_comment_attachment() -> None:
 def test_a_line_comment_ends_its_line() -> None:
     text = "1. upkeep: summon R ; first\n a1 {second} cost 10\n1... end: pass\n"
     out = format_log_text(text)
-    assert out == "1. upkeep: summon R a1 cost 10  ; first\n{second}\n1... end: pass\n"
+    assert out == "1.   upkeep: summon R a1 cost 10  ; first\n{second}\n1... end: pass\n"
     assert format_log_text(out) == out
 
 

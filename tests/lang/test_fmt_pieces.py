@@ -142,7 +142,7 @@ def _turns(count: int) -> Iterator[str]:
     yield '[Event "memory"]\n\nking white e1\nking black e8\n\n'
     for number in range(1, count + 1):
         black = f"{number}... "
-        yield f"{number}. main1: move Ke1 e2 cost 1  ; out\n"
+        yield f"{f'{number}.':{len(black)}}main1: move Ke1 e2 cost 1  ; out\n"
         yield f"{black}main1: move Ke8 e7 cost 1\n{' ' * len(black)}end: pass\n"
     for number in range(count):
         yield f"\n; padding {number}\n{{ and more }}\n"

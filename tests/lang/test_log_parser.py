@@ -505,7 +505,7 @@ def test_whitespace_and_newlines_are_insignificant() -> None:
     assert (
         format_log(compact)
         == format_log(spread)
-        == "1. upkeep: summon Q d1 cost 14\n   main1: move Qd1 d2\nresult 1-0\n"
+        == "1.   upkeep: summon Q d1 cost 14\n     main1: move Qd1 d2\nresult 1-0\n"
     )
 
 

@@ -158,7 +158,7 @@ def test_turn_layout_matches_the_documented_style() -> None:
         ),
         S,
     )
-    assert format_item(turn) == ("3. upkeep: income 2\n           break roll 4 5 6\n   main1:\n   end: pass")
+    assert format_item(turn) == ("3.   upkeep: income 2\n             break roll 4 5 6\n     main1:\n     end: pass")
     black = Turn(12, Color.BLACK, S, (PassStmt((), S), PassStmt((), S)), (), S)
     assert format_item(black) == "12... pass\n      pass"
     assert format_item(Turn(1, Color.WHITE, S, (), (), S)) == "1."
@@ -178,7 +178,7 @@ def test_format_log_layout() -> None:
         'draft white "Soul Ward"\n'
         "rolloff white 6 5 3 black 2 2 1\n"
         "king white e1\n\n"
-        "1. end: pass\n"
+        "1.   end: pass\n"
         "result *\n"
     )
     assert [shape(i) for i in roundtrip(items)] == [shape(i) for i in items]

@@ -230,12 +230,13 @@ def test_every_finding_on_one_action_shows_the_same_state_before_and_after() -> 
     """A claim and a note on the same attack (core §4.5, R20) show one snapshot, labelled."""
     log = ROOT / "examples" / "logs" / "broken" / "cards" / "capped-threshold.sglog"
     result = replay_log(log)
+    [attack] = [n for n, text in enumerate(log.read_text(encoding="utf-8").splitlines(), 1) if "attack Ne5 Pf7" in text]
     by_line: dict[int, set[tuple[tuple[str, str], ...]]] = {}
     for diag in result.diagnostics:
         if diag.span is not None and diag.context:
             by_line.setdefault(diag.span.line, set()).add(diag.context)
     assert by_line and all(len(contexts) == 1 for contexts in by_line.values())
-    on_attack = [d for d in result.diagnostics if d.span is not None and d.span.line == 24]
+    on_attack = [d for d in result.diagnostics if d.span is not None and d.span.line == attack]
     assert {d.code for d in on_attack} >= {"SG-R202", "SG-N304"}
     keys = [key for key, _ in on_attack[0].context]
     assert keys[-2:] == ["state before", "state after"]

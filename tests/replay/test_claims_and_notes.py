@@ -39,7 +39,7 @@ def errors(result: ReplayResult) -> list[Diagnostic]:
 
 # --- king-damage: the King's total after any attack on it (core §4.4, R11) -------------------------
 
-#: Line 298 of the full game: a miss on the Black King, which has 19 damage from earlier hits.
+#: Line 299 of the full game: a miss on the Black King, which has 19 damage from earlier hits.
 MISS_ON_KING = "attack Ne6 Kf5 roll 9 6 cost 8 threshold 30 miss lp 12 sp 24"
 
 
@@ -57,7 +57,7 @@ def test_a_wrong_king_damage_total_after_a_miss_is_still_wrong_r11() -> None:
     assert error.code == "SG-R205"
     assert error.message == "wrong King damage: after this attack the King's total is 19/20, not 20"
     assert "R11" in error.rules
-    assert error.span is not None and error.span.line == 298
+    assert error.span is not None and error.span.line == 299
 
 
 def test_king_damage_on_an_attack_on_another_piece_is_wrong_r11() -> None:
@@ -168,7 +168,7 @@ def test_game_over_after_a_king_conversion_shows_the_late_lines_context_r11() ->
     text = FULL_GAME.replace("result 1-0 conversion\n", "120... main1: move Kf5 f4\n")
     (error,) = errors(replay(text))
     assert error.code == "SG-T106"
-    assert error.span is not None and error.span.line == 300
+    assert error.span is not None and error.span.line == 301
     context = dict(error.context)
     assert (context["turn"], context["player"], context["phase"]) == ("120", "Black", "Main 1")
     assert {"R11", "R18"} <= set(error.rules)

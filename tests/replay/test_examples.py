@@ -53,7 +53,7 @@ def test_guide_walkthrough_stops_at_whites_turn_3_attack() -> None:
     assert diag.code == "SG-R101"
     assert "no piece on a5" in diag.message
     assert "Black has no Pawn on the board" in diag.message
-    assert diag.span is not None and (diag.span.line, diag.span.column) == (18, 25)
+    assert diag.span is not None and (diag.span.line, diag.span.column) == (17, 25)
     assert dict(diag.context) == {
         "turn": "3",
         "player": "White",
@@ -117,26 +117,28 @@ BROKEN = [
     ("king-outside-camp.sglog", "SG-S103", 2, 12, "must start in White's camp"),
     ("missing-king.sglog", "SG-S104", 4, 1, "before the Black King is placed"),
     ("turn-out-of-order.sglog", "SG-T101", 6, 1, "expected Black's turn 1 (1...)"),
-    ("phase-order.sglog", "SG-T102", 7, 4, "Main 1 cannot be revisited after Main 2"),
-    ("wrong-phase.sglog", "SG-T103", 5, 11, "Summon is only allowed in Upkeep"),
-    ("activation-limit.sglog", "SG-T105", 8, 11, "at most 2 card activations"),
-    ("game-over.sglog", "SG-T106", 8, 1, "the game is already over"),
-    ("illegal-move.sglog", "SG-R103", 6, 20, "a Rook moves along ranks and files"),
-    ("path-blocked.sglog", "SG-R104", 8, 20, "blocked at a2 (White Pawn)"),
+    ("phase-order.sglog", "SG-T102", 7, 6, "Main 1 cannot be revisited after Main 2"),
+    ("wrong-phase.sglog", "SG-T103", 5, 13, "Summon is only allowed in Upkeep"),
+    ("activation-limit.sglog", "SG-T105", 8, 13, "at most 2 card activations"),
+    ("game-over.sglog", "SG-T106", 9, 1, "the game is already over"),
+    ("illegal-move.sglog", "SG-R103", 6, 22, "a Rook moves along ranks and files"),
+    ("path-blocked.sglog", "SG-R104", 8, 22, "blocked at a2 (White Pawn)"),
     ("cannot-afford.sglog", "SG-R106", 11, 14, "the attack costs 20 (2×Queen 9 + distance 2)"),
-    ("conversion-cap.sglog", "SG-R113", 6, 19, "at most 20 SP may be converted per turn"),
-    ("wrong-cost.sglog", "SG-R201", 6, 23, "the move costs 7 (Rook 5 + distance 2), not 6"),
-    ("wrong-totals.sglog", "SG-R203", 5, 32, "LP is 10, not 12"),
+    ("conversion-cap.sglog", "SG-R113", 7, 21, "at most 20 SP may be converted per turn"),
+    ("wrong-cost.sglog", "SG-R201", 6, 25, "the move costs 7 (Rook 5 + distance 2), not 6"),
+    ("wrong-totals.sglog", "SG-R203", 5, 34, "LP is 10, not 12"),
+    ("unfilled-claims.sglog", "SG-R201", 6, 25, "the move costs 7 (Rook 5 + distance 2), not 6"),  # docs/fmt.md
     (
         "wrong-hit.sglog",
         "SG-R204",
         15,
-        6,
+        14,
         "wrong claim: d100 roll 61 misses, the log says hit (61 > threshold 60 = 20 + 10×(Rook 5 − Pawn 1))",
     ),
-    ("wrong-income.sglog", "SG-R208", 5, 19, "none on a player's first turn"),
-    ("wrong-pass.sglog", "SG-R209", 6, 9, "not a Pass: White took 1 action"),
+    ("wrong-income.sglog", "SG-R208", 5, 21, "none on a player's first turn"),
+    ("wrong-pass.sglog", "SG-R209", 6, 11, "not a Pass: White took 1 action"),
     ("wrong-result.sglog", "SG-R210", 7, 1, "the game has not ended"),
+    ("every-kind-of-line.sglog", "SG-R209", 20, 11, "not a Pass: Black took 1 action"),  # docs/log-format.md
 ]
 
 

@@ -22,6 +22,9 @@ from sgcheck.replay.timeline import LABEL, START, STATEMENT, TURN_END
 
 ROOT = Path(__file__).resolve().parents[2]
 LOGS = ROOT / "examples" / "logs"
+CAPPED = LOGS / "broken" / "cards" / "capped-threshold.sglog"
+RELIC = LOGS / "relic-game.sglog"
+FULL = LOGS / "full-game.sglog"
 
 Explanation = Mapping[str, object]
 
@@ -44,6 +47,13 @@ def at(result: ReplayResult, line: int, kind: str = "statement") -> Explanation:
     return found
 
 
+def line_of(path: Path, needle: str) -> int:
+    """The line of ``path`` that holds ``needle`` (the only one): tests name a statement by what it
+    says, so a layout change of the example does not move them."""
+    [line] = [n for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if needle in text]
+    return line
+
+
 def facts(explained: Explanation) -> dict[str, dict[str, object]]:
     """The facts by key (each key once in the explanations these tests read)."""
     listed = explained["facts"]
@@ -56,7 +66,7 @@ def facts(explained: Explanation) -> dict[str, dict[str, object]]:
 def test_the_rook_attack_of_worked_example_a() -> None:
     """Guide example A (R21): cost 2×5 + 2 = 12 (core §4.1), threshold 20 + 10×(5 − 1) = 60
     (core §4.2), roll 34 hits, 1 damage captures the Pawn (core §4.3, R11): +5 SP."""
-    explained = at(replayed(LOGS / "guide-example-a.sglog"), 22)
+    explained = at(replayed(LOGS / "guide-example-a.sglog"), line_of(LOGS / "guide-example-a.sglog", "attack Ra3 Pa5"))
     assert explained["turn"] == 4 and explained["side"] == "white" and explained["phase"] == "battle"
     assert explained["legal"] is True
     assert str(explained["statement"]).startswith("attack Ra3 Pa5 roll 3 4")
@@ -84,7 +94,7 @@ def test_the_rook_attack_of_worked_example_a() -> None:
 
 def test_each_cards_share_of_the_to_hit_bonus_and_the_cap() -> None:
     """R20: the cards' to-hit bonuses add up (+10 +20) and are capped at +25."""
-    explained = at(replayed(LOGS / "broken" / "cards" / "capped-threshold.sglog", keep_going=True), 24)
+    explained = at(replayed(CAPPED, keep_going=True), line_of(CAPPED, "attack Ne5 Pf7"))
     threshold = facts(explained)["threshold"]
     assert threshold["value"] == 65
     assert threshold["parts"] == [
@@ -97,7 +107,7 @@ def test_each_cards_share_of_the_to_hit_bonus_and_the_cap() -> None:
 
 def test_a_damage_reduction_and_the_floor_of_zero() -> None:
     """R20, R23: Soul Ward's −2 takes a hit's 1 damage below 0, and damage stops at 0."""
-    explained = at(replayed(LOGS / "relic-game.sglog"), 65)
+    explained = at(replayed(RELIC), line_of(RELIC, "attack Rh1 Ke1"))
     found = facts(explained)
     assert found["damage"]["value"] == 0
     assert found["damage"]["parts"] == [{"label": "base", "value": 1}]
@@ -108,23 +118,23 @@ def test_a_damage_reduction_and_the_floor_of_zero() -> None:
 
 def test_a_cards_effect_on_the_other_side_is_shown() -> None:
     """Soul Drain takes 5 SP from Black: besides its own gain, the card changed Black's total (R23)."""
-    found = facts(at(replayed(LOGS / "relic-game.sglog"), 46))
+    found = facts(at(replayed(RELIC), line_of(RELIC, 'play "Soul Drain"')))
     assert found["gain"]["value"] == 5
     assert found["effect"]["parts"] == [{"label": "Black SP", "value": -5}]
 
 
 def test_break_and_repair_dice() -> None:
     """core §6, R15: a Break costs 20 and succeeds on 12+ with 3d6; a Repair costs 10 and succeeds on 10+."""
-    result = replayed(LOGS / "full-game.sglog")
-    broke = facts(at(result, 108))
+    result = replayed(FULL)
+    broke = facts(at(result, line_of(FULL, "break roll 6 6 6")))
     assert broke["cost"]["value"] == 20
     assert broke["dice"]["value"] == 18
     assert [part["value"] for part in broke["dice"]["parts"]] == [6, 6, 6]  # type: ignore[attr-defined]
     assert broke["success"]["value"] is True and broke["success"]["text"] == "18 ≥ 12: the Break succeeds"
-    repaired = facts(at(result, 114))
+    repaired = facts(at(result, line_of(FULL, "repair roll 3 4 6")))
     assert repaired["cost"]["value"] == 10 and repaired["dice"]["value"] == 13
     assert repaired["success"]["text"] == "13 ≥ 10: the Repair succeeds"
-    failed = facts(at(result, 83))
+    failed = facts(at(result, line_of(FULL, "break roll 5 4 1")))
     assert failed["dice"]["value"] == 10 and failed["success"]["value"] is False
 
 
@@ -132,19 +142,20 @@ def test_the_pass_bonus_and_the_next_income_at_the_end_of_a_turn() -> None:
     """core §2, R04: a turn without an action gains +6 LP; core §6, R14: the next player's Upkeep
     income is 2 × the value of the enemy pieces in their Gem, none on their first turn."""
     example = replayed(LOGS / "guide-example-a.sglog")
-    passed = at(example, 17, "turn_end")
+    passed = at(example, line_of(LOGS / "guide-example-a.sglog", "end: pass lp 16"), "turn_end")
     assert passed["phase"] == "end" and passed["statement"] == "pass lp 16"
     found = facts(passed)
     assert found["pass"]["value"] == 6 and found["pass"]["rules"] == ["core §2", "R04"]
     assert found["income"]["value"] == 0  # Black's Gem holds no White piece
-    game = replayed(LOGS / "full-game.sglog")
-    ended = at(game, 114, "turn_end")
+    game = replayed(FULL)
+    repair = line_of(FULL, "repair roll 3 4 6")
+    ended = at(game, repair, "turn_end")
     assert ended["side"] == "black" and ended["statement"] == "end of turn"
     income = facts(ended)["income"]
     assert income["value"] == 8 and income["rules"] == ["core §6", "R14"]
     assert income["text"] == "White gains 8 SP at the next Upkeep"
     # the totals after the end of the turn include the income (the next Upkeep has begun)
-    before = at(game, 114)
+    before = at(game, repair)
     white_before = before["after"]["white"]  # type: ignore[index]
     assert ended["after"]["white"]["sp"] == white_before["sp"] + 8  # type: ignore[index]
 
@@ -162,7 +173,7 @@ def test_a_pass_that_is_not_one() -> None:
 
 def test_a_refused_statement() -> None:
     """A statement the rules refuse is explained too: legal false, and the violation's code and message."""
-    explained = at(replayed(LOGS / "broken" / "illegal-move.sglog"), 6)
+    explained = at(replayed(LOGS / "broken" / "illegal-move.sglog"), line_of(LOGS / "broken" / "illegal-move.sglog", "move Ra1 c3"))
     assert explained["legal"] is False
     refused = facts(explained)["refused"]
     assert refused["value"] == "SG-R103"

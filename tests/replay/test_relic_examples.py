@@ -81,7 +81,7 @@ def test_relic_game_claims_show_each_card_acting() -> None:
         'play "Spirit Exchange" cost 2 gain 4sp lp 21 sp 9',  # 2 + 4 LP for 4 SP
         "threshold 30 hit damage 2 king-damage 2",  # Arcane Surge: 1 + 1 damage
         "threshold 50 hit damage 0 king-damage 0",  # Soul Ward: 1 − 2, never below 0
-        "attack Rh2 Rh1 roll 1 6 cost 11 pay 1lp 10sp threshold 10 miss",  # Mirror Barrier: 20 − 10
+        "attack Rh2 Rh1 roll 1 6 cost 11 pay 10sp 1lp threshold 10 miss",  # Mirror Barrier: 20 − 10
     ):
         assert claim in text
 
@@ -96,20 +96,20 @@ def test_relic_game_replays_with_exit_status_0(at_root: None) -> None:
 
 #: name, code, line, column, a fragment of the message, the options it is replayed with
 CASES = [
-    ("card-not-drafted", "SG-R120", 8, 13, "White did not keep it in the draft", ()),
-    ("card-played-twice", "SG-R120", 10, 13, "it was already played", ()),
-    ("third-activation", "SG-T105", 13, 13, "this would be activation 3", ()),
-    ("card-wrong-phase", "SG-R121", 9, 13, "'Arcane Surge' is cast in Battle, not in Main 1", ()),
+    ("card-not-drafted", "SG-R120", 9, 13, "White did not keep it in the draft", ()),
+    ("card-played-twice", "SG-R120", 11, 13, "it was already played", ()),
+    ("third-activation", "SG-T105", 14, 13, "this would be activation 3", ()),
+    ("card-wrong-phase", "SG-R121", 10, 13, "'Arcane Surge' is cast in Battle, not in Main 1", ()),
     (
         "capped-threshold",
         "SG-R202",
-        24,
+        25,
         45,
         "it is 65 (20 + 10×(Knight 3 − Pawn 1) + 25 (Knight's Banner +10, Eagle Eye +20, capped at +25)), not 70",
         (),
     ),
-    ("forbidden-card", "SG-R123", 10, 13, "it changes the turn structure", ("--allow-violations",)),
-    ("draft-hand-limit", "SG-S107", 3, 1, "White keeps 4 cards, but the pack's draft keeps 3 of 5", ()),
+    ("forbidden-card", "SG-R123", 11, 13, "it changes the turn structure", ("--allow-violations",)),
+    ("draft-hand-limit", "SG-S107", 4, 1, "White keeps 4 cards, but the pack's draft keeps 3 of 5", ()),
 ]
 
 

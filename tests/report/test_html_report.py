@@ -115,7 +115,7 @@ def test_a_broken_log_opens_at_its_finding() -> None:
     assert frame[0] == 15  # the attack's line
     assert (finding["from"], finding["to"]) == (16, 32)  # a3 → a5, the squares to mark
     # the log text is on the page, line by line, with the finding's line marked
-    assert page.src_lines[14].strip() == "attack Ra3 a5 roll 6 1 hit"
+    assert page.src_lines[14].strip() == "battle: attack Ra3 a5 roll 6 1 hit"
     assert data["badLines"] == [15]
     assert page.find("ol", "src")  # the list the script draws the lines in view into
     [item] = page.find("li", "finding")

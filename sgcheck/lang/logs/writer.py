@@ -220,11 +220,13 @@ class Line(NamedTuple):
 def _turn_lines(turn: Turn) -> list[Line]:
     """The turn number on the first line with the first phase label and statement; each later
     statement on a line of its own, aligned under the first; each later phase label on a new
-    line, aligned under the first label."""
-    header = f"{_int_text(turn.number)}{'.' if turn.color is Color.WHITE else '...'}"
-    indent = " " * (len(header) + 1)
+    line, aligned under the first label. The number is padded as wide as Black's (``12.   ``,
+    ``12... ``), so that the labels of White's and Black's turns of a round line up."""
+    number = _int_text(turn.number)
+    header = f"{number}{'.' if turn.color is Color.WHITE else '...'}"
+    indent = " " * (len(number) + 4)
     lines: list[Line] = []
-    prefix = header + " "
+    prefix = header.ljust(len(indent))
     pending: int | None = turn.header_span.offset  # where the next line's source text starts
 
     def add(text: str, first: int, last: int, pad: str) -> None:
