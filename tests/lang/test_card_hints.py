@@ -68,3 +68,12 @@ def test_known_mistakes_get_the_form_that_parses() -> None:
     for text, expected in cases.items():
         (diagnostic,) = parse_cards(text, "a.sgcard").diagnostics
         assert _example(diagnostic.hint) == expected, (text, diagnostic.hint)
+
+
+def test_a_number_no_card_takes_still_gets_an_example_that_parses() -> None:
+    """``convert 0`` can never become a card (a conversion gives and gets at least 1): the hint's
+    example writes the clause with a number that does, instead of giving none."""
+    for text in ('relic "A" { effect convert 0 this attack }', 'relic "A" { effect convert 0 SP }'):
+        (diagnostic,) = parse_cards(text, "a.sgcard").diagnostics
+        example = _example(diagnostic.hint)
+        assert example == "effect convert 2 SP to 2 LP" and _parses_as_written(example), diagnostic.hint

@@ -173,7 +173,8 @@ def test_a_pass_that_is_not_one() -> None:
 
 def test_a_refused_statement() -> None:
     """A statement the rules refuse is explained too: legal false, and the violation's code and message."""
-    explained = at(replayed(LOGS / "broken" / "illegal-move.sglog"), line_of(LOGS / "broken" / "illegal-move.sglog", "move Ra1 c3"))
+    log = LOGS / "broken" / "illegal-move.sglog"
+    explained = at(replayed(log), line_of(log, "move Ra1 c3"))
     assert explained["legal"] is False
     refused = facts(explained)["refused"]
     assert refused["value"] == "SG-R103"

@@ -356,6 +356,13 @@ def _suggestion(machinery: _Machinery, error: ParseError, block: str, at: tuple[
         if inserted is not None:
             before, found = inserted
             written = [*before, *written]
+    if found is None and clause is not None and any(word.isdigit() for word in written):
+        # a number written that no card takes (``convert 0``): the clause with the sample number
+        # instead, completed (``convert 2 SP to 1 LP``)
+        sampled = [_SAMPLES["INT"] if word.isdigit() else word for word in written]
+        found = completer.go_on(f"{block[:clause]}{' '.join(sampled)}")
+        if found is not None:
+            written = sampled
     if found is None:
         return None
     shown = " ".join([*written, *found, *closing]).replace(" :", ":")
