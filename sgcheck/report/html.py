@@ -4,10 +4,11 @@ LP/SP/King damage plotted over the game, and each finding shown where it happene
 Each log's part of the page is rendered as soon as its replay is done, while its source text is
 at hand (:func:`render_html_file`); the page around the parts is written at the end
 (:func:`render_html_page`). The positions travel as the compact frames of
-:mod:`sgcheck.replay.timeline` (in ``FileResult.facts["timeline"]``), embedded as JSON; the
-page's own script (``html_assets/report.js``, inlined with ``report.css``) draws the board and
-the plot from them. Nothing is loaded from anywhere: a Content-Security-Policy forbids it, and
-only the inlined script and style, named by their hashes, may run. The output is a pure
+:mod:`sgcheck.replay.timeline` (in ``FileResult.facts["timeline"]``), embedded as JSON (their
+explanations encoded compactly, :mod:`sgcheck.report.compact`); the page's own script
+(``html_assets/report.js``, inlined with ``report.css``) draws the board and the plot from them.
+Nothing is loaded from anywhere: a Content-Security-Policy forbids it, and only the inlined
+script and style, named by their hashes, may run. The output is a pure
 function of the results (no clock, no random ids), and everything that comes from an input is
 escaped: HTML text with :func:`html.escape`, JSON data with ``<``, ``>`` and ``&`` as ``\\u`` escapes.
 Before that, every text from an input, in the HTML and in the data alike, is made visible
@@ -28,6 +29,7 @@ from functools import cache
 from importlib import resources
 
 from sgcheck.diagnostics import Diagnostic, Severity, plural
+from sgcheck.report.compact import encode_explanations
 from sgcheck.results import FileResult
 from sgcheck.visible import escape_json_text, visible, visible_json_text
 
@@ -176,7 +178,6 @@ def render_html_file(result: FileResult, sources: Mapping[str, str]) -> str:
         data["result"] = timeline.get("result")
         data["ended"] = timeline.get("ended")
         data["markers"] = timeline.get("markers", [])
-    data["frames"] = frames
     findings = []
     for diag, frame in zip(result.diagnostics, frames_of, strict=True):
         squares: Sequence[int] = ()
@@ -186,6 +187,9 @@ def render_html_file(result: FileResult, sources: Mapping[str, str]) -> str:
     data["findings"] = findings
     first_error = next((i for i, d in enumerate(result.diagnostics) if d.is_error), None)
     data["open"] = first_error if first_error is not None else -1
+    lines = log_lines(text) if text is not None else None
+    # each frame's explanation (field 11) travels compactly, its repeated texts in tables
+    data["frames"], data["explained"] = encode_explanations(frames, lines or ())
     tone, headline = _headline(result)
     header = timeline.get("header", []) if isinstance(timeline, Mapping) else []
     # the address of the position shown, which the script fills in and keeps up to date
@@ -199,7 +203,7 @@ def render_html_file(result: FileResult, sources: Mapping[str, str]) -> str:
     if text is None:
         out.append('<div class="source"><p class="nosource">The log text is not available.</p></div>')
     else:
-        data["lines"] = log_lines(text)
+        data["lines"] = lines
         data["badLines"] = bad_lines(result.diagnostics, name)
         # the script draws the lines in view (a long log's 24,000 list items would cost the page
         # seconds to build); the page holds them once, in its data

@@ -698,15 +698,56 @@
     return typeof value === "string" ? value : JSON.stringify(value);
   }
 
-  /* What the action at this position did, as replay explains it (frame field 11: the statement,
-     each fact with the rules it comes from and its parts, the totals after); null or absent: none. */
+  var PHASE_KEYS = ["upkeep", "main1", "battle", "main2", "end"], SIDE_KEYS = ["white", "black"];
+
+  /* The last n characters of the log's line (numbered from 1). */
+  function lineEnd(lines, line, n) {
+    var text = (lines || [])[line - 1] || "";
+    return text.slice(Math.max(0, text.length - n));
+  }
+
+  /* The explanation of position i as replay wrote it (sgcheck/replay/explain.py), from the page's
+     compact form (sgcheck/report/compact.py): field 11 is [statement, facts, legal, differs],
+     indices into the log's tables (a statement -n: the last n characters of the frame's line); line, turn, side, phase and the totals after come from the
+     frame (an end of turn's turn and side from the frame before it) unless differs says
+     otherwise. null: no explanation. */
+  Viewer.prototype.explanation = function (i) {
+    var f = this.frames[i], x = f.length > 11 ? f[11] : null, t = this.data.explained;
+    if (!x || !t || Object.prototype.toString.call(x) !== "[object Array]") return null;
+    var turnEnd = f[1] === 3, told = turnEnd && i > 0 ? this.frames[i - 1] : f;
+    var differs = x.length > 3 && x[3] && typeof x[3] === "object" ? x[3] : {};
+    function own(name, derived) {
+      return Object.prototype.hasOwnProperty.call(differs, name) ? differs[name] : derived;
+    }
+    var totals = f[7], after = {
+      white: { lp: totals[0], sp: totals[1], king_damage: totals[2] },
+      black: { lp: totals[3], sp: totals[4], king_damage: totals[5] }
+    };
+    return {
+      line: own("line", f[0]),
+      turn: own("turn", told[2]),
+      side: own("side", SIDE_KEYS[told[3]]),
+      phase: own("phase", turnEnd ? "end" : PHASE_KEYS[f[4]]),
+      statement: x[0] < 0 ? lineEnd(this.data.lines, f[0], -x[0]) : t.strings[x[0]],
+      legal: x.length > 2 ? x[2] !== 0 : true,
+      facts: list(x[1]).map(function (n) {
+        var fact = t.facts[n], kind = t.kinds[fact[0]], flat = list(fact[3]), parts = [];
+        for (var k = 0; k + 1 < flat.length; k += 2) parts.push({ label: t.strings[flat[k]], value: flat[k + 1] });
+        return { key: kind[0], label: kind[1], text: t.strings[fact[1]], rules: t.rules[fact[2]], parts: parts };
+      }),
+      after: own("after", after)
+    };
+  };
+
+  /* What the action at this position did, as replay explains it (the statement, each fact with
+     the rules it comes from and its parts, the totals after); no explanation: none. */
   Viewer.prototype.renderExplain = function (i) {
     var box = this.explain;
     if (!box) return;
     while (box.firstChild) box.removeChild(box.firstChild);
-    var f = this.frames[i], x = f.length > 11 ? f[11] : null;
+    var x = this.explanation(i);
     h("h3", "", box, "The action");
-    if (!x || typeof x !== "object") {
+    if (!x) {
       box.className = "explain empty";
       h("p", "none", box, "No action at this position.");
       return;
