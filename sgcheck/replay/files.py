@@ -102,20 +102,8 @@ def replay_input(
     its pack's card files). A ``[Pack]`` tag is read relative to the log's folder (for standard
     input, the folder of ``stdin_name``). Findings ``selection`` does not report are left out.
     Never raises."""
-    result, sources = _replayed(log, options, with_summary, stdin, progress, stdin_name)
-    return (selection.filter(result) if selection is not None else result), sources
-
-
-def _replayed(
-    log: LogInput,
-    options: ReplayOptions,
-    with_summary: bool,
-    stdin: BinaryIO | None,
-    progress: Progress | None,
-    stdin_name: str,
-) -> tuple[FileResult, Mapping[str, str]]:
     result, sources, _ = replay_log(log, options, with_summary, stdin, progress, stdin_name)
-    return result, sources
+    return (selection.filter(result) if selection is not None else result), sources
 
 
 def replay_log(

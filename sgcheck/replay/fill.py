@@ -21,22 +21,12 @@ from sgcheck.core.outcome import Effects
 from sgcheck.core.state import PlayerState
 from sgcheck.diagnostics import Fix, Span
 from sgcheck.lang.logs.ast import (
-    ActivateStmt,
-    AttackStmt,
-    BreakStmt,
     Claim,
     ClaimKind,
-    ConvertStmt,
     IncomeStmt,
-    MoveStmt,
-    PassStmt,
-    PlayStmt,
-    RepairStmt,
     Statement,
-    SummonStmt,
-    TeleportStmt,
 )
-from sgcheck.lang.logs.vocab import APPLICABLE
+from sgcheck.lang.logs.vocab import APPLICABLE, KEYWORDS
 from sgcheck.lang.logs.writer import CLAIM_ORDER, format_claim
 
 __all__ = ["PAIRS", "claim_fix", "income_fix", "right_claim", "wanted"]
@@ -44,20 +34,6 @@ __all__ = ["PAIRS", "claim_fix", "income_fix", "right_claim", "wanted"]
 _K = ClaimKind
 _NOWHERE = Span.point("<claim>")
 
-#: The word of each statement in the table of the claims it takes (vocab.APPLICABLE).
-_WORDS: dict[type, str] = {
-    SummonStmt: "summon",
-    MoveStmt: "move",
-    AttackStmt: "attack",
-    ConvertStmt: "convert",
-    TeleportStmt: "teleport",
-    BreakStmt: "break",
-    RepairStmt: "repair",
-    ActivateStmt: "activate",
-    PlayStmt: "play",
-    PassStmt: "pass",
-    IncomeStmt: "income",
-}
 
 #: Claims that say one thing two ways (``miss`` and ``hit``, ``fail`` and ``success``), each mapped to
 #: the first of its pair: of the two, one is right.
@@ -113,8 +89,8 @@ def _says_something(claim: Claim, effects: Effects) -> bool:
 def wanted(stmt: Statement, effects: Effects, player: PlayerState) -> list[Claim]:
     """Every claim ``stmt`` can take (docs/log-format.md, the claims each action accepts) that says
     something about what it did, in :data:`CLAIM_ORDER`: the full score sheet of the action."""
-    word = _WORDS.get(type(stmt))
-    if word is None:  # a reveal takes no claims
+    word = KEYWORDS.get(type(stmt))
+    if word is None or word not in APPLICABLE:  # a reveal takes no claims
         return []
     accepted = APPLICABLE[word][1]
     claims: list[Claim] = []

@@ -40,32 +40,24 @@ from sgcheck.core.watch import Breach, Watch, needs_watch, observe
 from sgcheck.diagnostics import Diagnostic, Severity, Span, listing
 from sgcheck.lang.logs.ast import (
     ActivateStmt,
-    AttackStmt,
-    BreakStmt,
     Claim,
     ClaimKind,
     ColourChoice,
-    ConvertStmt,
     Draft,
     Header,
     IncomeStmt,
     KingPlacement,
     LogItem,
-    MoveStmt,
-    PassStmt,
     PlayStmt,
-    RepairStmt,
     ResultLine,
-    RevealStmt,
     RollOff,
     Statement,
-    SummonStmt,
     Tag,
-    TeleportStmt,
     Turn,
 )
 from sgcheck.lang.logs.grammar import LogSyntaxError
 from sgcheck.lang.logs.reader import PlainTurn, Step, StepClaim, read_log
+from sgcheck.lang.logs.vocab import KEYWORDS
 from sgcheck.lang.logs.writer import format_statement
 from sgcheck.replay.cascade import INCOME, KING, LP, SP, Cascade, touched
 from sgcheck.replay.claims import check_claims, claims_hold
@@ -239,26 +231,11 @@ def _richer(claim: Claim, before: PlayerState) -> bool:
 #: A total the log may carry forward after a wrong claim of it: its key and the claim's offset.
 _Carry = tuple[tuple[Color, str], int]
 
-#: The reader's word for each statement (the keyword that starts it).
-_STEP_WORDS: dict[type, str] = {
-    SummonStmt: "summon",
-    MoveStmt: "move",
-    AttackStmt: "attack",
-    ConvertStmt: "convert",
-    TeleportStmt: "teleport",
-    BreakStmt: "break",
-    RepairStmt: "repair",
-    ActivateStmt: "activate",
-    PlayStmt: "play",
-    RevealStmt: "reveal",
-    PassStmt: "pass",
-    IncomeStmt: "income",
-}
 
 
 def _statement_step(stmt: Statement) -> Step:
     """A statement of a syntax tree as a step of the turn loop."""
-    word = _STEP_WORDS[type(stmt)]
+    word = KEYWORDS[type(stmt)]
     amount = stmt.amount if isinstance(stmt, IncomeStmt) else 0
     return Step(None, None, None, word, translate(stmt), (), amount)
 

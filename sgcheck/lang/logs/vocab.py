@@ -8,7 +8,22 @@ from __future__ import annotations
 
 from sgcheck.core.pieces import Kind, Phase
 from sgcheck.core.squares import ALL_SQUARES, Square, name
-from sgcheck.lang.logs.ast import ClaimKind
+from sgcheck.lang.logs.ast import (
+    ActivateStmt,
+    AttackStmt,
+    BreakStmt,
+    ClaimKind,
+    ConvertStmt,
+    IncomeStmt,
+    MoveStmt,
+    PassStmt,
+    PlayStmt,
+    RepairStmt,
+    RevealStmt,
+    Statement,
+    SummonStmt,
+    TeleportStmt,
+)
 
 SQUARES: dict[str, Square] = {name(sq): sq for sq in ALL_SQUARES}
 KINDS: dict[str, Kind] = {k.letter: k for k in Kind}
@@ -59,4 +74,21 @@ APPLICABLE: dict[str, tuple[str, frozenset[ClaimKind]]] = {
     # a card's effect, on play or on a use, shows as damage, a capture (never of a King, R19) or a gain
     "play": ("a play", _CARD),
     "activate": ("an activate", _CARD),
+}
+
+
+#: The keyword each statement starts with, as written in a log (the key of :data:`APPLICABLE`).
+KEYWORDS: dict[type[Statement], str] = {
+    SummonStmt: "summon",
+    MoveStmt: "move",
+    AttackStmt: "attack",
+    ConvertStmt: "convert",
+    TeleportStmt: "teleport",
+    BreakStmt: "break",
+    RepairStmt: "repair",
+    ActivateStmt: "activate",
+    PlayStmt: "play",
+    RevealStmt: "reveal",
+    PassStmt: "pass",
+    IncomeStmt: "income",
 }
