@@ -1206,9 +1206,11 @@ class _Recording(Replayer):
         self.recorder.record(state, START, at.line if at is not None else 0)
         return state
 
+    # Each step names the base class's method outright (``Replayer._enter(self, ...)``) rather than
+    # ``super()`` inside a lambda, which a module compiled with mypyc cannot run.
     def _enter(self, phase: Phase, first: bool, label: Span | None) -> None:
         line = label.line if label is not None else 0
-        self._step(LABEL, line, (-1, -1), lambda: super(_Recording, self)._enter(phase, first, label))
+        self._step(LABEL, line, (-1, -1), lambda: Replayer._enter(self, phase, first, label))
 
     def _statement(self, step: Step, stmt: Statement | None) -> None:
         line = stmt.span.line if stmt is not None else 0
@@ -1217,7 +1219,7 @@ class _Recording(Replayer):
         def explain(before: GameState | None, found: int) -> dict[str, object] | None:
             return self._explain_statement(step, stmt, line, before, found)
 
-        self._step(STATEMENT, line, squares, lambda: super(_Recording, self)._statement(step, stmt), explain)
+        self._step(STATEMENT, line, squares, lambda: Replayer._statement(self, step, stmt), explain)
 
     def _explain_statement(
         self, step: Step, stmt: Statement | None, line: int, before: GameState | None, found: int
@@ -1256,7 +1258,7 @@ class _Recording(Replayer):
                 facts.insert(0, not_a_pass(state))
             return explained
 
-        self._step(TURN_END, line, (-1, -1), lambda: super(_Recording, self)._end_turn(passes, tree), explain)
+        self._step(TURN_END, line, (-1, -1), lambda: Replayer._end_turn(self, passes, tree), explain)
 
 
 def _written(stmt: Statement | None, word: str) -> str:
