@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import os
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -288,7 +288,7 @@ def explain_log(
     the nearest that have)."""
     from sgcheck.cli.common import exit_code_of
     from sgcheck.replay.files import replay_log
-    from sgcheck.replay.summary import explained_text
+    from sgcheck.replay.summary import explained_text, nothing_to_explain, turn_text
     from sgcheck.report.text import render_file
 
     asked = replace(options, timeline=True, keep_line=line, keep_turn=turn)
@@ -300,41 +300,11 @@ def explain_log(
     explanations = result.timeline.get("explanations", []) if result.timeline is not None else []
     assert isinstance(explanations, list)
     if not result.kept:
-        raise click.UsageError(_nothing_at(line, turn, explanations, result.stopped))
-    what = f"line {line}" if line is not None else f"turn {_turn_text(turn)}"
+        raise click.UsageError(nothing_to_explain(line, turn, explanations, result.stopped))
+    what = f"line {line}" if line is not None else f"turn {turn_text(turn)}"
     click.echo(explained_text(result.kept, what), nl=False)
     return exit_code_of([found], policy)
 
-
-def _turn_text(turn: tuple[int, int] | None) -> str:
-    assert turn is not None
-    return f"{turn[0]}{'.' if turn[1] == 0 else '...'}"
-
-
-def _nothing_at(
-    line: int | None, turn: tuple[int, int] | None, explanations: list[Mapping[str, object]], stopped: bool
-) -> str:
-    """Why --explain or --at has nothing to show, naming the nearest lines or turns that have."""
-    from sgcheck.replay.explain import END_OF_TURN
-
-    stop = " (replay stopped at the log's first error; --keep-going replays past it)" if stopped else ""
-    if line is not None:
-        lines = sorted(
-            {int(str(e["line"])) for e in explanations if e["kind"] == "statement" or e["statement"] != END_OF_TURN}
-        )
-        if not lines:
-            return f"line {line} has no statement to explain: the log has none that replay reached{stop}"
-        before = [n for n in lines if n < line]
-        after = [n for n in lines if n > line]
-        near = " and ".join(str(n) for n in (before[-1:] + after[:1]))
-        return f"line {line} has no statement to explain; the nearest lines with one: {near}{stop}"
-    turns = list(dict.fromkeys((int(str(e["turn"])), 0 if e["side"] == "white" else 1) for e in explanations))
-    if not turns:
-        return f"turn {_turn_text(turn)} has nothing to explain: the log has no turn that replay reached{stop}"
-    return (
-        f"turn {_turn_text(turn)} has nothing to explain; the log's turns run from "
-        f"{_turn_text(turns[0])} to {_turn_text(turns[-1])}{stop}"
-    )
 
 
 @dataclass(frozen=True, slots=True)

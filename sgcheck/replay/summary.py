@@ -15,6 +15,7 @@ from sgcheck.core.squares import ALL_SQUARES, name
 from sgcheck.core.state import GameState
 from sgcheck.diagnostics import plural
 from sgcheck.replay.describe import board_diagram, gem_contents, turn_label
+from sgcheck.replay.explain import END_OF_TURN
 from sgcheck.replay.interpreter import ReplayResult
 from sgcheck.visible import visible
 
@@ -361,3 +362,33 @@ def explained_text(kept: Sequence[tuple[Mapping[str, object], GameState]], what:
     lines.append(f"position after {what} ({where}):")
     lines.extend(position_lines(st)[1:])
     return visible("\n".join(lines)) + "\n"
+
+
+def turn_text(turn: tuple[int, int] | None) -> str:
+    """A turn asked for by ``--at`` (number, 0 White / 1 Black) as the log writes it: ``4.``, ``4...``."""
+    assert turn is not None
+    return turn_label(turn[0], Color.WHITE if turn[1] == 0 else Color.BLACK)
+
+
+def nothing_to_explain(
+    line: int | None, turn: tuple[int, int] | None, explanations: list[Mapping[str, object]], stopped: bool
+) -> str:
+    """Why --explain or --at has nothing to show, naming the nearest lines or turns that have."""
+    stop = " (replay stopped at the log's first error; --keep-going replays past it)" if stopped else ""
+    if line is not None:
+        lines = sorted(
+            {int(str(e["line"])) for e in explanations if e["kind"] == "statement" or e["statement"] != END_OF_TURN}
+        )
+        if not lines:
+            return f"line {line} has no statement to explain: the log has none that replay reached{stop}"
+        before = [n for n in lines if n < line]
+        after = [n for n in lines if n > line]
+        near = " and ".join(str(n) for n in (before[-1:] + after[:1]))
+        return f"line {line} has no statement to explain; the nearest lines with one: {near}{stop}"
+    turns = list(dict.fromkeys((int(str(e["turn"])), 0 if e["side"] == "white" else 1) for e in explanations))
+    if not turns:
+        return f"turn {turn_text(turn)} has nothing to explain: the log has no turn that replay reached{stop}"
+    return (
+        f"turn {turn_text(turn)} has nothing to explain; the log's turns run from "
+        f"{turn_text(turns[0])} to {turn_text(turns[-1])}{stop}"
+    )
