@@ -77,6 +77,11 @@ relic "Vesper" passive {
     phase main
     effect at end: gain 1 LP
 }
+relic "Riposte" passive {
+    cost 1 SP
+    phase main
+    effect on attacked: reroll on enemy attacks this attack
+}
 spell "Second Chance" {
     cost 1 SP
     phase battle
@@ -232,6 +237,27 @@ def test_a_reroll_needs_a_source_and_the_second_roll_counts() -> None:
     state = ok(state, Play("Second Chance")).state
     applied = ok(state, Attack(sq("a3"), sq("a5"), (9, 9), second=(0, 1)))
     assert applied.effects.d100 == 1 and applied.effects.hit
+
+
+def test_a_triggered_this_attack_effect_acts_on_one_attack_then_ends_r20() -> None:
+    """core §4.5, R20, R23: what an ``on attacked:`` trigger starts ``this attack`` acts on the
+    enemy's next attack and ends with it, so attack after attack there is one reroll source."""
+    state = with_cards(
+        position("Ke1 Ra3 Rb3 Nc3 ke8 ra5 rb5 nd5", sp=20, phase=Phase.MAIN1, to_move=B),
+        black=("Riposte",),
+    )
+    state = ok(state, Play("Riposte")).state
+    state = ok(ok(state, EndTurn()).state, EnterPhase(Phase.BATTLE)).state  # White's turn
+    first = ok(state, Attack(sq("a3"), sq("a5"), (9, 9)))
+    assert first.effects.cards is None or first.effects.cards.rerolls == ()
+    state = first.state
+    for frm, to in (("b3", "b5"), ("c3", "d5")):
+        applied = ok(state, Attack(sq(frm), sq(to), (9, 9)))
+        assert applied.effects.cards is not None
+        assert [card for card, _ in applied.effects.cards.rerolls] == ["Riposte"]
+        state = applied.state
+    state = ok(state, EndTurn()).state  # what the last attack started ends with the turn
+    assert not any(item.attack_only for item in cards_of(state).lasting)
 
 
 def test_a_game_without_cards_refuses_a_second_roll() -> None:

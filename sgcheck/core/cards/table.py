@@ -53,7 +53,7 @@ class Lasting(NamedTuple):
     """One effect acting for a while: a Relic's while it is in play, a Spell's for its duration.
 
     ``until`` is the last ply (see :func:`ply`) it acts in, None for as long as its card is in
-    play; ``attack_only`` effects end with the owner's next attack (``this attack``).
+    play; ``attack_only`` effects end with the next attack (``this attack``).
     The ``fired_*`` counters count how often it acted, for its ``limit`` and an extra action's
     count: a trigger each time it fires, a modifier each time it changes an attack or a cost,
     an extra action each time one is taken (R23).

@@ -557,11 +557,17 @@ def expire(state: GameState) -> GameState:
 
 
 def end_of_attack(state: GameState) -> GameState:
-    """``this attack`` effects of the attacker end with the attack."""
+    """``this attack`` effects end with the attack, whoever owns them.
+
+    An effect on the opponent's attacks that a trigger started in the opponent's turn (``on
+    attacked: reroll on enemy attacks this attack``) acts on the next attack and ends with it,
+    as one the attacker played does; the triggers of this attack fire after this, so what they
+    start waits for the next attack (R20: one copy, never a pile of them).
+    """
     cards = state.cards
     if cards is None or not cards.facts.attack_only:
         return state
-    kept = tuple(e for e in cards.lasting if not (e.attack_only and e.owner is state.to_move))
+    kept = tuple(e for e in cards.lasting if not e.attack_only)
     return state._replace(cards=cards.with_lasting(kept))
 
 
