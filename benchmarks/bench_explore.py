@@ -65,7 +65,7 @@ def measure(label: str, path: Path) -> tuple[float, int]:
         return result
 
     explore_module.explore = counted  # type: ignore[assignment]
-    import sgcheck.contract.facts as facts_module
+    import sgcheck.contract.facts.pack_facts as facts_module
 
     facts_module.explore = counted  # type: ignore[attr-defined]
     try:

@@ -19,7 +19,7 @@ from sgcheck.codes import CATALOGUE, CodeInfo
 from sgcheck.contract.analysis.explore import Found
 from sgcheck.contract.config import Config
 from sgcheck.contract.context import CheckContext
-from sgcheck.contract.facts import PackFacts, PackView
+from sgcheck.contract.facts.pack_facts import PackFacts, PackView
 from sgcheck.contract.packs import CardSource, PackPlan, discover, is_yaml
 from sgcheck.contract.registry import Scope, all_rules, code_catalogue, meta
 from sgcheck.contract.suppressions import FileSuppressions, Suppression, scan, silencing_pack_wide, unused

@@ -27,7 +27,7 @@ from sgcheck.diagnostics import Diagnostic, Fix, Severity, Span
 
 if TYPE_CHECKING:
     from sgcheck.contract.context import CheckContext
-    from sgcheck.contract.facts import PackView
+    from sgcheck.contract.facts.pack_facts import PackView
     from sgcheck.core.cards.model import Card
 
 CODE_PATTERN = re.compile(r"^SG-[A-Z][0-9]{3}$")

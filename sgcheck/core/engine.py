@@ -61,7 +61,7 @@ def apply(state: GameState, action: Action) -> Step:
     if isinstance(outcome, Violation):
         return Rejected((outcome,))
     held = outcome.state.cards
-    if held is not None and held.facts.resources and type(action) is not EndTurn:
+    if held is not None and held.lasting_index.resources and type(action) is not EndTurn:
         outcome = _gains_and_losses(state, outcome, action)  # EndTurn fires its own, turn by turn
     if held is not None and held.market is not None and outcome.effects.captured is not None:
         outcome = market.after_capture(outcome)  # a market's capture reveals a card (R26)

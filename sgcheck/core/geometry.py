@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from typing import NamedTuple
 
 from sgcheck.core.actions import Part
-from sgcheck.core.pieces import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, Kind, Piece
+from sgcheck.core.pieces import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, Kind, Piece, piece
 from sgcheck.core.squares import ALL_SQUARES, Square, file_of, forward, name, on_board, rank_of, second_rank, square
 
 Board = tuple[Piece | None, ...]
@@ -336,3 +337,40 @@ def attack_targets(board: Board, frm: Square, attacker: Piece) -> Iterator[tuple
                         yield sq, Route(n)
                     break
                 f, r, n = f + df, r + dr, n + 1
+
+
+# --- reach: how far each kind travels and attacks, worked out once from the rules above ---------
+
+_EMPTY: Board = (None,) * 64
+
+
+@cache
+def move_distances(kind: Kind) -> tuple[int, ...]:
+    """The distances one Move of ``kind`` can cover on an empty board, shortest first: 1 and 2
+    for a Pawn (two from its second rank) and a Knight (jumps), 1 to 7 for a sliding piece, 1
+    for the King (core §3, R06, R07, R09)."""
+    mover = piece(WHITE, kind)
+    found = {route.distance for frm in ALL_SQUARES for _, route in move_destinations(_EMPTY, frm, mover)}
+    return tuple(sorted(found))
+
+
+@cache
+def attack_distances(kind: Kind) -> tuple[int, ...]:
+    """The distances ``kind`` attacks from on an empty board, shortest first (R08): 1 for a Pawn,
+    1 and 2 jumps for a Knight, 1 to 7 for a sliding piece. The King's are those of a King that may
+    attack (1, the table choice of R09); under the core it attacks from none."""
+    attacker = piece(WHITE, kind)
+    found: set[int] = set()
+    for frm in ALL_SQUARES:
+        for to in ALL_SQUARES:
+            if to != frm:
+                route = attack_route(_EMPTY, frm, to, attacker)
+                if not isinstance(route, GeometryError):
+                    found.add(route.distance)
+    return tuple(sorted(found))
+
+
+@cache
+def longest_distance() -> int:
+    """The longest distance any piece moves or attacks across (7 squares on the 8×8 board, core §0)."""
+    return max(max(move_distances(kind)[-1], attack_distances(kind)[-1]) for kind in Kind)

@@ -38,9 +38,17 @@ from sgcheck.core.engine import is_legal
 from sgcheck.core.formulas import attack_cost, move_cost, placement_cost
 from sgcheck.core.geometry import attack_targets, move_destinations
 from sgcheck.core.pieces import NON_KING_KINDS, Kind, Phase, piece
-from sgcheck.core.play.cards import card_phases, extra_allowed
+from sgcheck.core.play.cards import extra_allowed
 from sgcheck.core.squares import ALL_SQUARES, Square, in_camp
 from sgcheck.core.state import GameState
+from sgcheck.core.windows import ACTION_WINDOWS, EVERY_PHASE, card_window
+
+_UPKEEP_ATTEMPTS = ACTION_WINDOWS[Break].phases  # Break and Repair share it (core §6)
+_SUMMONS = ACTION_WINDOWS[Summon].phases
+_MOVES = ACTION_WINDOWS[Move].phases
+_CONVERTS = ACTION_WINDOWS[Convert].phases
+_ATTACKS = ACTION_WINDOWS[Attack].phases
+_TELEPORTS = ACTION_WINDOWS[Teleport].phases
 
 
 def _affordable(state: GameState, cost: int) -> bool:
@@ -87,7 +95,7 @@ def phase_changes(state: GameState) -> Iterator[Action]:
 def gem_attempts(state: GameState) -> Iterator[Action]:
     """Break and Repair, before the Upkeep's Summon (R15)."""
     turn, me = state.turn, state.mover
-    if turn.phase is not Phase.UPKEEP or turn.summoned:
+    if turn.phase not in _UPKEEP_ATTEMPTS or turn.summoned:
         return
     can_break = not state.opponent.gem_broken and _affordable(state, caps.BREAK_COST)
     if can_break and _again(state, turn.broke, ExtraKind.BREAK):
@@ -99,7 +107,7 @@ def gem_attempts(state: GameState) -> Iterator[Action]:
 def summons(state: GameState) -> Iterator[Action]:
     """One Summon per Upkeep onto a free camp square, not with a broken Gem (R12)."""
     me = state.mover
-    if state.turn.phase is not Phase.UPKEEP or me.gem_broken:
+    if state.turn.phase not in _SUMMONS or me.gem_broken:
         return
     if not _again(state, state.turn.summoned, ExtraKind.SUMMON):
         return
@@ -120,7 +128,7 @@ def _own_squares(state: GameState) -> Iterator[tuple[int, Kind]]:
 
 def moves(state: GameState) -> Iterator[Action]:
     """Every affordable Move of every own piece (Main 1 and Main 2)."""
-    if state.turn.phase not in (Phase.MAIN1, Phase.MAIN2):
+    if state.turn.phase not in _MOVES:
         return
     for sq, _ in _own_squares(state):
         yield from moves_from(state, ALL_SQUARES[sq])
@@ -130,7 +138,7 @@ def moves_from(state: GameState, frm: Square) -> Iterator[Action]:
     """The affordable Moves of the mover's piece on ``frm``."""
     mover = state.board[frm]
     if (
-        state.turn.phase not in (Phase.MAIN1, Phase.MAIN2)
+        state.turn.phase not in _MOVES
         or mover is None
         or mover.color is not state.to_move
     ):
@@ -141,7 +149,7 @@ def moves_from(state: GameState, frm: Square) -> Iterator[Action]:
 
 
 def converts(state: GameState) -> Iterator[Action]:
-    if state.turn.phase is not Phase.MAIN2:
+    if state.turn.phase not in _CONVERTS:
         return
     left = min(caps.CONVERSION_CAP_SP - state.turn.converted_sp, state.mover.sp)
     for amount in range(caps.CONVERSION_SP_PER_LP, left + 1, caps.CONVERSION_SP_PER_LP):
@@ -149,7 +157,7 @@ def converts(state: GameState) -> Iterator[Action]:
 
 
 def attacks(state: GameState) -> Iterator[Action]:
-    if state.turn.phase is not Phase.BATTLE:
+    if state.turn.phase not in _ATTACKS:
         return
     for sq, kind in _own_squares(state):
         if kind is Kind.KING and state.ruleset.king_value is None:
@@ -161,7 +169,7 @@ def attacks(state: GameState) -> Iterator[Action]:
 
 
 def teleports(state: GameState) -> Iterator[Action]:
-    if state.turn.phase is not Phase.END or not _again(state, state.turn.teleported, ExtraKind.TELEPORT):
+    if state.turn.phase not in _TELEPORTS or not _again(state, state.turn.teleported, ExtraKind.TELEPORT):
         return
     camp = [s for s in ALL_SQUARES if in_camp(s, state.to_move) and state.board[s] is None]
     for sq, kind in _own_squares(state):
@@ -181,14 +189,14 @@ def card_plays(state: GameState) -> Iterator[Action]:
     me, phase = state.to_move, state.turn.phase
     pieces = [(sq, p.kind) for sq, p in enumerate(state.board) if p is not None]
     for name in dict.fromkeys(cards.hand(me)):
-        if phase in card_phases(cards.catalogue[name]):
+        if phase in card_window(cards.catalogue[name]):
             yield Play(name)
             for sq, kind in pieces:
                 yield Play(name, Square(sq), kind)
     for relic in cards.in_play:
         card = cards.catalogue[relic.card]
         usable = relic.owner is me and card.kind is CardKind.RELIC and card.mode is Mode.ACTIVATED
-        if usable and phase in card_phases(card):
+        if usable and phase in card_window(card):
             yield Activate(card.name)
             for sq, kind in pieces:
                 yield Activate(card.name, target=Square(sq), target_kind=kind)
@@ -196,13 +204,23 @@ def card_plays(state: GameState) -> Iterator[Action]:
 
 Category = Callable[[GameState], Iterator[Action]]
 
+#: Each kind of action with the phases it is open in (R03, the windows of
+#: :data:`~sgcheck.core.windows.ACTION_WINDOWS`), in the order legal_actions lists them; cards
+#: are played in the phases they name (each card is asked), and a phase can always be left.
+_OPEN: tuple[tuple[Category, tuple[Phase, ...]], ...] = (
+    (gem_attempts, _UPKEEP_ATTEMPTS),
+    (summons, _SUMMONS),
+    (moves, _MOVES),
+    (converts, _CONVERTS),
+    (attacks, _ATTACKS),
+    (teleports, _TELEPORTS),
+    (card_plays, EVERY_PHASE),
+    (phase_changes, EVERY_PHASE),
+)
+
 #: The kinds of action open in each phase (R03), in the order legal_actions lists them.
 CATEGORIES: dict[Phase, tuple[Category, ...]] = {
-    Phase.UPKEEP: (gem_attempts, summons, card_plays, phase_changes),
-    Phase.MAIN1: (moves, card_plays, phase_changes),
-    Phase.BATTLE: (attacks, card_plays, phase_changes),
-    Phase.MAIN2: (moves, converts, card_plays, phase_changes),
-    Phase.END: (teleports, card_plays, phase_changes),
+    phase: tuple(category for category, phases in _OPEN if phase in phases) for phase in Phase
 }
 
 

@@ -41,8 +41,8 @@ from sgcheck.core.formulas import (
     placement_extra,
     value_of,
 )
-from sgcheck.core.geometry import KNIGHT_JUMPS, GeometryError, attack_route, move_destinations
-from sgcheck.core.pieces import KING, KNIGHT, NON_KING_KINDS, PAWN, WHITE, Kind, piece
+from sgcheck.core.geometry import KNIGHT_JUMPS, attack_distances, move_distances
+from sgcheck.core.pieces import KING, KNIGHT, NON_KING_KINDS, PAWN, WHITE, Kind
 from sgcheck.core.ruleset import CORE
 from sgcheck.core.squares import ALL_SQUARES, Square, in_camp
 
@@ -91,34 +91,7 @@ class SecondRoll(StrEnum):
     ADVANTAGE = "advantage"  # roll twice; the better (lower) roll counts
 
 
-# --- reach on the board ------------------------------------------------------------------------
-
-
-_EMPTY: tuple[None, ...] = (None,) * 64
-
-
-@cache
-def move_distances(kind: Kind) -> tuple[int, ...]:
-    """The distances one Move action of ``kind`` can cover on an empty board (core §3, R06, R07, R09)."""
-    mover = piece(WHITE, kind)
-    found = {route.distance for frm in ALL_SQUARES for _, route in move_destinations(_EMPTY, frm, mover)}
-    return tuple(sorted(found))
-
-
-@cache
-def attack_distances(kind: Kind) -> tuple[int, ...]:
-    """The distances ``kind`` attacks from on an empty board (R08); none for the core King (R09)."""
-    if kind is KING:
-        return ()
-    attacker = piece(WHITE, kind)
-    found: set[int] = set()
-    for frm in ALL_SQUARES:
-        for to in ALL_SQUARES:
-            if to != frm:
-                route = attack_route(_EMPTY, frm, to, attacker)
-                if not isinstance(route, GeometryError):
-                    found.add(route.distance)
-    return tuple(sorted(found))
+# --- reach on the board (the distances themselves are :mod:`sgcheck.core.geometry`'s) ------------
 
 
 @cache

@@ -372,7 +372,7 @@ def repair_blocked(state: GameState) -> tuple[str, ...] | None:
 def _repair_raisers(state: GameState) -> tuple[str, ...]:
     """The opponent's cards in play that raise the mover's Repair (``opponent cost repair +20``)."""
     cards = state.cards
-    if cards is None or not cards.facts.costs:
+    if cards is None or not cards.lasting_index.costs:
         return ()
     names: dict[str, None] = {}
     for item in cards.lasting:
@@ -581,7 +581,7 @@ def observe(watch: Watch, before: GameState, action: Action, applied: Applied) -
             out = _more(out, _king_damage(before, after, action))
     watch, out = _on_the_action(watch, action, applied, out)
     cards = after.cards
-    if cards is not None and cards.facts.events and after.result is None:
+    if cards is not None and cards.lasting_index.events and after.result is None:
         # Only a trigger gives SP or LP without changing the position (playing or using a card
         # changes the hands or the turn's activations; a capture changes the board for the rest
         # of the turn), so a position where no trigger waits can be on no growing cycle: the
@@ -620,7 +620,7 @@ _CORE: frozenset[type] = frozenset({Move, Attack, Summon, Teleport, Break, Repai
 def _triggers(state: GameState) -> bool:
     """Some trigger waits in ``state`` (of either player)."""
     cards = state.cards
-    return cards is not None and bool(cards.facts.events)
+    return cards is not None and bool(cards.lasting_index.events)
 
 
 def _more(out: list[Breach] | None, found: list[Breach]) -> list[Breach] | None:

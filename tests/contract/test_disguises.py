@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from sgcheck.contract import check_paths, facts
+from sgcheck.contract import analysis, check_paths
 from sgcheck.contract.analysis.conversion import (
     Breach,
     alone,
@@ -24,6 +24,10 @@ from sgcheck.contract.analysis.conversion import (
 )
 from sgcheck.contract.config import Config
 from sgcheck.contract.context import CheckContext
+from sgcheck.contract.facts import pack_facts
+from sgcheck.contract.facts.income import exchange_acts
+from sgcheck.contract.facts.repeats import repeats
+from sgcheck.contract.facts.timing import extra_grants
 from sgcheck.contract.registry import rules_by_code
 from sgcheck.core import caps
 from sgcheck.core.actions import Activate, Attack, EnterPhase, Play
@@ -198,7 +202,7 @@ def test_the_moves_are_what_replay_moves(name: str) -> None:
 
 
 def conversions(source: str) -> list[Any]:
-    acts = facts.exchange_acts(CTX)
+    acts = exchange_acts(CTX)
     return [c for one in deck(source) for c in alone(card_shares(one, acts, CTX.activations), CTX.activations)]
 
 
@@ -236,7 +240,7 @@ def test_combinations_name_the_smallest_set_and_leave_out_cards_that_convert_alo
         'relic "Dawn" passive { cost 3 SP effect at main2: gain 6 LP }\n'
         'relic "Noon" passive { cost 3 SP effect at main2: gain 1 LP }\n'
     )
-    acts = facts.exchange_acts(CTX)
+    acts = exchange_acts(CTX)
     shares = [card_shares(c, acts, CTX.activations) for c in cards]
     by_card = {id(s.card): alone(s, CTX.activations) for s in shares}
     assert [c.name for c in cards if by_card[id(c)]] == ["Rebate"]
@@ -253,7 +257,7 @@ def test_three_cards_when_two_are_not_enough() -> None:
         'relic "Ember" passive { cost 3 SP effect at main2: gain 3 LP }\n'
         'relic "Dawn" passive { cost 3 SP effect at main2: gain 3 LP }\n'
     )
-    acts = facts.exchange_acts(CTX)
+    acts = exchange_acts(CTX)
     shares = [card_shares(c, acts, CTX.activations) for c in cards]
     by_card = {id(s.card): alone(s, CTX.activations) for s in shares}
     (found,) = combinations_of(shares, by_card, CTX.activations, CTX.hand_limit)
@@ -269,7 +273,7 @@ def test_an_event_without_a_bound_passes_the_cap_even_at_a_worse_rate() -> None:
         'relic "Ash" passive { cost 3 SP effect on capture: lose 10 SP }\n'
         'relic "Ember" passive { cost 3 SP effect on capture: gain 3 LP }\n'
     )
-    acts = facts.exchange_acts(CTX)
+    acts = exchange_acts(CTX)
     shares = [card_shares(c, acts, CTX.activations) for c in cards]
     by_card = {id(s.card): alone(s, CTX.activations) for s in shares}
     (found,) = combinations_of(shares, by_card, CTX.activations, CTX.hand_limit)
@@ -293,16 +297,16 @@ def _conversion_pack(count: int) -> str:
 
 def test_the_conversion_search_is_not_quadratic() -> None:
     """Ten times the cards, at most twelve times the work (lines executed, never timed)."""
-    analysis = str(Path(facts.__file__).parent / "analysis")
+    analysed = str(Path(analysis.__file__).parent)
 
     def work(count: int) -> int:
         cards = deck(_conversion_pack(count))
         found: list[Any] = []
 
         def run() -> None:
-            found.extend(facts.PackFacts(cards, CTX).conversions)
+            found.extend(pack_facts.PackFacts(cards, CTX).conversions)
 
-        executed = _lines_executed(run, analysis)
+        executed = _lines_executed(run, analysed)
         assert found, "the pack is built to hold a conversion over several cards"
         return executed
 
@@ -322,7 +326,7 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
         return wrapper
 
     for name in calls:
-        monkeypatch.setattr(facts, name, counting(name, getattr(facts, name)))
+        monkeypatch.setattr(pack_facts, name, counting(name, getattr(pack_facts, name)))
     return calls
 
 
@@ -346,7 +350,7 @@ def test_one_code_for_one_card_and_for_combinations(tmp_path: Path, counted: dic
     assert counted["combinations_of"] == 1  # disabled: neither part runs, no further search
 
 
-# --- the turn's order (facts.effect_timing, facts.extra_grants) ------------------------------------
+# --- the turn's order (timing.effect_timing, timing.extra_grants) ----------------------------------
 
 
 @pytest.mark.parametrize(
@@ -366,7 +370,7 @@ def test_when_an_extra_action_is_granted_and_into_which_phases(
     source: str, phases: tuple[Phase, ...], goes_back: bool
 ) -> None:
     """R03, R22: where each effect fires in the turn, and whether its grant is already over then."""
-    (grant,) = facts.extra_grants(card(source))
+    (grant,) = extra_grants(card(source))
     assert grant.timing.phases == phases
     assert grant.goes_back is goes_back
 
@@ -374,12 +378,12 @@ def test_when_an_extra_action_is_granted_and_into_which_phases(
 def test_grants_that_outlast_the_turn_or_change_it_anyway_are_left_out() -> None:
     """A passive Relic's own extra action lasts while it is in play; one lasting into the next
     turn is taken there; one outside its window is reported as such, not as going back."""
-    assert facts.extra_grants(card('relic "R" passive { cost 1 SP effect extra summon in upkeep }')) == ()
-    assert facts.extra_grants(card('relic "R" passive { cost 1 SP effect at end: extra summon for 2 turns }')) == ()
-    assert facts.extra_grants(card('spell "S" { cost 1 SP phase end effect extra attack in main1 }')) == ()
+    assert extra_grants(card('relic "R" passive { cost 1 SP effect extra summon in upkeep }')) == ()
+    assert extra_grants(card('relic "R" passive { cost 1 SP effect at end: extra summon for 2 turns }')) == ()
+    assert extra_grants(card('spell "S" { cost 1 SP phase end effect extra attack in main1 }')) == ()
 
 
-# --- bonuses that add up with themselves (facts.repeats) --------------------------------------------
+# --- bonuses that add up with themselves (repeats.repeats) ------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -406,7 +410,7 @@ def test_how_many_copies_of_a_bonus_act_on_one_attack(source: str, copies: int |
     """R17, R23: each use or firing starts a copy; those started before the attack this turn and
     those of earlier turns still acting add up."""
     probe = card(source)
-    found = facts.repeats(probe, probe.effects[0], CTX)
+    found = repeats(probe, probe.effects[0], CTX)
     assert (1 if found is None else found.copies) == copies
 
 

@@ -26,7 +26,8 @@ from hypothesis import HealthCheck, given, settings
 from sgcheck.contract.checker import check_plan, plan_check
 from sgcheck.contract.config import Config
 from sgcheck.contract.context import CheckContext
-from sgcheck.contract.facts import attack_bonuses, describe_mask
+from sgcheck.contract.facts.bonuses import attack_bonuses
+from sgcheck.contract.facts.matchups import describe_mask
 from sgcheck.core import caps
 from sgcheck.core.cards import model as A
 from sgcheck.core.cards.attack_parts import AttackKind, attack_part

@@ -1,8 +1,8 @@
 """Rules read shared facts from one place and never from one another.
 
 Every rule module takes what it shares with other rules from ``contract/analysis/`` or
-``contract/facts.py``; no module under ``contract/rules/`` imports a rule module. The pack
-analyses live on :class:`~sgcheck.contract.facts.PackFacts`, built once per pack, so each is
+``contract/facts/``; no module under ``contract/rules/`` imports a rule module. The pack
+analyses live on :class:`~sgcheck.contract.facts.pack_facts.PackFacts`, built once per pack, so each is
 computed once however many rules read it (calls are counted, never timed).
 """
 
@@ -15,9 +15,10 @@ from typing import Any
 
 import pytest
 
-from sgcheck.contract import check_paths, facts
+from sgcheck.contract import check_paths
 from sgcheck.contract.config import Config
 from sgcheck.contract.context import CheckContext
+from sgcheck.contract.facts import bonuses, pack_facts
 from sgcheck.contract.rules import RULE_MODULES
 from sgcheck.lang.cards.parser import parse_cards
 
@@ -55,12 +56,15 @@ def test_the_import_check_sees_every_form() -> None:
     )
     for source in sources:
         assert list(imported_rule_modules(source)), source
-    allowed = "from sgcheck.contract.rules._helpers import card_context\nfrom sgcheck.contract.facts import PackFacts"
+    allowed = (
+        "from sgcheck.contract.rules._helpers import card_context\n"
+        "from sgcheck.contract.facts.pack_facts import PackFacts"
+    )
     assert not list(imported_rule_modules(allowed))
 
 
 def test_no_rule_module_imports_another() -> None:
-    """Shared helpers live in contract/analysis/ or contract/facts.py, never in a rule."""
+    """Shared helpers live in contract/analysis/ or contract/facts/, never in a rule."""
     modules = sorted(RULES_DIR.glob("*.py"))
     assert len(modules) > len(RULE_MODULES)  # every rule, plus __init__ and _helpers
     offenders = {
@@ -85,13 +89,13 @@ spell "Greed" { cost 1 SP effect gain LP equal to own SP }
 spell "Envy" { cost 1 SP effect gain SP equal to own LP }
 """
 
-#: The analyses PackFacts runs, by the name facts.py calls them under.
+#: The analyses PackFacts runs, by the name contract/facts/pack_facts.py calls them under.
 ANALYSES = ("trigger_cycles", "feedback_loops", "worst_stack", "king_shield", "denial_problem")
 
 
 @pytest.fixture
 def calls(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
-    """Count each analysis call made through the facts module."""
+    """Count each analysis call made through the pack facts module."""
     counted = dict.fromkeys(ANALYSES, 0)
 
     def counting(name: str, original: Callable[..., Any]) -> Callable[..., Any]:
@@ -102,7 +106,7 @@ def calls(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
         return wrapper
 
     for name in ANALYSES:
-        monkeypatch.setattr(facts, name, counting(name, getattr(facts, name)))
+        monkeypatch.setattr(pack_facts, name, counting(name, getattr(pack_facts, name)))
     return counted
 
 
@@ -120,7 +124,7 @@ def test_pack_analyses_run_once_per_pack(tmp_path: Path, calls: dict[str, int]) 
     assert {"SG-C101", "SG-C110", "SG-C120", "SG-C121", "SG-C130"} <= found, found
     assert calls["trigger_cycles"] == 1  # one pack: one trigger graph for both cycle rules
     assert calls["feedback_loops"] == 1
-    assert calls["worst_stack"] == len(facts.ATTACK_CAPS) + 1  # each capped category, then the King
+    assert calls["worst_stack"] == len(bonuses.ATTACK_CAPS) + 1  # each capped category, then the King
     effects = sum(len(card.effects) for card in parse_cards(PACK, "pack.sgcard").cards)
     # Per-card facts: once for the card rules (C040, C090), once for the pack (C121, C130).
     assert calls["king_shield"] == 2 * effects
@@ -135,10 +139,10 @@ def test_disabled_rules_cost_no_analysis(tmp_path: Path, calls: dict[str, int]) 
 
 def test_pack_facts_are_cached(calls: dict[str, int]) -> None:
     parsed = parse_cards(PACK, "pack.sgcard")
-    pack = facts.PackFacts(parsed.cards, CheckContext())
+    facts = pack_facts.PackFacts(parsed.cards, CheckContext())
     for _ in range(3):
-        assert pack.trigger_cycles and pack.growth_loops and pack.repair_deniers
-        assert pack.king_immunity_stack is not None and pack.cap_stacks
+        assert facts.trigger_cycles and facts.growth_loops and facts.repair_deniers
+        assert facts.king_immunity_stack is not None and facts.cap_stacks
     assert calls["trigger_cycles"] == calls["feedback_loops"] == 1
-    assert calls["worst_stack"] == len(facts.ATTACK_CAPS) + 1
-    assert pack.card_facts is pack.card_facts
+    assert calls["worst_stack"] == len(bonuses.ATTACK_CAPS) + 1
+    assert facts.card_facts is facts.card_facts

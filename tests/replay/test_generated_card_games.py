@@ -145,7 +145,7 @@ def test_card_games_keep_the_invariants(seed: int, pack: str, style: Style, rich
     for before, action, step in walk(rng, steps=250, rich=rich, policy=style_policy(style), cards=hands):
         after = step.state
         assert after.cards is not None
-        assert after.cards.facts == lasting_index(after.cards.lasting), "the index describes the effects"
+        assert after.cards.lasting_index == lasting_index(after.cards.lasting), "the index describes the effects"
         assert piece_census(after) == FULL
         assert after.turn.activations <= caps.ACTIVATIONS_PER_TURN
         for color in Color:
@@ -165,5 +165,5 @@ def same_parts_both_ways(state: GameState, action: Attack) -> None:
     assert not isinstance(route, GeometryError)
     me = state.to_move
     at = Situation(me, attacker.kind, victim.kind, route.distance, action.frm, action.to)
-    kept = parts_on_attack(cards.facts.attacking[me], state, at, victim)
+    kept = parts_on_attack(cards.lasting_index.attacking[me], state, at, victim)
     assert kept == attack_cards(cards.ordered(me), state, at, victim)

@@ -60,11 +60,12 @@ from sgcheck.core.cards.table import CardsState, Lasting
 from sgcheck.core.engine import apply
 from sgcheck.core.legal import attacks, moves_from, summons, teleports
 from sgcheck.core.outcome import Applied
-from sgcheck.core.pieces import PIECE_VALUES, Color, Phase
+from sgcheck.core.pieces import PIECE_VALUES, Color
 from sgcheck.core.ruleset import CORE, Ruleset
 from sgcheck.core.squares import Square
 from sgcheck.core.state import GameState
 from sgcheck.core.watch import START, Watch, observe, position_key
+from sgcheck.core.windows import ACTION_WINDOWS, next_phase
 from sgcheck.diagnostics import Severity
 
 
@@ -135,14 +136,6 @@ class _Node:
     depth: int = 0
 
 
-_NEXT_PHASE = {
-    Phase.UPKEEP: Phase.MAIN1,
-    Phase.MAIN1: Phase.BATTLE,
-    Phase.BATTLE: Phase.MAIN2,
-    Phase.MAIN2: Phase.END,
-}
-
-
 def _moves(state: GameState) -> Iterator[Action]:
     """For each own piece, the cheapest movers first (the King steps for 1): its first and last
     destination (two distances, two directions)."""
@@ -158,6 +151,9 @@ def _moves(state: GameState) -> Iterator[Action]:
 
 
 _DIRECT = (A.DealDamage, A.CapturePiece, A.ConvertPiece)
+
+#: The phases each action is tried in: its window (core §2, R03).
+_WINDOWS = {action: window.phases for action, window in ACTION_WINDOWS.items()}
 
 
 def _card_actions(state: GameState) -> Iterator[Action]:
@@ -202,10 +198,10 @@ def candidates(
         return taken.get(kind, 0) < _PER_TURN[kind]
 
     phase = state.turn.phase
-    nxt = _NEXT_PHASE.get(phase)
+    nxt = next_phase(phase)
     yield from _card_actions(state)  # the cards are what is explored: played and used first
     yield EndTurn() if nxt is None else EnterPhase(nxt)
-    if phase is Phase.UPKEEP and (Topic.GEM in wanted or state.mover.gem_broken):
+    if phase in _WINDOWS[Break] and (Topic.GEM in wanted or state.mover.gem_broken):
         me, them = state.mover, state.opponent
         if me.gem_broken and room(Repair):
             yield Repair(_FAILURE)
@@ -213,11 +209,11 @@ def candidates(
         if not them.gem_broken and room(Break):
             yield Break(_FAILURE)
             yield Break(_SUCCESS)
-    if phase is Phase.UPKEEP:
+    if phase in _WINDOWS[Summon]:
         if Topic.SUMMON in wanted and room(Summon):
             yield from islice(summons(state), 2)
-    elif phase in (Phase.MAIN1, Phase.MAIN2):
-        if phase is Phase.MAIN2 and room(Convert):
+    elif phase in _WINDOWS[Move]:
+        if phase in _WINDOWS[Convert] and room(Convert):
             left = min(state.mover.sp, caps.CONVERSION_CAP_SP - state.turn.converted_sp)
             left -= left % caps.CONVERSION_SP_PER_LP
             if left >= caps.CONVERSION_SP_PER_LP:
@@ -228,7 +224,7 @@ def candidates(
             if isinstance(last, Move):  # back where it came from: the other half of a cycle
                 yield Move(last.to, last.frm, last.via)
             yield from islice(_moves(state), 6)
-    elif phase is Phase.BATTLE:
+    elif phase in _WINDOWS[Attack]:
         if Topic.ATTACK in wanted and room(Attack):
             for action in islice(attacks(state), 4):
                 assert isinstance(action, Attack)
@@ -237,7 +233,7 @@ def candidates(
                 if Topic.REROLL in wanted:
                     yield dataclasses.replace(action, roll=_MISS, second=_HIT)
                     yield dataclasses.replace(action, roll=_MISS, second=_HIT, advantage=True)
-    elif phase is Phase.END and Topic.TELEPORT in wanted and room(Teleport):
+    elif phase in _WINDOWS[Teleport] and Topic.TELEPORT in wanted and room(Teleport):
         yield from islice(teleports(state), 2)
 
 
@@ -556,20 +552,20 @@ def _shows(found: Found, action: Action, applied: Applied) -> bool:
 def _tries(state: GameState, found: Found) -> Iterator[Action]:
     """The way forward, then the actions that could show ``found`` (the situation's kind of action)."""
     phase = state.turn.phase
-    nxt = _NEXT_PHASE.get(phase)
+    nxt = next_phase(phase)
     yield EndTurn() if nxt is None else EnterPhase(nxt)
     kinds = _PRICED.get(found.what, (Attack,))
-    if Attack in kinds and phase is Phase.BATTLE:
+    if Attack in kinds and phase in _WINDOWS[Attack]:
         for action in attacks(state):
             assert isinstance(action, Attack)
             yield dataclasses.replace(action, roll=_HIT, second=_HIT if found.what == "reroll" else ())
-    if Move in kinds and phase in (Phase.MAIN1, Phase.MAIN2):
+    if Move in kinds and phase in _WINDOWS[Move]:
         yield from _moves(state)
-    if Summon in kinds and phase is Phase.UPKEEP:
+    if Summon in kinds and phase in _WINDOWS[Summon]:
         yield from summons(state)
-    if Teleport in kinds and phase is Phase.END:
+    if Teleport in kinds and phase in _WINDOWS[Teleport]:
         yield from teleports(state)
-    if phase is Phase.UPKEEP and (Break in kinds or Repair in kinds):
+    if phase in _WINDOWS[Break] and (Break in kinds or Repair in kinds):
         yield from (Break(_FAILURE), Repair(_FAILURE))
 
 

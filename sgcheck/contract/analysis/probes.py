@@ -228,9 +228,9 @@ def sweep(state: GameState) -> Iterator[Swept]:
         return
     edges, camps = _edges(state)
     ruleset = state.ruleset
-    if cards.facts.costs:
+    if cards.lasting_index.costs:
         yield from _cost_floors(state, lasting, actor, edges, camps, ruleset)
-    if cards.facts.attacking[actor]:
+    if cards.lasting_index.attacking[actor]:
         yield from _attack_caps(state, lasting, actor, edges, camps, ruleset)
 
 

@@ -23,7 +23,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from sgcheck.contract.context import CheckContext
-from sgcheck.contract.facts import INCOME, CardFacts
+from sgcheck.contract.facts.income import INCOME
+from sgcheck.contract.facts.pack_facts import CardFacts
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import card_context, parameter_findings
 from sgcheck.core.cards.model import Card

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 
 from sgcheck.contract.analysis.profit import cheapest_price, distance_bounds
 from sgcheck.contract.context import CheckContext
-from sgcheck.contract.facts import attackers_universe
+from sgcheck.contract.facts.matchups import attackers_universe
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import card_context
 from sgcheck.core.cards import model as A

@@ -35,12 +35,13 @@ from collections.abc import Iterator
 
 from sgcheck.contract.analysis.conversion import CAP, RATE, Breach, Conversion, Exchange
 from sgcheck.contract.context import CheckContext
-from sgcheck.contract.facts import CardFacts, PackView, phase_words
+from sgcheck.contract.facts.pack_facts import CardFacts, PackView
+from sgcheck.contract.facts.timing import phase_words
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import card_context
 from sgcheck.core.cards import model as A
 from sgcheck.core.cards.exchange import WindowKind
-from sgcheck.core.play.cards import card_phases
+from sgcheck.core.windows import card_window
 from sgcheck.diagnostics import Diagnostic, Fix, Severity
 
 META = RuleMeta(
@@ -96,9 +97,9 @@ def _takes_sp(card: A.Card) -> bool:
 def _where(exchange: Exchange) -> str:
     window = exchange.window
     if window.kind is WindowKind.PLAY and len(exchange.cards) == 1:
-        return f"when played ({phase_words(card_phases(exchange.cards[0]))})"
+        return f"when played ({phase_words(card_window(exchange.cards[0]))})"
     if window.kind is WindowKind.USE and len(exchange.cards) == 1:
-        return f"at each use ({phase_words(card_phases(exchange.cards[0]))})"
+        return f"at each use ({phase_words(card_window(exchange.cards[0]))})"
     return window.label
 
 

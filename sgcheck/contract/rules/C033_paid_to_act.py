@@ -22,7 +22,7 @@ from collections.abc import Iterator
 
 from sgcheck.contract.analysis.profit import Profit
 from sgcheck.contract.context import CheckContext
-from sgcheck.contract.facts import CardFacts, PackView
+from sgcheck.contract.facts.pack_facts import CardFacts, PackView
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import card_context
 from sgcheck.core.cards import model as A

@@ -27,10 +27,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from sgcheck.contract.context import CheckContext
-from sgcheck.contract.facts import ACTION_PHASES, CardFacts, Grant, phase_words
+from sgcheck.contract.facts.pack_facts import CardFacts
+from sgcheck.contract.facts.timing import Grant, phase_words
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import card_context
 from sgcheck.core.cards import model as A
+from sgcheck.core.windows import EXTRA_WINDOWS
 from sgcheck.diagnostics import Diagnostic, Fix, Severity
 
 META = RuleMeta(
@@ -58,8 +60,8 @@ def _problem(action: A.Action) -> tuple[str, str] | None:
         return f"skips the {action.phase.word} phase", "phases can be left empty but never removed"
     if isinstance(action, A.SwapPhases):
         return f"swaps {action.first.word} and {action.second.word}", "the phase order is fixed"
-    if isinstance(action, A.ExtraAction) and action.phase is not None and action.action in ACTION_PHASES:
-        allowed = ACTION_PHASES[action.action]
+    if isinstance(action, A.ExtraAction) and action.phase is not None and action.action in EXTRA_WINDOWS:
+        allowed = EXTRA_WINDOWS[action.action]
         wrong = [p for p in action.phase.phases if p not in allowed]
         if wrong:
             return (

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from sgcheck.contract.context import CheckContext
-from sgcheck.contract.facts import CardFacts
+from sgcheck.contract.facts.pack_facts import CardFacts
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import card_context
 from sgcheck.core.caps import DAMAGE_BONUS_CAP, DAMAGE_PER_HIT

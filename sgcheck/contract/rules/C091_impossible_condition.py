@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from sgcheck.contract.context import CheckContext
-from sgcheck.contract.facts import impossible_reason
+from sgcheck.contract.facts.conditions import impossible_reason
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import card_context
 from sgcheck.core.cards.model import Card

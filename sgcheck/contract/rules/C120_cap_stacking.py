@@ -19,14 +19,9 @@ from collections.abc import Iterator
 
 from sgcheck.contract.analysis.stacking import Contribution, Stack
 from sgcheck.contract.context import CheckContext
-from sgcheck.contract.facts import (
-    ATTACK_CAPS,
-    PackView,
-    attack_bonuses,
-    common_mask,
-    describe_mask,
-    scenario_mask,
-)
+from sgcheck.contract.facts.bonuses import ATTACK_CAPS, attack_bonuses
+from sgcheck.contract.facts.matchups import common_mask, describe_mask, matchup_mask
+from sgcheck.contract.facts.pack_facts import PackView
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.core.cards import model as A
 from sgcheck.core.cards.attack_parts import AttackKind
@@ -76,7 +71,7 @@ def check(pack: PackView, ctx: CheckContext) -> Iterator[Diagnostic]:
         if stack is None:
             continue
         first = stack.minimal[0]
-        where = describe_mask(common_mask(scenario_mask(c.effect, ctx) for c in stack.minimal), ctx)
+        where = describe_mask(common_mask(matchup_mask(c.effect, ctx) for c in stack.minimal), ctx)
         cards, on_hit = describe(stack, category, unit, ctx)
         counted = "; on-hit damage to the attacked piece counts toward the damage cap (R23)" if on_hit else ""
         yield META.diagnostic(

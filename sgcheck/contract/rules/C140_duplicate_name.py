@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from sgcheck.contract.context import CheckContext
-from sgcheck.contract.facts import PackView
+from sgcheck.contract.facts.pack_facts import PackView
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.core.cards.model import Card
 from sgcheck.diagnostics import Diagnostic, Fix, Severity

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from sgcheck.contract.context import CheckContext
-from sgcheck.contract.facts import PackView
+from sgcheck.contract.facts.pack_facts import PackView
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import play_findings
 from sgcheck.diagnostics import Diagnostic, Severity

@@ -6,16 +6,10 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from sgcheck.contract.context import CheckContext
-from sgcheck.contract.facts import (
-    Bonus,
-    PackView,
-    Repeats,
-    attack_bonuses,
-    common_mask,
-    describe_mask,
-    repeats,
-    worst_scenario,
-)
+from sgcheck.contract.facts.bonuses import Bonus, attack_bonuses, worst_matchup
+from sgcheck.contract.facts.matchups import common_mask, describe_mask
+from sgcheck.contract.facts.pack_facts import PackView
+from sgcheck.contract.facts.repeats import Repeats, repeats
 from sgcheck.contract.fixes import lowered_bonus, removal_fix
 from sgcheck.contract.registry import RuleMeta
 from sgcheck.core.cards import model as A
@@ -58,7 +52,7 @@ def cap_findings(
     What counts toward the cap is what :func:`~sgcheck.core.cards.attack_parts.attack_part` says,
     as in replay: on-hit damage to the attacked piece is a damage bonus (R23). A bonus that adds
     up with itself (each use of an activated Relic, each firing of a trigger, starts a copy beside
-    those still acting: :func:`~sgcheck.contract.facts.repeats`) counts once per copy; with no bound
+    those still acting: :func:`~sgcheck.contract.facts.repeats.repeats`) counts once per copy; with no bound
     on the copies, as many as it takes to pass the cap.
     """
     words = _CAP_WORDS[category]
@@ -81,7 +75,7 @@ def cap_findings(
             continue
         copies = {id(b): _copies(card, b, cap, ctx) for b in mine}
         counted = [replace(b, value=b.value * copies[id(b)][0]) if copies[id(b)][1] else b for b in mine]
-        total, _, used = worst_scenario(counted, ctx)
+        total, _, used = worst_matchup(counted, ctx)
         if total <= cap:
             continue
         originals = {id(c): b for c, b in zip(counted, mine, strict=True)}

@@ -180,7 +180,7 @@ class CardsState(NamedTuple):
     # trigger prices paid so far, by colour, as (SP, LP): a price paid is not a loss (R23)
     prices: tuple[tuple[int, int], tuple[int, int]] = ((0, 0), (0, 0))
     # what ``lasting`` holds, kept with it by :meth:`with_lasting` (the rules ask on every action)
-    facts: LastingIndex = NO_LASTING
+    lasting_index: LastingIndex = NO_LASTING
     # effects waiting for a later ply (``next turn``): (first ply, effect), joining ``lasting`` then
     pending: tuple[tuple[int, Lasting], ...] = ()
     # a market module (R26): the deck and the card before each player; None without one
@@ -221,7 +221,7 @@ class CardsState(NamedTuple):
     def expire(self, now: int) -> CardsState:
         """Drop the effects whose time is over at ply ``now``; those waiting for it start."""
         cards = self._started(now) if self.pending else self
-        last = cards.facts.last_until
+        last = cards.lasting_index.last_until
         if last is None or last >= now:
             return cards  # nothing ends before ``now``
         kept = tuple(e for e in cards.lasting if e.until is None or e.until >= now)
@@ -242,20 +242,20 @@ class CardsState(NamedTuple):
 
     def with_lasting(self, lasting: tuple[Lasting, ...]) -> CardsState:
         """These cards with other lasting effects: the one way to change them, so that
-        :attr:`facts` always describes :attr:`lasting`."""
-        return self._replace(lasting=lasting, facts=lasting_index(lasting))
+        :attr:`lasting_index` always describes :attr:`lasting`."""
+        return self._replace(lasting=lasting, lasting_index=lasting_index(lasting))
 
     def acting(self, active: Color, now: int) -> tuple[Lasting, ...]:
         """The lasting effects that may act at ply ``now``, in the order of R23: one with a
         ``limit`` only while the limit lets it (a spent one does not change an attack or a cost)."""
-        ordered = self.facts.ordered[active]
-        if not self.facts.limited:
+        ordered = self.lasting_index.ordered[active]
+        if not self.lasting_index.limited:
             return ordered
         return tuple(e for e in ordered if e.effect.limit is None or e.may_fire(now))
 
     def ordered(self, active: Color) -> tuple[Lasting, ...]:
         """The lasting effects in the order of R23: the active player's first, each side by entry."""
-        return self.facts.ordered[active]
+        return self.lasting_index.ordered[active]
 
 
 def ply(turn_number: int, color: Color) -> int:

@@ -10,7 +10,7 @@ from sgcheck.core.cards.table import Lasting, ply
 from sgcheck.core.formulas import Worked, attack_cost, counted_roll, d100, hit_threshold, is_hit, value_of
 from sgcheck.core.geometry import GeometryError, attack_route
 from sgcheck.core.outcome import Applied, Effects, Violation
-from sgcheck.core.pieces import KING, Outcome, Phase, Piece
+from sgcheck.core.pieces import KING, Outcome, Piece
 from sgcheck.core.play.cards import count_acts, end_of_attack, fire
 from sgcheck.core.play.predicates import (
     card_cost,
@@ -24,8 +24,10 @@ from sgcheck.core.play.predicates import (
 from sgcheck.core.play.victory import core_victory
 from sgcheck.core.squares import name
 from sgcheck.core.state import GameResult, GameState, Payment
+from sgcheck.core.windows import ACTION_WINDOWS
 
-_BATTLE = (Phase.BATTLE,)
+_WINDOW = ACTION_WINDOWS[Attack]
+_PHASES = _WINDOW.phases  # checked before anything else, on every attack
 _REACH = ("core §4.1", "R08")  # who may attack whom, and how far
 
 
@@ -58,7 +60,7 @@ def _target(state: GameState, action: Attack) -> Piece | Violation:
 
 
 def apply(state: GameState, action: Attack) -> Applied | Violation:
-    if state.turn.phase is not _BATTLE[0] and (v := phase_window(state, _BATTLE, "Attack", ("core §4",))) is not None:
+    if state.turn.phase not in _PHASES and (v := phase_window(state, _WINDOW)) is not None:
         return v
     attacker = own_piece(state, action.frm, action.kind, Part.PIECE, "attack", _REACH)
     if isinstance(attacker, Violation):
@@ -132,10 +134,10 @@ def _attack_with_cards(
     at = Situation(me, attacker.kind, target.kind, distance, action.frm, action.to)
     lasting = cards.acting(me, ply(state.turn_number, me))  # a limited modifier only while its limit lets it
     cost = card_cost(state, attack_cost(attacker.kind, distance, state.ruleset), CostKind.ATTACK, at)
-    if cards.facts.limited:
+    if cards.lasting_index.limited:
         on_attack = attack_cards(lasting, state, at, target)
     else:  # every effect may act: the pairs kept with the cards in play say what each adds
-        on_attack = parts_on_attack(cards.facts.attacking[me], state, at, target)
+        on_attack = parts_on_attack(cards.lasting_index.attacking[me], state, at, target)
     roll = d100(action.roll[0], action.roll[1])
     if action.second:
         counted = _second_roll(action, on_attack.rerolls, roll)
@@ -153,13 +155,13 @@ def _attack_with_cards(
     hit = bool(effects.hit)
     applied = _resolve(state, action, target, effects)
     state = applied.state
-    facts = cards.facts
-    if facts.limited:
+    index = cards.lasting_index
+    if index.limited:
         used = _limited_acts(lasting, before, action, at, target, hit)
         state = count_acts(state, used) if used else state
-    if facts.attack_only:
+    if index.attack_only:
         state = end_of_attack(state)
-    if state.result is None and facts.events:
+    if state.result is None and index.events:
         state = fire(state, Event.HIT if hit else Event.MISS, me, at)
         state = fire(state, Event.ATTACKED, me.other, at)
         if applied.effects.captured is not None:

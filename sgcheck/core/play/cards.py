@@ -50,9 +50,9 @@ from sgcheck.core.pieces import KING, Color, Phase, Piece
 from sgcheck.core.play.predicates import charge, resolve_payment, violation
 from sgcheck.core.squares import Square, name
 from sgcheck.core.state import GameState, Payment, PlayerState
+from sgcheck.core.windows import EXTRA_WINDOWS, card_window
 from sgcheck.diagnostics import listing
 
-_MAIN = (Phase.MAIN1, Phase.MAIN2)
 _PLAY_RULES = ("core §0", "R22")
 _DIRECT = (DealDamage, CapturePiece, ConvertPiece)  # effects that act on one piece, named with ``on``
 
@@ -71,15 +71,8 @@ def _activation_limit(state: GameState) -> Violation | None:
     return None
 
 
-def card_phases(card: Card) -> tuple[Phase, ...]:
-    """Where a card is played: the phase it names; else a Main phase for a Relic, any for a Spell (R22)."""
-    if card.phase is not None:
-        return card.phase.phases
-    return _MAIN if card.kind is CardKind.RELIC else tuple(Phase)
-
-
 def _phase(state: GameState, card: Card, verb: str) -> Violation | None:
-    allowed = card_phases(card)
+    allowed = card_window(card)
     if state.turn.phase in allowed:
         return None
     where = " or ".join(p.title for p in allowed)
@@ -488,7 +481,7 @@ def fire(
     piece is part of the attack (it counts toward the +2 per hit) and is not fired here.
     """
     cards = state.cards
-    if cards is None or event not in cards.facts.events:
+    if cards is None or event not in cards.lasting_index.events:
         return state
     now = ply(state.turn_number, state.to_move)
     if fired is None:
@@ -565,7 +558,7 @@ def end_of_attack(state: GameState) -> GameState:
     start waits for the next attack (R20: one copy, never a pile of them).
     """
     cards = state.cards
-    if cards is None or not cards.facts.attack_only:
+    if cards is None or not cards.lasting_index.attack_only:
         return state
     kept = tuple(e for e in cards.lasting if not e.attack_only)
     return state._replace(cards=cards.with_lasting(kept))
@@ -586,7 +579,7 @@ def resources_changed(before: GameState, after: GameState, spent: Payment | None
     one action, so the chain ends.
     """
     cards = after.cards
-    if cards is None or after.result is not None or not cards.facts.resources:
+    if cards is None or after.result is not None or not cards.lasting_index.resources:
         return after
     fired: dict[Event, set[tuple[str, Color, int]]] = {event: set() for event in GAIN_LOSE}
     while True:
@@ -632,7 +625,7 @@ def costs_counted(before: GameState, after: GameState, kind: CostKind, at: Situa
     ``before`` is the state the cost was worked out in, ``after`` the state once the action applied.
     """
     cards = before.cards
-    if cards is None or not cards.facts.limited:
+    if cards is None or not cards.lasting_index.limited:
         return after
     now = ply(before.turn_number, before.to_move)
     used = [
@@ -645,19 +638,12 @@ def costs_counted(before: GameState, after: GameState, kind: CostKind, at: Situa
 
 # --- extra actions --------------------------------------------------------------------------------------------
 
-#: The phase an extra action is taken in when the card names none: the action's own. Only the
-#: actions the core limits are here: moves and attacks are unlimited, and extra activations are
-#: refused when their card is played (SG-R123).
-_OWN_PHASES: dict[ExtraKind, tuple[Phase, ...]] = {
-    ExtraKind.SUMMON: (Phase.UPKEEP,),
-    ExtraKind.BREAK: (Phase.UPKEEP,),
-    ExtraKind.REPAIR: (Phase.UPKEEP,),
-    ExtraKind.TELEPORT: (Phase.END,),
-}
-
 
 def _extras(state: GameState, kind: ExtraKind) -> Iterator[Lasting]:
-    """The mover's lasting extra actions of ``kind`` that apply in this phase, in the order of R23."""
+    """The mover's lasting extra actions of ``kind`` that apply in this phase, in the order of R23:
+    in the phase the card names, else in the action's own window (:data:`~sgcheck.core.windows.EXTRA_WINDOWS`).
+    Only the actions the core limits are asked about: moves and attacks are unlimited, and extra
+    activations are refused when their card is played (SG-R123)."""
     cards = state.cards
     if cards is None:
         return
@@ -666,7 +652,7 @@ def _extras(state: GameState, kind: ExtraKind) -> Iterator[Lasting]:
         action = item.effect.action
         if item.owner is not me or not isinstance(action, ExtraAction) or action.action is not kind:
             continue
-        phases = action.phase.phases if action.phase is not None else _OWN_PHASES.get(kind, ())
+        phases = action.phase.phases if action.phase is not None else EXTRA_WINDOWS.get(kind, ())
         if state.turn.phase in phases and holds(item.effect.condition, me, state, Situation(me)):
             yield item
 

@@ -8,22 +8,24 @@ from sgcheck.core.cards.model import CostKind, ExtraKind
 from sgcheck.core.cards.semantics import Situation
 from sgcheck.core.formulas import Worked
 from sgcheck.core.outcome import Applied, Effects, Violation
-from sgcheck.core.pieces import NON_KING_KINDS, Phase, piece
+from sgcheck.core.pieces import NON_KING_KINDS, piece
 from sgcheck.core.play.cards import costs_counted, repair_denied, take_extra
 from sgcheck.core.play.predicates import card_cost, charge, dice_faces, phase_window, resolve_payment, violation
 from sgcheck.core.play.victory import lp_victory
 from sgcheck.core.state import GameState, Payment
+from sgcheck.core.windows import ACTION_WINDOWS, Window
 
 GEM_RULES = ("core §6", "R15")
 BREAK_COST = Worked(caps.BREAK_COST, "Break costs {}", caps.BREAK_COST, rules=GEM_RULES)
 REPAIR_COST = Worked(caps.REPAIR_COST, "Repair costs {}", caps.REPAIR_COST, rules=GEM_RULES)
 
 
-def _upkeep_attempt(state: GameState, what: str, kind: ExtraKind, done: bool) -> GameState | Violation:
+def _upkeep_attempt(state: GameState, window: Window, kind: ExtraKind, done: bool) -> GameState | Violation:
     """One attempt of each per Upkeep, after income and before the Summon (R15); a card's
     extra attempt is counted on the state returned (R23)."""
-    if (v := phase_window(state, (Phase.UPKEEP,), what, ("core §6",))) is not None:
+    if (v := phase_window(state, window)) is not None:
         return v
+    what = window.what
     if done:
         extra = take_extra(state, kind)
         if isinstance(extra, str):
@@ -36,7 +38,7 @@ def _upkeep_attempt(state: GameState, what: str, kind: ExtraKind, done: bool) ->
 
 def apply_break(state: GameState, action: Break) -> Applied | Violation:
     """Pay 20, roll 3d6; on 12+ the enemy Gem breaks and your pieces in it come home (core §6, R15)."""
-    attempt = _upkeep_attempt(state, "Break", ExtraKind.BREAK, state.turn.broke)
+    attempt = _upkeep_attempt(state, ACTION_WINDOWS[Break], ExtraKind.BREAK, state.turn.broke)
     if isinstance(attempt, Violation):
         return attempt
     state = attempt
@@ -70,7 +72,7 @@ def apply_break(state: GameState, action: Break) -> Applied | Violation:
 
 def apply_repair(state: GameState, action: Repair) -> Applied | Violation:
     """Pay 10, roll 3d6; on 10+ your broken Gem is whole again (core §6, R15)."""
-    attempt = _upkeep_attempt(state, "Repair", ExtraKind.REPAIR, state.turn.repaired)
+    attempt = _upkeep_attempt(state, ACTION_WINDOWS[Repair], ExtraKind.REPAIR, state.turn.repaired)
     if isinstance(attempt, Violation):
         return attempt
     state = attempt
@@ -114,7 +116,7 @@ def _charged(state: GameState, paid: Payment, kind: CostKind) -> GameState:
 def apply_convert(state: GameState, action: Convert) -> Applied | Violation:
     """2 SP → 1 LP in Main 2, at most 20 SP a turn (core §2, R16)."""
     rules = ("core §2", "R16")
-    if (v := phase_window(state, (Phase.MAIN2,), "SP→LP conversion", ("core §2",))) is not None:
+    if (v := phase_window(state, ACTION_WINDOWS[Convert])) is not None:
         return v
     rate, cap = caps.CONVERSION_SP_PER_LP, caps.CONVERSION_CAP_SP
     if action.sp <= 0 or action.sp % rate:

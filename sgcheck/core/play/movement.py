@@ -8,17 +8,18 @@ from sgcheck.core.cards.semantics import Situation
 from sgcheck.core.formulas import move_cost
 from sgcheck.core.geometry import GeometryError, move_route
 from sgcheck.core.outcome import Applied, Effects, Violation
-from sgcheck.core.pieces import Phase
 from sgcheck.core.play.cards import costs_counted, fire
 from sgcheck.core.play.predicates import card_cost, charge, own_piece, phase_window, resolve_payment, violation
 from sgcheck.core.state import GameState
+from sgcheck.core.windows import ACTION_WINDOWS
 
-_MAIN = (Phase.MAIN1, Phase.MAIN2)
+_WINDOW = ACTION_WINDOWS[Move]
+_PHASES = _WINDOW.phases  # checked before anything else, on every move
 _new = tuple.__new__
 
 
 def apply(state: GameState, action: Move) -> Applied | Violation:
-    if state.turn.phase not in _MAIN and (v := phase_window(state, _MAIN, "Move", ("core §3",))) is not None:
+    if state.turn.phase not in _PHASES and (v := phase_window(state, _WINDOW)) is not None:
         return v
     mover = own_piece(state, action.frm, action.kind, Part.PIECE, "move", ("core §3",))
     if isinstance(mover, Violation):
@@ -29,7 +30,7 @@ def apply(state: GameState, action: Move) -> Applied | Violation:
     cost = move_cost(mover.kind, route.distance, state.ruleset)
     cards = state.cards
     at = None  # the move as cards see it, when a card in play may change its cost or wait for it
-    if cards is not None and (cards.facts.costs or Event.MOVE in cards.facts.events):
+    if cards is not None and (cards.lasting_index.costs or Event.MOVE in cards.lasting_index.events):
         at = Situation(state.to_move, mover.kind, None, route.distance, action.frm, action.to)
         cost = card_cost(state, cost, CostKind.MOVE, at)
     paid = resolve_payment(state, cost, action.pay, "move")

@@ -9,9 +9,10 @@ from sgcheck.core.cards.semantics import Situation, cost_shares
 from sgcheck.core.cards.table import ply
 from sgcheck.core.formulas import Worked, placement_cost, with_card_costs
 from sgcheck.core.outcome import Violation
-from sgcheck.core.pieces import WHITE, Kind, Phase, Piece
+from sgcheck.core.pieces import WHITE, Kind, Piece
 from sgcheck.core.squares import Square, in_camp, name
 from sgcheck.core.state import Board, GameState, Payment
+from sgcheck.core.windows import Window
 
 _new = tuple.__new__
 
@@ -26,15 +27,16 @@ def violation(
     return Violation(diagnostic(code, message, rules=rules, hint=hint), part)
 
 
-def phase_window(state: GameState, allowed: tuple[Phase, ...], what: str, rules: tuple[str, ...]) -> Violation | None:
-    """Each action has phases it may be taken in (core §2, R03)."""
-    if state.turn.phase in allowed:
+def phase_window(state: GameState, window: Window) -> Violation | None:
+    """Each action has phases it may be taken in (core §2, R03): its ``window`` in
+    :data:`~sgcheck.core.windows.ACTION_WINDOWS`."""
+    if state.turn.phase in window.phases:
         return None
-    where = " or ".join(p.title for p in allowed)
+    where = " or ".join(p.title for p in window.phases)
     return violation(
         "SG-T103",
-        f"{what} is only allowed in {where}, not in {state.turn.phase.title}",
-        rules=("core §2", *rules, "R03"),
+        f"{window.what} is only allowed in {where}, not in {state.turn.phase.title}",
+        rules=("core §2", window.section, "R03"),
     )
 
 
@@ -150,7 +152,7 @@ def card_cost(state: GameState, cost: Worked, kind: CostKind, at: Situation) -> 
     """What an action of the mover costs with the cards in play (R23): the core's cost changed by
     each cost modifier that applies now (a limited one only while its limit lets it)."""
     cards = state.cards
-    if cards is None or not cards.facts.costs:
+    if cards is None or not cards.lasting_index.costs:
         return cost
     lasting = cards.acting(state.to_move, ply(state.turn_number, state.to_move))
     return with_card_costs(cost, cost_shares(lasting, state, kind, at, cost.value))

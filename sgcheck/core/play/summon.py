@@ -6,16 +6,17 @@ from sgcheck.core.actions import Part, Summon
 from sgcheck.core.cards.model import CostKind, Event, ExtraKind
 from sgcheck.core.cards.semantics import Situation
 from sgcheck.core.outcome import Applied, Effects, Violation
-from sgcheck.core.pieces import KING, Phase, piece
+from sgcheck.core.pieces import KING, piece
 from sgcheck.core.play.cards import costs_counted, fire, take_extra
 from sgcheck.core.play.predicates import charge, phase_window, placement, violation
 from sgcheck.core.state import GameState
+from sgcheck.core.windows import ACTION_WINDOWS
 
 RULES = ("core §5", "R12")
 
 
 def apply(state: GameState, action: Summon) -> Applied | Violation:
-    if (v := phase_window(state, (Phase.UPKEEP,), "Summon", ("core §5",))) is not None:
+    if (v := phase_window(state, ACTION_WINDOWS[Summon])) is not None:
         return v
     if state.turn.summoned:
         extra = take_extra(state, ExtraKind.SUMMON)  # a card's extra Summon (R23)

@@ -6,17 +6,18 @@ from sgcheck.core.actions import Part, Teleport
 from sgcheck.core.cards.model import CostKind, Event, ExtraKind
 from sgcheck.core.cards.semantics import Situation
 from sgcheck.core.outcome import Applied, Effects, Violation
-from sgcheck.core.pieces import KING, Phase
+from sgcheck.core.pieces import KING
 from sgcheck.core.play.cards import costs_counted, fire, take_extra
 from sgcheck.core.play.predicates import charge, own_piece, phase_window, placement, violation
 from sgcheck.core.state import GameState
+from sgcheck.core.windows import ACTION_WINDOWS
 
 RULES = ("core §5", "R13")
 PLACEMENT_RULES = ("core §5", "R12", "R13")  # where a piece may land and its cost: as for a Summon
 
 
 def apply(state: GameState, action: Teleport) -> Applied | Violation:
-    if (v := phase_window(state, (Phase.END,), "Teleport", ("core §5",))) is not None:
+    if (v := phase_window(state, ACTION_WINDOWS[Teleport])) is not None:
         return v
     if state.turn.teleported:
         extra = take_extra(state, ExtraKind.TELEPORT)  # a card's extra Teleport (R23)

@@ -50,7 +50,7 @@ _PHASES = tuple(Phase)
 def _phases_begin(state: GameState, after: Phase, upto: Phase) -> GameState:
     """``at main1:`` and the like fire at the start of that phase, also one the log skips (R23)."""
     cards = state.cards
-    if cards is None or Event.PHASE not in cards.facts.events:
+    if cards is None or Event.PHASE not in cards.lasting_index.events:
         return state
     for phase in _PHASES[after + 1 : upto + 1]:
         state = fire(state, Event.PHASE, state.to_move, phase=phase)
@@ -66,7 +66,7 @@ def apply_end(state: GameState, action: EndTurn) -> Applied | Violation:
     """
     start = state
     cards = state.cards
-    lively = cards is not None and not cards.facts.quiet  # no trigger waits and nothing ends: no card work
+    lively = cards is not None and not cards.lasting_index.quiet  # no trigger waits and nothing ends: no card work
     if lively and state.turn.phase < Phase.END:
         state = _phases_begin(state, state.turn.phase, Phase.END)
     passed = state.turn.actions == 0
@@ -108,7 +108,7 @@ def begin_turn(state: GameState) -> tuple[GameState, int]:
     players = (player, state.players[1]) if nxt is WHITE else (state.players[0], player)
     state = state.handed_over(players, nxt, number, _fresh_turn(gained))
     cards = state.cards
-    if cards is not None and (not cards.facts.quiet or cards.pending):
+    if cards is not None and (not cards.lasting_index.quiet or cards.pending):
         state = fire(expire(state), Event.PHASE, nxt, phase=Phase.UPKEEP)
     return state, gained
 

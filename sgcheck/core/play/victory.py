@@ -61,7 +61,9 @@ def captured_value(state: GameState, color: Color) -> int:
 
 
 def score(state: GameState, color: Color) -> int:
-    """Tiebreak score = captured value×3 + on-board value×2 + LP + SP; Kings count 0 (core §7, R18)."""
+    """Tiebreak score (core §7, R18): captured value and on-board value, each times its weight in
+    :mod:`sgcheck.core.caps` (``TIEBREAK_CAPTURED_WEIGHT``, ``TIEBREAK_BOARD_WEIGHT``), plus LP and SP;
+    Kings count 0."""
     rs = state.ruleset
     on_board = sum(
         value_of(p.kind, rs)
