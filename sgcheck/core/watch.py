@@ -75,6 +75,7 @@ from sgcheck.core.outcome import Applied, Rejected
 from sgcheck.core.pieces import PIECE_VALUES, Color, Phase
 from sgcheck.core.play.cards import repair_denied
 from sgcheck.core.state import GameState
+from sgcheck.core.windows import ACTION_WINDOWS
 from sgcheck.diagnostics import Diagnostic, listing
 
 
@@ -352,7 +353,7 @@ def repair_blocked(state: GameState) -> tuple[str, ...] | None:
     the core's own cost.
     """
     me = state.mover
-    if not me.gem_broken or state.turn.phase is not Phase.UPKEEP or state.turn.repaired:
+    if not me.gem_broken or state.turn.phase not in ACTION_WINDOWS[Repair].phases or state.turn.repaired:
         return None
     denier = repair_denied(state)
     raisers = _repair_raisers(state)
