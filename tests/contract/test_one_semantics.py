@@ -11,7 +11,8 @@ from the whole card language (tests/cardgen.py):
   ``sgcheck.core.parameters``);
 * R20, R23: a card that checks clean never passes a per-attack cap of core §4.5 in play
   (+25 to-hit, +2 damage per hit with on-hit damage to the attacked piece included, one reroll
-  source), in any attack scenario, as ``attack_cards`` (the function replay uses) sums it.
+  source), in any matchup (attacker kind x defender kind), as ``attack_cards`` (the function
+  replay uses) sums it.
 """
 
 from __future__ import annotations
@@ -202,7 +203,7 @@ def position(card: A.Card, attacker: Piece, victim: Piece, frm: Square, to: Squa
 
 
 def over_a_cap(card: A.Card) -> list[str]:
-    """Every attack scenario in which the card passes a cap of core §4.5 in play (R20, R23)."""
+    """Every matchup in which the card passes a cap of core §4.5 in play (R20, R23)."""
     problems = []
     for actor in (HOLDER, HOLDER.other):  # the holder's attacks, and the enemy's on the holder's pieces
         for attacker_kind, reach in REACH.items():
