@@ -46,7 +46,7 @@ from sgcheck.core.pieces import Color, Phase
 from sgcheck.diagnostics import Severity
 from sgcheck.lang.cards.parser import parse_cards
 from tests.contract.test_analyses import _lines_executed
-from tests.core.helpers import card_catalogue, end_turn, ok, position, sq
+from tests.core.helpers import cards_by_name, end_turn, ok, position, sq
 
 W = Color.WHITE
 CTX = CheckContext()
@@ -171,11 +171,11 @@ relic "Tollgate" passive { cost 5 SP phase main1 effect at main2 pay 4 SP: gain 
 def test_the_moves_are_what_replay_moves(name: str) -> None:
     """core §2, R05, R22, R23: played, used or fired in replay, the card changes each side's LP
     and SP by exactly the moves of the window it resolves in."""
-    catalogue = card_catalogue(REPLAYED)
-    probe = catalogue[name]
+    by_name = cards_by_name(REPLAYED)
+    probe = by_name[name]
     windows = card_windows(probe)
     state = position("Ke1 ke8", sp=(60, 10), lp=(30, 30), phase=probe.phase.phases[0] if probe.phase else Phase.MAIN1)
-    state = state._replace(cards=new_cards(catalogue, (name,), ()))
+    state = state._replace(cards=new_cards(by_name, (name,), ()))
     before = state.players
     state = ok(state, Play(name)).state
     expected = [m for _, moves in windows[PLAYED] for m in moves]
@@ -416,9 +416,9 @@ WHETSTONE = 'relic "Unbound Whetstone" activated { cost 1 SP phase battle effect
 def test_replay_keeps_a_copy_per_use_and_clamps_their_sum_at_the_cap() -> None:
     """R17, R20, R23: three uses over two turns put +3 on an attack in replay, which clamps it at
     +2 and says so; the contract counts the same copies and reports the card (SG-C011)."""
-    catalogue = card_catalogue(WHETSTONE)
+    by_name = cards_by_name(WHETSTONE)
     state = position("Ke1 Ra3 ke8 ra5 rb8", sp=(40, 40), phase=Phase.BATTLE)
-    state = state._replace(cards=new_cards(catalogue, ("Unbound Whetstone",), ()))
+    state = state._replace(cards=new_cards(by_name, ("Unbound Whetstone",), ()))
     state = ok(state, Play("Unbound Whetstone")).state
     state = ok(state, Activate("Unbound Whetstone")).state
     state = end_turn(end_turn(state))

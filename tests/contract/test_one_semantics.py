@@ -32,7 +32,7 @@ from sgcheck.core import caps
 from sgcheck.core.cards import model as A
 from sgcheck.core.cards.attack_parts import AttackKind, attack_part
 from sgcheck.core.cards.semantics import LASTING_ACTIONS, Situation, attack_cards, forbidden, forbidden_in
-from sgcheck.core.cards.table import Catalogue, Lasting, new_cards
+from sgcheck.core.cards.table import CardsByName, Lasting, new_cards
 from sgcheck.core.parameters import PARAMETERS
 from sgcheck.core.pieces import BLACK, KING, WHITE, Color, Kind, Piece, piece
 from sgcheck.core.squares import Square, square
@@ -198,7 +198,7 @@ def position(card: A.Card, attacker: Piece, victim: Piece, frm: Square, to: Squa
     state = state.with_board(tuple(board))
     for color in Color:
         state = state.with_player(color, state.players[color].with_funds(60, 60))
-    table = new_cards(Catalogue([card]), (), ()).with_lasting(in_play(card, HOLDER))
+    table = new_cards(CardsByName([card]), (), ()).with_lasting(in_play(card, HOLDER))
     return state._replace(cards=table, to_move=attacker.color, turn_number=3)
 
 
