@@ -170,7 +170,7 @@ def check_command(
     if apply_fixes and output_file is not None:  # refused before a fix writes over the file -o names
         refuse_output(output_file, [*paths, *plan_check(paths, config, discovery=discovery).inputs()])
     if show_diff or apply_fixes:
-        from sgcheck.contract.fixing import fix_paths
+        from sgcheck.contract.fix_files import fix_paths
         from sgcheck.visible import visible
 
         fixed = fix_paths(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
+from sgcheck.contract.card_edits import lowered_bonus, removal_fix
 from sgcheck.contract.context import CheckContext
 from sgcheck.contract.facts import (
     Bonus,
@@ -16,7 +17,6 @@ from sgcheck.contract.facts import (
     repeats,
     worst_scenario,
 )
-from sgcheck.contract.fixes import lowered_bonus, removal_fix
 from sgcheck.contract.registry import RuleMeta
 from sgcheck.core.cards import model as A
 from sgcheck.core.cards.attack_parts import AttackKind
