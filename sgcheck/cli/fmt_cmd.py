@@ -81,11 +81,13 @@ def fmt_command(
     does not read, or is filled only up to an illegal action, 2 usage, configuration or I/O
     problem (SG-P009 included).
     """
-    from sgcheck.contract.config import find_pyproject, load_config
+    from sgcheck.config import find_pyproject, load_config
+    from sgcheck.contract import code_catalogue
     from sgcheck.paths import found_display
 
     found_config = find_pyproject(Path(paths[0]) if paths[0] != "-" else Path.cwd())
-    config = load_config(found_config, found_display(found_config) if found_config else None)
+    shown = found_display(found_config) if found_config else None
+    config = load_config(found_config, shown, codes=code_catalogue())
     if config.problems:
         for problem in config.problems:
             _say(f"{problem.span or config.source}: {problem.code} {problem.message}", err=True)

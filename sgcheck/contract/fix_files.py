@@ -14,8 +14,8 @@ import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from sgcheck.config import Config
 from sgcheck.contract.card_edits import apply_edits, edits_of
-from sgcheck.contract.config import Config
 from sgcheck.diagnostics import Diagnostic
 from sgcheck.discovery import DEFAULT, DiscoveryOptions
 

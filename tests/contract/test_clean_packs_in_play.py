@@ -16,8 +16,8 @@ import random
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
+from sgcheck.config import Config
 from sgcheck.contract.checker import check_plan, plan_check
-from sgcheck.contract.config import Config
 from sgcheck.core.cards.table import CardsByName, new_cards
 from sgcheck.core.engine import apply
 from sgcheck.core.outcome import Applied

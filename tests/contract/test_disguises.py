@@ -15,14 +15,14 @@ from typing import Any
 
 import pytest
 
-from sgcheck.contract import check_paths, facts
+from sgcheck.config import Config
+from sgcheck.contract import check_paths, code_catalogue, facts
 from sgcheck.contract.analysis.conversion import (
     Breach,
     alone,
     card_shares,
     combinations_of,
 )
-from sgcheck.contract.config import Config
 from sgcheck.contract.context import CheckContext
 from sgcheck.contract.registry import rules_by_code
 from sgcheck.core import caps
@@ -341,7 +341,7 @@ def test_one_code_for_one_card_and_for_combinations(tmp_path: Path, counted: dic
     placed = sorted((d.span.line if d.span else 0, d.severity) for d in found)
     assert placed == [(1, Severity.ERROR), (3, Severity.ERROR)]  # the pair (at its first card), the trade
     assert counted["combinations_of"] == 1
-    disabled = check_paths([str(tmp_path)], Config().with_codes(disable=["SG-C022"])).diagnostics
+    disabled = check_paths([str(tmp_path)], Config().with_codes(code_catalogue(), disable=["SG-C022"])).diagnostics
     assert not any(d.code == "SG-C022" for d in disabled)
     assert counted["combinations_of"] == 1  # disabled: neither part runs, no further search
 

@@ -8,9 +8,9 @@ import pytest
 from click.testing import CliRunner, Result
 
 from sgcheck.cli import main
+from sgcheck.config import Config
 from sgcheck.contract.card_edits import Edit, apply_edits
 from sgcheck.contract.checker import check_paths
-from sgcheck.contract.config import Config
 from sgcheck.contract.fix_files import fix_paths
 
 

@@ -24,8 +24,8 @@ from dataclasses import replace
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from sgcheck.config import Config
 from sgcheck.contract.checker import check_plan, plan_check
-from sgcheck.contract.config import Config
 from sgcheck.contract.context import CheckContext
 from sgcheck.contract.facts import attack_bonuses, describe_mask
 from sgcheck.core import caps

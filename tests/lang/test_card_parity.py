@@ -30,8 +30,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from sgcheck.config import Config
 from sgcheck.contract.checker import check_plan, plan_check
-from sgcheck.contract.config import Config
 from sgcheck.core.cards import model as A
 from sgcheck.core.parameters import PARAMETERS
 from sgcheck.diagnostics import Diagnostic, Span
