@@ -39,7 +39,7 @@ from sgcheck.lang.cards import writer as W
 from sgcheck.lang.cards.parser import parse_cards
 from sgcheck.lang.cards.vocab import COUNTABLE_WORDS, piece_class
 from sgcheck.lang.cards.yaml_loader import load_card_yaml
-from sgcheck.lang.cards.yaml_tree import compose
+from sgcheck.lang.yaml.tree import compose
 from tests.cardgen import card_sources
 
 ROOT = Path(__file__).resolve().parents[2]
