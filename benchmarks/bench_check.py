@@ -94,12 +94,12 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
 
-    from sgcheck.contract import check_paths
-    from sgcheck.contract.config import Config
+    from sgcheck.config import Config
+    from sgcheck.contract import check_paths, code_catalogue
     from sgcheck.report import render
 
     # reading and the card and pack rules: the play of the pack is timed by bench_explore.py
-    config = Config().with_codes(disable=("SG-C15",))
+    config = Config().with_codes(code_catalogue(), disable=("SG-C15",))
 
     check_paths([str(Path(__file__).resolve().parent.parent / "examples" / "cards")])  # warm-up: imports, grammar
     timings: dict[int, float] = {}

@@ -211,8 +211,8 @@ def _fill(path: Path, size: int, unit: Callable[[int], str], head: str = "", tai
 
 def _largest_yaml(path: Path, unit: Callable[[int], str]) -> Path:
     """As many ``unit`` cards as a YAML card file may hold (bytes and nodes)."""
-    from sgcheck.lang.cards.yaml_tree import compose
     from sgcheck.lang.source import YAML_CARD_LIMIT
+    from sgcheck.lang.yaml.tree import compose
 
     def text(count: int) -> str:
         return "cards:\n" + "".join(unit(i) for i in range(count))

@@ -17,7 +17,7 @@ LAYERS = {
     "diagnostics": 0, "codes": 0, "results": 0, "paths": 0, "resources": 0, "selection": 0, "letters": 0,
     "visible": 0, "streams": 0,
     "core": 1,
-    "lang": 2, "discovery": 2,
+    "lang": 2, "discovery": 2, "config": 2,
     "replay": 3, "contract": 3,
     "report": 4,
     "cli": 5, "launcher": 5, "__main__": 5,
@@ -67,6 +67,24 @@ def test_lower_layers_never_import_higher_ones() -> None:
         if "." in module and LAYERS[part(module)] < LAYERS[part(target)]
     ]
     assert wrong == []
+
+
+def test_settings_are_read_below_both_commands() -> None:
+    """``[tool.sgcheck]`` and replay's settings (``sgcheck.config``) sit below replay and the contract
+    checker: the module imports neither, and neither the replay package nor the replay command
+    takes a setting from the contract checker."""
+    assert LAYERS["config"] < min(LAYERS["replay"], LAYERS["contract"])
+    edges = graph()
+    below = {"codes", "core", "diagnostics", "discovery", "lang", "selection"}
+    assert {part(t) for t in edges["sgcheck.config"]} <= below
+    # replay asks the contract checker to check a pack or a scenario, nothing more
+    from_contract = {t for m, ts in edges.items() if part(m) == "replay" for t in ts if part(t) == "contract"}
+    assert from_contract <= {"sgcheck.contract.checker", "sgcheck.contract.packs", "sgcheck.contract.scenario_contract"}
+    # the replay command: its settings from sgcheck.config; the contract's codes (which a pack's
+    # findings carry) and the files of a --pack folder from the contract
+    command = {t for t in edges["sgcheck.cli.replay_cmd"] if part(t) == "contract"}
+    assert command <= {"sgcheck.contract", "sgcheck.contract.packs"}
+    assert all("sgcheck.config" in edges[m] for m in ("sgcheck.cli.replay_cmd", "sgcheck.contract.checker"))
 
 
 def test_no_module_imports_itself_through_others() -> None:

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from sgcheck.contract import load_config
 from sgcheck.contract.checker import plan_check
-from sgcheck.contract.config import load_config
 from sgcheck.contract.packs import discover, enclosing_manifest
 from sgcheck.core.ruleset import CORE
 from sgcheck.discovery import (

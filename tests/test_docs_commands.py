@@ -42,7 +42,7 @@ def scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     for name in COPIED:
         shutil.copytree(ROOT / name, tmp_path / name)
     monkeypatch.chdir(tmp_path)
-    from sgcheck.contract import config
+    from sgcheck import config
 
     inside = config.find_pyproject
 

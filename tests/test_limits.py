@@ -21,7 +21,6 @@ from sgcheck.core.caps import MAX_NUMBER_DIGITS
 from sgcheck.diagnostics import Diagnostic
 from sgcheck.lang import source as source_module
 from sgcheck.lang.cards.parser import parse_cards
-from sgcheck.lang.cards.yaml_tree import MAX_ALIASES, MAX_DEPTH, MAX_EXPANDED_NODES, MAX_YAML_CHARS, compose
 from sgcheck.lang.source import (
     CARD_LIMIT,
     CHUNK_BYTES,
@@ -35,6 +34,7 @@ from sgcheck.lang.source import (
     read_source,
     read_stream,
 )
+from sgcheck.lang.yaml.tree import MAX_ALIASES, MAX_DEPTH, MAX_EXPANDED_NODES, MAX_YAML_CHARS, compose
 from sgcheck.replay.interpreter import replay_text
 
 CARD = 'spell "Good" { cost 1 SP phase main1 effect gain 1 SP }\n'

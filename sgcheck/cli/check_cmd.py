@@ -132,8 +132,9 @@ def check_command(
     import sys
     from dataclasses import replace
 
+    from sgcheck.config import Config, find_pyproject, load_config
+    from sgcheck.contract import code_catalogue
     from sgcheck.contract.checker import plan_check, rules_table
-    from sgcheck.contract.config import Config, find_pyproject, load_config
     from sgcheck.core.ruleset import RulesetError, parse_ruleset
     from sgcheck.paths import display, found_display
 
@@ -142,11 +143,12 @@ def check_command(
     if not isolated:
         found = config_file or find_pyproject(Path(paths[0]) if paths and paths[0] != "-" else Path.cwd())
         shown = display(str(config_file)) if config_file is not None else found_display(found) if found else None
-        config = load_config(found, shown)
+        config = load_config(found, shown, codes=code_catalogue())
     if verbose:
         click.echo(f"sgcheck: configuration: {config.source or 'none (defaults)'}", err=True)
     try:
         config = config.with_codes(
+            code_catalogue(),
             enable=enable,
             disable=disable,
             select=select,
@@ -170,7 +172,7 @@ def check_command(
     if apply_fixes and output_file is not None:  # refused before a fix writes over the file -o names
         refuse_output(output_file, [*paths, *plan_check(paths, config, discovery=discovery).inputs()])
     if show_diff or apply_fixes:
-        from sgcheck.contract.fixing import fix_paths
+        from sgcheck.contract.fix_files import fix_paths
         from sgcheck.visible import visible
 
         fixed = fix_paths(

@@ -25,7 +25,7 @@ import click
 
 from sgcheck.cli.common import Output, discovery_from, discovery_options, guarded
 from sgcheck.diagnostics import Diagnostic, plural
-from sgcheck.lang.format_files import Formatted, Kind, format_bytes, kind_of, limit_of
+from sgcheck.lang.format_files import FileKind, Formatted, format_bytes, kind_of, limit_of
 from sgcheck.lang.rewrite import Stamp, rewrite_file, stat_before_read
 from sgcheck.lang.source import read_bytes, read_stream_bytes
 from sgcheck.visible import visible
@@ -81,11 +81,13 @@ def fmt_command(
     does not read, or is filled only up to an illegal action, 2 usage, configuration or I/O
     problem (SG-P009 included).
     """
-    from sgcheck.contract.config import find_pyproject, load_config
+    from sgcheck.config import find_pyproject, load_config
+    from sgcheck.contract import code_catalogue
     from sgcheck.paths import found_display
 
     found_config = find_pyproject(Path(paths[0]) if paths[0] != "-" else Path.cwd())
-    config = load_config(found_config, found_display(found_config) if found_config else None)
+    shown = found_display(found_config) if found_config else None
+    config = load_config(found_config, shown, codes=code_catalogue())
     if config.problems:
         for problem in config.problems:
             _say(f"{problem.span or config.source}: {problem.code} {problem.message}", err=True)
@@ -159,19 +161,19 @@ def _files(count: int) -> str:
     return plural(count, "file")
 
 
-def _discover(paths: tuple[str, ...], discovery: DiscoveryOptions) -> tuple[list[tuple[str, Kind]], list[str], int]:
+def _discover(paths: tuple[str, ...], discovery: DiscoveryOptions) -> tuple[list[tuple[str, FileKind]], list[str], int]:
     """The logs and card files under ``paths``, each once, in the order found; the problems met.
     ``discovery``: what folder walks leave out, and named files ``--force-exclude`` leaves out."""
     from sgcheck.contract.packs import discover
     from sgcheck.core.ruleset import CORE
     from sgcheck.replay.files import discover_logs
 
-    found: list[tuple[str, Kind]] = []
+    found: list[tuple[str, FileKind]] = []
     seen: set[str] = set()
     problems: list[str] = []
     code = 0
 
-    def add(path: str, kind: Kind) -> None:
+    def add(path: str, kind: FileKind) -> None:
         key = os.path.realpath(path)
         if key not in seen:
             seen.add(key)
@@ -195,13 +197,13 @@ def _discover(paths: tuple[str, ...], discovery: DiscoveryOptions) -> tuple[list
                 problems.append(f"{log.path}: {log.problem.code} {log.problem.message}")
                 code = 2
             else:
-                add(log.path, Kind.LOG)
+                add(log.path, FileKind.LOG)
         for plan in discover([given], CORE, discovery):
             for source in plan.files:
                 kind = kind_of(source.shown)
                 if discovery.excluded(source.shown, False):
                     continue  # a pack's own file, listed by its manifest: fmt formats file by file
-                if kind in (Kind.CARDS, Kind.YAML_CARDS):
+                if kind in (FileKind.CARDS, FileKind.YAML_CARDS):
                     add(source.shown, kind)
             if plan.manifest is None and not plan.files:  # a link out of the folder, refused unread
                 for diagnostic in plan.diagnostics:
@@ -211,11 +213,11 @@ def _discover(paths: tuple[str, ...], discovery: DiscoveryOptions) -> tuple[list
 
 
 def _format(
-    data: bytes, name: str, kind: Kind, show_diff: bool, fill_claims: bool, folder: str | None
+    data: bytes, name: str, kind: FileKind, show_diff: bool, fill_claims: bool, folder: str | None
 ) -> tuple[Formatted, Diagnostic | None]:
     """The formatted bytes of one input; with ``fill_claims``, a log's claims filled too, and
     SG-P040 when filling stopped before the end of the log (``folder``: where its pack is)."""
-    if not fill_claims or kind is not Kind.LOG:
+    if not fill_claims or kind is not FileKind.LOG:
         return format_bytes(data, name, kind, diff=show_diff), None
     from sgcheck.replay.fill_log import fill_bytes
 
@@ -223,7 +225,7 @@ def _format(
 
 
 def _stdin(name: str, check_only: bool, show_diff: bool, fill_claims: bool = False) -> int:
-    kind = kind_of(name) or Kind.LOG
+    kind = kind_of(name) or FileKind.LOG
     data = read_stream_bytes(sys.stdin.buffer, name, limit=limit_of(kind))
     if not isinstance(data, bytes):
         _say(f"{name}: {data.code} {data.message}", err=True)

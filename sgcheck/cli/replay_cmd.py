@@ -31,7 +31,7 @@ from sgcheck.diagnostics import plural
 from sgcheck.results import FileResult
 
 if TYPE_CHECKING:
-    from sgcheck.contract.config import Config, ReplaySettings
+    from sgcheck.config import Config, ReplaySettings
     from sgcheck.replay.files import LogInput
     from sgcheck.replay.interpreter import ReplayOptions
     from sgcheck.report import PartRenderer
@@ -315,7 +315,7 @@ class ReplaySetup:
 
     @property
     def values(self) -> ReplaySettings:
-        from sgcheck.contract.config import ReplaySettings
+        from sgcheck.config import ReplaySettings
 
         return self.config.replay if self.config is not None else ReplaySettings()
 
@@ -324,7 +324,8 @@ class ReplaySetup:
         """The nearest pyproject.toml with a [tool.sgcheck] table (or ``--config``), from the first log."""
         if isolated:
             return ReplaySetup(None)
-        from sgcheck.contract.config import find_pyproject, load_config
+        from sgcheck.config import find_pyproject, load_config
+        from sgcheck.contract import code_catalogue
         from sgcheck.paths import display, found_display
 
         start = Path(logs[0]) if logs and logs[0] != "-" else Path.cwd()
@@ -334,7 +335,7 @@ class ReplaySetup:
             click.echo(f"sgcheck: configuration: {shown or 'none (defaults)'}", err=True)
         if found is None:
             return ReplaySetup(None)
-        return ReplaySetup(load_config(found, shown))
+        return ReplaySetup(load_config(found, shown, codes=code_catalogue()))
 
     def inputs(
         self, logs: tuple[str, ...], found: list[LogInput], pack: str | None, scenario: str | None
@@ -362,10 +363,11 @@ class ReplaySetup:
         per_file: tuple[str, ...],
     ) -> Selection | None:
         """The command line's selection on top of the table's; None when neither selects anything."""
+        from sgcheck.contract import code_catalogue
         from sgcheck.selection import SelectionError
 
         try:
-            return self.values.selection(select, extend_select, ignore, per_file)
+            return self.values.selection(code_catalogue(), select, extend_select, ignore, per_file)
         except SelectionError as error:
             raise click.BadParameter(str(error), param_hint="--select/--ignore/--per-file-ignores") from None
 

@@ -4,7 +4,8 @@ Library entry points (the CLI stays a thin wrapper around them):
 
 * :func:`check_paths` - check packs and card files, returning a report ``Run``;
 * :func:`code_catalogue` - every contract and card-file code with its explanation;
-* :func:`load_config` / :func:`find_pyproject` - the ``[tool.sgcheck]`` settings.
+* :func:`load_config` / :func:`find_pyproject` - the ``[tool.sgcheck]`` settings (read by
+  :mod:`sgcheck.config`, below this package; here with the contract's codes to check them against).
 
 Imports are deferred so that ``sgcheck --help`` and ``sgcheck explain`` stay fast.
 """
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from sgcheck.codes import CodeInfo
-    from sgcheck.contract.config import Config
+    from sgcheck.config import Config
     from sgcheck.results import Run
 
 __all__ = ["check_paths", "code_catalogue", "find_pyproject", "load_config"]
@@ -38,12 +39,13 @@ def code_catalogue() -> dict[str, CodeInfo]:
 
 
 def load_config(path: Path | None, shown: str | None = None) -> Config:
-    from sgcheck.contract.config import load_config as load
+    """:func:`sgcheck.config.load_config`, the settings' codes checked against the contract's."""
+    from sgcheck.config import load_config as load
 
-    return load(path, shown)
+    return load(path, shown, codes=code_catalogue())
 
 
 def find_pyproject(start: Path) -> Path | None:
-    from sgcheck.contract.config import find_pyproject as find
+    from sgcheck.config import find_pyproject as find
 
     return find(start)

@@ -16,8 +16,8 @@ from pathlib import Path
 
 from sgcheck import __version__, codes
 from sgcheck.codes import CATALOGUE, CodeInfo
+from sgcheck.config import Config
 from sgcheck.contract.analysis.explore import Found
-from sgcheck.contract.config import Config
 from sgcheck.contract.context import CheckContext
 from sgcheck.contract.facts.pack_facts import PackFacts, PackView
 from sgcheck.contract.packs import CardSource, PackPlan, discover, is_yaml

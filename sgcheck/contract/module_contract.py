@@ -17,8 +17,8 @@ from sgcheck.contract.registry import meta
 from sgcheck.core import caps
 from sgcheck.core.parameters import PARAMETERS
 from sgcheck.diagnostics import Diagnostic, Fix
-from sgcheck.lang.cards.yaml_tree import YNode
 from sgcheck.lang.modules.module_loader import ModuleFile, load_module_node
+from sgcheck.lang.yaml.tree import YNode
 
 _WHY = "a module may add a market or bounded modifiers, never change a number of the core or the turn (core §8, R26)"
 

@@ -36,10 +36,10 @@ from sgcheck.core.caps import DRAFT_DRAW, DRAFT_KEEP, HAND_LIMIT
 from sgcheck.core.ruleset import Ruleset, RulesetError, parse_ruleset
 from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.discovery import DEFAULT, DiscoveryOptions, repository_root, walk
-from sgcheck.lang.cards.yaml_schema import schema_errors
-from sgcheck.lang.cards.yaml_tree import YNode, compose
 from sgcheck.lang.scenarios.scenario_loader import is_scenario_file
 from sgcheck.lang.source import MANIFEST_LIMIT, read_source
+from sgcheck.lang.yaml.schema import schema_errors
+from sgcheck.lang.yaml.tree import YNode, compose
 from sgcheck.letters import ascii_lower
 from sgcheck.paths import display, found_display, links_out_of, real_path
 

@@ -35,7 +35,7 @@ from sgcheck.core import engine
 from sgcheck.core.actions import Action, EndTurn, EnterPhase
 from sgcheck.core.caps import DRAFT_DRAW, DRAFT_KEEP, HAND_LIMIT
 from sgcheck.core.cards.model import Card
-from sgcheck.core.cards.table import Catalogue, new_cards
+from sgcheck.core.cards.table import CardsByName, new_cards
 from sgcheck.core.outcome import Applied
 from sgcheck.core.pieces import Color
 from sgcheck.core.play.victory import scenario_start
@@ -140,7 +140,7 @@ def _start(
     assert white is not None and black is not None
     state = initial_state(white, black, ruleset, scenario)
     if cards:
-        state = state._replace(cards=new_cards(Catalogue(cards), *hands))
+        state = state._replace(cards=new_cards(CardsByName(cards), *hands))
     return scenario_start(state)
 
 

@@ -21,8 +21,8 @@ from sgcheck.codes import diagnostic
 from sgcheck.contract.registry import meta
 from sgcheck.core.parameters import PARAMETERS, Parameter
 from sgcheck.diagnostics import Diagnostic, Fix, Span, closest
-from sgcheck.lang.cards.yaml_tree import YNode
 from sgcheck.lang.scenarios.scenario_loader import ScenarioFile, load_scenario, load_scenario_node, shown
+from sgcheck.lang.yaml.tree import YNode
 from sgcheck.letters import ascii_lower, foreign_note
 
 #: Names of a ruleset's table choices (R09, R14) and the core number each would rewrite.

@@ -189,12 +189,12 @@ def card_plays(state: GameState) -> Iterator[Action]:
     me, phase = state.to_move, state.turn.phase
     pieces = [(sq, p.kind) for sq, p in enumerate(state.board) if p is not None]
     for name in dict.fromkeys(cards.hand(me)):
-        if phase in card_window(cards.catalogue[name]):
+        if phase in card_window(cards.by_name[name]):
             yield Play(name)
             for sq, kind in pieces:
                 yield Play(name, Square(sq), kind)
     for relic in cards.in_play:
-        card = cards.catalogue[relic.card]
+        card = cards.by_name[relic.card]
         usable = relic.owner is me and card.kind is CardKind.RELIC and card.mode is Mode.ACTIVATED
         if usable and phase in card_window(card):
             yield Activate(card.name)

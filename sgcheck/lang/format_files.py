@@ -33,32 +33,34 @@ from sgcheck.lang.source import (
 )
 from sgcheck.letters import ascii_lower
 
-__all__ = ["Formatted", "Kind", "Rewrite", "Spool", "encode_like", "format_bytes", "kind_of", "limit_of"]
+__all__ = ["FileKind", "Formatted", "Rewrite", "Spool", "encode_like", "format_bytes", "kind_of", "limit_of"]
 
 BOM = b"\xef\xbb\xbf"
 
 
-class Kind(StrEnum):
+class FileKind(StrEnum):
+    """What a file holds, as its name says (for ``sgcheck fmt``); a piece's kind is ``core.pieces.Kind``."""
+
     LOG = "log"
     CARDS = "cards"
     YAML_CARDS = "yaml cards"
 
 
-def kind_of(name: str) -> Kind | None:
+def kind_of(name: str) -> FileKind | None:
     """What a file name says it holds: a log (``.sglog``), cards (``.sgcard``), YAML cards
     (``.sgcard.yaml``, ``.sgcard.yml``), or none of them."""
     lower = ascii_lower(name)
     if lower.endswith(".sglog"):
-        return Kind.LOG
+        return FileKind.LOG
     if lower.endswith(".sgcard"):
-        return Kind.CARDS
+        return FileKind.CARDS
     if lower.endswith((".sgcard.yaml", ".sgcard.yml")):
-        return Kind.YAML_CARDS
+        return FileKind.YAML_CARDS
     return None
 
 
-def limit_of(kind: Kind) -> InputLimit:
-    return {Kind.LOG: LOG_LIMIT, Kind.CARDS: CARD_LIMIT, Kind.YAML_CARDS: YAML_CARD_LIMIT}[kind]
+def limit_of(kind: FileKind) -> InputLimit:
+    return {FileKind.LOG: LOG_LIMIT, FileKind.CARDS: CARD_LIMIT, FileKind.YAML_CARDS: YAML_CARD_LIMIT}[kind]
 
 
 #: Output held in memory up to this size; a larger output goes to a temporary file.
@@ -141,12 +143,12 @@ Rewrite = Callable[[SourceText], str]
 
 
 def format_bytes(
-    data: bytes, name: str, kind: Kind, *, diff: bool = False, rewrite: Rewrite | None = None
+    data: bytes, name: str, kind: FileKind, *, diff: bool = False, rewrite: Rewrite | None = None
 ) -> Formatted:
     """Format the bytes of one input; never raises for any input. With ``diff``, the result
     carries the unified diff of the change (if any). ``rewrite`` (logs only) changes the log's
     text before it is formatted; the result is compared with, and its diff taken from, the input."""
-    if kind is Kind.LOG:
+    if kind is FileKind.LOG:
         if rewrite is not None:
             return _rewrite_log(data, name, rewrite, diff=diff)
         return _format_log(data, name, diff=diff)
@@ -285,13 +287,13 @@ class _Failed:
     reason: str
 
 
-def _format_text(text: str, name: str, kind: Kind) -> str | tuple[Diagnostic, ...] | _Failed:
+def _format_text(text: str, name: str, kind: FileKind) -> str | tuple[Diagnostic, ...] | _Failed:
     """The formatted text of cards, the syntax errors, or what went wrong in the formatter."""
     from sgcheck.lang.cards.format_cards import CardFormatError, format_card_text
     from sgcheck.lang.cards.format_yaml import YamlFormatError, format_yaml_text
 
     try:
-        done = format_yaml_text(text, name) if kind is Kind.YAML_CARDS else format_card_text(text, name)
+        done = format_yaml_text(text, name) if kind is FileKind.YAML_CARDS else format_card_text(text, name)
     except (CardFormatError, YamlFormatError, ValueError, TypeError) as error:
         return _Failed(str(error))
     return tuple(done) if isinstance(done, list) else done

@@ -22,7 +22,7 @@ from sgcheck.codes import diagnostic
 from sgcheck.core.outcome import Effects
 from sgcheck.core.state import PlayerState
 from sgcheck.diagnostics import Diagnostic, Span
-from sgcheck.lang.format_files import Formatted, Kind, format_bytes
+from sgcheck.lang.format_files import FileKind, Formatted, format_bytes
 from sgcheck.lang.logs.ast import Claim, ClaimKind, IncomeStmt, RevealStmt, Statement
 from sgcheck.lang.logs.writer import CLAIM_ORDER, format_claim
 from sgcheck.replay.claims import CHECKERS
@@ -162,7 +162,7 @@ def fill_bytes(
             stopped.append(filled.stopped)
         return filled.text
 
-    result = format_bytes(data, name, Kind.LOG, diff=diff, rewrite=rewrite)
+    result = format_bytes(data, name, FileKind.LOG, diff=diff, rewrite=rewrite)
     if result.problems or result.internal is not None:
         return result, None  # nothing is written: what keeps the file as it is is reported instead
     return result, stopped[0] if stopped else None

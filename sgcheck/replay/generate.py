@@ -34,7 +34,7 @@ from sgcheck.core.actions import (
     Summon,
     Teleport,
 )
-from sgcheck.core.cards.table import Catalogue, new_cards
+from sgcheck.core.cards.table import CardsByName, new_cards
 from sgcheck.core.legal import (
     CATEGORIES,
     Category,
@@ -319,7 +319,7 @@ def _setup(
         kings.append(placed)
     state = initial_state(kings[0], kings[1], ruleset, scenario)
     if pack is not None:
-        state = state._replace(cards=new_cards(Catalogue(pack.cards), *hands))
+        state = state._replace(cards=new_cards(CardsByName(pack.cards), *hands))
     return items, state if scenario is None else scenario_start(state)
 
 

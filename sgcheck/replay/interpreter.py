@@ -19,7 +19,7 @@ from sgcheck.codes import diagnostic
 from sgcheck.core import caps, engine
 from sgcheck.core.actions import Action, EndTurn, EnterPhase
 from sgcheck.core.cards.semantics import AttackCards
-from sgcheck.core.cards.table import Catalogue, new_cards
+from sgcheck.core.cards.table import CardsByName, new_cards
 from sgcheck.core.outcome import Applied, Effects, Rejected
 from sgcheck.core.pieces import Color, Phase
 from sgcheck.core.play.market import forget_due, module_start, reveal_due
@@ -608,7 +608,7 @@ class Replayer:
         state = initial_state(white, black, self.ruleset, self.game_scenario)
         if self.pack is not None:
             drafts = self.setup.drafts
-            hands = new_cards(Catalogue(self.pack.cards), drafts.get(Color.WHITE, ()), drafts.get(Color.BLACK, ()))
+            hands = new_cards(CardsByName(self.pack.cards), drafts.get(Color.WHITE, ()), drafts.get(Color.BLACK, ()))
             state = state._replace(cards=hands)
             if self.pack.module is not None:
                 state = module_start(state, self.pack.module)

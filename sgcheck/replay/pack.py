@@ -175,7 +175,7 @@ def _draft(plan: PackPlan) -> tuple[int, int]:
     limit is already on the plan's context."""
     if plan.manifest is None or "pack" not in plan.facts:  # no manifest, or one that failed its schema
         return DRAFT_DRAW, DRAFT_KEEP
-    from sgcheck.lang.cards.yaml_tree import YNode, compose
+    from sgcheck.lang.yaml.tree import YNode, compose
 
     root = compose(plan.manifest_text, plan.manifest.shown)
     node = root.value.get("draft") if isinstance(root, YNode) and isinstance(root.value, dict) else None

@@ -275,7 +275,8 @@ def test_an_unknown_setting_or_code_in_the_configuration_gets_a_suggestion(tmp_p
 
 def test_suggestions_in_a_configuration_stop_after_a_budget(tmp_path: Path) -> None:
     """Thousands of unknown codes are reported without each being compared with every code."""
-    from sgcheck.contract.config import _SUGGESTION_BUDGET, load_config
+    from sgcheck.config import _SUGGESTION_BUDGET
+    from sgcheck.contract import load_config
 
     codes = ", ".join(f'"C{number:04}"' for number in range(200))
     (tmp_path / "pyproject.toml").write_text(f"[tool.sgcheck]\nignore = [{codes}]\n", encoding="utf-8")

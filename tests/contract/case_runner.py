@@ -46,8 +46,8 @@ from typing import Any
 
 from ruamel.yaml import YAML
 
-from sgcheck.contract import check_paths
-from sgcheck.contract.config import Config, load_config
+from sgcheck.config import Config
+from sgcheck.contract import check_paths, load_config
 from sgcheck.diagnostics import Diagnostic
 from sgcheck.results import Run
 

@@ -13,13 +13,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import sgcheck.contract as contract_package
+from sgcheck.config import Config
 from sgcheck.contract import check_paths
 from sgcheck.contract.analysis import triggers
 from sgcheck.contract.analysis.graph import shortest_cycle, strongly_connected
 from sgcheck.contract.analysis.growth import feedback_loops
 from sgcheck.contract.analysis.stacking import worst_stack
 from sgcheck.contract.analysis.triggers import trigger_cycles
-from sgcheck.contract.config import Config
 from sgcheck.contract.context import CheckContext
 from sgcheck.core.cards import model as A
 from sgcheck.diagnostics import Span

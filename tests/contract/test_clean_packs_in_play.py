@@ -16,9 +16,9 @@ import random
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
+from sgcheck.config import Config
 from sgcheck.contract.checker import check_plan, plan_check
-from sgcheck.contract.config import Config
-from sgcheck.core.cards.table import Catalogue, new_cards
+from sgcheck.core.cards.table import CardsByName, new_cards
 from sgcheck.core.engine import apply
 from sgcheck.core.outcome import Applied
 from sgcheck.core.squares import parse_square
@@ -70,7 +70,7 @@ def test_a_clean_pack_never_trips_the_watch(source: str, seed: int) -> None:
     for game in range(GAMES):
         style = Style.AGGRESSIVE if game % 2 else Style.RANDOM
         state = initial_state(parse_square("e1"), parse_square("e8"))
-        state = state._replace(cards=new_cards(Catalogue(cards), names, names))  # type: ignore[arg-type]
+        state = state._replace(cards=new_cards(CardsByName(cards), names, names))  # type: ignore[arg-type]
         watch = START
         played = []
         while state.result is None and state.turn_number <= TURNS:

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from sgcheck.cli import main
-from sgcheck.contract.config import load_config
+from sgcheck.contract import load_config
 
 CONFIG = """\
 # Our settings. SG-C999 was retired last year; ruleset choices are in the wiki.

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from sgcheck.contract import check_paths
-from sgcheck.contract.config import Config, find_pyproject, load_config
+from sgcheck.config import Config, find_pyproject
+from sgcheck.contract import check_paths, code_catalogue, load_config
 from sgcheck.diagnostics import Severity
 
 STACK = 'relic "Hawk" { cost 5 SP effect to_hit +15 }\nrelic "Owl" { cost 5 SP effect to_hit +15 }\n'
@@ -37,14 +37,14 @@ def test_disable_and_severity(tmp_path: Path) -> None:
     run = check_paths([str(tmp_path)], config)
     assert [(d.code, d.severity) for d in run.diagnostics] == [("SG-C092", Severity.ERROR)]
     assert run.has_errors
-    assert run_codes(tmp_path, config.with_codes(enable=["SG-C120"])).count("SG-C120") == 1
+    assert run_codes(tmp_path, config.with_codes(code_catalogue(), enable=["SG-C120"])).count("SG-C120") == 1
 
 
 def test_command_line_codes_are_validated() -> None:
     with pytest.raises(ValueError):
-        Config().with_codes(disable=["SG-C999"])
+        Config().with_codes(code_catalogue(), disable=["SG-C999"])
     with pytest.raises(ValueError):
-        Config().with_codes(disable=["SG-P020"])  # unreadable cards are always reported
+        Config().with_codes(code_catalogue(), disable=["SG-P020"])  # unreadable cards are always reported
 
 
 def test_config_problems_are_findings_and_the_rest_applies(tmp_path: Path) -> None:
@@ -104,7 +104,7 @@ def test_reasonless_unused_and_malformed_suppressions(tmp_path: Path) -> None:
 
 def test_unused_check_ignores_codes_the_config_disables(tmp_path: Path) -> None:
     (tmp_path / "c.sgcard").write_text("# sgcheck: ignore SG-C120 -- accepted\n" + STACK)
-    assert run_codes(tmp_path, Config().with_codes(disable=["SG-C120"])) == []
+    assert run_codes(tmp_path, Config().with_codes(code_catalogue(), disable=["SG-C120"])) == []
 
 
 def test_hash_inside_quotes_is_not_a_comment(tmp_path: Path) -> None:

@@ -33,8 +33,8 @@ from pathlib import Path
 
 import pytest
 
+from sgcheck.config import Config
 from sgcheck.contract import check_paths
-from sgcheck.contract.config import Config
 from sgcheck.diagnostics import Severity
 
 # what a run reports (suppressed findings included: the corpus is about what designs do) and how many

@@ -28,8 +28,8 @@ from pathlib import Path
 
 import pytest
 
+from sgcheck.config import Config
 from sgcheck.contract import check_paths
-from sgcheck.contract.config import Config
 from sgcheck.diagnostics import Diagnostic
 from sgcheck.results import Run
 

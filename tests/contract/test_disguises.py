@@ -15,14 +15,14 @@ from typing import Any
 
 import pytest
 
-from sgcheck.contract import analysis, check_paths
+from sgcheck.config import Config
+from sgcheck.contract import analysis, check_paths, code_catalogue
 from sgcheck.contract.analysis.conversion import (
     Breach,
     alone,
     card_shares,
     combinations_of,
 )
-from sgcheck.contract.config import Config
 from sgcheck.contract.context import CheckContext
 from sgcheck.contract.facts import pack_facts
 from sgcheck.contract.facts.income import exchange_acts
@@ -50,7 +50,7 @@ from sgcheck.core.pieces import Color, Phase
 from sgcheck.diagnostics import Severity
 from sgcheck.lang.cards.parser import parse_cards
 from tests.contract.test_analyses import _lines_executed
-from tests.core.helpers import card_catalogue, end_turn, ok, position, sq
+from tests.core.helpers import cards_by_name, end_turn, ok, position, sq
 
 W = Color.WHITE
 CTX = CheckContext()
@@ -175,11 +175,11 @@ relic "Tollgate" passive { cost 5 SP phase main1 effect at main2 pay 4 SP: gain 
 def test_the_moves_are_what_replay_moves(name: str) -> None:
     """core §2, R05, R22, R23: played, used or fired in replay, the card changes each side's LP
     and SP by exactly the moves of the window it resolves in."""
-    catalogue = card_catalogue(REPLAYED)
-    probe = catalogue[name]
+    by_name = cards_by_name(REPLAYED)
+    probe = by_name[name]
     windows = card_windows(probe)
     state = position("Ke1 ke8", sp=(60, 10), lp=(30, 30), phase=probe.phase.phases[0] if probe.phase else Phase.MAIN1)
-    state = state._replace(cards=new_cards(catalogue, (name,), ()))
+    state = state._replace(cards=new_cards(by_name, (name,), ()))
     before = state.players
     state = ok(state, Play(name)).state
     expected = [m for _, moves in windows[PLAYED] for m in moves]
@@ -345,7 +345,7 @@ def test_one_code_for_one_card_and_for_combinations(tmp_path: Path, counted: dic
     placed = sorted((d.span.line if d.span else 0, d.severity) for d in found)
     assert placed == [(1, Severity.ERROR), (3, Severity.ERROR)]  # the pair (at its first card), the trade
     assert counted["combinations_of"] == 1
-    disabled = check_paths([str(tmp_path)], Config().with_codes(disable=["SG-C022"])).diagnostics
+    disabled = check_paths([str(tmp_path)], Config().with_codes(code_catalogue(), disable=["SG-C022"])).diagnostics
     assert not any(d.code == "SG-C022" for d in disabled)
     assert counted["combinations_of"] == 1  # disabled: neither part runs, no further search
 
@@ -420,9 +420,9 @@ WHETSTONE = 'relic "Unbound Whetstone" activated { cost 1 SP phase battle effect
 def test_replay_keeps_a_copy_per_use_and_clamps_their_sum_at_the_cap() -> None:
     """R17, R20, R23: three uses over two turns put +3 on an attack in replay, which clamps it at
     +2 and says so; the contract counts the same copies and reports the card (SG-C011)."""
-    catalogue = card_catalogue(WHETSTONE)
+    by_name = cards_by_name(WHETSTONE)
     state = position("Ke1 Ra3 ke8 ra5 rb8", sp=(40, 40), phase=Phase.BATTLE)
-    state = state._replace(cards=new_cards(catalogue, ("Unbound Whetstone",), ()))
+    state = state._replace(cards=new_cards(by_name, ("Unbound Whetstone",), ()))
     state = ok(state, Play("Unbound Whetstone")).state
     state = ok(state, Activate("Unbound Whetstone")).state
     state = end_turn(end_turn(state))

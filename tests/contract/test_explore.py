@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from sgcheck.config import Config
 from sgcheck.contract.analysis.explore import BOUNDS, explore
 from sgcheck.contract.analysis.meeting import combinations, signals, topics
 from sgcheck.contract.checker import plan_check
-from sgcheck.contract.config import Config
 from sgcheck.diagnostics import Diagnostic, Severity
 from sgcheck.lang.cards.parser import parse_cards
 from sgcheck.replay.files import LogInput, replay_input

@@ -8,10 +8,10 @@ import pytest
 from click.testing import CliRunner, Result
 
 from sgcheck.cli import main
+from sgcheck.config import Config
+from sgcheck.contract.card_edits import Edit, apply_edits
 from sgcheck.contract.checker import check_paths
-from sgcheck.contract.config import Config
-from sgcheck.contract.fixes import Edit, apply_edits
-from sgcheck.contract.fixing import fix_paths
+from sgcheck.contract.fix_files import fix_paths
 
 
 def invoke(*args: str) -> Result:

@@ -11,7 +11,8 @@ from the whole card language (tests/cardgen.py):
   ``sgcheck.core.parameters``);
 * R20, R23: a card that checks clean never passes a per-attack cap of core §4.5 in play
   (+25 to-hit, +2 damage per hit with on-hit damage to the attacked piece included, one reroll
-  source), in any attack scenario, as ``attack_cards`` (the function replay uses) sums it.
+  source), in any matchup (attacker kind x defender kind), as ``attack_cards`` (the function
+  replay uses) sums it.
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ from dataclasses import replace
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from sgcheck.config import Config
 from sgcheck.contract.checker import check_plan, plan_check
-from sgcheck.contract.config import Config
 from sgcheck.contract.context import CheckContext
 from sgcheck.contract.facts.bonuses import attack_bonuses
 from sgcheck.contract.facts.matchups import describe_mask
@@ -32,7 +33,7 @@ from sgcheck.core import caps
 from sgcheck.core.cards import model as A
 from sgcheck.core.cards.attack_parts import AttackKind, attack_part
 from sgcheck.core.cards.semantics import LASTING_ACTIONS, Situation, attack_cards, forbidden, forbidden_in
-from sgcheck.core.cards.table import Catalogue, Lasting, new_cards
+from sgcheck.core.cards.table import CardsByName, Lasting, new_cards
 from sgcheck.core.parameters import PARAMETERS
 from sgcheck.core.pieces import BLACK, KING, WHITE, Color, Kind, Piece, piece
 from sgcheck.core.squares import Square, square
@@ -198,12 +199,12 @@ def position(card: A.Card, attacker: Piece, victim: Piece, frm: Square, to: Squa
     state = state.with_board(tuple(board))
     for color in Color:
         state = state.with_player(color, state.players[color].with_funds(60, 60))
-    table = new_cards(Catalogue([card]), (), ()).with_lasting(in_play(card, HOLDER))
+    table = new_cards(CardsByName([card]), (), ()).with_lasting(in_play(card, HOLDER))
     return state._replace(cards=table, to_move=attacker.color, turn_number=3)
 
 
 def over_a_cap(card: A.Card) -> list[str]:
-    """Every attack scenario in which the card passes a cap of core §4.5 in play (R20, R23)."""
+    """Every matchup in which the card passes a cap of core §4.5 in play (R20, R23)."""
     problems = []
     for actor in (HOLDER, HOLDER.other):  # the holder's attacks, and the enemy's on the holder's pieces
         for attacker_kind, reach in REACH.items():

@@ -16,7 +16,7 @@ from sgcheck.contract.proof import write_proof
 from sgcheck.core import engine
 from sgcheck.core.actions import Action, Activate, Attack, EndTurn, EnterPhase, Move, Play, Summon
 from sgcheck.core.cards.model import Card
-from sgcheck.core.cards.table import Catalogue, new_cards
+from sgcheck.core.cards.table import CardsByName, new_cards
 from sgcheck.core.outcome import Applied
 from sgcheck.core.pieces import BLACK, KING, WHITE, Kind, Phase
 from sgcheck.core.play.victory import scenario_start
@@ -115,7 +115,7 @@ def start(scenario: Scenario, hand_cards: Sequence[Card], hands: Hands, ruleset:
     assert white is not None and black is not None
     state = initial_state(white, black, ruleset, scenario)
     if hand_cards:
-        state = state._replace(cards=new_cards(Catalogue(hand_cards), *hands))
+        state = state._replace(cards=new_cards(CardsByName(hand_cards), *hands))
     return scenario_start(state)
 
 

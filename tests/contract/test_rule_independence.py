@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from sgcheck.contract import check_paths
-from sgcheck.contract.config import Config
+from sgcheck.config import Config
+from sgcheck.contract import check_paths, code_catalogue
 from sgcheck.contract.context import CheckContext
 from sgcheck.contract.facts import bonuses, pack_facts
 from sgcheck.contract.rules import RULE_MODULES
@@ -132,7 +132,7 @@ def test_pack_analyses_run_once_per_pack(tmp_path: Path, calls: dict[str, int]) 
 
 
 def test_disabled_rules_cost_no_analysis(tmp_path: Path, calls: dict[str, int]) -> None:
-    config = Config().with_codes(disable=["SG-C101", "SG-C102", "SG-C110", "SG-C120", "SG-C121"])
+    config = Config().with_codes(code_catalogue(), disable=["SG-C101", "SG-C102", "SG-C110", "SG-C120", "SG-C121"])
     check_paths([str(_pack(tmp_path))], config)
     assert (calls["trigger_cycles"], calls["feedback_loops"], calls["worst_stack"]) == (0, 0, 0)
 

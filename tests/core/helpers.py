@@ -15,7 +15,7 @@ from hypothesis import note
 from hypothesis import strategies as st
 
 from sgcheck.core.actions import Action, Attack, Break, EndTurn, EnterPhase, Part, Repair
-from sgcheck.core.cards.table import CardsState, Catalogue
+from sgcheck.core.cards.table import CardsByName, CardsState
 from sgcheck.core.engine import apply
 from sgcheck.core.legal import CATEGORIES, accepted, with_roll
 from sgcheck.core.outcome import Applied, Rejected, Violation
@@ -307,8 +307,8 @@ def noting_actions(played: list[tuple[GameState, Action]]) -> Iterator[None]:
         raise
 
 
-def card_catalogue(source: str, name: str = "cards.sgcard") -> Catalogue:
+def cards_by_name(source: str, name: str = "cards.sgcard") -> CardsByName:
     """The cards of ``source`` (card language), which must read without a finding."""
     parsed = parse_cards(source, name)
     assert not parsed.diagnostics, parsed.diagnostics
-    return Catalogue(parsed.cards)
+    return CardsByName(parsed.cards)

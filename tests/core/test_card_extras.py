@@ -12,7 +12,7 @@ from tests.core.helpers import (
     MISS,
     ROLL_3,
     ROLL_18,
-    card_catalogue,
+    cards_by_name,
     end_turn,
     enter,
     funds,
@@ -95,12 +95,12 @@ relic "Light Step" passive {
 """
 
 
-CATALOGUE = card_catalogue(CARDS, "extras.sgcard")
+BY_NAME = cards_by_name(CARDS, "extras.sgcard")
 
 
 def dealt(state: GameState, white: tuple[str, ...] = (), black: tuple[str, ...] = ()) -> GameState:
     """``state`` with the cards of this file's pack dealt: each side's hand is what it kept."""
-    return state._replace(cards=new_cards(CATALOGUE, white, black))
+    return state._replace(cards=new_cards(BY_NAME, white, black))
 
 
 def in_play(state: GameState, *names: str) -> GameState:

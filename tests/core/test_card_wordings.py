@@ -8,11 +8,11 @@ from sgcheck.core.actions import Attack, EndTurn, EnterPhase, Move, Play, Repair
 from sgcheck.core.cards.table import CardsState, new_cards
 from sgcheck.core.pieces import Color, Kind, Phase
 from sgcheck.core.state import GameState
-from tests.core.helpers import card_catalogue, ok, position, rejected, sq
+from tests.core.helpers import cards_by_name, ok, position, rejected, sq
 
 W, B = Color.WHITE, Color.BLACK
 
-CATALOGUE = card_catalogue(
+BY_NAME = cards_by_name(
     """
 relic "Summoner's Path" passive { cost 1 SP phase main effect cost summon distance -1 }
 relic "Toll Gate" passive { cost 1 SP phase main effect opponent cost move +2 }
@@ -35,7 +35,7 @@ relic "Red Tape" passive { cost 1 SP phase main effect opponent double cost move
 
 
 def with_cards(state: GameState, white: tuple[str, ...] = (), black: tuple[str, ...] = ()) -> GameState:
-    return state._replace(cards=new_cards(CATALOGUE, white, black))
+    return state._replace(cards=new_cards(BY_NAME, white, black))
 
 
 def cards_of(state: GameState) -> CardsState:

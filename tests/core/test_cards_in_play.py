@@ -7,7 +7,7 @@ from sgcheck.core.cards.table import CardsState, new_cards
 from sgcheck.core.pieces import Color, Kind, Phase
 from sgcheck.core.setup import check_pack_draft
 from sgcheck.core.state import GameState, Payment
-from tests.core.helpers import card_catalogue, ok, position, rejected, sq
+from tests.core.helpers import cards_by_name, ok, position, rejected, sq
 
 W, B = Color.WHITE, Color.BLACK
 
@@ -90,11 +90,11 @@ spell "Second Chance" {
 """
 
 
-CATALOGUE = card_catalogue(CARDS, "cards.sgcard")
+BY_NAME = cards_by_name(CARDS, "cards.sgcard")
 
 
 def with_cards(state: GameState, white: tuple[str, ...] = (), black: tuple[str, ...] = ()) -> GameState:
-    return state._replace(cards=new_cards(CATALOGUE, white, black))
+    return state._replace(cards=new_cards(BY_NAME, white, black))
 
 
 def cards_of(state: GameState) -> CardsState:
@@ -321,11 +321,11 @@ def test_a_draft_is_checked_against_the_pack() -> None:
 def test_a_relics_trigger_with_a_duration_fires_every_turn_r23() -> None:
     """R22, R23: a passive Relic's trigger waits while the Relic is in play; the duration is that of
     what each firing starts (a surcharge renewed at every End denies repair on consecutive turns)."""
-    catalogue = card_catalogue(
+    by_name = cards_by_name(
         'relic "Nightly Toll" passive { cost 1 SP effect at end: opponent cost repair +50 for 1 turn }'
     )
     state = position("Ke1 ke8", lp=(40, 20), sp=(40, 20), gem_broken=(False, True))
-    state = state._replace(cards=new_cards(catalogue, ("Nightly Toll",), ()))
+    state = state._replace(cards=new_cards(by_name, ("Nightly Toll",), ()))
     state = ok(state, Play("Nightly Toll")).state
     for _ in range(3):  # White's End, Black's turn, White's turn: each White End starts a surcharge again
         state = ok(state, EndTurn()).state

@@ -21,7 +21,7 @@ from sgcheck.core.actions import (
     Summon,
     Teleport,
 )
-from sgcheck.core.cards.table import CardsState, Catalogue, new_cards
+from sgcheck.core.cards.table import CardsByName, CardsState, new_cards
 from sgcheck.core.engine import is_legal
 from sgcheck.core.legal import legal_actions, with_roll
 from sgcheck.core.pieces import Kind, Phase
@@ -54,7 +54,7 @@ def game_pack(name: str) -> GamePack:
 def full_hands(pack: GamePack) -> CardsState:
     """Both sides hold every card of the pack (more than a draft allows: every card gets played)."""
     names = [card.name for card in pack.cards]
-    return new_cards(Catalogue(pack.cards), names, names)
+    return new_cards(CardsByName(pack.cards), names, names)
 
 
 def with_dice(action: Action) -> Iterator[Action]:
@@ -132,7 +132,7 @@ def brute_force(state: GameState) -> set[Hashable]:
     candidates += [Break(ROLL_18), Repair(ROLL_18), EndTurn()]
     candidates += [EnterPhase(p) for p in Phase]
     if state.cards is not None:
-        for name in state.cards.catalogue:
+        for name in state.cards.by_name:
             for target in (None, *ALL_SQUARES):
                 candidates += [Play(name, target), Activate(name, target=target)]
     for action in candidates:

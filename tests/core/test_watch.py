@@ -31,7 +31,7 @@ from sgcheck.core.outcome import Applied
 from sgcheck.core.pieces import Color, Phase
 from sgcheck.core.state import GameState, Payment
 from sgcheck.core.watch import KINDS, START, Breach, Side, Watch, needs_watch, observe
-from tests.core.helpers import MISS, ROLL_3, ROLL_18, card_catalogue, end_turn, enter, ok, position, sq
+from tests.core.helpers import MISS, ROLL_3, ROLL_18, cards_by_name, end_turn, enter, ok, position, sq
 
 W, B = Color.WHITE, Color.BLACK
 ROOT = Path(__file__).resolve().parents[2]
@@ -147,12 +147,12 @@ relic "Second Try" passive {
 }
 """
 
-CATALOGUE = card_catalogue(CARDS, "watch.sgcard")
+BY_NAME = cards_by_name(CARDS, "watch.sgcard")
 
 
 def dealt(state: GameState, white: Sequence[str] = (), black: Sequence[str] = ()) -> GameState:
     """``state`` in a game with cards: each side holds the cards named."""
-    return state._replace(cards=new_cards(CATALOGUE, white, black))
+    return state._replace(cards=new_cards(BY_NAME, white, black))
 
 
 def in_play(state: GameState, *names: str) -> GameState:
@@ -505,7 +505,7 @@ def test_core_s8_the_watch_is_pure_and_starts_empty() -> None:
 
 
 def _cards(source: str) -> list[Card]:
-    return list(card_catalogue(source).values())
+    return list(cards_by_name(source).values())
 
 
 def test_core_s8_a_pack_whose_cards_cannot_breach_needs_no_watch() -> None:

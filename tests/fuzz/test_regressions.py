@@ -17,8 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from sgcheck.contract import config as config_module
-from sgcheck.contract.config import find_pyproject, load_config
+from sgcheck import config as config_module
+from sgcheck.config import find_pyproject
+from sgcheck.contract import load_config
 from sgcheck.diagnostics import LISTED_NAMES, listing, shortlist
 from sgcheck.lang.cards.format_yaml import format_yaml_text
 from sgcheck.lang.cards.yaml_loader import load_card_yaml

@@ -10,10 +10,10 @@ from __future__ import annotations
 from sgcheck.contract.registry import Scope, all_rules, meta
 from sgcheck.diagnostics import Diagnostic
 from sgcheck.lang.cards import input_codes as card_codes
-from sgcheck.lang.cards import yaml_tree as card_yaml_tree
 from sgcheck.lang.cards.parser import parse_cards
 from sgcheck.lang.cards.yaml_loader import load_card_yaml
 from sgcheck.lang.source import YAML_CARD_LIMIT
+from sgcheck.lang.yaml import tree as yaml_tree
 
 
 def test_registry_reads_codes_and_severities_from_the_catalogue() -> None:
@@ -25,10 +25,10 @@ def test_registry_reads_codes_and_severities_from_the_catalogue() -> None:
 
 def test_readers_below_the_loaders_use_the_same_codes() -> None:
     written = (
-        card_yaml_tree.YAML_SYNTAX,
-        card_yaml_tree.YAML_ALIASES,
-        card_yaml_tree.YAML_NESTING,
-        card_yaml_tree.YAML_TOO_LARGE,
+        yaml_tree.YAML_SYNTAX,
+        yaml_tree.YAML_ALIASES,
+        yaml_tree.YAML_NESTING,
+        yaml_tree.YAML_TOO_LARGE,
         YAML_CARD_LIMIT.code,
     )
     catalogue = (card_codes.YAML_SYNTAX, card_codes.YAML_ALIASES, card_codes.YAML_NESTING, card_codes.YAML_TOO_LARGE)

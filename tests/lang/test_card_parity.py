@@ -30,8 +30,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from sgcheck.config import Config
 from sgcheck.contract.checker import check_plan, plan_check
-from sgcheck.contract.config import Config
 from sgcheck.core.cards import model as A
 from sgcheck.core.parameters import PARAMETERS
 from sgcheck.diagnostics import Diagnostic, Span
@@ -39,7 +39,7 @@ from sgcheck.lang.cards import writer as W
 from sgcheck.lang.cards.parser import parse_cards
 from sgcheck.lang.cards.vocab import COUNTABLE_WORDS, piece_class
 from sgcheck.lang.cards.yaml_loader import load_card_yaml
-from sgcheck.lang.cards.yaml_tree import compose
+from sgcheck.lang.yaml.tree import compose
 from tests.cardgen import card_sources
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,7 +14,7 @@ from sgcheck.core.cards import model as A
 from sgcheck.core.parameters import PARAMETERS
 from sgcheck.lang.cards.parser import parse_cards
 from sgcheck.lang.cards.yaml_loader import load_card_yaml
-from sgcheck.lang.cards.yaml_tree import MAX_DEPTH, compose
+from sgcheck.lang.yaml.tree import MAX_DEPTH, compose
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from sgcheck.lang import format_files, source
 from sgcheck.lang.format_diff import UnifiedDiff
-from sgcheck.lang.format_files import Kind, format_bytes
+from sgcheck.lang.format_files import FileKind, format_bytes
 from sgcheck.lang.logs import format_logs
 from sgcheck.lang.logs.format_logs import FormatError, format_log_pieces, format_log_text
 from sgcheck.lang.logs.grammar import LogSyntaxError
@@ -132,7 +132,7 @@ def test_a_syntax_error_in_a_middle_turn_is_reported_as_before() -> None:
         with pytest.raises(LogSyntaxError) as raised:
             format_log_pieces(SourceText("g.sglog", broken), lambda b, a: None, piece_chars=size)
         assert raised.value.diagnostic == diagnostic
-    result = format_bytes(broken.encode(), "g.sglog", Kind.LOG)
+    result = format_bytes(broken.encode(), "g.sglog", FileKind.LOG)
     assert result.problems == (diagnostic,) and not result.changed and result.data == b""
 
 
@@ -192,7 +192,7 @@ def test_a_large_log_is_decoded_formatted_and_spooled_in_pieces(monkeypatch: pyt
     ):
         read = decode_streamed(data, "g.sglog", limit=source.LOG_LIMIT)
         assert isinstance(read, SourceText) and len(list(read.pieces)) > 3
-        result = format_bytes(data, "g.sglog", Kind.LOG, diff=True)
+        result = format_bytes(data, "g.sglog", FileKind.LOG, diff=True)
         assert result.changed and result.data == want
         assert result.output is not None and result.output.size == len(want)
         assert result.diff is not None
@@ -200,7 +200,7 @@ def test_a_large_log_is_decoded_formatted_and_spooled_in_pieces(monkeypatch: pyt
         assert patch.startswith("--- g.sglog\n+++ g.sglog\n@@ -1")
         assert apply_patch(text, patch) == expected
         result.close()
-    again = format_bytes(expected.encode(), "g.sglog", Kind.LOG, diff=True)
+    again = format_bytes(expected.encode(), "g.sglog", FileKind.LOG, diff=True)
     assert not again.changed and again.diff is None and again.data == expected.encode()
 
 

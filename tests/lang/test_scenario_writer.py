@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from sgcheck.core.pieces import BLACK, KING, NON_KING_KINDS, SET_COUNTS, WHITE, Color, Kind
 from sgcheck.core.scenario import NO_PIECES, Counts, MarkerSet, Scenario, SideSetup, WinCondition, WinKind
 from sgcheck.core.squares import Square, parse_square
-from sgcheck.lang.cards.yaml_tree import YNode, compose
 from sgcheck.lang.scenarios.scenario_loader import load_scenario, load_scenario_node
 from sgcheck.lang.scenarios.writer import scenario_text
+from sgcheck.lang.yaml.tree import YNode, compose
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Every shipped scenario file but the one that makes each mistake on purpose (it has no model).

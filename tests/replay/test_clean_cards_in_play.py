@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from sgcheck.core import caps
 from sgcheck.core.actions import Activate, Attack, EndTurn, Play
 from sgcheck.core.cards.semantics import forbidden_in
-from sgcheck.core.cards.table import Catalogue, new_cards
+from sgcheck.core.cards.table import CardsByName, new_cards
 from sgcheck.core.formulas import hit_threshold
 from sgcheck.core.pieces import Color
 from sgcheck.core.state import piece_census
@@ -60,7 +60,7 @@ def test_clean_cards_never_break_a_cap_or_a_core_rule_in_play(sources: list[str]
         assert pack is not None
         rng = random.Random(seed)
         names = [card.name for card in pack.cards]
-        hands = new_cards(Catalogue(pack.cards), names, names)
+        hands = new_cards(CardsByName(pack.cards), names, names)
         rich = style is Style.RANDOM  # rich players can pay for every card
         for before, action, step in walk(rng, steps=200, rich=rich, policy=style_policy(style), cards=hands):
             after, fx = step.state, step.effects

@@ -55,7 +55,7 @@ def same_game(result: ReplayResult, game: GeneratedGame) -> None:
     errors = [f"{d.code} {d.span.line}:{d.span.column} {d.message}" for d in result.diagnostics if d.is_error]
     assert errors == []
     assert result.ok and not result.stopped
-    assert result.state == game.final  # cards included: a catalogue compares by its cards
+    assert result.state == game.final  # cards included: the pack's cards by name compare by their cards
 
 
 def statements(game: GeneratedGame) -> Counter[str]:
@@ -135,13 +135,13 @@ def test_card_games_keep_the_invariants(seed: int, pack: str, style: Style, rich
     a King's damage only grows, and at most 2 activations are made in a turn (R17); the index the
     rules consult on every action always describes the lasting effects it was built from. Rich
     players (200 LP, 60 SP) put their cards into play early, so most attacks meet them."""
-    from sgcheck.core.cards.table import Catalogue, lasting_index, new_cards
+    from sgcheck.core.cards.table import CardsByName, lasting_index, new_cards
     from tests.core.helpers import style_policy, walk
 
     game_pack = loaded(pack)
     rng = random.Random(seed)
     names = [card.name for card in game_pack.cards]
-    hands = new_cards(Catalogue(game_pack.cards), rng.sample(names, 3), rng.sample(names, 3))
+    hands = new_cards(CardsByName(game_pack.cards), rng.sample(names, 3), rng.sample(names, 3))
     for before, action, step in walk(rng, steps=250, rich=rich, policy=style_policy(style), cards=hands):
         after = step.state
         assert after.cards is not None

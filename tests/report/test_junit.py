@@ -18,8 +18,8 @@ from click.testing import CliRunner
 from sgcheck.cli import main
 from sgcheck.cli.common import IO_ERROR_CODES
 from sgcheck.codes import CATALOGUE
+from sgcheck.config import Config
 from sgcheck.contract.checker import check_paths
-from sgcheck.contract.config import Config
 from sgcheck.diagnostics import Diagnostic, Fix, Severity, Span
 from sgcheck.report import render
 from sgcheck.report.junit import NOT_CHECKED, xml_text

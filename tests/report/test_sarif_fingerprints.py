@@ -19,8 +19,8 @@ from click.testing import CliRunner
 from jsonschema import Draft7Validator
 
 from sgcheck.cli import main
+from sgcheck.config import Config
 from sgcheck.contract.checker import check_paths
-from sgcheck.contract.config import Config
 from sgcheck.diagnostics import Diagnostic, Severity, Span
 from sgcheck.report import render
 from sgcheck.report.sarif import FINGERPRINT_KEY, file_fingerprints

@@ -169,14 +169,14 @@ def _card_actions(state: GameState) -> Iterator[Action]:
             enemies[cell.kind] = sq
     targets = list(enemies.items())[:2]
     for name in dict.fromkeys(cards.hand(me)):
-        card = cards.catalogue[name]
+        card = cards.by_name[name]
         if any(isinstance(effect.action, _DIRECT) for effect in card.effects):
             for kind, sq in targets:
                 yield Play(name, Square(sq), kind)  # type: ignore[arg-type]
         else:
             yield Play(name)
     for relic in cards.in_play:
-        if relic.owner is me and cards.catalogue[relic.card].mode is A.Mode.ACTIVATED:
+        if relic.owner is me and cards.by_name[relic.card].mode is A.Mode.ACTIVATED:
             yield Activate(relic.card)
 
 
@@ -472,7 +472,7 @@ PROJECTED = 8
 def _accumulates(cards: CardsState, card: str, effect: A.Effect) -> bool:
     """Whether lasting copies of ``effect`` keep coming: the effect of ``card`` that starts them is a
     trigger, or a use of an activated Relic, and no ``limit`` per game bounds it."""
-    source_card = cards.catalogue[card]
+    source_card = cards.by_name[card]
     for source in source_card.effects:
         if source.action != effect.action:
             continue

@@ -28,7 +28,7 @@ from sgcheck.core.actions import Action, Break, EndTurn
 from sgcheck.core.cards.model import Card, DamageModifier, DistanceIs, Effect, InCamp, ResourceIs, Side
 from sgcheck.core.cards.parts import CostKind
 from sgcheck.core.cards.semantics import AttackCards, Share, Situation, attack_cards, cost_shares
-from sgcheck.core.cards.table import Catalogue, Lasting, ply
+from sgcheck.core.cards.table import CardsByName, Lasting, ply
 from sgcheck.core.cards.table import new_cards as deal
 from sgcheck.core.formulas import attack_cost, move_cost
 from sgcheck.core.pieces import BLACK, NON_KING_KINDS, PIECE_VALUES, WHITE, Color, Kind, piece
@@ -115,7 +115,7 @@ def start(
     black = probe.scenario.side(BLACK).king
     assert white is not None and black is not None
     state = initial_state(white, black, ruleset, probe.scenario)
-    state = scenario_start(state._replace(cards=deal(Catalogue(cards), *hands)))
+    state = scenario_start(state._replace(cards=deal(CardsByName(cards), *hands)))
     # a probe sets up the position and wins nothing: with no win condition of its own, the game
     # goes on exactly as without a scenario, and the engine has nothing to remember for it
     assert not probe.scenario.conditions and probe.scenario.turn_limit is None

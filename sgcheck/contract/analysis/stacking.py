@@ -3,9 +3,9 @@
 What a player can bring to one attack: every passive relic they have played (the relic
 zone has no limit), plus at most 2 activated cards (R17: 2 activations a turn, shared by
 activated relics and spells; spells also come out of a hand of 3, R19, which never binds
-tighter). For each attack scenario (attacker kind x defender kind):
+tighter). For each matchup (attacker kind x defender kind):
 
-1. each card's contribution is the sum of its bonuses that apply in that scenario;
+1. each card's contribution is the sum of its bonuses that apply in that matchup;
 2. the reachable total is the sum of all passive contributions plus the two largest
    activated ones (a partial selection, not a sort: linear);
 3. if that exceeds the cap, the *smallest set of cards* that exceeds it is found
@@ -16,8 +16,8 @@ tighter). For each attack scenario (attacker kind x defender kind):
    activated cards can swap its activated cards for the two best without shrinking).
 
 Cards that exceed a cap on their own are left out: SG-C010..C012 already report them.
-The whole analysis is O(cards x scenarios) plus one sort of the candidates of the
-reported scenario.
+The whole analysis is O(cards x matchups) plus one sort of the candidates of the
+reported matchup.
 """
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ from dataclasses import dataclass
 from sgcheck.contract.context import CheckContext
 from sgcheck.core.cards import model as A
 
-SCENARIOS = 36
+#: Attacker kinds x defender kinds (6 x 6), each a bit of a matchup mask.
+MATCHUPS = 36
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,9 +42,9 @@ class Contribution:
 
 @dataclass(frozen=True, slots=True)
 class Stack:
-    """The worst scenario: what is reachable, and the fewest cards that pass ``cap``."""
+    """The worst matchup: what is reachable, and the fewest cards that pass ``cap``."""
 
-    scenario: int
+    matchup: int
     reachable: int
     cap: int
     minimal: tuple[Contribution, ...]
@@ -53,38 +54,38 @@ class Stack:
         return sum(c.value for c in self.minimal)
 
 
-#: For one card: per scenario, its total and the effect that carries most of it.
+#: For one card: per matchup, its total and the effect that carries most of it.
 Profile = Callable[[A.Card], dict[int, tuple[int, A.Effect]]]
 
 
 def worst_stack(
     cards: Sequence[A.Card], profile: Profile, cap: int, ctx: CheckContext, strictly_above: bool = True
 ) -> Stack | None:
-    """The scenario whose minimal exceeding set is smallest (ties: larger reachable total)."""
-    passive: list[list[Contribution]] = [[] for _ in range(SCENARIOS)]
-    active: list[list[Contribution]] = [[] for _ in range(SCENARIOS)]
+    """The matchup whose minimal exceeding set is smallest (ties: larger reachable total)."""
+    passive: list[list[Contribution]] = [[] for _ in range(MATCHUPS)]
+    active: list[list[Contribution]] = [[] for _ in range(MATCHUPS)]
     for card in cards:
-        per_scenario = profile(card)
-        if not per_scenario:
+        per_matchup = profile(card)
+        if not per_matchup:
             continue
         if (
-            max(total for total, _ in per_scenario.values()) > cap
+            max(total for total, _ in per_matchup.values()) > cap
             if strictly_above
-            else max(total for total, _ in per_scenario.values()) >= cap
+            else max(total for total, _ in per_matchup.values()) >= cap
         ):
             continue  # exceeds on its own: a per-card finding already
         bucket = active if card.mode.uses_activation else passive
-        for scenario, (total, effect) in per_scenario.items():
+        for matchup, (total, effect) in per_matchup.items():
             if total > 0:
-                bucket[scenario].append(Contribution(card, total, effect))
+                bucket[matchup].append(Contribution(card, total, effect))
     best: Stack | None = None
-    for scenario in range(SCENARIOS):
-        usable = _usable_active(active[scenario], ctx)
-        reachable = sum(c.value for c in passive[scenario]) + sum(c.value for c in usable)
+    for matchup in range(MATCHUPS):
+        usable = _usable_active(active[matchup], ctx)
+        reachable = sum(c.value for c in passive[matchup]) + sum(c.value for c in usable)
         if not _exceeds(reachable, cap, strictly_above):
             continue
-        minimal = _minimal(passive[scenario] + usable, cap, strictly_above)
-        candidate = Stack(scenario, reachable, cap, minimal)
+        minimal = _minimal(passive[matchup] + usable, cap, strictly_above)
+        candidate = Stack(matchup, reachable, cap, minimal)
         if best is None or (len(minimal), -reachable) < (len(best.minimal), -best.reachable):
             best = candidate
     return best

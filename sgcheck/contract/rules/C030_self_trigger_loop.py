@@ -20,8 +20,8 @@ from collections.abc import Iterator
 
 from sgcheck.contract.analysis.flow import SELF, causes, listens
 from sgcheck.contract.analysis.triggers import trigger_cycles
+from sgcheck.contract.card_edits import bounded_fix
 from sgcheck.contract.context import CheckContext
-from sgcheck.contract.fixes import bounded_fix
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import card_context
 from sgcheck.core.cards.model import Card

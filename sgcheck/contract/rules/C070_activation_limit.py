@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from sgcheck.contract.card_edits import removal_fix
 from sgcheck.contract.context import CheckContext
-from sgcheck.contract.fixes import removal_fix
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.contract.rules._helpers import card_context, parameter_findings
 from sgcheck.core.caps import ACTIVATIONS_PER_TURN

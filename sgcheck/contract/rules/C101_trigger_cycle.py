@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from sgcheck.contract.card_edits import bounded_fix
 from sgcheck.contract.context import CheckContext
 from sgcheck.contract.facts.pack_facts import PackView
-from sgcheck.contract.fixes import bounded_fix
 from sgcheck.contract.registry import RuleMeta, Scope
 from sgcheck.diagnostics import Diagnostic, Severity
 

@@ -4,8 +4,8 @@ The per-attack caps of core §4.5 (+25 to-hit, +2 damage per hit, one reroll or
 advantage source) bind all cards together. Runtime clamps the total (R20), so this is a
 warning: the last card of the set adds nothing, it is dead weight in the pack. The
 checker takes what one player can actually bring to one attack (every passive relic in
-play plus 2 activated cards, R17, out of a hand of 3, R19), finds the attack scenario
-with the largest reachable total, and reports the *smallest set of cards* that passes
+play plus 2 activated cards, R17, out of a hand of 3, R19), finds the matchup (attacker
+kind x defender kind) with the largest reachable total, and reports the *smallest set of cards* that passes
 the cap (largest contributions first; see docs/contract-rules.md for why that is
 minimal). Cards that pass a cap on their own are SG-C010..SG-C012. On-hit damage to the
 attacked piece counts toward the damage cap, as in play (R23).
@@ -49,7 +49,7 @@ def _amount(c: Contribution, stack: Stack, category: AttackKind, unit: str, ctx:
     text = unit.format(c.value)
     if category is not AttackKind.DAMAGE:
         return text, False
-    bit = 1 << stack.scenario
+    bit = 1 << stack.matchup
     parts = [b for b in attack_bonuses(c.card, category, ctx) if b.scope is A.Side.OWN and b.mask & bit]
     if not any(b.on_hit or b.doubles for b in parts):
         return text, False

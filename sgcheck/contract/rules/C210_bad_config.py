@@ -10,13 +10,13 @@ Fails: ``disable = ["SG-C999"]``. Passes: ``disable = ["SG-C120"]``.
 
 from __future__ import annotations
 
+from sgcheck.config import CONFIG_PROBLEM, CONFIG_PROBLEM_SEVERITY
 from sgcheck.contract.registry import RuleMeta, Scope
-from sgcheck.diagnostics import Severity
 
 META = RuleMeta(
-    code="SG-C210",
+    code=CONFIG_PROBLEM,
     name="bad-config",
-    severity=Severity.ERROR,
+    severity=CONFIG_PROBLEM_SEVERITY,
     enforces="a valid [tool.sgcheck] configuration",
     rules=(),
     scope=Scope.PACKAGING,

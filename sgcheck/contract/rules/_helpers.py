@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
+from sgcheck.contract.card_edits import lowered_bonus, removal_fix
 from sgcheck.contract.context import CheckContext
 from sgcheck.contract.facts.bonuses import Bonus, attack_bonuses, worst_matchup
 from sgcheck.contract.facts.matchups import common_mask, describe_mask
 from sgcheck.contract.facts.pack_facts import PackView
 from sgcheck.contract.facts.repeats import Repeats, repeats
-from sgcheck.contract.fixes import lowered_bonus, removal_fix
 from sgcheck.contract.registry import RuleMeta
 from sgcheck.core.cards import model as A
 from sgcheck.core.cards.attack_parts import AttackKind

@@ -16,11 +16,11 @@ from sgcheck.core.module import Market
 from sgcheck.core.pieces import BLACK, WHITE, Color
 
 
-class Catalogue(Mapping[str, Card]):
+class CardsByName(Mapping[str, Card]):
     """The pack's cards by name: read-only and shared by every state of a game.
 
-    Two catalogues of the same cards are equal (two replays of one log reach equal states);
-    the hash is computed once, as states are compared far more often than catalogues built.
+    Two of the same cards are equal (two replays of one log reach equal states);
+    the hash is computed once, as states are compared far more often than these are built.
     """
 
     __slots__ = ("_cards", "_hash")
@@ -46,7 +46,7 @@ class Catalogue(Mapping[str, Card]):
     def __eq__(self, other: object) -> bool:
         if self is other:
             return True
-        return isinstance(other, Catalogue) and self._hash == other._hash and self._cards == other._cards
+        return isinstance(other, CardsByName) and self._hash == other._hash and self._cards == other._cards
 
 
 class Lasting(NamedTuple):
@@ -171,7 +171,7 @@ class MarketPlay(NamedTuple):
 
 
 class CardsState(NamedTuple):
-    catalogue: Catalogue
+    by_name: CardsByName  # the pack's cards
     hands: tuple[tuple[str, ...], tuple[str, ...]]  # by colour: cards kept in the draft, not yet played
     in_play: tuple[InPlay, ...] = ()  # Relics on the table, in the order they entered
     discarded: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # Spells cast, by colour
@@ -263,11 +263,11 @@ def ply(turn_number: int, color: Color) -> int:
     return (turn_number - 1) * 2 + (1 if color is BLACK else 0)
 
 
-def new_cards(catalogue: Catalogue, white: Iterable[str], black: Iterable[str]) -> CardsState:
+def new_cards(by_name: CardsByName, white: Iterable[str], black: Iterable[str]) -> CardsState:
     """The cards at the start of play: each side's hand is what it kept in the draft (R19).
 
     A name the pack does not hold is not in the hand: the draft reported it (SG-S106), and
     playing it later is a card the player does not hold (SG-R120), never a lookup that fails."""
     return CardsState(
-        catalogue, (tuple(c for c in white if c in catalogue), tuple(c for c in black if c in catalogue))
+        by_name, (tuple(c for c in white if c in by_name), tuple(c for c in black if c in by_name))
     )

@@ -186,9 +186,9 @@ def apply_play(state: GameState, action: Play) -> Applied | Violation:
     if cards is None:
         return _unknown_card(state, action.card, action.pay)
     me = state.to_move
-    if action.card not in cards.hand(me) or action.card not in cards.catalogue:
+    if action.card not in cards.hand(me) or action.card not in cards.by_name:
         return _not_in_hand(cards, me, action.card)
-    card = cards.catalogue[action.card]
+    card = cards.by_name[action.card]
     verb = "cast" if card.kind is CardKind.SPELL else "put into play"
     for check in (_phase(state, card, verb), _activation_limit(state), _forbidden(card)):
         if check is not None:
@@ -233,8 +233,8 @@ def _unknown_card(state: GameState, card: str, pay: Payment | None) -> Applied |
 
 
 def _not_in_hand(cards: CardsState, me: Color, card: str) -> Violation:
-    if card not in cards.catalogue:
-        why = f"the game's pack has no such card (it has {listing(cards.catalogue)})"
+    if card not in cards.by_name:
+        why = f"the game's pack has no such card (it has {listing(cards.by_name)})"
     elif card in cards.discarded[me] or cards.relic(me, card) is not None:
         why = "it was already played, and a card is played from hand only once"
     elif card in cards.hand(me.other):
@@ -255,7 +255,7 @@ def apply_use(state: GameState, action: Activate) -> Applied | Violation:
         return _unknown_card(state, action.card, action.pay)
     me = state.to_move
     relic = cards.relic(me, action.card)
-    card = cards.catalogue.get(action.card)
+    card = cards.by_name.get(action.card)
     if relic is None or card is None or card.mode is not Mode.ACTIVATED:
         return _not_usable(cards, me, action.card, card)
     for check in (_phase(state, card, "used"), _activation_limit(state), _limit(state, card, relic)):

@@ -65,7 +65,7 @@ def place(state: GameState, cards: CardsState, play: MarketPlay, action: Reveal)
     play = play._replace(revealed=(*play.revealed, action.card), before=before, discarded=discarded, due=False)
     cards = cards._replace(entered=order + 1, in_play=(*cards.in_play, InPlay(action.card, to, order)), market=play)
     state = state._replace(cards=cards)
-    card = cards.catalogue[action.card]
+    card = cards.by_name[action.card]
     return enter_play(state, card, to, order, ply(state.turn_number, state.to_move))
 
 

@@ -1,32 +1,19 @@
 """``sgcheck fmt`` for YAML card files (``.sgcard.yaml``): one indentation, comments kept.
 
 A YAML card file is data a designer lays out by hand, so its canonical layout changes only what
-carries no meaning: block mappings indented by two spaces, sequence items by four with the dash
-at two (the layout of the shipped examples and of ``sgcheck.lang.cards.writer``), no trailing
-spaces, no line folded. Keys keep their order, scalars their quoting and flow collections
-(``cost: {SP: 6}``) stay flow, except that a text with a line ending in a blank is written as
-a double-quoted scalar (a block scalar would keep the blank as trailing space, which the layout
-removes and which would change the text). ruamel.yaml's round trip does the rewriting and keeps every
-comment where it was written; the result must read back as the same cards with the same comments
-and be its own canonical form, or the file is left as it is.
+carries no meaning: the layout of :mod:`sgcheck.lang.yaml.round_trip` (ruamel.yaml's round trip,
+shared by every YAML file, which keeps every comment where it was written). Here, the result must
+read back as the same cards with the same comments and be its own canonical form, or the file is
+left as it is.
 """
 
 from __future__ import annotations
 
-import io
-import re
-from collections import Counter
-
-from sgcheck.codes import diagnostic
-from sgcheck.diagnostics import Diagnostic, Severity, Span
+from sgcheck.diagnostics import Diagnostic, Severity
 from sgcheck.lang.formatting import shape
-from sgcheck.lang.source import SourceText
+from sgcheck.lang.yaml.round_trip import COMMENT, comment_not_kept, lost_comment, round_trip
 
 __all__ = ["YamlFormatError", "format_yaml_text"]
-
-#: A ``#`` that starts a comment: at the start of a line or after a blank (a ``#`` inside a word
-#: or a quoted scalar does not). Counted the same way before and after, to prove none was lost.
-_COMMENT = re.compile(r"(?:^|(?<=\s))#[^\n]*+", re.MULTILINE)
 
 
 class YamlFormatError(Exception):
@@ -43,97 +30,17 @@ def format_yaml_text(text: str, name: str = "<cards.yaml>") -> str | list[Diagno
     errors = [d for d in loaded.diagnostics if d.severity is Severity.ERROR]
     if errors:
         return errors
-    formatted = _round_trip(text)
+    formatted = round_trip(text)
     if formatted == text:
         return text
     again = load_card_yaml(formatted, name)
     if any(d.severity is Severity.ERROR for d in again.diagnostics) or shape(again.cards) != shape(loaded.cards):
         raise YamlFormatError("the rewritten YAML reads as different cards")
-    lost = _lost_comment(text, formatted)
+    lost = lost_comment(text, formatted)
     if lost is not None:
-        return [_comment_not_kept(text, name, lost)]
-    if sorted(_COMMENT.findall(formatted)) != sorted(_COMMENT.findall(text)):
+        return [comment_not_kept(text, name, lost)]
+    if sorted(COMMENT.findall(formatted)) != sorted(COMMENT.findall(text)):
         raise YamlFormatError("the rewritten YAML would have comments the file does not have")
-    if _round_trip(formatted) != formatted:
+    if round_trip(formatted) != formatted:
         raise YamlFormatError("the rewritten YAML is not stable")
     return formatted
-
-
-def _lost_comment(text: str, formatted: str) -> re.Match[str] | None:
-    """The first comment of ``text`` that ``formatted`` does not have (as many times); None if none."""
-    kept = Counter(_COMMENT.findall(formatted))
-    for comment in _COMMENT.finditer(text):
-        if kept[comment.group()] > 0:
-            kept[comment.group()] -= 1
-        else:
-            return comment
-    return None
-
-
-def _comment_not_kept(text: str, name: str, comment: re.Match[str]) -> Diagnostic:
-    """SG-P039 at the comment the round trip would lose (a comment inside a flow collection)."""
-    line, column = SourceText(name, text).position(comment.start())
-    span = Span(name, line, column, line, column + len(comment.group()), comment.start(), comment.end())
-    message = (
-        "not formatted: rewriting the file would lose this comment "
-        "(the YAML library keeps no comment inside a flow collection, {...} or [...], "
-        "nor after the | or > of a text that must be rewritten in double quotes)"
-    )
-    return diagnostic("SG-P039", message).at(span, "move it after the collection")
-
-
-def _starts_explicitly(text: str) -> bool:
-    """The document opens with ``---`` (after any comments): kept."""
-    for line in text.split("\n"):
-        stripped = line.strip()
-        if stripped and not stripped.startswith("#"):
-            return stripped.startswith("---")
-    return False
-
-
-def _has_trailing_blank(value: str) -> bool:
-    """A line of ``value`` ends in a space or a tab: written as a block scalar, that blank would be
-    trailing space on its line."""
-    return any(line.endswith((" ", "\t")) for line in value.split("\n"))
-
-
-def _quote_trailing_blanks(node: object) -> None:
-    """Every text of ``node`` with a line ending in a blank, double-quoted: the one style that
-    spells such a text on lines of its own without trailing space (``"a \\nb"``), so the layout's
-    removal of trailing spaces can never change a value. One walk of the loaded document."""
-    from ruamel.yaml.scalarstring import DoubleQuotedScalarString
-
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, dict):
-            for key, value in current.items():
-                if isinstance(value, str):
-                    if _has_trailing_blank(value) and not isinstance(value, DoubleQuotedScalarString):
-                        current[key] = DoubleQuotedScalarString(value)
-                else:
-                    stack.append(value)
-        elif isinstance(current, list):
-            for index, value in enumerate(current):
-                if isinstance(value, str):
-                    if _has_trailing_blank(value) and not isinstance(value, DoubleQuotedScalarString):
-                        current[index] = DoubleQuotedScalarString(value)
-                else:
-                    stack.append(value)
-
-
-def _round_trip(text: str) -> str:
-    from ruamel.yaml import YAML
-
-    yaml = YAML(typ="rt", pure=True)
-    yaml.indent(mapping=2, sequence=4, offset=2)
-    yaml.width = 1 << 20  # never fold a line
-    yaml.preserve_quotes = True
-    yaml.explicit_start = _starts_explicitly(text)
-    data = yaml.load(text)
-    if data is None:  # an empty document stays as it is
-        return text
-    _quote_trailing_blanks(data)
-    out = io.StringIO()
-    yaml.dump(data, out)
-    return "\n".join(line.rstrip() for line in out.getvalue().split("\n"))

@@ -26,8 +26,8 @@ from sgcheck.lang.cards.vocab import (
     piece_class,
     resource_event,
 )
-from sgcheck.lang.cards.yaml_schema import schema_errors
-from sgcheck.lang.cards.yaml_tree import LongNumber, YNode, compose
+from sgcheck.lang.yaml.schema import schema_errors
+from sgcheck.lang.yaml.tree import LongNumber, YNode, compose
 
 CARD_SCHEMA = "card.schema.json"
 _RULES: tuple[str, ...] = ()

@@ -21,8 +21,8 @@ from sgcheck.core.cards.parts import CardKind, Mode
 from sgcheck.core.module import Market, Module, Shields
 from sgcheck.core.pieces import Kind
 from sgcheck.diagnostics import Diagnostic, Span
-from sgcheck.lang.cards.yaml_schema import schema_errors
-from sgcheck.lang.cards.yaml_tree import YNode
+from sgcheck.lang.yaml.schema import schema_errors
+from sgcheck.lang.yaml.tree import YNode
 from sgcheck.letters import ascii_lower
 
 MODULE_SCHEMA = "module.schema.json"

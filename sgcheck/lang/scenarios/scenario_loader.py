@@ -1,9 +1,9 @@
 """Load a scenario written in YAML into the core's model (:mod:`sgcheck.core.scenario`, R24).
 
-A scenario file is YAML (``*.scenario.yaml``), read with the card files' reader (bounded aliases,
-nesting and size, no tags; :mod:`sgcheck.lang.cards.yaml_tree`) and validated against
+A scenario file is YAML (``*.scenario.yaml``), read with the shared YAML reader (bounded aliases,
+nesting and size, no tags; :mod:`sgcheck.lang.yaml.tree`) and validated against
 ``schemas/scenario.schema.json`` with every error placed at its YAML line:col
-(:mod:`sgcheck.lang.cards.yaml_schema`). The ``scenario:`` section of a pack manifest is the same
+(:mod:`sgcheck.lang.yaml.schema`). The ``scenario:`` section of a pack manifest is the same
 document inside the manifest (:func:`load_scenario_node`).
 
 What the schema cannot say is checked here, each at the text it is about: a square off the
@@ -39,8 +39,8 @@ from sgcheck.core.scenario import (
 from sgcheck.core.setup import check_king_placement
 from sgcheck.core.squares import Square, name, square
 from sgcheck.diagnostics import Diagnostic, Span, closest, listing
-from sgcheck.lang.cards.yaml_schema import schema_errors
-from sgcheck.lang.cards.yaml_tree import LongNumber, YNode, compose
+from sgcheck.lang.yaml.schema import schema_errors
+from sgcheck.lang.yaml.tree import LongNumber, YNode, compose
 from sgcheck.letters import ascii_lower
 
 SCENARIO_SCHEMA = "scenario.schema.json"

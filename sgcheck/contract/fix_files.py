@@ -1,7 +1,7 @@
 """``sgcheck check --fix``: check, apply the fixes, write, check again.
 
 :func:`fix_paths` checks the paths as ``check`` does, applies the applicable fixes of each file
-in one pass (:func:`~sgcheck.contract.fixes.apply_edits`: of fixes that overlap, the first in
+in one pass (:func:`~sgcheck.contract.card_edits.apply_edits`: of fixes that overlap, the first in
 the file is kept), writes the file (in place, in its own line breaks and byte-order mark, and
 only if it is writable and has not changed since it was checked: :mod:`sgcheck.lang.rewrite`)
 and checks again, at most :data:`MAX_ROUNDS` times, as a fix may make another one possible.
@@ -14,8 +14,8 @@ import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from sgcheck.contract.config import Config
-from sgcheck.contract.fixes import apply_edits, edits_of
+from sgcheck.config import Config
+from sgcheck.contract.card_edits import apply_edits, edits_of
 from sgcheck.diagnostics import Diagnostic
 from sgcheck.discovery import DEFAULT, DiscoveryOptions
 

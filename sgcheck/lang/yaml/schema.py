@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any
 
 from sgcheck.diagnostics import Span, did_you_mean
-from sgcheck.lang.cards.yaml_tree import YNode
+from sgcheck.lang.yaml.tree import YNode
 from sgcheck.letters import first_foreign, foreign_note
 
 _TYPE_WORDS = {

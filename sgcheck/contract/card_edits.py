@@ -1,12 +1,12 @@
-"""Fixes that can be applied: built by the rules, applied to card files by ``sgcheck check --fix``.
+"""Edits of card text: the fixes the rules build, and applying them to one file's text.
 
 A :class:`~sgcheck.diagnostics.Fix` can be applied when it carries the text to put
 (``replacement``) and where (``span``, with the offsets of the decoded, LF-only text). The rules
 build them with the helpers here, in ``.sgcard`` words (:mod:`sgcheck.lang.cards.writer`); a card
 read from YAML gets the description only. Each fix says whether it is ``safe`` (docs/fmt.md).
 
-:func:`apply_edits` applies the fixes of one file in one pass; :mod:`sgcheck.contract.fixing`
-runs the command's rounds of fixing and checking again.
+:func:`apply_edits` applies the fixes of one file in one pass; :mod:`sgcheck.contract.fix_files`
+runs ``sgcheck check --fix``'s rounds of fixing and checking again over the files.
 """
 
 from __future__ import annotations

@@ -18,6 +18,11 @@ Problems in the table are reported as SG-C210 and the valid parts still apply; a
 ``tool.sgcheck`` that is not a table is SG-C210 and the defaults apply. Each problem is placed on
 the setting it is about, from an index of the settings' keys and values built in one pass over
 the text (:class:`_Index`), so a file with thousands of problems is checked in linear time.
+
+The module sits below both commands that read the file (``replay`` and the contract checker), at
+the level of :mod:`sgcheck.discovery`. The codes the settings may name are handed to it (``codes``:
+the contract's codes, :func:`sgcheck.contract.code_catalogue`; replay's table may also name those
+of :data:`sgcheck.codes.CATALOGUE`), so it imports neither command.
 """
 
 from __future__ import annotations
@@ -29,14 +34,18 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from sgcheck.codes import CATALOGUE, code_spellings, select_codes, spell_code, unknown_code
-from sgcheck.contract.registry import code_catalogue, meta
+from sgcheck.codes import CATALOGUE, CodeInfo, code_spellings, select_codes, spell_code, unknown_code
 from sgcheck.core.ruleset import CORE, Ruleset, RulesetError, parse_ruleset
 from sgcheck.diagnostics import Diagnostic, Severity, Span, did_you_mean
 from sgcheck.lang.source import CONFIG_LIMIT, SourceText, read_source
 from sgcheck.selection import PerFile, Selection, SelectionError, codes_named, per_file_entry, selection
 
+#: The code of every problem of the configuration, and its severity: written here once, read by its
+#: ``META`` (``contract/rules/C210_bad_config.py``) as the card loaders' codes are.
 CONFIG_PROBLEM = "SG-C210"
+CONFIG_PROBLEM_SEVERITY = Severity.ERROR
+#: The codes of ``sgcheck check``, which ``[tool.sgcheck]`` selects: the contract's catalogue.
+Codes = Mapping[str, CodeInfo]
 _SELECTION_KEYS = ("select", "extend-select", "ignore", "disable", "enable")
 _KEYS = (*_SELECTION_KEYS, "per-file-ignores", "severity", "ruleset", "suppressions", "statistics", "replay", "exclude")
 #: Codes that configuration may not switch off: a card that cannot be read must be reported.
@@ -97,6 +106,7 @@ class Config:
 
     def with_codes(
         self,
+        codes: Codes,
         enable: Iterable[str] = (),
         disable: Iterable[str] = (),
         *,
@@ -107,10 +117,11 @@ class Config:
     ) -> Config:
         """The command line on top of the file: ``select`` replaces the file's ``select``; the others
         add to the file's lists (``enable`` is ``extend_select``, ``disable`` is ``ignore``).
-        A spelling naming no code, or an exact code that cannot be switched off, raises ValueError."""
-        catalogue = code_catalogue()
+        ``codes``: the contract's codes (:data:`Codes`). A spelling naming no code, or an exact code
+        that cannot be switched off, raises ValueError."""
+        catalogue = codes
         for code in (*disable, *ignore):
-            _known(code)
+            _known(code, codes)
         base = codes_named(select, catalogue) if select is not None else self.selected
         added = codes_named((*enable, *extend_select), catalogue)
         extended = self.extended | added
@@ -140,6 +151,7 @@ class ReplaySettings:
 
     def selection(
         self,
+        codes: Codes,
         select: tuple[str, ...] | None = None,
         extend_select: tuple[str, ...] = (),
         ignore: tuple[str, ...] = (),
@@ -147,12 +159,13 @@ class ReplaySettings:
     ) -> Selection | None:
         """The command line's selection on top of this table's (None: nothing is selected or
         ignored). An error is the locked core (or the contract) broken: replay never switches one
-        off, and naming one to ignore raises :class:`~sgcheck.selection.SelectionError`."""
+        off, and naming one to ignore raises :class:`~sgcheck.selection.SelectionError`. ``codes``: the
+        contract's (:data:`Codes`); replay also reports those of :data:`sgcheck.codes.CATALOGUE`."""
         if (select, self.select) == (None, None) and not (
             extend_select or ignore or per_file or self.extend_select or self.ignore
         ):
             return None
-        catalogue = {**CATALOGUE, **code_catalogue()}
+        catalogue = {**CATALOGUE, **codes}
         errors = frozenset(code for code, info in catalogue.items() if info.severity is Severity.ERROR)
         ignored = (*(c for c in self.ignore if c not in extend_select), *ignore)
         for spelling in (*ignored, *(entry.rpartition(":")[2] for entry in per_file)):
@@ -181,14 +194,14 @@ def _disabled(
     return ((every - chosen) | ignored) - ALWAYS_ON
 
 
-def _known(code: str) -> str:
+def _known(code: str, codes: Codes) -> str:
     """An exact code that cannot be switched off is refused by name (a family is not: its
     always-on codes simply stay on)."""
-    exact = spell_code(code, code_catalogue())
+    exact = spell_code(code, codes)
     if exact in ALWAYS_ON:
         raise ValueError(f"{code!r} cannot be switched off: unreadable cards are always reported")
-    if not select_codes(code, code_catalogue()):
-        hint = unknown_code(code, code_catalogue())
+    if not select_codes(code, codes):
+        hint = unknown_code(code, codes)
         raise ValueError(f"{code!r} is not a contract code that can be switched{hint} ('sgcheck explain --list')")
     return exact or code
 
@@ -205,15 +218,17 @@ def find_pyproject(start: Path) -> Path | None:
     return None
 
 
-def load_config(path: Path | None, shown: str | None = None) -> Config:
+def load_config(path: Path | None, shown: str | None = None, *, codes: Codes) -> Config:
     """Read ``[tool.sgcheck]`` from ``path`` (no path: defaults); the file is read within its limit.
-    A ``tool`` or ``tool.sgcheck`` that is not a table is a problem (SG-C210) and the defaults apply."""
+    A ``tool`` or ``tool.sgcheck`` that is not a table is a problem (SG-C210) and the defaults apply.
+    ``codes``: the contract's codes (:data:`Codes`), which the settings' code lists are checked against
+    (:func:`sgcheck.contract.load_config` passes them)."""
     if path is None:
         return Config()
-    return replace(_read_config(path, shown or str(path)), folder=os.path.dirname(os.path.abspath(path)))
+    return replace(_read_config(path, shown or str(path), codes), folder=os.path.dirname(os.path.abspath(path)))
 
 
-def _read_config(path: Path, name: str) -> Config:
+def _read_config(path: Path, name: str, codes: Codes) -> Config:
     read = read_source(path, name, limit=CONFIG_LIMIT)
     if isinstance(read, Diagnostic):
         problem = _problem(f"cannot read the configuration: {read.message}", _Where(name, ""), "")
@@ -233,7 +248,7 @@ def _read_config(path: Path, name: str) -> Config:
     if not isinstance(table, dict):
         problem = where.outer_problem("[tool.sgcheck] must be a table", ("tool", "sgcheck"))
         return Config(source=name, problems=(problem,), text=text)
-    return replace(_parse_table(table, where), text=text)
+    return replace(_parse_table(table, where, codes), text=text)
 
 
 def has_sgcheck_table(text: str) -> bool:
@@ -255,7 +270,7 @@ def _short(message: str, limit: int = 200) -> str:
     return message if len(message) <= limit else message[:limit] + "…"
 
 
-def _parse_table(table: dict[str, object], where: _Where) -> Config:
+def _parse_table(table: dict[str, object], where: _Where, codes: Codes) -> Config:
     problems: list[Diagnostic] = []
     for key in table:
         if key not in _KEYS:
@@ -263,20 +278,20 @@ def _parse_table(table: dict[str, object], where: _Where) -> Config:
             problems.append(
                 _problem(f"unknown key '{key}' in [tool.sgcheck]{hint} (known: {', '.join(_KEYS)})", where, key)
             )
-    lists = {key: _code_list(table.get(key, []), key, where, problems) for key in _SELECTION_KEYS}
-    catalogue = code_catalogue()
+    lists = {key: _code_list(table.get(key, []), key, where, problems, codes) for key in _SELECTION_KEYS}
+    catalogue = codes
     selected = codes_named(lists["select"], catalogue) if "select" in table else None
     extended = codes_named((*lists["extend-select"], *lists["enable"]), catalogue)
     ignored = codes_named((*lists["ignore"], *lists["disable"]), catalogue)
-    per_file = _per_file(table.get("per-file-ignores", {}), where, problems)
-    replay = _replay_settings(table.get("replay", {}), where, problems)
+    per_file = _per_file(table.get("per-file-ignores", {}), where, problems, codes)
+    replay = _replay_settings(table.get("replay", {}), where, problems, codes)
     severities: dict[str, Severity] = {}
     raw_severity = table.get("severity", {})
     if not isinstance(raw_severity, dict):
         problems.append(_problem("[tool.sgcheck.severity] must be a table of CODE = level", where, "severity"))
         raw_severity = {}
     for code, level in raw_severity.items():
-        checked = _check_code(code, where, problems, allow_always_on=True)
+        checked = _check_code(code, where, problems, codes, allow_always_on=True)
         if checked is None:
             continue
         if level not in ("error", "warning", "note"):
@@ -329,7 +344,7 @@ def _exclude(value: object, where: _Where, problems: list[Diagnostic]) -> tuple[
     return tuple(kept)
 
 
-def _per_file(value: object, where: _Where, problems: list[Diagnostic]) -> tuple[PerFile, ...]:
+def _per_file(value: object, where: _Where, problems: list[Diagnostic], codes: Codes) -> tuple[PerFile, ...]:
     """``per-file-ignores = {"GLOB" = ["CODE", ...]}``."""
     if not isinstance(value, dict):
         message = "'per-file-ignores' must be a table of GLOB = [codes]"
@@ -337,9 +352,9 @@ def _per_file(value: object, where: _Where, problems: list[Diagnostic]) -> tuple
         return ()
     entries = []
     for glob, spelled in value.items():
-        codes = _code_list(spelled, glob, where, problems, allow_always_on=True)
-        if codes:
-            entries.append(PerFile(glob, codes_named(codes, code_catalogue()) - ALWAYS_ON))
+        named = _code_list(spelled, glob, where, problems, codes, allow_always_on=True)
+        if named:
+            entries.append(PerFile(glob, codes_named(named, codes) - ALWAYS_ON))
     return tuple(entries)
 
 
@@ -355,7 +370,7 @@ def _flag(table: Mapping[str, object], key: str, where: _Where, problems: list[D
     return value
 
 
-def _replay_settings(value: object, where: _Where, problems: list[Diagnostic]) -> ReplaySettings:
+def _replay_settings(value: object, where: _Where, problems: list[Diagnostic], codes: Codes) -> ReplaySettings:
     """``[tool.sgcheck.replay]``: checked here, as the rest of the table is (codes of every kind)."""
     if not isinstance(value, dict):
         problems.append(_problem("[tool.sgcheck.replay] must be a table", where, "replay"))
@@ -384,7 +399,7 @@ def _replay_settings(value: object, where: _Where, problems: list[Diagnostic]) -
         problems.append(_problem("'jobs' must be a whole number of at least 1", where, "jobs"))
     elif jobs is not None:
         settings = replace(settings, jobs=jobs)
-    every = {**CATALOGUE, **code_catalogue()}
+    every = {**CATALOGUE, **codes}
     errors = frozenset(code for code, info in every.items() if info.severity is Severity.ERROR)
     spelled: dict[str, tuple[str, ...]] = {}
     for key in ("select", "extend-select", "ignore"):
@@ -416,7 +431,7 @@ def _replay_settings(value: object, where: _Where, problems: list[Diagnostic]) -
 
 
 def _code_list(
-    value: object, key: str, where: _Where, problems: list[Diagnostic], allow_always_on: bool = False
+    value: object, key: str, where: _Where, problems: list[Diagnostic], codes: Codes, allow_always_on: bool = False
 ) -> list[str]:
     if not isinstance(value, list):
         problems.append(_problem(f"'{key}' must be a list of codes", where, key))
@@ -424,23 +439,23 @@ def _code_list(
     found = []
     for code in value:
         switching_on = allow_always_on or key in ("select", "extend-select", "enable")
-        checked = _check_code(code, where, problems, switching_on)
+        checked = _check_code(code, where, problems, codes, switching_on)
         if checked is not None:
             found.append(checked)
     return found
 
 
 def _check_code(
-    code: object, where: _Where, problems: list[Diagnostic], allow_always_on: bool = False
+    code: object, where: _Where, problems: list[Diagnostic], codes: Codes, allow_always_on: bool = False
 ) -> str | None:
     """A code, family or rule name the settings may use; a problem for one naming nothing, and for
     switching off an exact code that is always on."""
-    if not isinstance(code, str) or not select_codes(code, code_catalogue()):
-        hint = where.did_you_mean(code, lambda: code_spellings(code_catalogue())) if isinstance(code, str) else ""
+    if not isinstance(code, str) or not select_codes(code, codes):
+        hint = where.did_you_mean(code, lambda: code_spellings(codes)) if isinstance(code, str) else ""
         message = f"unknown code {code!r}{hint} ('sgcheck explain --list' shows them)"
         problems.append(_problem(message, where, str(code)))
         return None
-    exact = spell_code(code, code_catalogue())
+    exact = spell_code(code, codes)
     if exact in ALWAYS_ON and not allow_always_on:
         problems.append(_problem(f"{exact} cannot be disabled: unreadable cards are always reported", where, code))
         return None
@@ -633,4 +648,5 @@ def _diagnostic(message: str, name: str, found: tuple[int, int] | None, needle: 
     if found is not None:
         number, column = found
         span = Span(name, number, column + 1, number, column + 1 + len(needle))
-    return meta(CONFIG_PROBLEM).diagnostic(message, span, hint="see docs/ci.md for the [tool.sgcheck] settings")
+    hint = "see docs/ci.md for the [tool.sgcheck] settings"
+    return Diagnostic(CONFIG_PROBLEM, CONFIG_PROBLEM_SEVERITY, message, span, hint=hint)
