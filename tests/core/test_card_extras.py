@@ -100,7 +100,7 @@ CATALOGUE = card_catalogue(CARDS, "extras.sgcard")
 
 def dealt(state: GameState, white: tuple[str, ...] = (), black: tuple[str, ...] = ()) -> GameState:
     """``state`` with the cards of this file's pack dealt: each side's hand is what it kept."""
-    return state._replace(cards=new_cards(CATALOGUE, white, black))
+    return state.replace(cards=new_cards(CATALOGUE, white, black))
 
 
 def in_play(state: GameState, *names: str) -> GameState:

@@ -14,7 +14,6 @@ from sgcheck.core.play.predicates import card_cost, charge, own_piece, phase_win
 from sgcheck.core.state import GameState
 
 _MAIN = (Phase.MAIN1, Phase.MAIN2)
-_new = tuple.__new__
 
 
 def apply(state: GameState, action: Move) -> Applied | Violation:
@@ -40,4 +39,4 @@ def apply(state: GameState, action: Move) -> Applied | Violation:
     after = charge(state, paid, tuple(board))
     if at is not None:
         after = fire(costs_counted(state, after, CostKind.MOVE, at), Event.MOVE, state.to_move, at)
-    return _new(Applied, (after, Effects.of_payment(cost, paid)))  # tuple.__new__: see sgcheck.core.state
+    return Applied(after, Effects.of_payment(cost, paid))

@@ -25,7 +25,6 @@ from sgcheck.core.play.victory import (
 from sgcheck.core.state import GameResult, GameState, TurnState
 
 _NO_EFFECTS = Effects()
-_new = tuple.__new__
 
 
 def apply_enter(state: GameState, action: EnterPhase) -> Applied | Violation:
@@ -41,7 +40,7 @@ def apply_enter(state: GameState, action: EnterPhase) -> Applied | Violation:
     state = state.with_turn(state.turn.with_phase(action.phase))
     if state.cards is not None:
         state = _phases_begin(state, current, action.phase)
-    return _new(Applied, (state, _NO_EFFECTS))  # tuple.__new__: see sgcheck.core.state
+    return Applied(state, _NO_EFFECTS)
 
 
 _PHASES = tuple(Phase)
@@ -83,17 +82,17 @@ def apply_end(state: GameState, action: EndTurn) -> Applied | Violation:
     state, gained = begin_turn(state)  # the next Upkeep replaces the turn record: no clean-up state needed
     if lively:
         state = resources_changed(ending, state)
-    return _new(Applied, (state, _turn_over(passed, lp_gained, gained)))
+    return Applied(state, _turn_over(passed, lp_gained, gained))
 
 
 def _end_game(state: GameState, passed: bool, lp_gained: int, won: GameResult | None = None) -> Applied:
     """The game ends at this End phase: 1000 LP (core §7), else a scenario's condition checked at
     the end of a turn (``won``, R24), else the turn limit (R18)."""
-    state = state.with_turn(state.turn._replace(phase=Phase.END, damage=()))
+    state = state.with_turn(state.turn.replace(phase=Phase.END, damage=()))
     state, result = lp_victory(state)
     if result is None:
         result = won if won is not None else turn_limit_result(state)
-        state = state._replace(result=result)
+        state = state.replace(result=result)
     return Applied(state, Effects(passed=passed, lp_gained=lp_gained, result=result))
 
 
