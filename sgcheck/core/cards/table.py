@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import ClassVar, Final, final
 
-from sgcheck.core.cards.attack_parts import AttackPart, part_of
+from sgcheck.core.cards.attack_parts import AttackPart, attack_part
 from sgcheck.core.cards.model import Card, CostModifier, Effect, Event, Side
 from sgcheck.core.module import Market
 from sgcheck.core.pieces import BLACK, WHITE, Color
@@ -244,7 +244,7 @@ def _attacking(ordered: tuple[Lasting, ...], actor: Color) -> tuple[tuple[Lastin
     """The effects that change ``actor``'s attacks: its own ``own`` parts, the other side's ``enemy`` ones."""
     found = []
     for item in ordered:
-        part = part_of(item.effect)
+        part = attack_part(item.effect)
         if part is None or (item.effect.trigger is not None and not part.on_hit):
             continue
         if (item.owner is actor) == (part.scope is Side.OWN):
