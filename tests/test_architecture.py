@@ -123,3 +123,24 @@ def test_module_names_say_one_thing() -> None:
         seen.setdefault(path.stem, []).append(str(path.relative_to(PACKAGE)))
     twice = {name: where for name, where in seen.items() if len(where) > 1 and name not in same_role}
     assert twice == {}
+
+
+#: Lark's documented modules; anything else of Lark is reached through sgcheck/lang/lark_adapter.py.
+LARK_PUBLIC = {"lark", "lark.exceptions"}
+
+
+def test_only_the_adapter_reaches_into_lark() -> None:
+    """Lark's internals (its parser's tables, the lexer's state, the interactive parser's stacks)
+    are used in one module, lang/lark_adapter.py, which says which Lark versions it was written for."""
+    adapter = PACKAGE / "lang" / "lark_adapter.py"
+    for path in PACKAGE.rglob("*.py"):
+        if path == adapter:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("lark"):
+                assert node.module in LARK_PUBLIC, f"{path.name} imports {node.module}"
+            elif isinstance(node, ast.Import):
+                assert all(a.name in LARK_PUBLIC for a in node.names if a.name.startswith("lark")), path.name
+            elif isinstance(node, ast.Attribute):
+                assert node.attr not in {"parse_table", "lexer_thread", "parser_state"}, f"{path.name}: .{node.attr}"

@@ -8,9 +8,7 @@ inline suppressions, and returns a :class:`~sgcheck.results.Run` for the rendere
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -44,18 +42,6 @@ _READING_CODES = ("SG-P004", "SG-P005", "SG-P008", "SG-P010", "SG-P011")
 #: What ``check`` reports on scenario files and scenario sections (R24), besides the contract's codes.
 #: And the module section's (R26).
 _SCENARIO_CODES = ("SG-P032", "SG-P033", "SG-P034", "SG-P035", "SG-P036", "SG-S103", "SG-P038")
-
-
-@contextmanager
-def _no_gc_pauses() -> Iterator[None]:
-    """Checking builds many small acyclic objects; the cycle collector only slows that down."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 STDIN = "-"
@@ -101,13 +87,12 @@ class CheckJob:
         config = self.config
         if config.problems and config.source is not None:
             yield FileResult(config.source, tuple(config.problems)), {config.source: config.text}
-        with _no_gc_pauses():
-            for plan in self.plans:
-                checked = check_plan(plan, config, stdin)
-                if self.proof_dir is not None and checked.breaks:
-                    self.proofs.extend(write_proofs(self.proof_dir, plan.name, checked, plan.context.ruleset))
-                for result in checked.results:
-                    yield result, checked.sources
+        for plan in self.plans:
+            checked = check_plan(plan, config, stdin)
+            if self.proof_dir is not None and checked.breaks:
+                self.proofs.extend(write_proofs(self.proof_dir, plan.name, checked, plan.context.ruleset))
+            for result in checked.results:
+                yield result, checked.sources
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,8 +113,7 @@ def check_plan(plan: PackPlan, config: Config | None = None, stdin: BinaryReader
     sources: dict[str, str] = {}
     breaks: list[Found] = []
     try:
-        with _no_gc_pauses():
-            checked, cards = _check_plan(plan, config, sources, stdin, breaks)
+        checked, cards = _check_plan(plan, config, sources, stdin, breaks)
     except (Exception, RecursionError, MemoryError) as error:  # one pack must not hide the others
         failed = FileResult(plan.name, (codes.internal_error(error).at(Span.point(plan.name)),))
         return CheckedPlan((failed,), {}, ())

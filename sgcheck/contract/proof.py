@@ -140,7 +140,7 @@ def _start(
     assert white is not None and black is not None
     state = initial_state(white, black, ruleset, scenario)
     if cards:
-        state = state._replace(cards=new_cards(CardsByName(cards), *hands))
+        state = state.replace(cards=new_cards(CardsByName(cards), *hands))
     return scenario_start(state)
 
 

@@ -3,20 +3,19 @@
 Every transition returns a new :class:`GameState`; nothing is mutated. Gems are
 tuples of 12 counts indexed by :attr:`Piece.index`, the board a tuple of 64 cells.
 
-The records are typed named tuples rather than frozen dataclasses: replay builds several
-of them per action, and a named tuple is built three to four times faster (a frozen
-dataclass sets each field through ``object.__setattr__``), while being just as immutable.
-Change one with ``record._replace(field=value)``; the ``with_*`` methods on the hot paths
-build the tuple directly (``tuple.__new__``), skipping the generated constructor's argument
-handling, which is a third of its cost.
+The records are immutable native classes (:class:`sgcheck.core.record.Record`): ``Final``
+fields set once in ``__init__``, compared and hashed by value. Change one with its ``with_*``
+methods (the changes the rules make on every action, built by the constructor) or, for the
+rarer ones, ``record.replace(field=value)``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, Final, final
 
 from sgcheck.core import caps
 from sgcheck.core.pieces import BLACK, KING, PIECES, SET_COUNTS, WHITE, Color, Outcome, Phase, Piece, piece
+from sgcheck.core.record import Record
 from sgcheck.core.ruleset import CORE, Ruleset
 from sgcheck.core.squares import Square
 
@@ -29,14 +28,20 @@ Gem = tuple[int, ...]
 
 EMPTY_GEM: Gem = (0,) * 12
 
-_new = tuple.__new__
 
-
-class Payment(NamedTuple):
+@final
+class Payment(Record):
     """How a cost was paid (R05)."""
 
-    sp: int
-    lp: int
+    __match_args__: ClassVar[tuple[str, ...]] = ("sp", "lp")
+    __slots__ = __match_args__
+
+    sp: Final[int]
+    lp: Final[int]
+
+    def __init__(self, sp: int, lp: int) -> None:
+        self.sp = sp
+        self.lp = lp
 
     @property
     def total(self) -> int:
@@ -46,53 +51,138 @@ class Payment(NamedTuple):
         return f"{self.sp} SP + {self.lp} LP"
 
 
-class PlayerState(NamedTuple):
-    lp: int
-    sp: int
-    gem: Gem
-    gem_broken: bool = False
-    king_damage: int = 0  # damage this player's King has taken (never clears, R11)
-    turns_started: int = 0
+@final
+class PlayerState(Record):
+    __match_args__: ClassVar[tuple[str, ...]] = ("lp", "sp", "gem", "gem_broken", "king_damage", "turns_started")
+    __slots__ = __match_args__
+
+    lp: Final[int]
+    sp: Final[int]
+    gem: Final[Gem]
+    gem_broken: Final[bool]
+    king_damage: Final[int]  # damage this player's King has taken (never clears, R11)
+    turns_started: Final[int]
+
+    def __init__(
+        self, lp: int, sp: int, gem: Gem, gem_broken: bool = False, king_damage: int = 0, turns_started: int = 0
+    ) -> None:
+        self.lp = lp
+        self.sp = sp
+        self.gem = gem
+        self.gem_broken = gem_broken
+        self.king_damage = king_damage
+        self.turns_started = turns_started
 
     def with_funds(self, lp: int, sp: int) -> PlayerState:
-        """Fast path for the most common change (``_replace`` is several times slower)."""
-        return _new(PlayerState, (lp, sp, self.gem, self.gem_broken, self.king_damage, self.turns_started))
+        """The most common change: LP and SP."""
+        return PlayerState(lp, sp, self.gem, self.gem_broken, self.king_damage, self.turns_started)
 
     def with_gem(self, gem: Gem, sp: int) -> PlayerState:
         """A capture: the Gem and SP change together."""
-        return _new(PlayerState, (self.lp, sp, gem, self.gem_broken, self.king_damage, self.turns_started))
+        return PlayerState(self.lp, sp, gem, self.gem_broken, self.king_damage, self.turns_started)
 
     def starting_turn(self, income: int) -> PlayerState:
         """Upkeep: one more turn started, and the SP income gained."""
-        return _new(
-            PlayerState,
-            (self.lp, self.sp + income, self.gem, self.gem_broken, self.king_damage, self.turns_started + 1),
+        return PlayerState(
+            self.lp, self.sp + income, self.gem, self.gem_broken, self.king_damage, self.turns_started + 1
         )
 
 
-class TurnState(NamedTuple):
+@final
+class TurnState(Record):
     """What has happened so far in the current turn (the per-turn limits of core §2, §5, §6)."""
 
-    phase: Phase = Phase.UPKEEP
-    actions: int = 0  # R04: anything but income and clean-up
-    activations: int = 0  # R17
-    summoned: bool = False  # R12
-    broke: bool = False  # R15
-    repaired: bool = False  # R15
-    teleported: bool = False  # R13
-    converted_sp: int = 0  # R16
-    income: int = 0  # SP gained at this Upkeep (R14)
-    damage: tuple[tuple[Square, int], ...] = ()  # partial damage dealt this turn (R11)
+    __match_args__: ClassVar[tuple[str, ...]] = (
+        "phase",
+        "actions",
+        "activations",
+        "summoned",
+        "broke",
+        "repaired",
+        "teleported",
+        "converted_sp",
+        "income",
+        "damage",
+    )
+    __slots__ = __match_args__
+
+    phase: Final[Phase]
+    actions: Final[int]  # R04: anything but income and clean-up
+    activations: Final[int]  # R17
+    summoned: Final[bool]  # R12
+    broke: Final[bool]  # R15
+    repaired: Final[bool]  # R15
+    teleported: Final[bool]  # R13
+    converted_sp: Final[int]  # R16
+    income: Final[int]  # SP gained at this Upkeep (R14)
+    damage: Final[tuple[tuple[Square, int], ...]]  # partial damage dealt this turn (R11)
+
+    def __init__(
+        self,
+        phase: Phase = Phase.UPKEEP,
+        actions: int = 0,
+        activations: int = 0,
+        summoned: bool = False,
+        broke: bool = False,
+        repaired: bool = False,
+        teleported: bool = False,
+        converted_sp: int = 0,
+        income: int = 0,
+        damage: tuple[tuple[Square, int], ...] = (),
+    ) -> None:
+        self.phase = phase
+        self.actions = actions
+        self.activations = activations
+        self.summoned = summoned
+        self.broke = broke
+        self.repaired = repaired
+        self.teleported = teleported
+        self.converted_sp = converted_sp
+        self.income = income
+        self.damage = damage
 
     def with_phase(self, phase: Phase) -> TurnState:
-        return _new(TurnState, (phase, *self[1:]))
+        return TurnState(
+            phase,
+            self.actions,
+            self.activations,
+            self.summoned,
+            self.broke,
+            self.repaired,
+            self.teleported,
+            self.converted_sp,
+            self.income,
+            self.damage,
+        )
 
     def counted(self) -> TurnState:
         """One more action this turn (R04)."""
-        return _new(TurnState, (self.phase, self.actions + 1, *self[2:]))
+        return TurnState(
+            self.phase,
+            self.actions + 1,
+            self.activations,
+            self.summoned,
+            self.broke,
+            self.repaired,
+            self.teleported,
+            self.converted_sp,
+            self.income,
+            self.damage,
+        )
 
     def with_damage(self, damage: tuple[tuple[Square, int], ...]) -> TurnState:
-        return _new(TurnState, (*self[:9], damage))
+        return TurnState(
+            self.phase,
+            self.actions,
+            self.activations,
+            self.summoned,
+            self.broke,
+            self.repaired,
+            self.teleported,
+            self.converted_sp,
+            self.income,
+            damage,
+        )
 
     def damage_on(self, sq: Square) -> int:
         for s, d in self.damage:
@@ -101,11 +191,21 @@ class TurnState(NamedTuple):
         return 0
 
 
-class GameResult(NamedTuple):
-    winner: Color | None  # None: a draw
-    outcome: Outcome
-    turn_number: int
-    detail: str
+@final
+class GameResult(Record):
+    __match_args__: ClassVar[tuple[str, ...]] = ("winner", "outcome", "turn_number", "detail")
+    __slots__ = __match_args__
+
+    winner: Final[Color | None]  # None: a draw
+    outcome: Final[Outcome]
+    turn_number: Final[int]
+    detail: Final[str]
+
+    def __init__(self, winner: Color | None, outcome: Outcome, turn_number: int, detail: str) -> None:
+        self.winner = winner
+        self.outcome = outcome
+        self.turn_number = turn_number
+        self.detail = detail
 
     @property
     def score(self) -> str:
@@ -114,20 +214,56 @@ class GameResult(NamedTuple):
         return "1-0" if self.winner is WHITE else "0-1"
 
 
-class GameState(NamedTuple):
-    board: Board
-    players: tuple[PlayerState, PlayerState]
-    to_move: Color
-    turn_number: int
-    turn: TurnState
-    ruleset: Ruleset = CORE
-    result: GameResult | None = None
+@final
+class GameState(Record):
+    __match_args__: ClassVar[tuple[str, ...]] = (
+        "board",
+        "players",
+        "to_move",
+        "turn_number",
+        "turn",
+        "ruleset",
+        "result",
+        "cards",
+        "scenario",
+    )
+    __slots__ = __match_args__
+
+    board: Final[Board]
+    players: Final[tuple[PlayerState, PlayerState]]
+    to_move: Final[Color]
+    turn_number: Final[int]
+    turn: Final[TurnState]
+    ruleset: Final[Ruleset]
+    result: Final[GameResult | None]
     # The game's Relic & Spell cards (hands, cards in play, lasting effects); None in a game
     # played without a pack, which keeps every rule on its card-free path.
-    cards: CardsState | None = None
+    cards: Final[CardsState | None]
     # The game's scenario and what its win conditions remember (R24); None in a game played
     # from the core's setup, whose rules then never look at scenarios.
-    scenario: ScenarioPlay | None = None
+    scenario: Final[ScenarioPlay | None]
+
+    def __init__(
+        self,
+        board: Board,
+        players: tuple[PlayerState, PlayerState],
+        to_move: Color,
+        turn_number: int,
+        turn: TurnState,
+        ruleset: Ruleset = CORE,
+        result: GameResult | None = None,
+        cards: CardsState | None = None,
+        scenario: ScenarioPlay | None = None,
+    ) -> None:
+        self.board = board
+        self.players = players
+        self.to_move = to_move
+        self.turn_number = turn_number
+        self.turn = turn
+        self.ruleset = ruleset
+        self.result = result
+        self.cards = cards
+        self.scenario = scenario
 
     def player(self, color: Color) -> PlayerState:
         return self.players[color]
@@ -142,23 +278,48 @@ class GameState(NamedTuple):
 
     def with_player(self, color: Color, player: PlayerState) -> GameState:
         players = (player, self.players[1]) if color is WHITE else (self.players[0], player)
-        return _new(GameState, (self.board, players, *self[2:]))
+        return self.with_play(self.board, players, self.turn)
 
     def with_turn(self, turn: TurnState) -> GameState:
-        return _new(GameState, (*self[:4], turn, *self[5:]))
+        return self.with_play(self.board, self.players, turn)
 
     def with_board(self, board: Board) -> GameState:
-        return _new(GameState, (board, *self[1:]))
+        return self.with_play(board, self.players, self.turn)
+
+    def with_play(self, board: Board, players: tuple[PlayerState, PlayerState], turn: TurnState) -> GameState:
+        """Board, players and turn at once: the change nearly every action makes."""
+        return GameState(
+            board,
+            players,
+            self.to_move,
+            self.turn_number,
+            turn,
+            self.ruleset,
+            self.result,
+            self.cards,
+            self.scenario,
+        )
 
     def handed_over(
         self, players: tuple[PlayerState, PlayerState], to_move: Color, number: int, turn: TurnState
     ) -> GameState:
         """The next player's turn begins."""
-        return _new(GameState, (self.board, players, to_move, number, turn, *self[5:]))
+        return GameState(
+            self.board, players, to_move, number, turn, self.ruleset, self.result, self.cards, self.scenario
+        )
 
-    def with_play(self, board: Board, players: tuple[PlayerState, PlayerState], turn: TurnState) -> GameState:
-        """Board, players and turn at once: the change nearly every action makes."""
-        return _new(GameState, (board, players, self.to_move, self.turn_number, turn, *self[5:]))
+    def with_cards(self, cards: CardsState | None) -> GameState:
+        return GameState(
+            self.board,
+            self.players,
+            self.to_move,
+            self.turn_number,
+            self.turn,
+            self.ruleset,
+            self.result,
+            cards,
+            self.scenario,
+        )
 
     def king_square(self, color: Color) -> Square | None:
         king = piece(color, KING)
@@ -220,8 +381,8 @@ def initial_state(
     if scenario is not None:
         from sgcheck.core.scenario import ScenarioPlay
 
-        state = state._replace(scenario=ScenarioPlay(scenario))
-    return state.with_player(first, state.player(first)._replace(turns_started=1))
+        state = state.replace(scenario=ScenarioPlay(scenario))
+    return state.with_player(first, state.player(first).replace(turns_started=1))
 
 
 def piece_census(state: GameState) -> dict[Piece, int]:

@@ -37,7 +37,7 @@ Upkeep starts):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import ClassVar, Final, NamedTuple, final
 
 from sgcheck import codes
 from sgcheck.core import caps, engine
@@ -74,6 +74,7 @@ from sgcheck.core.cards.table import Lasting, ply
 from sgcheck.core.outcome import Applied, Rejected
 from sgcheck.core.pieces import PIECE_VALUES, Color, Phase
 from sgcheck.core.play.cards import repair_denied
+from sgcheck.core.record import Record
 from sgcheck.core.state import GameState
 from sgcheck.core.windows import ACTION_WINDOWS
 from sgcheck.diagnostics import Diagnostic, listing
@@ -109,28 +110,82 @@ class Exchange(NamedTuple):
     lp: int
 
 
-class Side(NamedTuple):
+@final
+class Side(Record):
     """What the watch remembers for one player."""
 
-    pending_sp: int = 0  # SP taken by the cards in windows that brought no LP
-    pending_until: int = -1  # the last ply those SP may still pair with LP
-    turn_sp: int = 0  # SP exchanged for LP in the current turn (counted at most 2 per LP)
-    turn_lp: int = 0
-    turn_cards: tuple[str, ...] = ()  # the cards of this turn's exchanges
-    denied_ply: int = -2  # the ply of the last Upkeep in which Repair was denied
-    denied_by: tuple[str, ...] = ()  # the cards that denied it then
+    __match_args__: ClassVar[tuple[str, ...]] = (
+        "pending_sp",
+        "pending_until",
+        "turn_sp",
+        "turn_lp",
+        "turn_cards",
+        "denied_ply",
+        "denied_by",
+    )
+    __slots__ = __match_args__
+
+    pending_sp: Final[int]  # SP taken by the cards in windows that brought no LP
+    pending_until: Final[int]  # the last ply those SP may still pair with LP
+    turn_sp: Final[int]  # SP exchanged for LP in the current turn (counted at most 2 per LP)
+    turn_lp: Final[int]
+    turn_cards: Final[tuple[str, ...]]  # the cards of this turn's exchanges
+    denied_ply: Final[int]  # the ply of the last Upkeep in which Repair was denied
+    denied_by: Final[tuple[str, ...]]  # the cards that denied it then
+
+    def __init__(
+        self,
+        pending_sp: int = 0,
+        pending_until: int = -1,
+        turn_sp: int = 0,
+        turn_lp: int = 0,
+        turn_cards: tuple[str, ...] = (),
+        denied_ply: int = -2,
+        denied_by: tuple[str, ...] = (),
+    ) -> None:
+        self.pending_sp = pending_sp
+        self.pending_until = pending_until
+        self.turn_sp = turn_sp
+        self.turn_lp = turn_lp
+        self.turn_cards = turn_cards
+        self.denied_ply = denied_ply
+        self.denied_by = denied_by
 
 
-class Watch(NamedTuple):
+@final
+class Watch(Record):
     """The watch's memory: per side, and the positions of the current turn (for growth)."""
 
-    sides: tuple[Side, Side] = (Side(), Side())
-    ply: int = -1
+    __match_args__: ClassVar[tuple[str, ...]] = (
+        "sides",
+        "ply",
+        "seen",
+        "free_attempts",
+        "free_repairs",
+    )
+    __slots__ = __match_args__
+
+    sides: Final[tuple[Side, Side]]
+    ply: Final[int]
     # (position, LP, SP) reached this turn; two positions are compared (position_key) only when
     # the resources could show growth, which keeps the watch cheap on every other action
-    seen: tuple[tuple[GameState, int, int], ...] = ()
-    free_attempts: int = 0  # Break attempts this Upkeep that cost nothing
-    free_repairs: int = 0  # Repair attempts this Upkeep that cost nothing (the core allows one of each)
+    seen: Final[tuple[tuple[GameState, int, int], ...]]
+    free_attempts: Final[int]  # Break attempts this Upkeep that cost nothing
+    free_repairs: Final[int]  # Repair attempts this Upkeep that cost nothing (the core allows one of each)
+
+    def __init__(
+        self,
+        sides: tuple[Side, Side] = (Side(), Side()),
+        ply: int = -1,
+        seen: tuple[tuple[GameState, int, int], ...] = (),
+        free_attempts: int = 0,
+        free_repairs: int = 0,
+    ) -> None:
+        self.sides = sides
+        self.ply = ply
+        self.seen = seen
+        self.free_attempts = free_attempts
+        self.free_repairs = free_repairs
 
 
 START = Watch()
@@ -175,7 +230,7 @@ def ply_of(state: GameState) -> int:
 
 def _with_side(watch: Watch, color: Color, side: Side) -> Watch:
     sides = (side, watch.sides[1]) if color is Color.WHITE else (watch.sides[0], side)
-    return watch._replace(sides=sides)
+    return watch.replace(sides=sides)
 
 
 def _diag(kind: str, message: str, rules: tuple[str, ...]) -> Diagnostic:
@@ -224,7 +279,7 @@ def _account(
     payment): LP bought while SP was given up is an exchange even when the cards refunded it all."""
     side = watch.sides[color]
     if side.pending_sp and not _still_waiting(side.pending_until, state, color, now):
-        side = side._replace(pending_sp=0, pending_until=-1)
+        side = side.replace(pending_sp=0, pending_until=-1)
     out: list[Breach] = []
     exchange: Exchange | None = None
     if given_lp > 0:
@@ -234,9 +289,9 @@ def _account(
         elif side.pending_sp > 0:  # LP for nothing here, paired with SP the cards took earlier
             used = min(side.pending_sp, 2 * given_lp)
             exchange = Exchange(used, given_lp)
-            side = side._replace(pending_sp=side.pending_sp - used)
+            side = side.replace(pending_sp=side.pending_sp - used)
     elif taken_sp > 0:
-        side = side._replace(pending_sp=side.pending_sp + taken_sp, pending_until=now)
+        side = side.replace(pending_sp=side.pending_sp + taken_sp, pending_until=now)
     if exchange is not None:
         rate = caps.CONVERSION_SP_PER_LP
         cards = state.cards
@@ -268,7 +323,7 @@ def _account(
             )
         counted = max(0, min(exchange.sp, rate * exchange.lp))
         turn_cards = tuple(dict.fromkeys((*side.turn_cards, *names)))
-        side = side._replace(turn_sp=side.turn_sp + counted, turn_lp=side.turn_lp + exchange.lp, turn_cards=turn_cards)
+        side = side.replace(turn_sp=side.turn_sp + counted, turn_lp=side.turn_lp + exchange.lp, turn_cards=turn_cards)
         names = turn_cards
         cap = caps.CONVERSION_CAP_SP
         if side.turn_sp > cap and side.turn_sp - counted <= cap:
@@ -418,7 +473,7 @@ def _repair(watch: Watch, state: GameState) -> tuple[Watch, list[Breach]]:
             f"{color.other.title}'s effects" + (f" ({', '.join(names)})" if names else "")
         )
         out.append(Breach("repair-denied", _diag("repair-denied", message, ("core §6", "core §8")), names, 0, 2))
-    return _with_side(watch, color, side._replace(denied_ply=now, denied_by=blocked)), out
+    return _with_side(watch, color, side.replace(denied_ply=now, denied_by=blocked)), out
 
 
 def _free_attempt(watch: Watch, action: Action, applied: Applied) -> tuple[Watch, list[Breach]]:
@@ -432,10 +487,10 @@ def _free_attempt(watch: Watch, action: Action, applied: Applied) -> tuple[Watch
         return watch, []  # attempts at the core's price are extra actions inside the phase, as cards may grant
     if breaking:
         count = watch.free_attempts + 1
-        watch = watch._replace(free_attempts=count)
+        watch = watch.replace(free_attempts=count)
     else:
         count = watch.free_repairs + 1
-        watch = watch._replace(free_repairs=count)
+        watch = watch.replace(free_repairs=count)
     if count < 2:
         return watch, []  # one free attempt of each kind is one attempt, as the core allows (R15)
     verb = "Break" if breaking else "Repair"
@@ -474,7 +529,7 @@ def position_key(state: GameState) -> object:
     cards = state.cards
     held = None
     if cards is not None:
-        lasting = tuple(item if _counted(item) else item[:6] for item in cards.lasting)
+        lasting = tuple(item if _counted(item) else _uncounted(item) for item in cards.lasting)
         held = (cards.hands, cards.in_play, lasting, cards.pending)
     players = tuple((p.gem, p.gem_broken, p.king_damage) for p in state.players)
     return (
@@ -494,6 +549,11 @@ def position_key(state: GameState) -> object:
 
 def _counted(item: Lasting) -> bool:
     return item.effect.limit is not None or isinstance(item.effect.action, ExtraAction)
+
+
+def _uncounted(item: Lasting) -> tuple[object, ...]:
+    """A lasting effect without how often it acted."""
+    return (item.card, item.owner, item.order, item.effect, item.until, item.attack_only)
 
 
 def _growth(watch: Watch, before: GameState, state: GameState) -> tuple[Watch, list[Breach]]:
@@ -521,12 +581,9 @@ def _growth(watch: Watch, before: GameState, state: GameState) -> tuple[Watch, l
     return _with_seen(watch, (*positions, (state, now_lp, now_sp))), []
 
 
-_new = tuple.__new__
-
-
 def _with_seen(watch: Watch, seen: tuple[tuple[GameState, int, int], ...]) -> Watch:
-    """``watch._replace(seen=seen)``, built directly: replay calls it on nearly every action."""
-    return _new(Watch, (watch[0], watch[1], seen, *watch[3:]))
+    """``watch.replace(seen=seen)``, by the constructor: replay calls it on nearly every action."""
+    return Watch(watch.sides, watch.ply, seen, watch.free_attempts, watch.free_repairs)
 
 
 # --- the watch ------------------------------------------------------------------------------------
@@ -672,10 +729,10 @@ def _new_turn(watch: Watch, now: int, color: Color) -> Watch:
     """A new ply: nothing seen yet, no attempt made, and ``color``'s conversion counters at 0."""
     side = watch.sides[color]
     if side.turn_sp or side.turn_lp:
-        watch = _with_side(watch, color, side._replace(turn_sp=0, turn_lp=0, turn_cards=()))
+        watch = _with_side(watch, color, side.replace(turn_sp=0, turn_lp=0, turn_cards=()))
     if watch.seen or watch.free_attempts or watch.free_repairs:
-        return watch._replace(ply=now, seen=(), free_attempts=0, free_repairs=0)
-    return _new(Watch, (watch[0], now, *watch[2:]))  # watch._replace(ply=now), once a ply
+        return watch.replace(ply=now, seen=(), free_attempts=0, free_repairs=0)
+    return Watch(watch.sides, now, watch.seen, watch.free_attempts, watch.free_repairs)  # once a ply
 
 
 def _king_damaged(before: GameState, after: GameState) -> bool:

@@ -319,7 +319,7 @@ def _setup(
         kings.append(placed)
     state = initial_state(kings[0], kings[1], ruleset, scenario)
     if pack is not None:
-        state = state._replace(cards=new_cards(CardsByName(pack.cards), *hands))
+        state = state.replace(cards=new_cards(CardsByName(pack.cards), *hands))
     return items, state if scenario is None else scenario_start(state)
 
 

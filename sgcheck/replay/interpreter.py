@@ -609,7 +609,7 @@ class Replayer:
         if self.pack is not None:
             drafts = self.setup.drafts
             hands = new_cards(CardsByName(self.pack.cards), drafts.get(Color.WHITE, ()), drafts.get(Color.BLACK, ()))
-            state = state._replace(cards=hands)
+            state = state.replace(cards=hands)
             if self.pack.module is not None:
                 state = module_start(state, self.pack.module)
         # the watch only where the cards can break what it watches (a market's deck: always)
@@ -743,7 +743,7 @@ class Replayer:
                     self.report(diag.at(_need(label)), at_state=step.state)
             return
         self.report(step.first.diagnostic.at(_need(label)))
-        self.state = st._replace(turn=st.turn._replace(phase=phase))  # keep going from the label
+        self.state = st.replace(turn=st.turn.replace(phase=phase))  # keep going from the label
 
     def _missing_reveal(self) -> None:
         """SG-T108: a capture of a market game whose reveal the log does not record (R26)."""

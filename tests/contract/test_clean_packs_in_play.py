@@ -70,7 +70,7 @@ def test_a_clean_pack_never_trips_the_watch(source: str, seed: int) -> None:
     for game in range(GAMES):
         style = Style.AGGRESSIVE if game % 2 else Style.RANDOM
         state = initial_state(parse_square("e1"), parse_square("e8"))
-        state = state._replace(cards=new_cards(CardsByName(cards), names, names))  # type: ignore[arg-type]
+        state = state.replace(cards=new_cards(CardsByName(cards), names, names))  # type: ignore[arg-type]
         watch = START
         played = []
         while state.result is None and state.turn_number <= TURNS:

@@ -179,7 +179,7 @@ def test_the_moves_are_what_replay_moves(name: str) -> None:
     probe = by_name[name]
     windows = card_windows(probe)
     state = position("Ke1 ke8", sp=(60, 10), lp=(30, 30), phase=probe.phase.phases[0] if probe.phase else Phase.MAIN1)
-    state = state._replace(cards=new_cards(by_name, (name,), ()))
+    state = state.replace(cards=new_cards(by_name, (name,), ()))
     before = state.players
     state = ok(state, Play(name)).state
     expected = [m for _, moves in windows[PLAYED] for m in moves]
@@ -422,7 +422,7 @@ def test_replay_keeps_a_copy_per_use_and_clamps_their_sum_at_the_cap() -> None:
     +2 and says so; the contract counts the same copies and reports the card (SG-C011)."""
     by_name = cards_by_name(WHETSTONE)
     state = position("Ke1 Ra3 ke8 ra5 rb8", sp=(40, 40), phase=Phase.BATTLE)
-    state = state._replace(cards=new_cards(by_name, ("Unbound Whetstone",), ()))
+    state = state.replace(cards=new_cards(by_name, ("Unbound Whetstone",), ()))
     state = ok(state, Play("Unbound Whetstone")).state
     state = ok(state, Activate("Unbound Whetstone")).state
     state = end_turn(end_turn(state))

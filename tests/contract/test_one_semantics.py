@@ -200,7 +200,7 @@ def position(card: A.Card, attacker: Piece, victim: Piece, frm: Square, to: Squa
     for color in Color:
         state = state.with_player(color, state.players[color].with_funds(60, 60))
     table = new_cards(CardsByName([card]), (), ()).with_lasting(in_play(card, HOLDER))
-    return state._replace(cards=table, to_move=attacker.color, turn_number=3)
+    return state.replace(cards=table, to_move=attacker.color, turn_number=3)
 
 
 def over_a_cap(card: A.Card) -> list[str]:

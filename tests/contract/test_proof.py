@@ -115,7 +115,7 @@ def start(scenario: Scenario, hand_cards: Sequence[Card], hands: Hands, ruleset:
     assert white is not None and black is not None
     state = initial_state(white, black, ruleset, scenario)
     if hand_cards:
-        state = state._replace(cards=new_cards(CardsByName(hand_cards), *hands))
+        state = state.replace(cards=new_cards(CardsByName(hand_cards), *hands))
     return scenario_start(state)
 
 
@@ -150,7 +150,7 @@ def same_position(result: FileResult, replay: ReplayResult, expected: GameState)
     income = 0 if expected.result is not None else expected.turn.income
     assert final == state_facts(expected, income)
     assert replay.state is not None
-    assert replay.state._replace(cards=None) == expected._replace(cards=None)
+    assert replay.state.replace(cards=None) == expected.replace(cards=None)
     if expected.cards is not None:
         assert replay.state.cards is not None
         held = replay.state.cards

@@ -102,7 +102,7 @@ def position(
         )
     if turns_started is None:
         turns_started = (turn_number, turn_number - (1 if to_move is W else 0))
-    players = [p._replace(turns_started=n) for p, n in zip(players, turns_started, strict=True)]
+    players = [p.replace(turns_started=n) for p, n in zip(players, turns_started, strict=True)]
     return GameState(
         board=tuple(cells),
         players=(players[0], players[1]),
@@ -215,10 +215,10 @@ def walk(
     """
     if not isinstance(rng, random.Random):
         rng = random.Random(rng)
-    state = random_start(rng, ruleset)._replace(cards=cards)
+    state = random_start(rng, ruleset).replace(cards=cards)
     if rich:
         sp = 0 if cards is None else 60  # cards cost SP: a game with cards starts with some
-        state = state._replace(
+        state = state.replace(
             players=(state.players[0].with_funds(200, sp), state.players[1].with_funds(200, sp))
         )
     for _ in range(steps):

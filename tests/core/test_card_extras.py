@@ -100,7 +100,7 @@ BY_NAME = cards_by_name(CARDS, "extras.sgcard")
 
 def dealt(state: GameState, white: tuple[str, ...] = (), black: tuple[str, ...] = ()) -> GameState:
     """``state`` with the cards of this file's pack dealt: each side's hand is what it kept."""
-    return state._replace(cards=new_cards(BY_NAME, white, black))
+    return state.replace(cards=new_cards(BY_NAME, white, black))
 
 
 def in_play(state: GameState, *names: str) -> GameState:

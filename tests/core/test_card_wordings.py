@@ -35,7 +35,7 @@ relic "Red Tape" passive { cost 1 SP phase main effect opponent double cost move
 
 
 def with_cards(state: GameState, white: tuple[str, ...] = (), black: tuple[str, ...] = ()) -> GameState:
-    return state._replace(cards=new_cards(BY_NAME, white, black))
+    return state.replace(cards=new_cards(BY_NAME, white, black))
 
 
 def cards_of(state: GameState) -> CardsState:
@@ -49,8 +49,8 @@ def test_a_distance_discount_for_summons_changes_summons_only() -> None:
     state = ok(state, Play("Summoner's Path")).state
     moved = ok(state, Move(sq("a1"), sq("a3")))
     assert moved.effects.cost == 7 and "Summoner's Path" not in moved.effects.cost_detail  # Rook 5 + distance 2
-    gem = state.players[W]._replace(gem=(0, 1) + (0,) * 10)  # a White Knight to summon
-    upkeep = state._replace(players=(gem, state.players[B]))._replace(turn=state.turn._replace(phase=Phase.UPKEEP))
+    gem = state.players[W].replace(gem=(0, 1) + (0,) * 10)  # a White Knight to summon
+    upkeep = state.replace(players=(gem, state.players[B])).replace(turn=state.turn.replace(phase=Phase.UPKEEP))
     summoned = ok(upkeep, Summon(Kind.KNIGHT, sq("b1")))
     assert "Summoner's Path -1" in summoned.effects.cost_detail
 
@@ -84,7 +84,7 @@ def test_until_your_next_turn_reaches_the_opponents_upkeep_where_this_turn_does_
     for spell, denied in (("Gem Jammer", True), ("Gem Hush", False)):
         state = with_cards(position("Ke1 ke8", sp=(20, 20)), white=(spell,))
         state = ok(ok(state, Play(spell)).state, EndTurn()).state  # Black's Upkeep
-        broken = state._replace(players=(state.players[W], state.players[B]._replace(gem_broken=True)))
+        broken = state.replace(players=(state.players[W], state.players[B].replace(gem_broken=True)))
         if denied:
             rejected(broken, Repair((6, 6, 6)), "SG-R127")
         else:
@@ -96,7 +96,7 @@ def test_a_cards_conversion_at_the_core_rate_counts_toward_the_twenty_sp_a_turn(
     state = with_cards(position("Ke1 ke8", sp=30, lp=5, phase=Phase.MAIN2), white=("Soul Press",))
     after = ok(state, Play("Soul Press")).state
     assert (after.players[W].sp, after.players[W].lp, after.turn.converted_sp) == (30 - 1 - 2, 6, 2)
-    full = state._replace(turn=state.turn._replace(converted_sp=20))
+    full = state.replace(turn=state.turn.replace(converted_sp=20))
     capped = ok(full, Play("Soul Press")).state
     assert (capped.players[W].sp, capped.players[W].lp) == (29, 5)
 

@@ -94,7 +94,7 @@ BY_NAME = cards_by_name(CARDS, "cards.sgcard")
 
 
 def with_cards(state: GameState, white: tuple[str, ...] = (), black: tuple[str, ...] = ()) -> GameState:
-    return state._replace(cards=new_cards(BY_NAME, white, black))
+    return state.replace(cards=new_cards(BY_NAME, white, black))
 
 
 def cards_of(state: GameState) -> CardsState:
@@ -226,7 +226,7 @@ def test_repair_is_denied_while_the_opponents_card_says_so() -> None:
     state = with_cards(position("Ke1 ke8", sp=20, to_move=B), black=("Iron Law",))
     state = ok(state, Play("Iron Law")).state
     state = ok(state, EndTurn()).state
-    state = state._replace(players=(state.players[W]._replace(gem_broken=True), state.players[B]))
+    state = state.replace(players=(state.players[W].replace(gem_broken=True), state.players[B]))
     rejected(state, Repair((6, 6, 6)), "SG-R127")
 
 
@@ -325,7 +325,7 @@ def test_a_relics_trigger_with_a_duration_fires_every_turn_r23() -> None:
         'relic "Nightly Toll" passive { cost 1 SP effect at end: opponent cost repair +50 for 1 turn }'
     )
     state = position("Ke1 ke8", lp=(40, 20), sp=(40, 20), gem_broken=(False, True))
-    state = state._replace(cards=new_cards(by_name, ("Nightly Toll",), ()))
+    state = state.replace(cards=new_cards(by_name, ("Nightly Toll",), ()))
     state = ok(state, Play("Nightly Toll")).state
     for _ in range(3):  # White's End, Black's turn, White's turn: each White End starts a surcharge again
         state = ok(state, EndTurn()).state

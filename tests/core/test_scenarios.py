@@ -126,10 +126,10 @@ def test_the_turn_limit_gives_each_player_as_many_turns(first: Color) -> None:
 def test_tiebreak_king_damage_then_score_then_draw() -> None:
     """R18: King damage dealt decides; then the score; then a draw."""
     state = start(Scenario("t"), Ruleset(turn_limit=1))
-    hurt = state.with_player(B, state.player(B)._replace(king_damage=3))
+    hurt = state.with_player(B, state.player(B).replace(king_damage=3))
     result = turn_limit_result(hurt)
     assert result.winner is W and "King damage dealt 3 to 0" in result.detail
-    richer = state.with_player(W, state.player(W)._replace(lp=21))
+    richer = state.with_player(W, state.player(W).replace(lp=21))
     result = turn_limit_result(richer)
     assert result.winner is W and "score 21 to 20" in result.detail
     result = turn_limit_result(state)
@@ -289,7 +289,7 @@ def test_with_the_core_off_a_king_at_20_damage_is_not_converted() -> None:
     for core in (True, False):
         white = SideSetup(lp=50, pieces=((sq("e6"), Kind.ROOK),))
         rook = start(Scenario("k", sides=(white, SideSetup()), core_victory=core))
-        rook = rook.with_player(B, rook.player(B)._replace(king_damage=19))
+        rook = rook.with_player(B, rook.player(B).replace(king_damage=19))
         after = ok(rook, to_phase(Phase.BATTLE), Attack(sq("e6"), sq("e8"), HIT))
         assert after.player(B).king_damage == 20
         assert (after.result is not None) is core

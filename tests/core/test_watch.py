@@ -152,7 +152,7 @@ BY_NAME = cards_by_name(CARDS, "watch.sgcard")
 
 def dealt(state: GameState, white: Sequence[str] = (), black: Sequence[str] = ()) -> GameState:
     """``state`` in a game with cards: each side holds the cards named."""
-    return state._replace(cards=new_cards(BY_NAME, white, black))
+    return state.replace(cards=new_cards(BY_NAME, white, black))
 
 
 def in_play(state: GameState, *names: str) -> GameState:
@@ -437,7 +437,7 @@ def test_core_s4_4_r19_king_damage_outside_an_attack_is_a_breach() -> None:
     card played after which Black's King has taken 3 damage."""
     state = dealt(position("Ke4 ke8", sp=10), white=("Focus",))
     step = ok(state, Play("Focus"))
-    black = step.state.players[B]._replace(king_damage=3)
+    black = step.state.players[B].replace(king_damage=3)
     forged = Applied(step.state.with_player(B, black), step.effects)
     run = Watched(state)
     run.observe(Play("Focus"), forged)

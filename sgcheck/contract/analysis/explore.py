@@ -298,14 +298,14 @@ class _Search:
         if not growing:
             return
         extra = tuple(first[key] for key in growing for _ in range(PROJECTED))
-        state = node.state._replace(cards=cards.with_lasting((*cards.lasting, *extra)))
+        state = node.state.replace(cards=cards.with_lasting((*cards.lasting, *extra)))
         names = ", ".join(
             f"'{key[0]}' ({groups[key]} cop{'y' if groups[key] == 1 else 'ies'} after {self.bounds.plies // 2} turns)"
             for key in growing
         )
         how = f"{names}: each turn adds copies that never end; swept with {PROJECTED} more"
         for actor in (state.to_move, state.to_move.other):
-            self._sweep(state._replace(to_move=actor), node.path, how)
+            self._sweep(state.replace(to_move=actor), node.path, how)
 
     def _step(self, node: _Node, action: Action) -> _Node | None:
         step = apply(node.state, action)

@@ -115,11 +115,11 @@ def start(
     black = probe.scenario.side(BLACK).king
     assert white is not None and black is not None
     state = initial_state(white, black, ruleset, probe.scenario)
-    state = scenario_start(state._replace(cards=deal(CardsByName(cards), *hands)))
+    state = scenario_start(state.replace(cards=deal(CardsByName(cards), *hands)))
     # a probe sets up the position and wins nothing: with no win condition of its own, the game
     # goes on exactly as without a scenario, and the engine has nothing to remember for it
     assert not probe.scenario.conditions and probe.scenario.turn_limit is None
-    return state._replace(scenario=None)
+    return state.replace(scenario=None)
 
 
 # --- situations -----------------------------------------------------------------------------------

@@ -107,22 +107,6 @@ def part_of_hit(effect: Effect) -> bool:
     return False
 
 
-_PARTS: dict[int, tuple[Effect, AttackPart | None]] = {}
-
-
-def part_of(effect: Effect) -> AttackPart | None:
-    """:func:`attack_part`, kept per effect: replay asks it of the same few effects on every attack
-    (the cache holds each effect it has seen, so an identity it records is never reused)."""
-    hit = _PARTS.get(id(effect))
-    if hit is not None and hit[0] is effect:
-        return hit[1]
-    part = attack_part(effect)
-    if len(_PARTS) >= 4096:
-        _PARTS.clear()
-    _PARTS[id(effect)] = (effect, part)
-    return part
-
-
 def attacked_kinds(part: AttackPart) -> frozenset[Kind]:
     """The kinds of attacked piece ``part`` applies to: its target's, when the target is on the attacked side."""
     if part.target is None:

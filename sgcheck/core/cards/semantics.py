@@ -10,11 +10,10 @@ knows a card by name: every card reaches the rules as the effects it is made of.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from sgcheck.core import caps
-from sgcheck.core.cards.attack_parts import AttackKind, AttackPart, part_of, part_of_hit
+from sgcheck.core.cards.attack_parts import AttackKind, AttackPart, attack_part, part_of_hit
 from sgcheck.core.cards.model import (
     Card,
     Cmp,
@@ -119,7 +118,11 @@ class AttackCards(NamedTuple):
         return max(0, caps.DAMAGE_PER_HIT + self.damage_bonus - self.reduced)
 
     def to_hit_text(self) -> str:
-        return _to_hit_text(self.to_hit)
+        """``Knight's Banner +10, Eagle Eye +20, capped at +25``."""
+        shares = ", ".join(map(str, self.to_hit))
+        if self.raw_to_hit > caps.TO_HIT_BONUS_CAP:
+            return f"{shares}, capped at +{caps.TO_HIT_BONUS_CAP}"
+        return shares
 
     def damage_text(self) -> str:
         parts = [f"{caps.DAMAGE_PER_HIT}"]
@@ -132,16 +135,6 @@ class AttackCards(NamedTuple):
         total = self.hit_damage()
         raw = caps.DAMAGE_PER_HIT + self.damage_bonus - self.reduced
         return " ".join(parts) + (f" = {raw}, never below 0" if total != raw else "")
-
-
-@lru_cache(maxsize=256)
-def _to_hit_text(to_hit: tuple[Share, ...]) -> str:
-    """``Knight's Banner +10, Eagle Eye +20, capped at +25``: the same cards make the same text
-    on attack after attack, so it is made once."""
-    shares = ", ".join(map(str, to_hit))
-    if sum(s.amount for s in to_hit) > caps.TO_HIT_BONUS_CAP:
-        return f"{shares}, capped at +{caps.TO_HIT_BONUS_CAP}"
-    return shares
 
 
 # --- conditions -------------------------------------------------------------------------------------
@@ -293,7 +286,7 @@ def forbidden_in(card: Card) -> tuple[str, str] | None:
 
 def attack_cards(lasting: Iterable[Lasting], state: GameState, at: Situation, victim: Piece) -> AttackCards:
     """Every lasting effect on this attack, with each card's share (R20, R23), as :func:`attack_part` says."""
-    return parts_on_attack(((item, part_of(item.effect)) for item in lasting), state, at, victim)
+    return parts_on_attack(((item, attack_part(item.effect)) for item in lasting), state, at, victim)
 
 
 _TO_HIT, _DAMAGE, _REDUCTION, _REROLL = AttackKind.TO_HIT, AttackKind.DAMAGE, AttackKind.REDUCTION, AttackKind.REROLL

@@ -8,12 +8,13 @@ card-free game never look at any of this.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import NamedTuple
+from typing import ClassVar, Final, final
 
-from sgcheck.core.cards.attack_parts import AttackPart, part_of
+from sgcheck.core.cards.attack_parts import AttackPart, attack_part
 from sgcheck.core.cards.model import Card, CostModifier, Effect, Event, Side
 from sgcheck.core.module import Market
 from sgcheck.core.pieces import BLACK, WHITE, Color
+from sgcheck.core.record import Record
 
 
 class CardsByName(Mapping[str, Card]):
@@ -49,7 +50,8 @@ class CardsByName(Mapping[str, Card]):
         return isinstance(other, CardsByName) and self._hash == other._hash and self._cards == other._cards
 
 
-class Lasting(NamedTuple):
+@final
+class Lasting(Record):
     """One effect acting for a while: a Relic's while it is in play, a Spell's for its duration.
 
     ``until`` is the last ply (see :func:`ply`) it acts in, None for as long as its card is in
@@ -59,15 +61,50 @@ class Lasting(NamedTuple):
     an extra action each time one is taken (R23).
     """
 
-    card: str
-    owner: Color
-    order: int  # the order its card entered play (R23)
-    effect: Effect
-    until: int | None = None
-    attack_only: bool = False
-    fired_in: int = -1  # the last ply it acted in, and how often then and in the game (``limit``)
-    fired_turn: int = 0
-    fired_game: int = 0
+    __match_args__: ClassVar[tuple[str, ...]] = (
+        "card",
+        "owner",
+        "order",
+        "effect",
+        "until",
+        "attack_only",
+        "fired_in",
+        "fired_turn",
+        "fired_game",
+    )
+    __slots__ = __match_args__
+
+    card: Final[str]
+    owner: Final[Color]
+    order: Final[int]  # the order its card entered play (R23)
+    effect: Final[Effect]
+    until: Final[int | None]
+    attack_only: Final[bool]
+    fired_in: Final[int]  # the last ply it acted in, and how often then and in the game (``limit``)
+    fired_turn: Final[int]
+    fired_game: Final[int]
+
+    def __init__(
+        self,
+        card: str,
+        owner: Color,
+        order: int,
+        effect: Effect,
+        until: int | None = None,
+        attack_only: bool = False,
+        fired_in: int = -1,
+        fired_turn: int = 0,
+        fired_game: int = 0,
+    ) -> None:
+        self.card = card
+        self.owner = owner
+        self.order = order
+        self.effect = effect
+        self.until = until
+        self.attack_only = attack_only
+        self.fired_in = fired_in
+        self.fired_turn = fired_turn
+        self.fired_game = fired_game
 
     def may_fire(self, now: int) -> bool:
         """Whether its ``limit`` lets it act (fire, change an attack or a cost) once more at ply ``now``."""
@@ -83,25 +120,53 @@ class Lasting(NamedTuple):
 
     def fired(self, now: int) -> Lasting:
         turn = self.fired_turn + 1 if self.fired_in == now else 1
-        return self._replace(fired_in=now, fired_turn=turn, fired_game=self.fired_game + 1)
+        return self.replace(fired_in=now, fired_turn=turn, fired_game=self.fired_game + 1)
 
 
-class InPlay(NamedTuple):
+@final
+class InPlay(Record):
     """A Relic in play, and how often it was used (``limit``, R17)."""
 
-    card: str
-    owner: Color
-    order: int
-    uses_turn: int = 0  # uses in the ply ``used_in``
-    used_in: int = -1
-    uses_game: int = 0
+    __match_args__: ClassVar[tuple[str, ...]] = (
+        "card",
+        "owner",
+        "order",
+        "uses_turn",
+        "used_in",
+        "uses_game",
+    )
+    __slots__ = __match_args__
+
+    card: Final[str]
+    owner: Final[Color]
+    order: Final[int]
+    uses_turn: Final[int]  # uses in the ply ``used_in``
+    used_in: Final[int]
+    uses_game: Final[int]
+
+    def __init__(
+        self,
+        card: str,
+        owner: Color,
+        order: int,
+        uses_turn: int = 0,
+        used_in: int = -1,
+        uses_game: int = 0,
+    ) -> None:
+        self.card = card
+        self.owner = owner
+        self.order = order
+        self.uses_turn = uses_turn
+        self.used_in = used_in
+        self.uses_game = uses_game
 
 
 #: The events of SP and LP changing hands.
 GAIN_LOSE = (Event.GAIN_SP, Event.LOSE_SP, Event.GAIN_LP, Event.LOSE_LP)
 
 
-class LastingIndex(NamedTuple):
+@final
+class LastingIndex(Record):
     """What a tuple of lasting effects holds, for the rules that ask on every action.
 
     A game with cards consults its lasting effects on every move, attack and phase; most of
@@ -109,16 +174,51 @@ class LastingIndex(NamedTuple):
     rules ask this first and skip the scan when nothing can apply.
     """
 
-    ordered: tuple[tuple[Lasting, ...], tuple[Lasting, ...]]  # R23's order with White, Black active
-    events: tuple[Event, ...]  # the events some trigger waits for (a tuple: members compare by identity)
-    resources: bool  # a trigger waits for SP or LP to be gained or lost
-    costs: bool  # a cost modifier acts
-    limited: bool  # an effect with a ``limit``
-    attack_only: bool  # an effect that ends with its owner's attack
-    last_until: int | None  # the earliest ply an effect ends after (None: none ends)
-    quiet: bool  # no trigger waits and no effect ends: a turn can end and begin without them
+    __match_args__: ClassVar[tuple[str, ...]] = (
+        "ordered",
+        "events",
+        "resources",
+        "costs",
+        "limited",
+        "attack_only",
+        "last_until",
+        "quiet",
+        "attacking",
+    )
+    __slots__ = __match_args__
+
+    ordered: Final[tuple[tuple[Lasting, ...], tuple[Lasting, ...]]]  # R23's order with White, Black active
+    events: Final[tuple[Event, ...]]  # the events some trigger waits for (a tuple: members compare by identity)
+    resources: Final[bool]  # a trigger waits for SP or LP to be gained or lost
+    costs: Final[bool]  # a cost modifier acts
+    limited: Final[bool]  # an effect with a ``limit``
+    attack_only: Final[bool]  # an effect that ends with its owner's attack
+    last_until: Final[int | None]  # the earliest ply an effect ends after (None: none ends)
+    quiet: Final[bool]  # no trigger waits and no effect ends: a turn can end and begin without them
     # per active colour, R23's order: the effects that change its attacks, each with what it adds
-    attacking: tuple[tuple[tuple[Lasting, AttackPart], ...], tuple[tuple[Lasting, AttackPart], ...]]
+    attacking: Final[tuple[tuple[tuple[Lasting, AttackPart], ...], tuple[tuple[Lasting, AttackPart], ...]]]
+
+    def __init__(
+        self,
+        ordered: tuple[tuple[Lasting, ...], tuple[Lasting, ...]],
+        events: tuple[Event, ...],
+        resources: bool,
+        costs: bool,
+        limited: bool,
+        attack_only: bool,
+        last_until: int | None,
+        quiet: bool,
+        attacking: tuple[tuple[tuple[Lasting, AttackPart], ...], tuple[tuple[Lasting, AttackPart], ...]],
+    ) -> None:
+        self.ordered = ordered
+        self.events = events
+        self.resources = resources
+        self.costs = costs
+        self.limited = limited
+        self.attack_only = attack_only
+        self.last_until = last_until
+        self.quiet = quiet
+        self.attacking = attacking
 
 
 def lasting_index(lasting: tuple[Lasting, ...]) -> LastingIndex:
@@ -144,7 +244,7 @@ def _attacking(ordered: tuple[Lasting, ...], actor: Color) -> tuple[tuple[Lastin
     """The effects that change ``actor``'s attacks: its own ``own`` parts, the other side's ``enemy`` ones."""
     found = []
     for item in ordered:
-        part = part_of(item.effect)
+        part = attack_part(item.effect)
         if part is None or (item.effect.trigger is not None and not part.on_hit):
             continue
         if (item.owner is actor) == (part.scope is Side.OWN):
@@ -155,36 +255,99 @@ def _attacking(ordered: tuple[Lasting, ...], actor: Color) -> tuple[tuple[Lastin
 NO_LASTING = lasting_index(())
 
 
-class MarketPlay(NamedTuple):
+@final
+class MarketPlay(Record):
     """A market module in play (R26): the deck, what has been revealed, the card before each player
     (its name and the order it entered play, R23) and the cards the one-card rule discarded."""
 
-    market: Market
-    revealed: tuple[str, ...] = ()
-    before: tuple[tuple[str, int] | None, tuple[str, int] | None] = (None, None)
-    discarded: tuple[str, ...] = ()
-    due: bool = False  # a capture waits for its reveal
+    __match_args__: ClassVar[tuple[str, ...]] = (
+        "market",
+        "revealed",
+        "before",
+        "discarded",
+        "due",
+    )
+    __slots__ = __match_args__
+
+    market: Final[Market]
+    revealed: Final[tuple[str, ...]]
+    before: Final[tuple[tuple[str, int] | None, tuple[str, int] | None]]
+    discarded: Final[tuple[str, ...]]
+    due: Final[bool]  # a capture waits for its reveal
+
+    def __init__(
+        self,
+        market: Market,
+        revealed: tuple[str, ...] = (),
+        before: tuple[tuple[str, int] | None, tuple[str, int] | None] = (None, None),
+        discarded: tuple[str, ...] = (),
+        due: bool = False,
+    ) -> None:
+        self.market = market
+        self.revealed = revealed
+        self.before = before
+        self.discarded = discarded
+        self.due = due
 
     def card_before(self, color: Color) -> str | None:
         slot = self.before[color]
         return slot[0] if slot is not None else None
 
 
-class CardsState(NamedTuple):
-    by_name: CardsByName  # the pack's cards
-    hands: tuple[tuple[str, ...], tuple[str, ...]]  # by colour: cards kept in the draft, not yet played
-    in_play: tuple[InPlay, ...] = ()  # Relics on the table, in the order they entered
-    discarded: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # Spells cast, by colour
-    lasting: tuple[Lasting, ...] = ()  # effects acting now, in the order their cards entered play
-    entered: int = 0  # cards that have entered play so far (the next one's order)
+@final
+class CardsState(Record):
+    __match_args__: ClassVar[tuple[str, ...]] = (
+        "by_name",
+        "hands",
+        "in_play",
+        "discarded",
+        "lasting",
+        "entered",
+        "prices",
+        "lasting_index",
+        "pending",
+        "market",
+    )
+    __slots__ = __match_args__
+
+    by_name: Final[CardsByName]
+    hands: Final[tuple[tuple[str, ...], tuple[str, ...]]]  # by colour: cards kept in the draft, not yet played
+    in_play: Final[tuple[InPlay, ...]]  # Relics on the table, in the order they entered
+    discarded: Final[tuple[tuple[str, ...], tuple[str, ...]]]  # Spells cast, by colour
+    lasting: Final[tuple[Lasting, ...]]  # effects acting now, in the order their cards entered play
+    entered: Final[int]  # cards that have entered play so far (the next one's order)
     # trigger prices paid so far, by colour, as (SP, LP): a price paid is not a loss (R23)
-    prices: tuple[tuple[int, int], tuple[int, int]] = ((0, 0), (0, 0))
+    prices: Final[tuple[tuple[int, int], tuple[int, int]]]
     # what ``lasting`` holds, kept with it by :meth:`with_lasting` (the rules ask on every action)
-    lasting_index: LastingIndex = NO_LASTING
+    lasting_index: Final[LastingIndex]
     # effects waiting for a later ply (``next turn``): (first ply, effect), joining ``lasting`` then
-    pending: tuple[tuple[int, Lasting], ...] = ()
+    pending: Final[tuple[tuple[int, Lasting], ...]]
     # a market module (R26): the deck and the card before each player; None without one
-    market: MarketPlay | None = None
+    market: Final[MarketPlay | None]
+
+    def __init__(
+        self,
+        by_name: CardsByName,
+        hands: tuple[tuple[str, ...], tuple[str, ...]],
+        in_play: tuple[InPlay, ...] = (),
+        discarded: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
+        lasting: tuple[Lasting, ...] = (),
+        entered: int = 0,
+        prices: tuple[tuple[int, int], tuple[int, int]] = ((0, 0), (0, 0)),
+        lasting_index: LastingIndex = NO_LASTING,
+        pending: tuple[tuple[int, Lasting], ...] = (),
+        market: MarketPlay | None = None,
+    ) -> None:
+        self.by_name = by_name
+        self.hands = hands
+        self.in_play = in_play
+        self.discarded = discarded
+        self.lasting = lasting
+        self.entered = entered
+        self.prices = prices
+        self.lasting_index = lasting_index
+        self.pending = pending
+        self.market = market
 
     def hand(self, color: Color) -> tuple[str, ...]:
         return self.hands[color]
@@ -197,19 +360,19 @@ class CardsState(NamedTuple):
 
     def with_hand(self, color: Color, hand: tuple[str, ...]) -> CardsState:
         hands = (hand, self.hands[1]) if color is WHITE else (self.hands[0], hand)
-        return self._replace(hands=hands)
+        return self.replace(hands=hands)
 
     def discard(self, color: Color, name: str) -> CardsState:
         old = self.discarded[color]
         discarded = ((*old, name), self.discarded[1]) if color is WHITE else (self.discarded[0], (*old, name))
-        return self._replace(discarded=discarded)
+        return self.replace(discarded=discarded)
 
     def priced(self, color: Color, sp: int, lp: int) -> CardsState:
         """``color`` paid a trigger's price."""
         old = self.prices[color]
         paid = (old[0] + sp, old[1] + lp)
         prices = (paid, self.prices[1]) if color is WHITE else (self.prices[0], paid)
-        return self._replace(prices=prices)
+        return self.replace(prices=prices)
 
     def counted(self, items: Iterable[Lasting], now: int) -> CardsState:
         """Each of ``items`` (entries of :attr:`lasting`) acted once more at ply ``now``."""
@@ -229,7 +392,7 @@ class CardsState(NamedTuple):
 
     def later(self, start: int, item: Lasting) -> CardsState:
         """``item`` acts from ply ``start`` on (``next turn``)."""
-        return self._replace(pending=(*self.pending, (start, item)))
+        return self.replace(pending=(*self.pending, (start, item)))
 
     def _started(self, now: int) -> CardsState:
         """The waiting effects whose first ply has come join the lasting ones, in entry order (R23)."""
@@ -238,12 +401,12 @@ class CardsState(NamedTuple):
             return self
         waiting = tuple((start, item) for start, item in self.pending if start > now)
         lasting = tuple(sorted((*self.lasting, *due), key=lambda e: e.order))  # stable: same order keeps its place
-        return self._replace(pending=waiting).with_lasting(lasting)
+        return self.replace(pending=waiting).with_lasting(lasting)
 
     def with_lasting(self, lasting: tuple[Lasting, ...]) -> CardsState:
         """These cards with other lasting effects: the one way to change them, so that
         :attr:`lasting_index` always describes :attr:`lasting`."""
-        return self._replace(lasting=lasting, lasting_index=lasting_index(lasting))
+        return self.replace(lasting=lasting, lasting_index=lasting_index(lasting))
 
     def acting(self, active: Color, now: int) -> tuple[Lasting, ...]:
         """The lasting effects that may act at ply ``now``, in the order of R23: one with a

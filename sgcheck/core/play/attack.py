@@ -227,19 +227,19 @@ def _attack_king(state: GameState, effects: Effects) -> Applied:
     ``king-damage`` claim states that total)."""
     defender = state.opponent
     if not effects.damage:
-        return Applied(state, effects._replace(king_damage=defender.king_damage))
+        return Applied(state, effects.replace(king_damage=defender.king_damage))
     total = defender.king_damage + effects.damage
-    state = state.with_player(state.to_move.other, defender._replace(king_damage=total))
+    state = state.with_player(state.to_move.other, defender.replace(king_damage=total))
     if total < caps.KING_HP or not core_victory(state):  # a scenario may replace the core's wins (R24)
-        return Applied(state, effects._replace(king_damage=total))
+        return Applied(state, effects.replace(king_damage=total))
     result = GameResult(
         state.to_move,
         Outcome.KING_CONVERSION,
         state.turn_number,
         f"{state.to_move.title} wins by King conversion on {state.to_move.title}'s turn {state.turn_number}",
     )
-    state = state._replace(result=result)
-    return Applied(state, effects._replace(king_damage=total, king_converted=True, result=result))
+    state = state.replace(result=result)
+    return Applied(state, effects.replace(king_damage=total, king_converted=True, result=result))
 
 
 def _hit_piece(state: GameState, action: Attack, target: Piece, effects: Effects) -> Applied:
@@ -261,4 +261,4 @@ def _hit_piece(state: GameState, action: Attack, target: Piece, effects: Effects
     gem[target.index] += 1
     state = state.with_player(state.to_move, mover.with_gem(tuple(gem), mover.sp + reward))
     state = state.with_board(tuple(board)).with_turn(turn.with_damage(others))
-    return Applied(state, effects._replace(captured=target, sp_gained=reward))
+    return Applied(state, effects.replace(captured=target, sp_gained=reward))

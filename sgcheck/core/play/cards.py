@@ -201,16 +201,16 @@ def apply_play(state: GameState, action: Play) -> Applied | Violation:
         return paid
     before = state.mover
     state = charge(state, paid)
-    state = state.with_turn(state.turn._replace(activations=state.turn.activations + 1))
+    state = state.with_turn(state.turn.replace(activations=state.turn.activations + 1))
     now = ply(state.turn_number, me)
     order = cards.entered
-    cards = cards.with_hand(me, tuple(c for c in cards.hand(me) if c != card.name))._replace(entered=order + 1)
+    cards = cards.with_hand(me, tuple(c for c in cards.hand(me) if c != card.name)).replace(entered=order + 1)
     relic = card.kind is CardKind.RELIC
     if relic:
-        cards = cards._replace(in_play=(*cards.in_play, InPlay(card.name, me, order)))
+        cards = cards.replace(in_play=(*cards.in_play, InPlay(card.name, me, order)))
     else:
         cards = cards.discard(me, card.name)
-    state = state._replace(cards=cards)
+    state = state.replace(cards=cards)
     acting = card.effects if (not relic or card.mode is Mode.PASSIVE) else tuple(e for e in card.effects if e.trigger)
     board = state.board
     state, damage = _resolve(state, card, me, order, acting, action.target, now, relic=relic)
@@ -228,7 +228,7 @@ def _unknown_card(state: GameState, card: str, pay: Payment | None) -> Applied |
         if isinstance(paid, Violation):
             return paid
     state = charge(state, pay or Payment(0, 0))
-    state = state.with_turn(state.turn._replace(activations=state.turn.activations + 1))
+    state = state.with_turn(state.turn.replace(activations=state.turn.activations + 1))
     return Applied(state, Effects(cost_worked=stated if pay else None, paid=pay))
 
 
@@ -265,13 +265,13 @@ def apply_use(state: GameState, action: Activate) -> Applied | Violation:
     if (v := _target(state, card, direct, action.target, action.target_kind)) is not None:
         return v
     now = ply(state.turn_number, me)
-    used = relic._replace(
+    used = relic.replace(
         uses_turn=(relic.uses_turn + 1 if relic.used_in == now else 1), used_in=now, uses_game=relic.uses_game + 1
     )
-    cards = cards._replace(in_play=tuple(used if r is relic else r for r in cards.in_play))
+    cards = cards.replace(in_play=tuple(used if r is relic else r for r in cards.in_play))
     before = state.mover
-    state = charge(state, Payment(0, 0))._replace(cards=cards)
-    state = state.with_turn(state.turn._replace(activations=state.turn.activations + 1))
+    state = charge(state, Payment(0, 0)).replace(cards=cards)
+    state = state.with_turn(state.turn.replace(activations=state.turn.activations + 1))
     # the card's ``limit`` counts its uses (above): what a use starts then acts freely for its duration
     acting = tuple(e if e.limit is None else replace(e, limit=None) for e in card.effects if e.trigger is None)
     board = state.board
@@ -376,13 +376,13 @@ def _enter(state: GameState, item: Lasting, now: int, *, relic: bool) -> GameSta
     cards = state.cards
     assert cards is not None
     if relic and item.effect.trigger is not None:
-        return state._replace(cards=cards.with_lasting((*cards.lasting, item._replace(until=None))))
+        return state.replace(cards=cards.with_lasting((*cards.lasting, item.replace(until=None))))
     last, attack_only = until(item.effect, now, relic=relic)
-    item = item._replace(until=last, attack_only=attack_only)
+    item = item.replace(until=last, attack_only=attack_only)
     start = starts(item.effect, now)
     if start > now:
-        return state._replace(cards=cards.later(start, item))
-    return state._replace(cards=cards.with_lasting((*cards.lasting, item)))
+        return state.replace(cards=cards.later(start, item))
+    return state.replace(cards=cards.with_lasting((*cards.lasting, item)))
 
 
 def resolve_once(state: GameState, owner: Color, effect: Effect, target: Square | None) -> tuple[GameState, int | None]:
@@ -423,7 +423,7 @@ def _convert(state: GameState, owner: Color, action: ConvertResource) -> GameSta
     if action.is_conversion:
         if owner is not state.to_move or state.turn.converted_sp + action.give > caps.CONVERSION_CAP_SP:
             return state
-        state = state.with_turn(state.turn._replace(converted_sp=state.turn.converted_sp + action.give))
+        state = state.with_turn(state.turn.replace(converted_sp=state.turn.converted_sp + action.give))
     state = _change(state, owner, action.give_resource, -action.give)
     return _change(state, owner, action.get_resource, action.get)
 
@@ -509,11 +509,11 @@ def fire(
             state = state.with_player(holder, payer.with_funds(payer.lp - price.lp, payer.sp - price.sp))
             priced = state.cards
             assert priced is not None
-            state = state._replace(cards=priced.priced(holder, price.sp, price.lp))
+            state = state.replace(cards=priced.priced(holder, price.sp, price.lp))
         fired.add(key)
         current = state.cards
         assert current is not None
-        state = state._replace(
+        state = state.replace(
             cards=current.with_lasting(tuple(item.fired(now) if e is item else e for e in current.lasting))
         )
         if isinstance(item.effect.action, (*LASTING_ACTIONS, DenyRepair)):
@@ -546,7 +546,7 @@ def expire(state: GameState) -> GameState:
     if cards is None:
         return state
     kept = cards.expire(ply(state.turn_number, state.to_move))
-    return state if kept is cards else state._replace(cards=kept)
+    return state if kept is cards else state.replace(cards=kept)
 
 
 def end_of_attack(state: GameState) -> GameState:
@@ -561,7 +561,7 @@ def end_of_attack(state: GameState) -> GameState:
     if cards is None or not cards.lasting_index.attack_only:
         return state
     kept = tuple(e for e in cards.lasting if not e.attack_only)
-    return state._replace(cards=cards.with_lasting(kept))
+    return state.replace(cards=cards.with_lasting(kept))
 
 
 # --- gains and losses of SP and LP ------------------------------------------------------------------------
@@ -616,7 +616,7 @@ def count_acts(state: GameState, items: Iterable[Lasting]) -> GameState:
     if cards is None:
         return state
     counted = cards.counted(items, ply(state.turn_number, state.to_move))
-    return state if counted is cards else state._replace(cards=counted)
+    return state if counted is cards else state.replace(cards=counted)
 
 
 def costs_counted(before: GameState, after: GameState, kind: CostKind, at: Situation) -> GameState:

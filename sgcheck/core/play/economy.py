@@ -51,7 +51,7 @@ def apply_break(state: GameState, action: Break) -> Applied | Violation:
     if isinstance(paid, Violation):
         return paid
     state = _charged(state, paid, CostKind.BREAK)
-    state = state.with_turn(state.turn._replace(broke=True))
+    state = state.with_turn(state.turn.replace(broke=True))
     total = sum(action.roll)
     success = total >= caps.BREAK_THRESHOLD
     effects = Effects(cost_worked=cost, paid=paid, dice_total=total, success=success)
@@ -65,9 +65,9 @@ def apply_break(state: GameState, action: Break) -> Applied | Violation:
         returned += theirs[idx]
         mine[idx] += theirs[idx]
         theirs[idx] = 0
-    state = state.with_player(me, state.mover._replace(gem=tuple(mine)))
-    state = state.with_player(them, state.player(them)._replace(gem=tuple(theirs), gem_broken=True))
-    return Applied(state, effects._replace(returned_pieces=returned))
+    state = state.with_player(me, state.mover.replace(gem=tuple(mine)))
+    state = state.with_player(them, state.player(them).replace(gem=tuple(theirs), gem_broken=True))
+    return Applied(state, effects.replace(returned_pieces=returned))
 
 
 def apply_repair(state: GameState, action: Repair) -> Applied | Violation:
@@ -95,11 +95,11 @@ def apply_repair(state: GameState, action: Repair) -> Applied | Violation:
     if isinstance(paid, Violation):
         return paid
     state = _charged(state, paid, CostKind.REPAIR)
-    state = state.with_turn(state.turn._replace(repaired=True))
+    state = state.with_turn(state.turn.replace(repaired=True))
     total = sum(action.roll)
     success = total >= caps.REPAIR_THRESHOLD
     if success:
-        state = state.with_player(state.to_move, state.mover._replace(gem_broken=False))
+        state = state.with_player(state.to_move, state.mover.replace(gem_broken=False))
     return Applied(state, Effects(cost_worked=cost, paid=paid, dice_total=total, success=success))
 
 
@@ -141,7 +141,7 @@ def apply_convert(state: GameState, action: Convert) -> Applied | Violation:
     player = state.mover
     state = state.with_player(state.to_move, player.with_funds(player.lp + gained, player.sp - action.sp))
     state = state.with_turn(
-        state.turn._replace(actions=state.turn.actions + 1, converted_sp=state.turn.converted_sp + action.sp)
+        state.turn.replace(actions=state.turn.actions + 1, converted_sp=state.turn.converted_sp + action.sp)
     )
     state, result = lp_victory(state)
     return Applied(state, Effects(lp_gained=gained, result=result))

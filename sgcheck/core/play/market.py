@@ -55,16 +55,16 @@ def place(state: GameState, cards: CardsState, play: MarketPlay, action: Reveal)
     if old is not None:
         _, order = old
         cards = cards.with_lasting(tuple(e for e in cards.lasting if e.order != order))
-        cards = cards._replace(
+        cards = cards.replace(
             in_play=tuple(c for c in cards.in_play if c.order != order),
             pending=tuple(p for p in cards.pending if p[1].order != order),
         )
         discarded = (*discarded, old[0])
     order = cards.entered
     before = ((action.card, order), play.before[1]) if to is Color.WHITE else (play.before[0], (action.card, order))
-    play = play._replace(revealed=(*play.revealed, action.card), before=before, discarded=discarded, due=False)
-    cards = cards._replace(entered=order + 1, in_play=(*cards.in_play, InPlay(action.card, to, order)), market=play)
-    state = state._replace(cards=cards)
+    play = play.replace(revealed=(*play.revealed, action.card), before=before, discarded=discarded, due=False)
+    cards = cards.replace(entered=order + 1, in_play=(*cards.in_play, InPlay(action.card, to, order)), market=play)
+    state = state.replace(cards=cards)
     card = cards.by_name[action.card]
     return enter_play(state, card, to, order, ply(state.turn_number, state.to_move))
 
@@ -76,7 +76,7 @@ def after_capture(applied: Applied) -> Applied:
     play = cards.market
     if play.market.remaining(play.revealed) <= 0:
         return applied
-    return Applied(applied.state._replace(cards=cards._replace(market=play._replace(due=True))), applied.effects)
+    return Applied(applied.state.replace(cards=cards.replace(market=play.replace(due=True))), applied.effects)
 
 
 def reveal_due(state: GameState | None) -> bool:
@@ -91,7 +91,7 @@ def forget_due(state: GameState) -> GameState:
     """The missing reveal reported, play goes on without it."""
     cards = state.cards
     assert cards is not None and cards.market is not None
-    return state._replace(cards=cards._replace(market=cards.market._replace(due=False)))
+    return state.replace(cards=cards.replace(market=cards.market.replace(due=False)))
 
 
 def module_start(state: GameState, module: Module) -> GameState:
@@ -100,13 +100,13 @@ def module_start(state: GameState, module: Module) -> GameState:
     cards = state.cards
     assert cards is not None
     if module.market is not None:
-        cards = cards._replace(market=MarketPlay(module.market))
+        cards = cards.replace(market=MarketPlay(module.market))
     if module.shields is not None:
         effects = shield_effects(module.shields, Span.point(module_card_name(module)))
         items: list[Lasting] = []
         for color in Color:
             order = cards.entered
             items.extend(Lasting(module_card_name(module), color, order, effect) for effect in effects)
-            cards = cards._replace(entered=order + 1)
+            cards = cards.replace(entered=order + 1)
         cards = cards.with_lasting((*cards.lasting, *items))
-    return state._replace(cards=cards)
+    return state.replace(cards=cards)

@@ -15,7 +15,6 @@ from sgcheck.core.windows import ACTION_WINDOWS
 
 _WINDOW = ACTION_WINDOWS[Move]
 _PHASES = _WINDOW.phases  # checked before anything else, on every move
-_new = tuple.__new__
 
 
 def apply(state: GameState, action: Move) -> Applied | Violation:
@@ -41,4 +40,4 @@ def apply(state: GameState, action: Move) -> Applied | Violation:
     after = charge(state, paid, tuple(board))
     if at is not None:
         after = fire(costs_counted(state, after, CostKind.MOVE, at), Event.MOVE, state.to_move, at)
-    return _new(Applied, (after, Effects.of_payment(cost, paid)))  # tuple.__new__: see sgcheck.core.state
+    return Applied(after, Effects.of_payment(cost, paid))

@@ -14,8 +14,6 @@ from sgcheck.core.squares import Square, in_camp, name
 from sgcheck.core.state import Board, GameState, Payment
 from sgcheck.core.windows import Window
 
-_new = tuple.__new__
-
 
 def violation(
     code: str,
@@ -89,7 +87,7 @@ def resolve_payment(state: GameState, cost: Worked, pay: Payment | None, what: s
             f"LP {player.lp} + SP {player.sp} = {player.lp + player.sp}",
         )
     sp = min(player.sp, cost.value)
-    return _new(Payment, (sp, cost.value - sp))  # tuple.__new__: see sgcheck.core.state
+    return Payment(sp, cost.value - sp)
 
 
 def charge(state: GameState, payment: Payment, board: Board | None = None) -> GameState:

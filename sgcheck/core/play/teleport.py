@@ -37,7 +37,7 @@ def apply(state: GameState, action: Teleport) -> Applied | Violation:
     state = charge(state, paid)
     board = list(state.board)
     board[action.to], board[action.frm] = mover, None
-    state = state.with_board(tuple(board)).with_turn(state.turn._replace(teleported=True))
+    state = state.with_board(tuple(board)).with_turn(state.turn.replace(teleported=True))
     if state.cards is not None:
         at = Situation(state.to_move, mover.kind, None, None, action.frm, action.to)
         state = fire(costs_counted(before, state, CostKind.TELEPORT, at), Event.TELEPORT, state.to_move, at)

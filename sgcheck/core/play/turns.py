@@ -5,8 +5,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from sgcheck.core import caps
 from sgcheck.core.actions import EndTurn, EnterPhase
 from sgcheck.core.cards.model import Event
@@ -25,7 +23,6 @@ from sgcheck.core.play.victory import (
 from sgcheck.core.state import GameResult, GameState, TurnState
 
 _NO_EFFECTS = Effects()
-_new = tuple.__new__
 
 
 def apply_enter(state: GameState, action: EnterPhase) -> Applied | Violation:
@@ -41,7 +38,7 @@ def apply_enter(state: GameState, action: EnterPhase) -> Applied | Violation:
     state = state.with_turn(state.turn.with_phase(action.phase))
     if state.cards is not None:
         state = _phases_begin(state, current, action.phase)
-    return _new(Applied, (state, _NO_EFFECTS))  # tuple.__new__: see sgcheck.core.state
+    return Applied(state, _NO_EFFECTS)
 
 
 _PHASES = tuple(Phase)
@@ -83,17 +80,17 @@ def apply_end(state: GameState, action: EndTurn) -> Applied | Violation:
     state, gained = begin_turn(state)  # the next Upkeep replaces the turn record: no clean-up state needed
     if lively:
         state = resources_changed(ending, state)
-    return _new(Applied, (state, _turn_over(passed, lp_gained, gained)))
+    return Applied(state, Effects(passed=passed, lp_gained=lp_gained, income=gained))
 
 
 def _end_game(state: GameState, passed: bool, lp_gained: int, won: GameResult | None = None) -> Applied:
     """The game ends at this End phase: 1000 LP (core §7), else a scenario's condition checked at
     the end of a turn (``won``, R24), else the turn limit (R18)."""
-    state = state.with_turn(state.turn._replace(phase=Phase.END, damage=()))
+    state = state.with_turn(state.turn.replace(phase=Phase.END, damage=()))
     state, result = lp_victory(state)
     if result is None:
         result = won if won is not None else turn_limit_result(state)
-        state = state._replace(result=result)
+        state = state.replace(result=result)
     return Applied(state, Effects(passed=passed, lp_gained=lp_gained, result=result))
 
 
@@ -106,20 +103,8 @@ def begin_turn(state: GameState) -> tuple[GameState, int]:
     gained = 0 if first_turn or player.gem_broken else income(player.gem, nxt, state.ruleset).value
     player = player.starting_turn(gained)
     players = (player, state.players[1]) if nxt is WHITE else (state.players[0], player)
-    state = state.handed_over(players, nxt, number, _fresh_turn(gained))
+    state = state.handed_over(players, nxt, number, TurnState(income=gained))
     cards = state.cards
     if cards is not None and (not cards.lasting_index.quiet or cards.pending):
         state = fire(expire(state), Event.PHASE, nxt, phase=Phase.UPKEEP)
     return state, gained
-
-
-@lru_cache(maxsize=512)
-def _turn_over(passed: bool, lp_gained: int, income: int) -> Effects:
-    """The effects of an ordinary End (immutable, and only a few distinct ones occur)."""
-    return Effects(passed=passed, lp_gained=lp_gained, income=income)
-
-
-@lru_cache(maxsize=256)
-def _fresh_turn(income: int) -> TurnState:
-    """A new turn's record at Upkeep (immutable, so one per income amount will do)."""
-    return TurnState(income=income)

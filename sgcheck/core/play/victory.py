@@ -49,7 +49,7 @@ def lp_victory(state: GameState) -> tuple[GameState, GameResult | None]:
             f"{state.to_move.title} wins by reaching {caps.LP_VICTORY} LP "
             f"on {state.to_move.title}'s turn {state.turn_number}",
         )
-        return state._replace(result=result), result
+        return state.replace(result=result), result
     return state, None
 
 
@@ -200,11 +200,11 @@ def scenario_after(before: GameState, applied: Applied) -> Applied:
     assert play is not None
     remembered = _remembered(before, state, play)
     if remembered is not play:
-        state = state._replace(scenario=remembered)
+        state = state.replace(scenario=remembered)
     if state.result is None:
         result = _first_met(state, Timing.ANY_TIME)
         if result is not None:
-            return Applied(state._replace(result=result), applied.effects._replace(result=result))
+            return Applied(state.replace(result=result), applied.effects.replace(result=result))
     return applied if state is applied.state else Applied(state, applied.effects)
 
 
@@ -214,7 +214,7 @@ def scenario_start(state: GameState) -> GameState:
     if state.scenario is None or state.result is not None:
         return state
     result = _first_met(state, Timing.ANY_TIME)
-    return state if result is None else state._replace(result=result)
+    return state if result is None else state.replace(result=result)
 
 
 def scenario_end_of_turn(state: GameState) -> GameResult | None:

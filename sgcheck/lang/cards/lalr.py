@@ -14,8 +14,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from sgcheck.lang.lark_adapter import Reduction, parse_table, terminals
+
+if TYPE_CHECKING:
+    from lark import Lark
 
 _SCAN = re.compile(
     r"""(?P<ws>[ \t\f\v\r\ufeff\u00a0]+)"""
@@ -79,35 +83,17 @@ class ParseError(Exception):
         self.states, self.values = states, values
 
 
-@dataclass(frozen=True, slots=True)
-class _Reduce:
-    size: int
-    callback: Callable[[list[Any]], Any]
-    origin: str
-
-
 class CardLALR:
     """The compiled card grammar: per state, terminal -> next state (int) or reduction."""
 
-    def __init__(self, lark: Any) -> None:
-        from lark.parsers.lalr_analysis import Shift
-
-        frontend = lark.parser
-        table = frontend.parser.parser.parse_table
-        callbacks = frontend.parser.parser.callbacks
-        self.start_state: int = table.start_states["card"]
-        self.end_state: int = table.end_states["card"]
-        self.actions: dict[int, dict[str, int | _Reduce]] = {}
-        for state, row in table.states.items():
-            compiled: dict[str, int | _Reduce] = {}
-            for symbol, (action, arg) in row.items():
-                if action is Shift:
-                    compiled[str(symbol)] = arg
-                else:
-                    compiled[str(symbol)] = _Reduce(len(arg.expansion), callbacks[arg], str(arg.origin.name))
-            self.actions[state] = compiled
+    def __init__(self, lark: Lark) -> None:
+        table = parse_table(lark, "card")
+        self.start_state: int = table.start
+        self.end_state: int = table.end
+        self.actions: dict[int, dict[str, int | Reduction]] = table.states
         self._terminals = [
-            (t.name, re.compile(t.pattern.to_regexp(), re.ASCII), t.priority, t.pattern.type) for t in lark.terminals
+            (t.name, re.compile(t.regexp, re.ASCII), t.priority, "str" if t.literal is not None else "re")
+            for t in terminals(lark)
         ]
         self._candidates: dict[str, tuple[str, ...]] = {}
 
@@ -168,7 +154,7 @@ class CardLALR:
             if type(step) is int:
                 states.append(step)
                 return tuple(states)
-            assert isinstance(step, _Reduce)
+            assert isinstance(step, Reduction)
             if step.size:
                 del states[-step.size :]
             goto = self.actions[states[-1]].get(step.origin)
@@ -225,7 +211,7 @@ class CardLALR:
                     state_stack.append(step)
                     value_stack.append(token)
                     break
-                assert isinstance(step, _Reduce)
+                assert isinstance(step, Reduction)
                 size = step.size
                 if size:
                     children = value_stack[-size:]

@@ -146,33 +146,24 @@ def _machinery() -> _Machinery:
     found: _Machinery | None = getattr(_local, "machinery", None)
     if found is None:
         from lark import Lark
-        from lark.lexer import Lexer
 
         from sgcheck.lang.cards.builder import CardBuilder
         from sgcheck.lang.cards.lalr import CardLALR
+        from sgcheck.lang.lark_adapter import no_lexer, terminals
         from sgcheck.resources import grammar_text
-
-        class _Unused(Lexer):
-            """Lark wants a lexer; :class:`CardLALR` scans the text itself."""
-
-            def __init__(self, conf: Any) -> None:
-                pass
-
-            def lex(self, lexer_state: Any, parser_state: Any) -> Any:  # pragma: no cover
-                raise NotImplementedError
 
         builder = CardBuilder()
         lark = Lark(
             grammar_text("sgcard.lark"),
             g_regex_flags=re.ASCII,  # piece names and SP/LP in any case, ASCII only (sgcheck.letters)
             parser="lalr",
-            lexer=_Unused,
+            lexer=no_lexer(),  # Lark wants a lexer; CardLALR scans the text itself
             start="card",
             keep_all_tokens=True,
             maybe_placeholders=False,
             transformer=builder,
         )
-        literals = {t.name: f"'{t.pattern.value}'" for t in lark.terminals if t.pattern.type == "str"}
+        literals = {t.name: f"'{t.literal}'" for t in terminals(lark) if t.literal is not None}
         found = _Machinery(CardLALR(lark), builder, literals)
         _local.machinery = found
     return found

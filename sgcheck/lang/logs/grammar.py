@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, cast
 from sgcheck import codes
 from sgcheck.core.caps import MAX_NUMBER_DIGITS
 from sgcheck.diagnostics import Diagnostic, Span
+from sgcheck.lang.lark_adapter import start_lexing_at
 from sgcheck.lang.logs.ast import (
     Header,
     LogItem,
@@ -45,7 +46,6 @@ from sgcheck.resources import grammar_text
 
 if TYPE_CHECKING:
     from lark import Lark, Token
-    from lark.parsers.lalr_interactive_parser import InteractiveParser
 
 
 __all__ = ["LogSyntaxError", "grammar_items", "items_from"]
@@ -163,7 +163,7 @@ def items_from(
     builder.bind(n, out)
     parser = _lark().parse_interactive(text)
     if offset:
-        _start_at(parser, text, offset, line, column)
+        start_lexing_at(parser, text, offset, line, column)
     tokens = parser.iter_parse()
     header_toks: list[Token] = []
     header_sent = not header
@@ -229,20 +229,3 @@ def _drain(out: list[LogItem]) -> list[LogItem]:
 
 def _at(tok: Token) -> tuple[int, int, int]:
     return tok.start_pos, tok.line, tok.column  # type: ignore[return-value]
-
-
-def _start_at(parser: InteractiveParser, text: str, offset: int, line: int, column: int) -> None:
-    """Make the parser's lexer start at ``offset``, which is on ``line`` at ``column``.
-
-    Lark can lex a slice of a text (``TextSlice``), but counts its lines by reading everything
-    before it; the reader already knows where the item is, so the line counter is set directly.
-    """
-    from lark.lexer import LexerState, LineCounter
-    from lark.utils import TextSlice
-
-    counter = LineCounter("\n")  # type: ignore[no-untyped-call]
-    counter.char_pos, counter.line, counter.column = offset, line, column
-    counter.line_start_pos = offset - column + 1
-    parser.lexer_thread.state = LexerState(TextSlice(text, offset, len(text)), counter)
-
-

@@ -14,12 +14,14 @@ from typing import TYPE_CHECKING, Any, cast
 
 from sgcheck import codes
 from sgcheck.diagnostics import Diagnostic, Span
+from sgcheck.lang.lark_adapter import last_value, state_position
 from sgcheck.lang.source import SourceText
 from sgcheck.letters import Foreign, ascii_lower, describe, first_foreign, unfold
 
 if TYPE_CHECKING:
     from lark.exceptions import UnexpectedInput
-    from lark.parsers.lalr_interactive_parser import InteractiveParser
+
+    from sgcheck.lang.lark_adapter import InteractiveParser
 
 
 
@@ -346,11 +348,11 @@ def _classify(exc: UnexpectedInput, parse: Callable[[str], None]) -> _Expect | N
         try:
             parse(text)
         except UnexpectedInput as ex:
-            ex.state = _StateKey(ex.state.position)
+            ex.state = _StateKey(state_position(ex.state))
             raise
 
     state = exc.state
-    exc.state = _StateKey(state.position)
+    exc.state = _StateKey(state_position(state))
     try:
         return exc.match_examples(
             cast(Any, parse_example), _EXAMPLES, token_type_match_fallback=True, use_accepts=False
@@ -375,8 +377,8 @@ def diagnose(
         accepts: set[str] = set(parser.accepts())  # type: ignore[no-untyped-call]
     except Exception:  # pragma: no cover - accepts() only replays the parse table
         accepts = set()
-    stack = parser.parser_state.value_stack
-    prev = str(stack[-1]).rstrip() if stack and hasattr(stack[-1], "type") else ""
+    top = last_value(parser)
+    prev = str(top).rstrip() if top is not None and hasattr(top, "type") else ""
     expect = _classify(exc, parse) if exc.state is not None else None
 
     expected = expect.expected.replace("{prev}", prev) if expect else _expected_words(accepts)
