@@ -15,6 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 
 from sgcheck.config import Config
 from sgcheck.contract import check_paths
@@ -29,6 +30,7 @@ from sgcheck.core.squares import Square
 from sgcheck.core.state import GameState
 from sgcheck.diagnostics import Severity
 from sgcheck.lang.cards.parser import parse_cards
+from tests.cardgen import card_sources
 from tests.contract.test_corpus import design_paths
 from tests.contract.test_explore import assert_replays_to, proofs
 
@@ -209,10 +211,9 @@ def test_the_sample_of_cards_is_large_and_varied() -> None:
     assert on_trigger and on_play
 
 
-@pytest.mark.parametrize("card", DESIGN_CARDS, ids=[c.name for c in DESIGN_CARDS])
-def test_the_explorer_offers_every_card_in_a_form_the_core_takes(card: A.Card) -> None:
+def assert_offered_as_the_core_takes(card: A.Card) -> None:
     """R22: in every phase in which the core takes the card played (or, for an activated Relic, used)
-    in some form, the explorer offers one it takes, whatever the card's other effects."""
+    in some form, the explorer offers one it takes."""
     state = start(PROBES[0], (card,), ((card.name,), ()))
     assert state.to_move is WHITE
     for at in _phases(state):
@@ -226,3 +227,19 @@ def test_the_explorer_offers_every_card_in_a_form_the_core_takes(card: A.Card) -
             used = _accepted(use_at, _every_form(use_at, Activate, card.name))
             offered_use = _accepted(use_at, _offered(use_at, Activate, card.name))
             assert (used is None) == (offered_use is None), (use_at.turn.phase, _offered(use_at, Activate, card.name))
+
+
+@pytest.mark.parametrize("card", DESIGN_CARDS, ids=[c.name for c in DESIGN_CARDS])
+def test_the_explorer_offers_every_card_in_a_form_the_core_takes(card: A.Card) -> None:
+    """R22: every card of the design corpora and the examples, whatever its other effects."""
+    assert_offered_as_the_core_takes(card)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(card_sources())
+def test_the_explorer_offers_any_card_in_a_form_the_core_takes(source: str) -> None:
+    """R22: cards drawn from the whole card language (tests/cardgen.py), direct effects and
+    triggers on pieces beside anything else."""
+    parsed = parse_cards(source, "card.sgcard")
+    for card in parsed.cards:
+        assert_offered_as_the_core_takes(card)
