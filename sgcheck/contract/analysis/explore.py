@@ -55,12 +55,13 @@ from sgcheck.core.actions import (
     Teleport,
 )
 from sgcheck.core.cards import model as A
-from sgcheck.core.cards.semantics import Share
+from sgcheck.core.cards.semantics import Share, targets
 from sgcheck.core.cards.table import CardsState, Lasting
 from sgcheck.core.engine import apply
 from sgcheck.core.legal import attacks, moves_from, summons, teleports
 from sgcheck.core.outcome import Applied
-from sgcheck.core.pieces import PIECE_VALUES, Color
+from sgcheck.core.pieces import PIECE_VALUES, Color, Kind
+from sgcheck.core.play.cards import acts_on
 from sgcheck.core.ruleset import CORE, Ruleset
 from sgcheck.core.squares import Square
 from sgcheck.core.state import GameState
@@ -150,34 +151,49 @@ def _moves(state: GameState) -> Iterator[Action]:
                 yield found[-1]
 
 
-_DIRECT = (A.DealDamage, A.CapturePiece, A.ConvertPiece)
-
 #: The phases each action is tried in: its window (core §2, R03).
 _WINDOWS = {action: window.phases for action, window in ACTION_WINDOWS.items()}
 
 
+def _targets(state: GameState, aims: tuple[A.Target, ...]) -> list[tuple[Square, Kind]]:
+    """The pieces a card can be aimed at, as the core reads its ``aims`` (R22): each piece they all
+    name, the enemy's before the mover's own, the first of each kind, at most two kinds."""
+    me = state.to_move
+    found: dict[tuple[Color, Kind], int] = {}
+    for side in (me.other, me):
+        for sq, cell in enumerate(state.board):
+            if cell is None or cell.color is not side or (side, cell.kind) in found:
+                continue
+            if all(targets(aim, me, cell) for aim in aims):
+                found[side, cell.kind] = sq
+    return [(Square(sq), kind) for (_, kind), sq in islice(found.items(), 2)]
+
+
 def _card_actions(state: GameState) -> Iterator[Action]:
-    """Card plays and uses (the engine refuses those out of their phase or past the activations):
-    without a target, and a card that acts on a piece on two enemy pieces of different kinds."""
+    """Card plays and uses (the engine refuses those out of their phase or past the activations),
+    each in the form the core accepts (R22): without a target when the card acts on no piece as it
+    is played or used, else on up to two pieces of different kinds its effects name (a card's other
+    effects, triggers among them, never change how it is played)."""
     cards = state.cards
     if cards is None or state.turn.activations >= caps.ACTIVATIONS_PER_TURN:
         return
     me = state.to_move
-    enemies: dict[object, int] = {}
-    for sq, cell in enumerate(state.board):
-        if cell is not None and cell.color is not me and cell.kind not in enemies:
-            enemies[cell.kind] = sq
-    targets = list(enemies.items())[:2]
     for name in dict.fromkeys(cards.hand(me)):
-        card = cards.by_name[name]
-        if any(isinstance(effect.action, _DIRECT) for effect in card.effects):
-            for kind, sq in targets:
-                yield Play(name, Square(sq), kind)  # type: ignore[arg-type]
+        aims = acts_on(cards.by_name[name])
+        if aims:
+            for sq, kind in _targets(state, aims):
+                yield Play(name, sq, kind)
         else:
             yield Play(name)
     for relic in cards.in_play:
-        if relic.owner is me and cards.by_name[relic.card].mode is A.Mode.ACTIVATED:
-            yield Activate(relic.card)
+        card = cards.by_name[relic.card]
+        if relic.owner is me and card.mode is A.Mode.ACTIVATED:
+            aims = acts_on(card, use=True)
+            if aims:
+                for sq, kind in _targets(state, aims):
+                    yield Activate(relic.card, target=sq, target_kind=kind)
+            else:
+                yield Activate(relic.card)
 
 
 #: At most this many actions of a kind along one turn of a search: enough to repeat a cycle

@@ -31,6 +31,7 @@ from sgcheck.core.cards.model import (
     ResourceChange,
     Side,
     Steal,
+    Target,
 )
 from sgcheck.core.cards.semantics import (
     LASTING_ACTIONS,
@@ -95,15 +96,21 @@ def _forbidden(card: Card) -> Violation | None:
     )
 
 
-def _direct(card: Card, effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
-    return tuple(e for e in effects if e.trigger is None and isinstance(e.action, _DIRECT))
+def acts_on(card: Card, *, use: bool = False) -> tuple[Target, ...]:
+    """What the effects of ``card`` that act on one piece, named with ``on``, may be aimed at when it
+    is played from hand (a Spell, a passive Relic) or, with ``use``, when an activated Relic is used
+    (R22): the effects without a trigger (a trigger's effect finds its own pieces, and an activated
+    Relic's effects act on its uses, not on its play)."""
+    if not use and card.kind is not CardKind.SPELL and card.mode is not Mode.PASSIVE:
+        return ()
+    return tuple(e.action.target for e in card.effects if e.trigger is None and isinstance(e.action, _DIRECT))
 
 
 def _target(
-    state: GameState, card: Card, direct: tuple[Effect, ...], sq: Square | None, kind: object
+    state: GameState, card: Card, aims: tuple[Target, ...], sq: Square | None, kind: object
 ) -> Violation | None:
     """A card that acts on a piece names it with ``on``; one that does not takes no target (R22)."""
-    if not direct:
+    if not aims:
         if sq is None:
             return None
         return violation("SG-R124", f"{card.name!r} acts on no piece; remove `on {name(sq)}`", Part.TARGET)
@@ -116,13 +123,11 @@ def _target(
         return violation("SG-R124", f"there is no piece on {name(sq)} for {card.name!r}", Part.TARGET)
     if kind is not None and victim.kind is not kind:
         return violation("SG-R124", f"{name(sq)} holds a {victim}, not a {kind}", Part.TARGET)
-    for effect in direct:
-        action = effect.action
-        assert isinstance(action, _DIRECT)
-        if not targets(action.target, state.to_move, victim):
+    for aim in aims:
+        if not targets(aim, state.to_move, victim):
             return violation(
                 "SG-R124",
-                f"{card.name!r} acts on {action.target.word}, not on the {victim} on {name(sq)}",
+                f"{card.name!r} acts on {aim.word}, not on the {victim} on {name(sq)}",
                 Part.TARGET,
                 _PLAY_RULES,
             )
@@ -193,8 +198,8 @@ def apply_play(state: GameState, action: Play) -> Applied | Violation:
     for check in (_phase(state, card, verb), _activation_limit(state), _forbidden(card)):
         if check is not None:
             return check
-    direct = _direct(card, card.effects) if card.kind is CardKind.SPELL or card.mode is Mode.PASSIVE else ()
-    if (v := _target(state, card, direct, action.target, action.target_kind)) is not None:
+    aims = acts_on(card)
+    if (v := _target(state, card, aims, action.target, action.target_kind)) is not None:
         return v
     paid = _pay(state, card, action.pay)
     if isinstance(paid, Violation):
@@ -261,8 +266,8 @@ def apply_use(state: GameState, action: Activate) -> Applied | Violation:
     for check in (_phase(state, card, "used"), _activation_limit(state), _limit(state, card, relic)):
         if check is not None:
             return check
-    direct = _direct(card, card.effects)
-    if (v := _target(state, card, direct, action.target, action.target_kind)) is not None:
+    aims = acts_on(card, use=True)
+    if (v := _target(state, card, aims, action.target, action.target_kind)) is not None:
         return v
     now = ply(state.turn_number, me)
     used = relic.replace(
