@@ -16,6 +16,7 @@ built once per process, as in any run, before its first log); ``PACK`` is ``-`` 
 from __future__ import annotations
 
 import json
+import re
 import sys
 import time
 from typing import Any
@@ -141,7 +142,7 @@ def profile(path: str, warm: str) -> dict[str, Any]:
     for (filename, line, name), (_, _, own, _, _) in stats.items():
         module = _module(filename)
         by_module[module] = by_module.get(module, 0.0) + own
-        functions.append((own, f"{module}:{line} {name}"))
+        functions.append((own, f"{module}:{line} {re.sub(r' at 0x[0-9a-f]+', '', name)}"))
     functions.sort(reverse=True)
     return {"modules": by_module, "functions": functions[:15]}
 
