@@ -21,6 +21,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from shared import current, fail, guard
 
 PIECES = ("Pawn", "Knight", "Bishop", "Rook", "Queen")
 PHASES = ("upkeep", "main1", "battle", "main2", "end")
@@ -88,11 +91,14 @@ def best_of(repeat: int, action) -> tuple[float, object]:  # type: ignore[no-unt
     return best, result
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000])
     parser.add_argument("--repeat", type=int, default=3)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
+    if min(args.sizes) < 1 or args.repeat < 1:
+        fail(f"packs of {args.sizes} cards, {args.repeat} repeats: nothing to measure")
+    print(f"sgcheck from the checkout, {current()} build, in this process")
 
     from sgcheck.config import Config
     from sgcheck.contract import check_paths, code_catalogue
@@ -109,6 +115,13 @@ def main() -> int:
             seconds, run = best_of(args.repeat, lambda pack=pack: check_paths([str(pack)], config))
             render_seconds, _ = best_of(1, lambda run=run: render(run, "json"))  # type: ignore[arg-type]
             findings = len(run.diagnostics)  # type: ignore[attr-defined]
+            checked = sum(
+                int(f.facts.get("cards", 0))  # type: ignore[call-overload]
+                for f in run.files  # type: ignore[attr-defined]
+                if f.path.endswith(".sgcard") and isinstance(f.facts.get("cards"), int)
+            )
+            if checked != size:
+                fail(f"the pack of {size} cards was checked as {checked} cards")
             timings[size] = seconds
             print(
                 f"{size:>6} cards: check {seconds:6.3f} s (best of {args.repeat}), "
@@ -124,4 +137,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(guard(main))

@@ -28,6 +28,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_check import card_text  # noqa: E402  (the benchmarks' generator of dense cards)
+from shared import fail, guard  # noqa: E402
 
 PIECES = ("Pawn", "Knight", "Bishop", "Rook", "Queen")
 
@@ -76,6 +77,8 @@ def measure(label: str, path: Path) -> tuple[float, int]:
         explore_module.explore = original  # type: ignore[assignment]
         facts_module.explore = original  # type: ignore[attr-defined]
     combos = sum(c for c, _ in sizes)
+    if combos == 0:
+        fail(f"{label}: the pack was not played (no combination of cards)")
     states = sum(s for _, s in sizes)
     cards = sum(int(f.facts.get("cards", 0)) for f in run.files if isinstance(f.facts.get("cards"), int))
     print(
@@ -90,6 +93,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dense", type=int, default=200, help="cards in the dense generated pack")
     parser.add_argument("--apart", type=int, nargs="+", default=[1000, 10000], help="sizes of packs of cards apart")
     args = parser.parse_args(argv)
+    if args.dense < 1 or not args.apart or min(args.apart) < 1:
+        fail(f"a dense pack of {args.dense} cards, packs apart of {args.apart} cards: nothing to measure")
 
     measure("warm-up (the guide's cards)", ROOT / "examples" / "cards" / "guide-relics.sgcard")
     measure("the guide's cards", ROOT / "examples" / "cards" / "guide-relics.sgcard")
@@ -113,4 +118,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(guard(main))

@@ -23,8 +23,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-OUT = ROOT / "benchmarks" / "out"
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from shared import OUT, fail, guard  # noqa: E402
 
 FULL_GAME = ROOT / "examples" / "logs" / "full-game.sglog"
 
@@ -105,6 +107,8 @@ def measure(label: str, path: Path, repeats: int, browser: str | None) -> None:
     page, replay_time, render_time = best
     plain = min(render(path, timeline=False)[1] for _ in range(repeats))
     size = len(page.encode("utf-8"))
+    if turns == 0 or "data-ready" not in page:
+        fail(f"{label}: {turns} turn lines, a page of {size} bytes without its script: nothing to measure")
     print(f"{label}: {path.name}, {turns:,} turn lines, log {path.stat().st_size / 1e6:.2f} MB")
     print(f"  page {size / 1e6:.2f} MB ({size / path.stat().st_size:.1f}x the log)")
     print(
@@ -121,15 +125,19 @@ def measure(label: str, path: Path, repeats: int, browser: str | None) -> None:
     print(f"  time to interactive in headless Chromium: {ready:.0f} ms (best of {repeats})")
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--turns", type=int, default=10_000)
     parser.add_argument("--repeats", type=int, default=3)
-    args = parser.parse_args()
-    browser = chromium()
+    parser.add_argument("--no-browser", action="store_true", help="leave out the time to interactive")
+    args = parser.parse_args(argv)
+    if args.turns < 1 or args.repeats < 1:
+        fail("--turns and --repeats must be at least 1")
+    browser = None if args.no_browser else chromium()
     measure("shipped game", FULL_GAME, args.repeats, browser)
     measure("generated game", generated_log(args.turns), args.repeats, browser)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(guard(main))

@@ -1,240 +1,389 @@
-"""Replay speed and memory in every layout a log may be written in, against python-chess.
+"""Replay speed and memory, compiled and pure build, in every layout a log may be written in, against
+python-chess in the same run: the tables of docs/benchmarks.md ("The targets").
 
 Run from the repository root after ``pip install '.[bench]'``:
 
-    python benchmarks/bench_layouts.py                              # all three modes
+    python benchmarks/bench_layouts.py                               # every table (about 20 minutes)
     python benchmarks/bench_layouts.py --only throughput --actions 100000
-    python benchmarks/bench_layouts.py --only corpus                 # 2,000 one-game logs, --jobs 1 and 2
+    python benchmarks/bench_layouts.py --only corpus                  # 2,000 one-game logs, --jobs 1 and 2
+    python benchmarks/bench_layouts.py --only cards
     python benchmarks/bench_layouts.py --only memory --layouts plain,mixed
+    python benchmarks/bench_layouts.py --only profile                 # where the time goes, each build
+
+Every sgcheck figure is measured in child processes, once in each build: as installed (compiled
+when the installed sgcheck is) and with ``SGCHECK_PURE=1``; when the installed build is pure it says
+"compiled build not installed" and measures the pure build only. The children import the installed
+sgcheck (``--checkout``: this checkout instead). python-chess is measured in the same run, and each
+figure is quoted as a ratio to it (above 1: sgcheck is faster, or for memory, smaller).
 
 The layouts are those of ``sgcheck.replay.layouts`` (plain, capitalised, indented, brace-comments,
 two-line, crlf-bom, mixed): the same generated game, rewritten as people write logs by hand.
 
-- throughput: a generated log of ``--actions`` statements in each layout, written to a file and
-  replayed as the command line does (``replay_input``: reading, decoding, parsing, replay, summary),
-  against python-chess reading a PGN file of as many plies (``chess.pgn.read_game``, which parses
-  and validates every move), the two interleaved in the same run; best of ``--repeats``, CPU time
-  of this process (``--clock wall`` for wall time).
-- corpus: 2,000 one-game logs (about 137 statements each, as ``bench_corpus.py``) in the plain and
-  mixed layouts, replayed by the real command line (``sgcheck replay FOLDER --jobs 1`` and
-  ``--jobs 2``, output to /dev/null) against a python-chess process reading 2,000 PGN files with
-  the same number of plies each; wall time, best of ``--repeats``, interleaved.
-- memory: the peak resident set size of ``sgcheck replay --no-summary`` in a child process (as
-  ``bench_memory.py``) on ``--memory-actions`` statements in each layout. A layout whose file is
-  larger than the log size limit is refused (SG-P010); it is measured again with as many whole
-  turns as fit within the limit.
+- throughput: a generated log of ``--actions`` statements in each layout, replayed as the command line
+  does (``replay_input``: reading, decoding, parsing, replay, summary), CPU time in the child, against
+  python-chess reading a PGN file of as many plies (``chess.pgn.read_game``, which parses and
+  validates every move); best of ``--repeats``, the builds and the peer in turn.
+- corpus: ``--games`` one-game logs (``--game-actions`` actions each, as ``bench_corpus.py``) in the
+  ``--corpus-layouts``, replayed by the real command line (``sgcheck replay FOLDER --jobs 1`` and
+  ``--jobs 2``) against python-chess reading as many PGN files of the same plies in one process;
+  ``--jobs 1`` by CPU time (of the process), ``--jobs 2`` by wall time, best of ``--repeats``.
+- cards: a game in which both sides play the guide's cards against a game of the same length
+  without, both against python-chess.
+- memory: the peak resident set size of ``sgcheck replay --no-summary`` on ``--memory-actions``
+  statements in each layout, against python-chess reading a PGN file of as many plies. A layout
+  whose file is larger than the log size limit is refused (SG-P010) and measured again with as many
+  whole turns as fit.
+- profile: where the time of the plain long log goes in each build, timed with counters (which
+  see into compiled modules): the reader alone, the core engine alone, the rest (turn loop, claim
+  checks, decoding, summary); and, for the pure build only, a profile by module under cProfile.
 
-Ratios are python-chess's time over sgcheck's (above 1: sgcheck is faster) and ``--jobs 1`` over
-``--jobs 2``. Generated inputs are cached in ``benchmarks/out/`` (git-ignored).
+Tables are printed in markdown, as docs/benchmarks.md quotes them. A measurement that measured
+nothing (no statements, an empty corpus, python-chess missing, a replay with findings) stops the
+benchmark with exit code 2. Generated inputs are cached in ``benchmarks/out/`` (git-ignored).
 """
 
 from __future__ import annotations
 
 import argparse
 import platform
+import subprocess
 import sys
-import tempfile
-import time
-from collections.abc import Callable
+from collections.abc import Sequence
 from importlib.metadata import version
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from shared import (
+    PGN_FILE_READER,
     PGN_READER,
     SGCHECK,
+    Target,
     corpus,
+    corpus_expect,
+    count_statements,
+    fail,
     fit_log,
+    guard,
     layout_corpus,
     layout_log,
+    need_chess,
     pgn_corpus,
+    pgn_file,
     replay_cli,
-    wall_time,
+    sglogs,
+    timed,
 )
 
 from sgcheck.replay.layouts import LAYOUTS
 
-THROUGHPUT_TARGET = 1.5  # every layout, python-chess time / sgcheck time
-PLAIN_TARGET = 2.0
-CORPUS_TARGET = 1.5  # --jobs 1 against python-chess
-JOBS_TARGET = 1.8  # --jobs 2 against --jobs 1
+BUILDS = ("compiled", "pure")
+LONG_LOG_TARGET = {"compiled": 2.0}  # python-chess time / sgcheck time, every layout
+CORPUS_TARGET = {"compiled": 2.0, "pure": 0.95}  # --jobs 1, CPU time
 MEMORY_TARGET_MB = 100
+WARM_BYTES = 20_000
+NOT_MEASURED = "—"
 
 
-def verdict(value: float, target: float, *, at_most: bool = False) -> str:
+def verdict(value: float, target: float | None, *, at_most: bool = False) -> str:
+    if target is None:
+        return "no target"
     met = value <= target if at_most else value >= target
-    return "met" if met else "NOT met"
+    return f"{'≤' if at_most else '≥'} {target:g}{'' if at_most else '×'}: {'met' if met else 'NOT met'}"
+
+
+def row(*cells: object) -> None:
+    print("| " + " | ".join(str(cell) for cell in cells) + " |")
+
+
+def header(*cells: str) -> None:
+    row(*cells)
+    row(*("---" for _ in cells))
+
+
+def cell(seconds: float, ratio: float) -> str:
+    return f"{seconds:.2f} s · {ratio:.2f}×"
+
+
+def _warm(source: Path) -> Path:
+    """The first whole turns of ``source``: replayed first in each child, as every run builds its parser."""
+    return fit_log(source, WARM_BYTES)[0]
+
+
+def replay_seconds(target: Target, build: str, log: Path, warm: Path, pack: Path | None = None) -> float:
+    return min(target.work(build, "replay", log, 1, warm, pack or "-")["seconds"])
 
 
 # --- throughput ----------------------------------------------------------------------------------
 
 
-def _timer(clock: str) -> Callable[[], float]:
-    return time.process_time if clock == "cpu" else time.perf_counter
+def throughput(target: Target, builds: Sequence[str], actions: int, layouts: list[str], repeats: int) -> None:
+    from bench_replay import generated_log
 
-
-def time_sgcheck(path: Path, clock: Callable[[], float]) -> float:
-    from sgcheck.replay.files import LogInput, replay_input
-    from sgcheck.replay.interpreter import ReplayOptions
-
-    start = clock()
-    result, _ = replay_input(LogInput(str(path)), ReplayOptions())
-    elapsed = clock() - start
-    assert not result.diagnostics, result.diagnostics[:3]
-    return elapsed
-
-
-def time_chess(path: Path, plies: int, clock: Callable[[], float]) -> float:
-    import chess.pgn
-
-    start = clock()
-    read = 0
-    with path.open(encoding="utf-8") as handle:
-        while (game := chess.pgn.read_game(handle)) is not None:
-            assert not game.errors, game.errors
-            read += sum(1 for _ in game.mainline_moves())
-    elapsed = clock() - start
-    assert read == plies, (read, plies)
-    return elapsed
-
-
-def throughput(actions: int, layouts: list[str], repeats: int, clock_name: str) -> None:
-    from bench_replay import chess_pgn, generated_log
-
-    clock = _timer(clock_name)
     source = generated_log(actions)
-    print(f"throughput: {actions:,}-action generated log in each layout, best of {repeats}, {clock_name} time")
-    print(
-        f"  target: python-chess time / sgcheck time >= {THROUGHPUT_TARGET}x in every layout, plain >= {PLAIN_TARGET}x"
-    )
-    print(f"  {'layout':<15} {'size MB':>8} {'sgcheck s':>10} {'actions/s':>10} {'chess s':>8} {'ratio':>6}  target")
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
-        warm = folder / "warm.sglog"
-        warm.write_text(source.read_text(encoding="utf-8")[:20_000].rsplit("\n", 30)[0] + "\n", encoding="utf-8")
-        time_sgcheck(warm, clock)  # builds the parser once, as any run does before its first log
-        pgn: Path | None = None
-        for layout in layouts:
-            cached, n = layout_log(source, layout)
-            path = folder / f"game-{layout}.sglog"
-            path.write_bytes(cached.read_bytes())
-            if pgn is None:
-                pgn = folder / "peer.pgn"
-                pgn.write_text(chess_pgn(n), encoding="utf-8")
-            ours, peer = [], []
-            for _ in range(repeats):  # interleaved, so drift hits both alike
-                ours.append(time_sgcheck(path, clock))
-                peer.append(time_chess(pgn, n, clock))
-            best, best_peer = min(ours), min(peer)
-            ratio = best_peer / best
-            target = PLAIN_TARGET if layout == "plain" else THROUGHPUT_TARGET
-            print(
-                f"  {layout:<15} {path.stat().st_size / 1e6:8.1f} {best:10.2f} {n / best:10,.0f} {best_peer:8.2f}"
-                f" {ratio:5.2f}x  >= {target}x {verdict(ratio, target)}"
-            )
-            path.unlink()
+    warm = _warm(source)
+    print(f"\nA long log in every layout: {actions:,} actions, best of {repeats}, CPU time")
+    print("(each cell: sgcheck's time · python-chess time / sgcheck time)\n")
+    header("layout", "size", "statements", *(f"{b} build" for b in BUILDS), "python-chess", "target (compiled)")
+    for layout in layouts:
+        path, n = layout_log(source, layout)
+        if n == 0:
+            fail(f"the {layout} log {path.name} holds no statement: nothing to measure")
+        pgn = pgn_file(n)
+        ours: dict[str, list[float]] = {build: [] for build in builds}
+        peer: list[float] = []
+        for _ in range(repeats):  # in turn, so that a slow spell of the machine hits every side
+            for build in builds:
+                ours[build].append(replay_seconds(target, build, path, warm))
+            peer += target.peer(pgn, 1, n)
+        best_peer = min(peer)
+        ratios = {build: best_peer / min(times) for build, times in ours.items()}
+        cells = [cell(min(ours[b]), ratios[b]) if b in ours else NOT_MEASURED for b in BUILDS]
+        goal = verdict(ratios["compiled"], LONG_LOG_TARGET["compiled"]) if "compiled" in ratios else NOT_MEASURED
+        row(f"`{layout}`", f"{path.stat().st_size / 1e6:.1f} MB", f"{n:,}", *cells, f"{best_peer:.2f} s", goal)
 
 
 # --- corpus --------------------------------------------------------------------------------------
 
 
-def corpus_mode(games: int, actions: int, layouts: list[str], repeats: int, jobs: int) -> None:
+def corpus_mode(
+    target: Target, builds: Sequence[str], games: int, actions: int, layouts: list[str], repeats: int, jobs: int
+) -> None:
     plain = corpus(games, actions)
+    sglogs(plain)
     pgn, plies = pgn_corpus(plain)
+    if plies == 0:
+        fail(f"the corpus {plain} holds no statement: nothing to measure")
     reader = [sys.executable, "-c", PGN_READER, str(pgn)]
     print(
-        f"corpus: {games:,} one-game logs of ~{actions} actions ({plies:,} statements with the passes),"
-        f" best of {repeats}, wall time"
+        f"\nThe corpus: {games:,} one-game logs of {actions} actions ({plies:,} statements with the passes),"
+        f" best of {repeats}"
     )
-    print(f"  peer: python-chess reading {games:,} PGN files of the same plies in one process")
-    print(f"  targets: --jobs 1 >= {CORPUS_TARGET}x python-chess; --jobs {jobs} >= {JOBS_TARGET}x --jobs 1")
     print(
-        f"  {'layout':<15} {'--jobs 1 s':>10} {f'--jobs {jobs} s':>10} {'chess s':>8}"
-        f" {'jobs1/chess':>11} {f'jobs{jobs}/jobs1':>11}"
+        f"(`--jobs 1`: CPU time of the process · python-chess CPU / sgcheck CPU; `--jobs {jobs}`: wall time"
+        " · python-chess wall / sgcheck wall)\n"
     )
+    header("layout", "build", "`--jobs 1`", f"`--jobs {jobs}`", "python-chess (CPU, wall)", "target (`--jobs 1`)")
+    expect = corpus_expect(games)
     for layout in layouts:
         folder = layout_corpus(plain, layout)
-        one, many, peer = [], [], []
+        if sglogs(folder) != games:
+            fail(f"the corpus {folder} holds {sglogs(folder)} logs, not {games}")
+        one: dict[str, list[float]] = {build: [] for build in builds}
+        many: dict[str, list[float]] = {build: [] for build in builds}
+        peer_cpu: list[float] = []
+        peer_wall: list[float] = []
         for _ in range(repeats):
-            one.append(wall_time(replay_cli(folder, 1)))
-            many.append(wall_time(replay_cli(folder, jobs)))
-            peer.append(wall_time(reader, expect=str(plies)))
-        t1, tn, tp = min(one), min(many), min(peer)
-        print(
-            f"  {layout:<15} {t1:10.2f} {tn:10.2f} {tp:8.2f} {tp / t1:10.2f}x {t1 / tn:10.2f}x"
-            f"  ({verdict(tp / t1, CORPUS_TARGET)}; {verdict(t1 / tn, JOBS_TARGET)})"
+            for build in builds:
+                one[build].append(timed(target, replay_cli(folder, 1), build, expect=expect).cpu)
+                many[build].append(timed(target, replay_cli(folder, jobs), build, expect=expect).wall)
+            peer = timed(target, reader, None, expect=rf"^{plies}\s*$")
+            peer_cpu.append(peer.cpu)
+            peer_wall.append(peer.wall)
+        chess_cpu, chess_wall = min(peer_cpu), min(peer_wall)
+        for build in builds:
+            t1, tn = min(one[build]), min(many[build])
+            row(
+                f"`{layout}`",
+                build,
+                cell(t1, chess_cpu / t1),
+                cell(tn, chess_wall / tn),
+                f"{chess_cpu:.2f} s, {chess_wall:.2f} s",
+                verdict(chess_cpu / t1, CORPUS_TARGET.get(build)),
+            )
+
+
+# --- cards in play -------------------------------------------------------------------------------
+
+
+def cards(target: Target, builds: Sequence[str], actions: int, repeats: int) -> None:
+    from bench_replay import CARDS_PACK, generated_log
+
+    plain, with_cards = generated_log(actions, seed=13), generated_log(actions, seed=13, cards=True)
+    n_plain = count_statements(plain.read_text(encoding="utf-8"))
+    n_cards = count_statements(with_cards.read_text(encoding="utf-8"))
+    if min(n_plain, n_cards) == 0:
+        fail("a generated game of the cards benchmark holds no statement: nothing to measure")
+    warm_plain, warm_cards = _warm(plain), _warm(with_cards)
+    pgn = pgn_file(n_cards)
+    print(
+        f"\nCards in play: {n_cards:,} statements in which both sides play the guide's cards, against"
+        f" {n_plain:,} without; best of {repeats}, CPU time"
+    )
+    print("(each cell: sgcheck's time · python-chess plies/s over sgcheck statements/s)\n")
+    header("build", "with cards", "without cards", "python-chess", "with / without")
+    timings: dict[str, tuple[list[float], list[float]]] = {build: ([], []) for build in builds}
+    peer: list[float] = []
+    for _ in range(repeats):
+        for build in builds:
+            timings[build][0].append(replay_seconds(target, build, with_cards, warm_cards, CARDS_PACK))
+            timings[build][1].append(replay_seconds(target, build, plain, warm_plain))
+        peer += target.peer(pgn, 1, n_cards)
+    rate = n_cards / min(peer)
+    for build in builds:
+        ours, without = min(timings[build][0]), min(timings[build][1])
+        row(
+            build,
+            cell(ours, (n_cards / ours) / rate),
+            cell(without, (n_plain / without) / rate),
+            f"{min(peer):.2f} s ({n_cards:,} plies)",
+            f"{(n_cards / ours) / (n_plain / without):.2f}×",
         )
 
 
 # --- memory --------------------------------------------------------------------------------------
 
 
-def memory(actions: int, layouts: list[str]) -> None:
-    from bench_memory import baselines, measure
+def memory(target: Target, builds: Sequence[str], actions: int, layouts: list[str]) -> None:
+    from bench_memory import measure
     from bench_replay import generated_log
 
     from sgcheck.lang.source import LOG_LIMIT
 
     limit = LOG_LIMIT.max_bytes
     source = generated_log(actions, seed=11)
-    idle = baselines()
-    print(f"memory: sgcheck replay --no-summary, {actions:,}-action log in each layout")
-    print(f"  target: at most {MEMORY_TARGET_MB} MB in every layout; log size limit {limit:,} bytes")
-    print(f"  {'layout':<15} {'statements':>10} {'size MB':>8} {'peak MB':>8} {'+idle':>6} {'s':>6}  result")
-    peaks: dict[str, float] = {}
+    idle = {
+        build: measure([sys.executable, "-c", "import sgcheck.cli"], target=target, build=build) for build in builds
+    }
+    print(f"\nPeak memory: `sgcheck replay --no-summary` on {actions:,} actions in each layout, peak RSS")
+    print(
+        "(each cell: sgcheck's peak · python-chess peak / sgcheck peak; sgcheck idle: "
+        + ", ".join(f"{build} {idle[build].mb:.0f} MB" for build in builds)
+        + f"; log size limit {limit / 1e6:.0f} MB)\n"
+    )
+    header(
+        "layout",
+        "statements",
+        "size",
+        *(f"{b} build" for b in BUILDS),
+        "python-chess",
+        f"target ≤ {MEMORY_TARGET_MB} MB",
+    )
     over: list[str] = []
     for layout in layouts:
         path, n = layout_log(source, layout)
-        size = path.stat().st_size
-        rows = [(layout, path, n)]
-        if size > limit:
+        if n == 0:
+            fail(f"the {layout} log {path.name} holds no statement: nothing to measure")
+        label = f"`{layout}`"
+        if path.stat().st_size > limit:
             over.append(layout)
-            fitted, fitted_n = fit_log(path, limit)
-            rows.append(("  within limit", fitted, fitted_n))
-        for label, file, count in rows:
-            result = measure([*SGCHECK, "replay", "--no-summary", str(file)])
-            print(
-                f"  {label:<15} {count:10,} {file.stat().st_size / 1e6:8.1f} {result.mb:8.0f}"
-                f" {result.mb - idle.mb:+6.0f} {result.seconds:6.1f}  exit {result.status}: {result.last[:60]}"
-            )
-            if file.stat().st_size <= limit:
-                peaks[layout] = result.mb
-    worst = max(peaks.values())
-    met = verdict(worst, MEMORY_TARGET_MB, at_most=True)
-    print(f"  target (<= {MEMORY_TARGET_MB} MB) {met}: highest {worst:.0f} MB among the logs within the limit")
+            path, n = fit_log(path, limit)
+            label += " (the turns within the limit)"
+        pgn = pgn_file(n)
+        peer = measure([sys.executable, "-c", PGN_FILE_READER, str(pgn)], target=target)
+        if peer.status != 0 or peer.last.strip() != str(n):
+            fail(f"python-chess did not read {n} plies from {pgn.name}: exit {peer.status}, {peer.last[:200]}")
+        peaks: dict[str, float] = {}
+        for build in builds:
+            result = measure([*SGCHECK, "replay", "--no-summary", str(path)], target=target, build=build)
+            if result.status != 0:
+                fail(f"{build} build: sgcheck replay {path.name} exited {result.status}: {result.last[:200]}")
+            peaks[build] = result.mb
+        cells = [f"{peaks[b]:.0f} MB · {peer.mb / peaks[b]:.2f}×" if b in peaks else NOT_MEASURED for b in BUILDS]
+        worst = max(peaks.values())
+        row(
+            label,
+            f"{n:,}",
+            f"{path.stat().st_size / 1e6:.1f} MB",
+            *cells,
+            f"{peer.mb:.0f} MB",
+            verdict(worst, MEMORY_TARGET_MB, at_most=True),
+        )
     if over:
-        print(f"  over the log size limit ({limit / 1e6:.0f} MB) at {actions:,} actions: {', '.join(over)}")
+        print(f"\nOver the log size limit at {actions:,} actions (measured within it): {', '.join(over)}")
 
 
-def main() -> None:
+# --- profile -------------------------------------------------------------------------------------
+
+
+def profile(target: Target, builds: Sequence[str], actions: int, repeats: int) -> None:
+    from bench_replay import generated_log
+
+    source = generated_log(actions)
+    n = count_statements(source.read_text(encoding="utf-8"))
+    if n == 0:
+        fail(f"{source.name} holds no statement: nothing to profile")
+    warm = _warm(source)
+    print(f"\nWhere the time goes: the plain {actions:,}-action log ({n:,} statements), best of {repeats}, CPU time")
+    print("(read: the line reader alone; engine: every engine.apply of the game alone; rest: the turn loop,")
+    print("claim checks, decoding and the summary, the whole replay less the two)\n")
+    header("build", "whole replay", "read", "engine", "rest", "µs per statement")
+    for build in builds:
+        runs = [target.work(build, "phases", source, warm, actions, 7) for _ in range(repeats)]
+        whole = min(run["whole"] for run in runs)
+        read = min(run["read"] for run in runs)
+        engines = [run["engine"] for run in runs if run["engine"] is not None]
+        if not engines:
+            fail(f"the {build} build's engine could not be timed apart (the generator's engine calls were not seen)")
+        engine = min(engines)
+        rest = whole - read - engine
+
+        def part(seconds: float, whole: float = whole) -> str:
+            return f"{seconds:.2f} s ({100 * seconds / whole:.0f}%)"
+
+        row(build, f"{whole:.2f} s", part(read), part(engine), part(rest), f"{1e6 * whole / n:.1f}")
+    if "pure" not in builds:
+        return
+    answer = target.work("pure", "profile", source, warm)
+    modules: dict[str, float] = answer["modules"]
+    total = sum(modules.values())
+    if total <= 0:
+        fail("the profile of the pure build recorded no time")
+    print("\nThe pure build under cProfile, own time by module (a profiler sees no function of a compiled module):\n")
+    header("module", "own time", "share")
+    for module, seconds in sorted(modules.items(), key=lambda item: -item[1])[:12]:
+        row(f"`{module}`", f"{seconds:.2f} s", f"{100 * seconds / total:.0f}%")
+    print("\nThe functions with the most own time:\n")
+    header("function", "own time")
+    for seconds, name in answer["functions"][:10]:
+        row(f"`{name}`", f"{seconds:.2f} s")
+
+
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--only", choices=("throughput", "corpus", "memory"))
+    parser.add_argument("--only", choices=("throughput", "corpus", "cards", "memory", "profile"))
     parser.add_argument("--layouts", default=",".join(LAYOUTS), help="comma-separated (default: all)")
-    parser.add_argument("--actions", type=int, default=100_000, help="statements of the throughput log")
+    parser.add_argument("--actions", type=int, default=100_000, help="statements of the long log")
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu", help="throughput clock")
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--game-actions", type=int, default=137)
     parser.add_argument("--corpus-layouts", default="plain,mixed")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--memory-actions", type=int, default=1_000_000)
-    args = parser.parse_args()
+    parser.add_argument("--checkout", action="store_true", help="measure this checkout, not the installed sgcheck")
+    args = parser.parse_args(argv)
     layouts = [name for name in args.layouts.split(",") if name]
-    unknown = set(layouts + args.corpus_layouts.split(",")) - set(LAYOUTS)
+    corpus_layouts = [name for name in args.corpus_layouts.split(",") if name]
+    unknown = set(layouts + corpus_layouts) - set(LAYOUTS)
     if unknown:
         parser.error(f"unknown layouts: {', '.join(sorted(unknown))}; known: {', '.join(LAYOUTS)}")
+    if not layouts or not corpus_layouts or min(args.actions, args.games, args.game_actions, args.repeats) < 1:
+        parser.error("nothing to measure: give at least one layout, action, game and repeat")
+    chess_version = need_chess()
+    commit = subprocess.run(
+        ["git", "-C", str(Path(__file__).resolve().parents[1]), "rev-parse", "--short", "HEAD"],
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout.strip()
     print(
-        f"Python {platform.python_version()}, lark {version('lark')}, python-chess {version('chess')},"
-        f" {platform.system()} {platform.machine()}"
+        f"Python {platform.python_version()}, lark {version('lark')}, python-chess {chess_version},"
+        f" {platform.system()} {platform.machine()}, commit {commit or 'unknown'}"
     )
+    target = Target(checkout=args.checkout)
+    builds = target.builds()
     if args.only in (None, "throughput"):
-        throughput(args.actions, layouts, args.repeats, args.clock)
+        throughput(target, builds, args.actions, layouts, args.repeats)
     if args.only in (None, "corpus"):
-        corpus_mode(args.games, args.game_actions, args.corpus_layouts.split(","), args.repeats, args.jobs)
+        corpus_mode(target, builds, args.games, args.game_actions, corpus_layouts, args.repeats, args.jobs)
+    if args.only in (None, "cards"):
+        cards(target, builds, args.actions, args.repeats)
     if args.only in (None, "memory"):
-        memory(args.memory_actions, layouts)
+        memory(target, builds, args.memory_actions, layouts)
+    if args.only in (None, "profile"):
+        profile(target, builds, args.actions, args.repeats)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(guard(main))

@@ -8,26 +8,38 @@ Run from the repository root after ``pip install '.[bench]'``:
 
 Every figure is compared with a peer measured in the same run (python-chess reading
 the same number of plies; a bare ``python -c pass``), because absolute timings on a
-shared machine drift. Generated logs are cached in ``benchmarks/out/`` (git-ignored).
+shared machine drift. Every sgcheck figure is measured in child processes, in each build
+(compiled and pure when the compiled one is installed; benchmarks/shared.py), of the installed
+sgcheck (``--checkout``: this checkout). A measurement that measured nothing fails the benchmark
+with exit code 2. Generated logs are cached in ``benchmarks/out/`` (git-ignored).
 """
 
 from __future__ import annotations
 
 import argparse
-import io
-import os
 import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-OUT = ROOT / "benchmarks" / "out"
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))  # shared.py, as the other benchmarks import it
 
+from shared import (  # noqa: E402
+    OUT,
+    PGN_FILE_READER,
+    SGCHECK,
+    Target,
+    count_statements,
+    fail,
+    fit_log,
+    guard,
+    need_chess,
+    pgn_file,
+)
 
 #: The pack of the game with cards: the guide's Relic Spells that keep the contract.
 CARDS_PACK = ROOT / "examples" / "logs" / "relic-pack"
@@ -59,160 +71,141 @@ def generated_log(actions: int, seed: int = 7, *, cards: bool = False) -> Path:
 
 
 def count_actions(path: Path) -> int:
-    """The statements of a log (actions, card plays and passes), as the grammar reads them."""
-    from sgcheck.lang.logs.ast import Turn
-    from sgcheck.lang.logs.grammar import grammar_items
-    from sgcheck.lang.source import SourceText
-
-    text = path.read_text(encoding="utf-8")
-    return sum(
-        sum(len(b.statements) for b in item.phases)
-        for item in grammar_items(SourceText(path.name, text))
-        if isinstance(item, Turn)
-    )
+    """The statements of a log (actions, card plays and passes); a log without any fails the benchmark."""
+    n = count_statements(path.read_text(encoding="utf-8"))
+    if n == 0:
+        fail(f"{path.name} holds no statement: nothing to measure")
+    return n
 
 
-def chess_pgn(plies: int, seed: int = 7) -> str:
-    """Random legal chess games of 200 plies (the last one shorter) totalling ``plies``, as PGN text."""
-    from shared import chess_game
-
-    games: list[str] = []
-    total = 0
-    while total < plies:
-        length = min(200, plies - total)
-        games.append(chess_game(length, seed=seed + len(games)).rstrip("\n"))
-        total += length
-    return "\n\n".join(games) + "\n"
+def warm_log(path: Path) -> Path:
+    """The first whole turns of ``path``: replayed first in each child, as every run builds its parser."""
+    return fit_log(path, 20_000)[0]
 
 
-def time_sgcheck(path: Path, pack: Path | None = None) -> float:
-    from sgcheck.replay.interpreter import ReplayOptions, replay_text
-
-    text = path.read_text(encoding="utf-8")
-    options = ReplayOptions(pack=None if pack is None else str(pack))
-    start = time.perf_counter()
-    result = replay_text(text, path.name, options)
-    elapsed = time.perf_counter() - start
-    assert result.ok, result.diagnostics[:3]
-    return elapsed
-
-
-def time_chess(pgn: str) -> float:
-    import chess.pgn
-
-    start = time.perf_counter()
-    handle = io.StringIO(pgn)
-    plies = 0
-    while (game := chess.pgn.read_game(handle)) is not None:
-        assert not game.errors, game.errors
-        plies += sum(1 for _ in game.mainline_moves())
-    return time.perf_counter() - start
-
-
-def best_alternating(ours: Callable[[], float], peer: Callable[[], float], repeats: int) -> tuple[float, float]:
-    """The best of ``repeats`` timings of each, taken in turn, so that a slow spell of a shared
-    machine hits both sides rather than one."""
-    mine, theirs = [], []
+def best_alternating(
+    target: Target, builds: Sequence[str], log: Path, pgn: Path, plies: int, repeats: int, *, pack: Path | None = None
+) -> tuple[dict[str, float], float]:
+    """The best of ``repeats`` CPU times of replaying ``log`` in each build and of python-chess reading
+    ``pgn``, taken in turn, so that a slow spell of a shared machine hits every side rather than one."""
+    warm = warm_log(log)
+    mine: dict[str, list[float]] = {build: [] for build in builds}
+    theirs: list[float] = []
     for _ in range(repeats):
-        mine.append(ours())
-        theirs.append(peer())
-    return min(mine), min(theirs)
+        for build in builds:
+            mine[build] += target.work(build, "replay", log, 1, warm, pack or "-")["seconds"]
+        theirs += target.peer(pgn, 1, plies)
+    return {build: min(times) for build, times in mine.items()}, min(theirs)
 
 
-def throughput(actions: int, repeats: int) -> None:
+def throughput(target: Target, builds: Sequence[str], actions: int, repeats: int) -> None:
     path = generated_log(actions)
     n = count_actions(path)
-    pgn = chess_pgn(n)
-    ours, peer = best_alternating(lambda: time_sgcheck(path), lambda: time_chess(pgn), repeats)
+    pgn = pgn_file(n)
+    ours, peer = best_alternating(target, builds, path, pgn, n, repeats)
     print(
-        f"throughput: {n} actions ({path.stat().st_size / 1e6:.1f} MB) vs {n} plies of PGN ({len(pgn) / 1e6:.1f} MB)"
+        f"throughput: {n} actions ({path.stat().st_size / 1e6:.1f} MB) vs {n} plies of PGN"
+        f" ({pgn.stat().st_size / 1e6:.1f} MB), best of {repeats}, CPU time"
     )
-    print(f"  sgcheck replay (parse + full validation): {ours:.2f} s = {n / ours:,.0f} actions/s")
     print(f"  python-chess read_game (parse + SAN validation): {peer:.2f} s = {n / peer:,.0f} plies/s")
-    print(f"  ratio sgcheck/python-chess: {(n / ours) / (n / peer):.2f}x")
+    for build in builds:
+        print(
+            f"  sgcheck replay, {build} build (parse + full validation): {ours[build]:.2f} s"
+            f" = {n / ours[build]:,.0f} actions/s; ratio sgcheck/python-chess: {peer / ours[build]:.2f}x"
+        )
 
 
-def cards_against_none(actions: int, repeats: int) -> None:
+def cards_against_none(target: Target, builds: Sequence[str], actions: int, repeats: int) -> None:
     """A game with cards against a game of the same length without: what cards cost per action.
 
     Both are generated by the same policy from the same seed; the card game's players draft from
     the guide's pack and play what they keep (Relics stay in play for the rest of the game, so
     their effects are consulted on every attack and cost after that). The pack is loaded and
-    contract-checked once per process and cached, so the best of ``repeats`` alternating runs
-    measures the replay itself.
+    contract-checked once per process (while the short warm-up log is replayed), so the figures
+    measure the replay itself; python-chess reads as many plies as the game with cards has.
     """
     plain, with_cards = generated_log(actions, seed=13), generated_log(actions, seed=13, cards=True)
     n_plain, n_cards = count_actions(plain), count_actions(with_cards)
-    ours, peer = best_alternating(lambda: time_sgcheck(with_cards, CARDS_PACK), lambda: time_sgcheck(plain), repeats)
-    print(f"cards: {n_cards} actions with the guide's cards against {n_plain} actions without")
-    print(f"  with cards: {ours:.2f} s = {n_cards / ours:,.0f} actions/s")
-    print(f"  without cards: {peer:.2f} s = {n_plain / peer:,.0f} actions/s")
-    print(f"  ratio with/without: {(n_cards / ours) / (n_plain / peer):.2f}x")
+    pgn = pgn_file(n_cards)
+    ours, peer = best_alternating(target, builds, with_cards, pgn, n_cards, repeats, pack=CARDS_PACK)
+    without, _ = best_alternating(target, builds, plain, pgn, n_cards, 1)
+    print(f"cards: {n_cards} actions with the guide's cards against {n_plain} actions without, best of {repeats}")
+    print(f"  python-chess: {peer:.2f} s = {n_cards / peer:,.0f} plies/s")
+    for build in builds:
+        rate, rate_without = n_cards / ours[build], n_plain / without[build]
+        print(
+            f"  {build} build: with cards {ours[build]:.2f} s = {rate:,.0f} actions/s ({rate * peer / n_cards:.2f}x"
+            f" python-chess); without {without[build]:.2f} s = {rate_without:,.0f} actions/s; ratio with/without:"
+            f" {rate / rate_without:.2f}x"
+        )
 
 
-def peak_memory(actions: int) -> None:
+def peak_memory(target: Target, builds: Sequence[str], actions: int) -> None:
+    from bench_memory import measure
+
     path = generated_log(actions, seed=11)
-    size = path.stat().st_size / 1e6
-    cmd = [sys.executable, "-m", "sgcheck", "replay", "--no-summary", str(path)]
-    base = _max_rss([sys.executable, "-c", "import sgcheck.cli"])
-    peak = _max_rss(cmd)
-    print(f"memory: replaying {actions:,} actions ({size:.0f} MB of log text)")
-    print(f"  peak RSS {peak / 1e6:.0f} MB (interpreter + sgcheck imported, idle: {base / 1e6:.0f} MB)")
+    n = count_actions(path)
+    pgn = pgn_file(n)
+    peer = measure([sys.executable, "-c", PGN_FILE_READER, str(pgn)], target=target)
+    if peer.status != 0 or peer.last.strip() != str(n):
+        fail(f"python-chess did not read {n} plies from {pgn.name}: exit {peer.status}, {peer.last[:200]}")
+    print(f"memory: replaying {actions:,} actions ({path.stat().st_size / 1e6:.0f} MB of log text)")
+    print(f"  python-chess reading as many plies: peak RSS {peer.mb:.0f} MB")
+    for build in builds:
+        base = measure([sys.executable, "-c", "import sgcheck.cli"], target=target, build=build)
+        peak = measure([*SGCHECK, "replay", "--no-summary", str(path)], target=target, build=build)
+        if peak.status != 0:
+            fail(f"{build} build: sgcheck replay {path.name} exited {peak.status}: {peak.last[:200]}")
+        print(
+            f"  {build} build: peak RSS {peak.mb:.0f} MB (interpreter + sgcheck imported, idle: {base.mb:.0f} MB);"
+            f" python-chess / sgcheck {peer.mb / peak.mb:.2f}x"
+        )
 
 
-def _max_rss(cmd: list[str]) -> int:
-    """Peak resident set size of a child process, in bytes (Linux reports KiB)."""
-    proc = subprocess.run(
-        [sys.executable, "-c", _RSS_PROBE, *cmd], check=True, capture_output=True, text=True, cwd=ROOT
-    )
-    return int(proc.stdout.strip().splitlines()[-1])
-
-
-_RSS_PROBE = """
-import resource, subprocess, sys
-subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=False)
-print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024)
-"""
-
-
-def startup(runs: int) -> None:
-    # Byte-code caching on, as after a normal install (pip compiles modules at install time).
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-
-    def median(cmd: list[str]) -> float:
-        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, cwd=ROOT, env=env)  # warm the caches
+def startup(target: Target, builds: Sequence[str], runs: int) -> None:
+    def median(cmd: list[str], build: str | None) -> float:
+        target.run(cmd, build, stdout=subprocess.DEVNULL)  # warm the caches
         times = []
         for _ in range(runs):
             start = time.perf_counter()
-            subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, cwd=ROOT, env=env)
+            done = target.run(cmd, build, stdout=subprocess.DEVNULL)
             times.append(time.perf_counter() - start)
+            if done.returncode != 0:
+                fail(f"{' '.join(cmd[1:])} exited {done.returncode}")
         return statistics.median(times)
 
-    bare = median([sys.executable, "-c", "pass"])
-    helped = median([sys.executable, "-m", "sgcheck", "--help"])
-    print(f"start-up: median of {runs} runs")
-    print(
-        f"  python -c pass: {bare * 1000:.0f} ms; sgcheck --help: {helped * 1000:.0f} ms; ratio {helped / bare:.2f}x"
-    )
+    bare = median([sys.executable, "-c", "pass"], None)
+    print(f"start-up: median of {runs} runs; python -c pass: {bare * 1000:.0f} ms")
+    for build in builds:
+        helped = median([*SGCHECK, "--help"], build)
+        print(f"  {build} build: sgcheck --help: {helped * 1000:.0f} ms; ratio {helped / bare:.2f}x")
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--actions", type=int, default=100_000)
     parser.add_argument("--memory-actions", type=int, default=1_000_000)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--only", choices=("throughput", "cards", "memory", "startup"))
-    args = parser.parse_args()
+    parser.add_argument("--checkout", action="store_true", help="measure this checkout, not the installed sgcheck")
+    args = parser.parse_args(argv)
+    if min(args.actions, args.memory_actions, args.repeats, args.runs) < 1:
+        parser.error("nothing to measure: every size, --repeats and --runs must be at least 1")
+    if args.only != "startup":
+        need_chess()
+    target = Target(checkout=args.checkout)
+    builds = target.builds()
     if args.only in (None, "throughput"):
-        throughput(args.actions, args.repeats)
+        throughput(target, builds, args.actions, args.repeats)
     if args.only in (None, "cards"):
-        cards_against_none(args.actions, args.repeats)
+        cards_against_none(target, builds, args.actions, args.repeats)
     if args.only in (None, "memory"):
-        peak_memory(args.memory_actions)
+        peak_memory(target, builds, args.memory_actions)
     if args.only in (None, "startup"):
-        startup(args.runs)
+        startup(target, builds, args.runs)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(guard(main))

@@ -1,5 +1,17 @@
 """Inputs and measurements the benchmarks share: generated corpora, logs rewritten in other layouts,
-python-chess peers with the same number of plies, and timing the real command line.
+python-chess peers with the same number of plies, timing the real command line, and the build each
+measurement runs.
+
+Every sgcheck measurement runs in a child process, so that the build is chosen per process: once as
+installed (compiled when the installed sgcheck is) and once with ``SGCHECK_PURE=1`` (the pure
+Python modules). The children import the *installed* sgcheck: they run outside the checkout, with
+``PYTHONSAFEPATH=1`` and without ``PYTHONPATH``, unless a benchmark is given ``--checkout`` (then
+``PYTHONPATH`` is the checkout, whatever is installed). The benchmark's own process imports the
+checkout, to generate its inputs.
+
+A benchmark that measured nothing (no statements, an empty corpus, python-chess missing, a command
+that did not exit 0 or did not check every file) stops with exit code 2 and says why
+(:class:`Nothing`, :func:`guard`).
 
 Generated files are cached in ``benchmarks/out/`` (git-ignored) under names that say what they hold,
 so a second run (for instance after a change to the reader) measures the very same inputs. After a
@@ -9,20 +21,126 @@ change to ``sgcheck/replay/layouts.py``, delete the cached layouts (``benchmarks
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
+import resource
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, NoReturn
 
 ROOT = Path(__file__).resolve().parents[1]
-OUT = ROOT / "benchmarks" / "out"
+#: Generated inputs; ``SGCHECK_BENCH_OUT`` puts them elsewhere (the tests use a temporary folder).
+OUT = Path(os.environ.get("SGCHECK_BENCH_OUT") or ROOT / "benchmarks" / "out")
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 SGCHECK = [sys.executable, "-m", "sgcheck"]
+WORKER = Path(__file__).resolve().parent / "worker.py"
+
+try:  # the build module arrives with the compiled build; until then every install is pure
+    from sgcheck.build import PURE_ENV, current
+except ImportError:  # pragma: no cover - depends on the checkout
+    PURE_ENV = "SGCHECK_PURE"
+
+    def current() -> str:
+        return "pure"
+
+
+# --- measurements that measured nothing fail -------------------------------------------------------
+
+
+class Nothing(Exception):
+    """A measurement measured nothing, or not what it is quoted for: the benchmark exits 2."""
+
+
+def fail(message: str) -> NoReturn:
+    raise Nothing(message)
+
+
+def guard(main: Callable[[list[str] | None], int | None], argv: list[str] | None = None) -> int:
+    """Run a benchmark's ``main``: 0 when it measured, 2 with a message when it measured nothing."""
+    try:
+        return main(argv) or 0
+    except Nothing as problem:
+        sys.stdout.flush()
+        print(f"benchmark failed: {problem}", file=sys.stderr)
+        return 2
+
+
+def need_chess() -> str:
+    """python-chess's version; the benchmark fails when the peer is not installed."""
+    try:
+        from importlib.metadata import version
+
+        import chess.pgn  # noqa: F401
+
+        return version("chess")
+    except Exception as missing:  # an ImportError, or a broken install
+        fail(f"python-chess, the peer of every figure, is not available ({missing}): pip install '.[bench]'")
+
+
+# --- the build each child runs -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Target:
+    """Which sgcheck the children import: the installed one, or the checkout (``--checkout``)."""
+
+    checkout: bool = False
+
+    def env(self, build: str | None = None) -> dict[str, str]:
+        """The environment of a child: byte-code caching on (as after ``pip install``), no path of
+        the checkout unless asked, and ``SGCHECK_PURE=1`` for the pure build."""
+        drop = {"PYTHONDONTWRITEBYTECODE", "PYTHONPATH", PURE_ENV}
+        env = {name: value for name, value in os.environ.items() if name not in drop}
+        env["PYTHONSAFEPATH"] = "1"
+        if self.checkout:
+            env["PYTHONPATH"] = str(ROOT)
+        if build == "pure":
+            env[PURE_ENV] = "1"
+        return env
+
+    def run(self, cmd: Sequence[str], build: str | None = None, **kwargs: object) -> subprocess.CompletedProcess[str]:
+        """``cmd`` in a child, outside the checkout, in ``build``."""
+        return subprocess.run(  # type: ignore[call-overload, no-any-return]
+            list(cmd), cwd=tempfile.gettempdir(), env=self.env(build), text=True, check=False, **kwargs
+        )
+
+    def work(self, build: str | None, job: str, *args: object) -> dict[str, Any]:
+        """Run one job of ``worker.py`` in ``build`` (``None``: as installed); its JSON answer, which
+        names the build that ran (the benchmark fails when it is not the one asked for)."""
+        done = self.run([sys.executable, "-P", str(WORKER), job, *map(str, args)], build, capture_output=True)
+        if done.returncode != 0:
+            what = f"the {build} build" if build else "sgcheck"
+            fail(f"{what} could not {job} {' '.join(map(str, args))[:160]}: {done.stderr.strip()[-400:]}")
+        answer: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+        if build is not None and job != "chess" and answer["build"] != build:
+            fail(f"asked for the {build} build, the child ran the {answer['build']} build ({answer['file']})")
+        return answer
+
+    def peer(self, pgn: Path, repeats: int, plies: int) -> list[float]:
+        """CPU times of python-chess reading ``pgn`` (which must hold ``plies`` plies) in a child."""
+        if plies <= 0:
+            fail(f"the python-chess peer {pgn.name} has no ply to read")
+        return list(self.work(None, "chess", pgn, repeats, plies)["seconds"])
+
+    def builds(self) -> list[str]:
+        """The builds to measure: compiled and pure when the compiled one is installed, else pure (said)."""
+        installed = self.work(None, "build")
+        where = "the checkout" if self.checkout else "the installed package"
+        print(f"sgcheck {installed['version']} from {where} ({installed['file']}): {installed['build']} build")
+        if installed["build"] == "compiled":
+            return ["compiled", "pure"]
+        print("compiled build not installed: measuring the pure build only")
+        return ["pure"]
+
 
 _ACTION = re.compile(
     r"(?<![\w-])(?:summon|move|attack|convert|teleport|break|repair|activate|pass|income)(?![\w-])", re.IGNORECASE
@@ -106,6 +224,28 @@ def chess_game(plies: int, seed: int) -> str:
             return str(game) + "\n"
 
 
+def chess_pgn(plies: int, seed: int = 7) -> str:
+    """Random legal chess games of 200 plies (the last one shorter) totalling ``plies``, as PGN text."""
+    games: list[str] = []
+    total = 0
+    while total < plies:
+        length = min(200, plies - total)
+        games.append(chess_game(length, seed=seed + len(games)).rstrip("\n"))
+        total += length
+    return "\n\n".join(games) + "\n"
+
+
+def pgn_file(plies: int, seed: int = 7) -> Path:
+    """:func:`chess_pgn` in a file (cached): the peer of a log of ``plies`` statements."""
+    path = OUT / f"peer-{plies}-{seed}.pgn"
+    if not path.exists():
+        OUT.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(chess_pgn(plies, seed), encoding="utf-8")
+        tmp.rename(path)
+    return path
+
+
 #: python-chess over a folder of one-game PGN files, one process, as ``sgcheck replay`` over a folder.
 PGN_READER = """
 import sys, pathlib, chess.pgn
@@ -118,22 +258,53 @@ for path in sorted(pathlib.Path(sys.argv[1]).glob("*.pgn")):
 print(plies)
 """
 
+#: python-chess over one PGN file of many games, as ``sgcheck replay`` over one long log.
+PGN_FILE_READER = """
+import sys, chess.pgn
+plies = 0
+with open(sys.argv[1], encoding="utf-8") as handle:
+    while (game := chess.pgn.read_game(handle)) is not None:
+        assert not game.errors, game.errors
+        plies += sum(1 for _ in game.mainline_moves())
+print(plies)
+"""
 
-#: Byte-code caching on, as after ``pip install`` (which compiles every module).
-CACHED_ENV = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+
+@dataclass(frozen=True)
+class Timing:
+    wall: float
+    cpu: float  # of the child and every process it waited for (workers of --jobs N)
 
 
-def wall_time(cmd: list[str], *, expect: str | None = None) -> float:
-    """Wall time of ``cmd`` in a fresh process (output discarded), which must exit 0; with ``expect``,
-    its output must be that text."""
+def timed(target: Target, cmd: list[str], build: str | None, *, expect: str) -> Timing:
+    """Wall and CPU time of ``cmd`` in a fresh child, which must exit 0 and print ``expect`` (a
+    regular expression searched in its output): a command that did less than it is timed for
+    fails the benchmark."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    out = subprocess.PIPE if expect else subprocess.DEVNULL
-    done = subprocess.run(cmd, stdout=out, check=False, cwd=ROOT, env=CACHED_ENV)
-    elapsed = time.perf_counter() - start
-    assert done.returncode == 0, (cmd[:4], done.returncode)
-    if expect is not None:
-        assert done.stdout.decode().strip() == expect, (done.stdout[-200:], expect)
-    return elapsed
+    done = target.run(cmd, build, capture_output=True)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    shown = " ".join(cmd[1:])[-160:]
+    if done.returncode != 0:
+        fail(f"{shown} exited {done.returncode}: {(done.stdout + done.stderr).strip()[-400:]}")
+    if not re.search(expect, done.stdout):
+        fail(f"{shown} did not print {expect!r}: {done.stdout.strip()[-400:]}")
+    return Timing(wall, cpu)
+
+
+def sglogs(folder: Path) -> int:
+    """The logs of a corpus folder; an empty corpus fails the benchmark."""
+    count = len(list(folder.glob("*.sglog")))
+    if count == 0:
+        fail(f"the corpus {folder} holds no .sglog file: nothing to measure")
+    return count
+
+
+def corpus_expect(games: int) -> str:
+    """What ``sgcheck replay`` prints after replaying every one of ``games`` legal logs."""
+    return rf"\b{games} files? checked: no problems found"
 
 
 def replay_cli(folder: Path, jobs: int) -> list[str]:
