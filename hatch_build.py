@@ -64,7 +64,7 @@ def missing_toolchain() -> str | None:
     compiler = os.environ.get("CC") or sysconfig.get_config_var("CC") or ("cl" if os.name == "nt" else "cc")
     words = shlex.split(compiler) if os.name != "nt" else [compiler]
     if not words or shutil.which(words[0]) is None:
-        return f"no C compiler: {words[0] if words else compiler!r} is not found"
+        return f"no C compiler: {words[0] if words else compiler} is not found"
     return None
 
 
@@ -85,7 +85,7 @@ class CompileHook(BuildHookInterface):  # type: ignore[misc]
             line = f"compiled with mypyc: {len(sources)} modules in {time.monotonic() - started:.0f} s ({timing})"
             note = "compiled with mypyc"
         else:
-            line = f"{reason}: building the pure Python version"
+            line = f"not compiled, pure Python instead: {reason}"
             note = f"pure Python, {reason}"
         print(f"sgcheck: {line}", file=sys.stderr, flush=True)
         note_file = Path(self._scratch()) / "build.txt"
@@ -121,7 +121,6 @@ class CompileHook(BuildHookInterface):  # type: ignore[misc]
             errors="replace",
         )
         if process.returncode != 0:
-            (work / "compile.log").write_text(process.stdout, encoding="utf-8")
             lines = [line.strip() for line in process.stdout.splitlines() if line.strip()]
             last = lines[-1] if lines else f"exit status {process.returncode}"
             return f"the mypyc compile failed: {last[:200]}"

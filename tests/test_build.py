@@ -9,8 +9,11 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import sysconfig
 import tomllib
 from pathlib import Path
+
+import pytest
 
 import hatch_build
 import sgcheck
@@ -87,3 +90,14 @@ def test_replay_options_travel_to_the_worker_processes() -> None:
 
     options = ReplayOptions(keep_going=True, ruleset="king_value=3", plain_turns=False, keep_turn=(4, 1))
     assert pickle.loads(pickle.dumps(options)) == options
+
+
+def test_without_headers_or_compiler_the_build_says_why(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The wheel's build hook falls back to pure Python, in one line, without Python.h or a C compiler."""
+    monkeypatch.setenv("CC", str(tmp_path / "no-such-cc"))
+    assert hatch_build.missing_toolchain() in (
+        f"no C compiler: {tmp_path / 'no-such-cc'} is not found",
+        f"no Python headers: Python.h is not in {sysconfig.get_paths()['include']}",
+    )
+    monkeypatch.setattr(hatch_build.sysconfig, "get_paths", lambda: {"include": str(tmp_path)})
+    assert hatch_build.missing_toolchain() == f"no Python headers: Python.h is not in {tmp_path}"
