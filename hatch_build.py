@@ -41,6 +41,8 @@ NOTE_PATH = "sgcheck/_build.txt"  # one line in the wheel: which build, and why 
 # The shared library of the compiled modules, sgcheck__mypyc.<ext>, sits next to the package: mypyc
 # places a group's library at the top level (a dotted name misplaces the compiled packages' __path__).
 GROUP = "sgcheck"
+# mypy type-checks what it compiles (the errors of other modules are not its business) without
+# the third-party packages, which the build's environment does not hold (their types are Any).
 MYPY_FLAGS = ["--ignore-missing-imports", "--follow-imports=silent", "--no-incremental"]
 
 
@@ -78,8 +80,12 @@ class CompileHook(BuildHookInterface):  # type: ignore[misc]
         if version == "editable":
             return
         started = time.monotonic()
-        sources = compiled_sources(Path(self.root), list(self.config.get("compile", [])))
-        reason = self._compile(sources, build_data)
+        try:
+            sources = compiled_sources(Path(self.root), list(self.config.get("compile", [])))
+        except ValueError as error:
+            sources, reason = [], str(error)
+        else:
+            reason = self._compile(sources, build_data)
         if reason is None:
             timing = (Path(self._scratch()) / "timing.txt").read_text(encoding="utf-8")
             line = f"compiled with mypyc: {len(sources)} modules in {time.monotonic() - started:.0f} s ({timing})"
