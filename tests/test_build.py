@@ -35,8 +35,6 @@ def probe(**env: str) -> tuple[str, list[str], str]:
     """In a child Python running the sgcheck under test: the build, the extension modules loaded
     after a replay module is imported, and the ``--version`` line."""
     child = {**os.environ, "PYTHONPATH": installed.pythonpath(), **env}
-    if "SGCHECK_PURE" not in env:
-        child.pop("SGCHECK_PURE", None)
     done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, cwd=ROOT, env=child)
     assert done.returncode == 0, done.stderr
     which, native, version = done.stdout.splitlines()
