@@ -1,7 +1,8 @@
 """The ``sgcheck`` executable.
 
 ``sgcheck --help`` and ``sgcheck --version`` are answered without importing click, whose
-import alone costs several times a bare interpreter start; everything else goes to the click
+import alone costs several times a bare interpreter start (the version line names the build
+that runs, :func:`sgcheck.build.describe`); everything else goes to the click
 application in :mod:`sgcheck.cli`. The stored help text is click's own output, and a test
 fails if it drifts from what click would print.
 
@@ -48,7 +49,9 @@ def run(argv: list[str] | None = None) -> None:
             _write(text)
             return
     elif args in (["--version"], ["-V"]):
-        _write(f"sgcheck, version {__version__}\n")
+        from sgcheck.build import describe
+
+        _write(f"sgcheck, version {__version__} ({describe()})\n")
         return
     from sgcheck.cli import main
 

@@ -4,6 +4,9 @@ Golden files (expected outputs, generated docs) are compared byte for byte. Afte
 change, run the tests once with ``SGCHECK_UPDATE_GOLDEN=1`` to rewrite them, then review the
 diff. Every golden comparison goes through the ``golden`` fixture, so the switch means the same
 thing everywhere.
+
+With ``SGCHECK_TEST_INSTALLED=1`` the tests run the installed sgcheck rather than the checkout's
+sources (:mod:`tests.installed`); the report's header names the sgcheck under test and its build.
 """
 
 from __future__ import annotations
@@ -13,6 +16,11 @@ import re
 from pathlib import Path
 
 import pytest
+
+from tests import installed
+
+if installed.wanted():
+    installed.use_installed()  # before any test imports sgcheck (tests/installed.py)
 
 UPDATE_VARIABLE = "SGCHECK_UPDATE_GOLDEN"
 
@@ -52,3 +60,10 @@ class Golden:
 @pytest.fixture
 def golden() -> Golden:
     return Golden(os.environ.get(UPDATE_VARIABLE) == "1")
+
+
+def pytest_report_header() -> str:
+    import sgcheck
+    from sgcheck.build import describe
+
+    return f"sgcheck under test: {Path(sgcheck.__file__ or '').parent} ({describe()})"

@@ -15,7 +15,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "sgcheck"
 LAYERS = {
     "sgcheck": 0,
     "diagnostics": 0, "codes": 0, "results": 0, "paths": 0, "resources": 0, "selection": 0, "letters": 0,
-    "visible": 0, "streams": 0,
+    "visible": 0, "streams": 0, "build": 0,
     "core": 1,
     "lang": 2, "discovery": 2, "config": 2,
     "replay": 3, "contract": 3,

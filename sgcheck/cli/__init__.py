@@ -13,6 +13,7 @@ from typing import Any
 import click
 
 from sgcheck import __version__
+from sgcheck.build import describe
 from sgcheck.cli.check_cmd import check_command, schema_command
 from sgcheck.cli.fmt_cmd import fmt_command
 from sgcheck.cli.info_cmds import explain_command, rulings_command
@@ -59,7 +60,7 @@ class _Application(click.Group):
     cls=_Application,
     context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
 )
-@click.version_option(__version__, "-V", "--version", prog_name="sgcheck")
+@click.version_option(f"{__version__} ({describe()})", "-V", "--version", prog_name="sgcheck")
 def main() -> None:
     """Rules checker for the Soul Gems tactical chess wargame.
 

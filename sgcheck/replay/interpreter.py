@@ -12,7 +12,7 @@ of sequence, play after the game ended, missing Kings) stop it in both modes.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, TypeVar
 
 from sgcheck.codes import diagnostic
@@ -98,6 +98,11 @@ class ReplayOptions:
     # explanations (ReplayResult.kept: sgcheck replay --explain and --at).
     keep_line: int | None = None
     keep_turn: tuple[int, int] | None = None
+
+    def __reduce__(self) -> tuple[type[ReplayOptions], tuple[object, ...]]:
+        # Sent to the worker processes of --jobs through its constructor: compiled with mypyc, a
+        # frozen dataclass is not restored field by field (its __setattr__ refuses).
+        return ReplayOptions, tuple(getattr(self, name.name) for name in fields(self))
 
 
 @dataclass(frozen=True, slots=True)

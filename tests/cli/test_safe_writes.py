@@ -19,6 +19,7 @@ from click.testing import CliRunner, Result
 from sgcheck.cli import main
 from sgcheck.lang import rewrite
 from sgcheck.lang.rewrite import Stamp, rewrite_file
+from tests import installed
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -144,7 +145,7 @@ def test_output_file_over_an_input_in_a_child_process(inputs: Path) -> None:
         [sys.executable, "-m", "sgcheck", "check", "-o", "cards.sgcard", "cards.sgcard"],
         capture_output=True,
         cwd=inputs,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        env={**os.environ, "PYTHONPATH": installed.pythonpath()},
         check=False,
     )
     assert done.returncode == 2 and b"Traceback" not in done.stderr
@@ -373,7 +374,7 @@ def as_nobody(folder: Path, *args: str) -> tuple[int, str]:
             [sys.executable, "-m", "sgcheck", *args],
             capture_output=True,
             cwd=folder,
-            env={"PYTHONPATH": str(ROOT), "PATH": os.environ.get("PATH", "")},
+            env={"PYTHONPATH": installed.pythonpath(), "PATH": os.environ.get("PATH", "")},
             user=NOBODY,
             group=NOBODY,
             extra_groups=[],

@@ -16,6 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from sgcheck.cli import main
+from tests import installed
 
 if TYPE_CHECKING:
     from conftest import Golden
@@ -135,7 +136,7 @@ def test_help_stays_light() -> None:
         capture_output=True,
         text=True,
         cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        env={**os.environ, "PYTHONPATH": installed.pythonpath()},
         check=True,
     )
     assert result.stdout.strip() == "[]"
