@@ -239,15 +239,33 @@ def test_the_grammar_reads_only_the_turn_with_the_error(monkeypatch: pytest.Monk
     assert sum(isinstance(item, PlainTurn) for item in items) > 5
 
 
-def test_a_turn_the_reader_leaves_goes_to_the_grammar_alone(monkeypatch: pytest.MonkeyPatch) -> None:
-    """An ``activate`` is read by the grammar, that turn only; the reader goes on after it."""
-    text = "king white e1\nking black e8\n1. main1: activate \"Soul Drain\"\n1... end: pass\n2. end: pass\n"
+def test_card_statements_never_reach_the_grammar(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``activate``, ``play`` and ``reveal`` are read by the line reader like every statement."""
+    text = (
+        "king white e1\nking black e8\n1. main1: activate \"Soul Drain\"\n1... end: pass\n"
+        '2. main1: play "Bolt;{x}" on Rb7 cost 2 { a comment } pay 2sp\n reveal "Ward" TO white\n'
+    )
     readings = GrammarReadings(monkeypatch)
     items = list(read_log(SourceText("a.sglog", text)))
     assert [type(item).__name__ for item in items] == [
-        "Header", "KingPlacement", "KingPlacement", "Turn", "PlainTurn", "PlainTurn"
+        "Header", "KingPlacement", "KingPlacement", "PlainTurn", "PlainTurn", "PlainTurn"
     ]  # fmt: skip
-    assert readings.starts == [text.index("1. main1")]
+    assert readings.starts == []
+    monkeypatch.undo()
+    assert_agree(SourceText("a.sglog", text))
+
+
+def test_the_grammar_reads_only_text_that_is_not_well_formed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A claim that does not fit its statement, a payment naming a resource twice, turn 0: the
+    grammar reads that turn for its error, and nothing else."""
+    for broken in ('1. main1: play "Bolt" hit\n', "1. main1: move a2 a3 pay 1sp 2sp\n", "0. end: pass\n"):
+        text = "king white e1\nking black e8\n" + broken
+        readings = GrammarReadings(monkeypatch)
+        items, error = read_all(read_log(SourceText("b.sglog", text)))
+        assert error is not None and "SG-P001" in error
+        assert readings.starts == [text.index(broken)]
+        monkeypatch.undo()
+        assert_agree(SourceText("b.sglog", text))
 
 
 # --- steps: what replay gets --------------------------------------------------------------------------
@@ -257,7 +275,7 @@ def sq(name: str) -> int:
     return parse_square(name)
 
 
-def steps_of(body: str) -> list[reader.Step]:
+def steps_of(body: str) -> list[reader.TurnStep]:
     (_, turn) = read_log(SourceText("s.sglog", "1. main1: " + body))
     assert isinstance(turn, PlainTurn)
     return [step for step in turn.steps if step.word is not None]
