@@ -1,25 +1,28 @@
 """The end of a replay: what the watch left to report, a log with no game, the result lines and
 the [Result] tag (SG-R210), and the notes on errors that later findings follow from (SG-N306).
 
-Each function takes the :class:`~sgcheck.replay.turns.Replayer` that was fed the log.
+Each function takes the :class:`~sgcheck.replay.session.Session` that was fed the log.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from sgcheck.codes import diagnostic
 from sgcheck.core.pieces import Color
+from sgcheck.core.state import GameState
 from sgcheck.diagnostics import Span, listing
 from sgcheck.replay.findings import SCORES
 from sgcheck.replay.setup_lines import king_square
 
 if TYPE_CHECKING:
-    from sgcheck.replay.turns import Replayer
+    from sgcheck.replay.session import Session
 
 
-def finish(replayer: Replayer) -> None:
-    """The log has ended: play starts if it never did but the Kings are placed; then the result."""
+def finish(replayer: Session, start: Callable[[Span], GameState]) -> None:
+    """The log has ended: play starts (``start``) if it never did but the Kings are placed; then
+    the result lines and the [Result] tag."""
     if replayer.handover is not None:  # the log ends at a hand-over the watch reported on
         found, at = replayer.handover
         replayer.handover = None
@@ -29,7 +32,7 @@ def finish(replayer: Replayer) -> None:
     setup = replayer.setup
     if st is None and all(king_square(replayer, c) is not None for c in Color):
         last = setup.kings.get(Color.BLACK) or setup.kings.get(Color.WHITE)
-        replayer.state = st = replayer.start(last.span if last is not None else Span.point(replayer.source))
+        replayer.state = st = start(last.span if last is not None else Span.point(replayer.source))
     if st is None and replayer.items <= 1 and not setup.rolloffs and not setup.drafts:
         replayer.report(
             diagnostic("SG-P006", "no game in this file: it has no setup and no turns").at(
@@ -44,7 +47,7 @@ def finish(replayer: Replayer) -> None:
         _check_result(replayer, tag.value, None, tag.span)
 
 
-def knock_on_notes(replayer: Replayer) -> None:
+def knock_on_notes(replayer: Session) -> None:
     """SG-N306 on each error that later findings follow from (keep_going): how many, and on
     which lines; they are not reported themselves (sgcheck.replay.cascade)."""
     for origin in replayer.cascade.refusals:
@@ -71,7 +74,7 @@ def knock_on_notes(replayer: Replayer) -> None:
         replayer.report(note.with_context(*first.context))
 
 
-def _check_result(replayer: Replayer, score: str, reason: str | None, span: Span) -> None:
+def _check_result(replayer: Session, score: str, reason: str | None, span: Span) -> None:
     st = replayer.state
     actual = st.result if st is not None else None
     if actual is None:

@@ -1,6 +1,6 @@
 """A log's header in a replay: its tags, the ruleset they set, and the game's pack and scenario.
 
-Each function takes the :class:`~sgcheck.replay.turns.Replayer` being fed and reports through it.
+Each function takes the :class:`~sgcheck.replay.session.Session` being fed and reports through it.
 """
 
 from __future__ import annotations
@@ -15,17 +15,17 @@ from sgcheck.lang.logs.ast import Header, Tag
 from sgcheck.replay.findings import SCORES, allowed
 
 if TYPE_CHECKING:
-    from sgcheck.replay.turns import Replayer
+    from sgcheck.replay.session import Session
 
 
-def no_header(replayer: Replayer) -> None:
+def no_header(replayer: Session) -> None:
     """The log's first item is not its header's: the pack and scenario of the command line only."""
     load_pack(replayer, None)
     load_scenario(replayer, None)
     replayer.ruleset = scenario_limit(replayer, replayer.ruleset, Header((), Span.point(replayer.source)))
 
 
-def read_header(replayer: Replayer, header: Header) -> None:
+def read_header(replayer: Session, header: Header) -> None:
     """The header's tags: none twice, the ruleset, the pack, the scenario, house rules, [Result]."""
     replayer.header = header
     seen: set[str] = set()
@@ -55,7 +55,7 @@ def read_header(replayer: Replayer, header: Header) -> None:
         )
 
 
-def load_pack(replayer: Replayer, tag: Tag | None) -> None:
+def load_pack(replayer: Session, tag: Tag | None) -> None:
     """The game's cards: --pack, else the [Pack] tag; checked against the contract first (R22).
 
     A pack that breaks the contract stops the replay (SG-P015) after its findings, unless
@@ -95,7 +95,7 @@ def load_pack(replayer: Replayer, tag: Tag | None) -> None:
     replayer.report(diagnostic("SG-N305", message).at(where))
 
 
-def load_scenario(replayer: Replayer, tag: Tag | None) -> None:
+def load_scenario(replayer: Session, tag: Tag | None) -> None:
     """The game's scenario: --scenario, else the [Scenario] tag, else the pack's (R24).
 
     Its findings are reported first; one with an error stops the replay (SG-P037): the game
@@ -128,7 +128,7 @@ def load_scenario(replayer: Replayer, tag: Tag | None) -> None:
         replayer.report(refused.at(where), fatal=True)
 
 
-def scenario_limit(replayer: Replayer, rules: Ruleset, header: Header) -> Ruleset:
+def scenario_limit(replayer: Session, rules: Ruleset, header: Header) -> Ruleset:
     """The scenario's turn limit (R18, R24), unless --ruleset sets one; a [TurnLimit] or
     [Ruleset] tag that says otherwise is reported (SG-P007)."""
     scenario = replayer.game_scenario
@@ -147,7 +147,7 @@ def scenario_limit(replayer: Replayer, rules: Ruleset, header: Header) -> Rulese
     return replace(rules, turn_limit=scenario.turn_limit)
 
 
-def ruleset(replayer: Replayer, header: Header) -> Ruleset:
+def ruleset(replayer: Session, header: Header) -> Ruleset:
     """The header's [Ruleset] and [TurnLimit], refined by the --ruleset option (R09, R14, R18)."""
     rules = CORE
     for tag_name, setting in (("Ruleset", "{}"), ("TurnLimit", "turn_limit={}")):

@@ -5,7 +5,8 @@
 The work is done by modules, each with one job:
 
 - :mod:`sgcheck.replay.options`: :class:`ReplayOptions`, :class:`ReplayResult`, :data:`Observer`;
-- :mod:`sgcheck.replay.turns`: the replayer and its turn loop;
+- :mod:`sgcheck.replay.session`: one replay's state and findings, which the others share;
+- :mod:`sgcheck.replay.turn_loop`: the replayer (a session) and its turn loop;
 - :mod:`sgcheck.replay.header`: header tags, the ruleset, the game's pack and scenario;
 - :mod:`sgcheck.replay.setup_lines`: the setup lines and the state at the start of play;
 - :mod:`sgcheck.replay.ending`: the end of the log, result lines, the knock-on notes;
@@ -27,7 +28,7 @@ from sgcheck.replay.ending import finish, knock_on_notes
 from sgcheck.replay.findings import Stop
 from sgcheck.replay.options import Observer, ReplayOptions, ReplayResult
 from sgcheck.replay.timeline import Recording
-from sgcheck.replay.turns import Replayer
+from sgcheck.replay.turn_loop import Replayer
 
 if TYPE_CHECKING:
     from sgcheck.lang.source import SourceText
@@ -60,7 +61,7 @@ def replay_items(
     try:
         for item in items:
             replayer.feed(item)
-        finish(replayer)
+        finish(replayer, replayer.start)
     except Stop:
         stopped = True
     knock_on_notes(replayer)

@@ -1,6 +1,6 @@
 """What the turn loop tells an observer as it goes: :class:`TurnObserver`.
 
-The turn loop (:mod:`sgcheck.replay.turns`) calls these methods, and only when it has an
+The turn loop (:mod:`sgcheck.replay.turn_loop`) calls these methods, and only when it has an
 observer: a replay without one pays nothing for them. The HTML report's timeline
 (:class:`sgcheck.replay.timeline.Recording`) is one: it keeps the position after each step and
 why the step came out as it did.

@@ -1,7 +1,7 @@
 """A log's setup lines in a replay (core §1, R19, R24): the draft, the roll-off, the colour
 choice, the Kings, and the state at the start of play.
 
-Each function takes the :class:`~sgcheck.replay.turns.Replayer` being fed and reports through it.
+Each function takes the :class:`~sgcheck.replay.session.Session` being fed and reports through it.
 """
 
 from __future__ import annotations
@@ -32,17 +32,17 @@ from sgcheck.lang.logs.reader import PlainTurn
 if TYPE_CHECKING:
     from sgcheck.core.scenario import Scenario
     from sgcheck.replay.pack import GamePack
-    from sgcheck.replay.turns import Replayer
+    from sgcheck.replay.session import Session
 
 
-def _closed(replayer: Replayer, what: str, span: Span) -> bool:
+def _closed(replayer: Session, what: str, span: Span) -> bool:
     if replayer.state is not None:
         replayer.report(diagnostic("SG-S101", f"{what} belongs to setup, before the first turn").at(span))
         return True
     return False
 
 
-def draft(replayer: Replayer, item: Draft) -> None:
+def draft(replayer: Session, item: Draft) -> None:
     if _closed(replayer, "the draft", item.span):
         return
     setup = replayer.setup
@@ -59,7 +59,7 @@ def draft(replayer: Replayer, item: Draft) -> None:
     setup.drafts[item.color] = cards
 
 
-def _draft_from_pack(replayer: Replayer, item: Draft, pack: GamePack) -> None:
+def _draft_from_pack(replayer: Session, item: Draft, pack: GamePack) -> None:
     """The draft against the pack: its cards, its draw/keep and hand limit (R19)."""
     known = {card.name for card in pack.cards}
     names = tuple(c.name for c in item.cards)
@@ -68,7 +68,7 @@ def _draft_from_pack(replayer: Replayer, item: Draft, pack: GamePack) -> None:
         replayer.report(v.diagnostic.at(item.span if index is None else item.cards[index].span))
 
 
-def rolloff(replayer: Replayer, roll: RollOff) -> None:
+def rolloff(replayer: Session, roll: RollOff) -> None:
     if _closed(replayer, "the roll-off", roll.span):
         return
     setup = replayer.setup
@@ -84,7 +84,7 @@ def rolloff(replayer: Replayer, roll: RollOff) -> None:
     setup.rolloffs.append(roll)
 
 
-def choose(replayer: Replayer, choice: ColourChoice) -> None:
+def choose(replayer: Session, choice: ColourChoice) -> None:
     """After a decided roll-off and before the Kings (R01); the choice itself is judged by the core."""
     if _closed(replayer, "the colour choice", choice.span):
         return
@@ -105,7 +105,7 @@ def choose(replayer: Replayer, choice: ColourChoice) -> None:
     setup.chosen = True
 
 
-def king(replayer: Replayer, item: KingPlacement) -> None:
+def king(replayer: Session, item: KingPlacement) -> None:
     if _closed(replayer, "placing a King", item.span):
         return
     setup = replayer.setup
@@ -121,7 +121,7 @@ def king(replayer: Replayer, item: KingPlacement) -> None:
     setup.kings[item.color] = item
 
 
-def _king_fits(replayer: Replayer, scenario: Scenario, item: KingPlacement) -> bool:
+def _king_fits(replayer: Session, scenario: Scenario, item: KingPlacement) -> bool:
     """A King the log places: not one the scenario places, not on a square its pieces take (R24)."""
     placed = scenario.side(item.color).king
     if placed is not None:
@@ -137,7 +137,7 @@ def _king_fits(replayer: Replayer, scenario: Scenario, item: KingPlacement) -> b
     return True
 
 
-def king_square(replayer: Replayer, color: Color) -> Square | None:
+def king_square(replayer: Session, color: Color) -> Square | None:
     """Where ``color``'s King starts: where the log or the scenario places it (None: not yet)."""
     placed = replayer.setup.kings.get(color)
     if placed is not None:
@@ -146,7 +146,7 @@ def king_square(replayer: Replayer, color: Color) -> Square | None:
     return scenario.side(color).king if scenario is not None else None
 
 
-def start(replayer: Replayer, at: Span | PlainTurn) -> GameState:
+def start(replayer: Session, at: Span | PlainTurn) -> GameState:
     """The state at the start of play; ``at``: where play starts (a span, or the first turn,
     whose header a finding is placed at)."""
     setup = replayer.setup

@@ -326,7 +326,7 @@ def test_a_turn_with_a_play_never_reaches_the_grammar(monkeypatch: pytest.Monkey
     assert kinds == ["Header", "KingPlacement", "KingPlacement", "PlainTurn", "PlainTurn", "PlainTurn", "PlainTurn"]
     assert readings.starts == []
     turns = [item for item in items if isinstance(item, PlainTurn)]
-    actions = [step.action for turn in turns for step in turn.steps if step.word is not None]
+    actions = [step.action for turn in turns for step in turn.steps if step.word == "play"]
     assert actions == [Play("Bolt", sq("b7"), Kind.ROOK), Play("X")]
 
 

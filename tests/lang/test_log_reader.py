@@ -261,7 +261,7 @@ def test_the_grammar_reads_only_text_that_is_not_well_formed(monkeypatch: pytest
     for broken in ('1. main1: play "Bolt" hit\n', "1. main1: move a2 a3 pay 1sp 2sp\n", "0. end: pass\n"):
         text = "king white e1\nking black e8\n" + broken
         readings = GrammarReadings(monkeypatch)
-        items, error = read_all(read_log(SourceText("b.sglog", text)))
+        _items, error = read_all(read_log(SourceText("b.sglog", text)))
         assert error is not None and "SG-P001" in error
         assert readings.starts == [text.index(broken)]
         monkeypatch.undo()

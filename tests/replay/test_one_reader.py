@@ -29,7 +29,7 @@ from sgcheck.replay.generate import Claims, Style, generate_game
 from sgcheck.replay.interpreter import ReplayOptions, ReplayResult, replay_source, replay_text
 from sgcheck.replay.layouts import LAYOUTS, relayout
 from sgcheck.replay.observer import TurnObserver
-from sgcheck.replay.turns import Replayer
+from sgcheck.replay.turn_loop import Replayer
 from tests.readers import by_grammar, source_by_grammar
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "logs"

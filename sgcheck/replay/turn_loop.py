@@ -14,15 +14,15 @@ report it asks the turn for the statement's node or the label's span, which the 
 out from the text it read; a clean turn never asks. A turn the grammar read (the items before a
 syntax error) is played the same way, its nodes given. The header, the setup lines and the
 result lines are the jobs of :mod:`~sgcheck.replay.header`, :mod:`~sgcheck.replay.setup_lines`
-and :mod:`~sgcheck.replay.ending`; an observer (:class:`~sgcheck.replay.observer.TurnObserver`,
-the HTML report's timeline) is told of every step.
+and :mod:`~sgcheck.replay.ending`; the state they share is a
+:class:`~sgcheck.replay.session.Session`. An observer
+(:class:`~sgcheck.replay.observer.TurnObserver`, the HTML report's timeline) is told of every step.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from dataclasses import replace
 
 from sgcheck.codes import diagnostic
 from sgcheck.core import caps, engine
@@ -32,9 +32,8 @@ from sgcheck.core.outcome import Applied, Effects, Rejected
 from sgcheck.core.pieces import Color, Phase
 from sgcheck.core.play.market import forget_due, reveal_due
 from sgcheck.core.play.victory import game_over_rules
-from sgcheck.core.ruleset import CORE, Ruleset
 from sgcheck.core.state import GameState, PlayerState
-from sgcheck.core.watch import Breach, Watch, observe
+from sgcheck.core.watch import Breach, observe
 from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.lang.logs.ast import (
     ActivateStmt,
@@ -56,20 +55,14 @@ from sgcheck.lang.logs.reader import PlainTurn, StepClaim, TurnStep
 from sgcheck.lang.logs.vocab import KEYWORDS
 from sgcheck.replay import header as header_items
 from sgcheck.replay import setup_lines
-from sgcheck.replay.cascade import INCOME, KING, LP, SP, Cascade, touched
+from sgcheck.replay.cascade import INCOME, KING, LP, SP, touched
 from sgcheck.replay.claims import check_claims, claims_hold
 from sgcheck.replay.describe import statement_word, turn_label
 from sgcheck.replay.fill import income_fix
-from sgcheck.replay.findings import Stop, Where, allowed, context
+from sgcheck.replay.findings import allowed
 from sgcheck.replay.observer import TurnObserver
-from sgcheck.replay.options import Observer, ReplayOptions
+from sgcheck.replay.session import Session
 from sgcheck.replay.translate import span_of, translate
-
-if TYPE_CHECKING:
-    from sgcheck.core.scenario import Scenario
-    from sgcheck.replay.game_scenario import GameScenario
-    from sgcheck.replay.pack import GamePack
-
 
 _ENTER = {phase: EnterPhase(phase) for phase in Phase}
 _END_TURN = EndTurn()
@@ -127,17 +120,6 @@ def _statement_step(stmt: Statement) -> TurnStep:
     return TurnStep(None, None, None, word, translate(stmt), claims, amount, node=stmt)
 
 
-def _header_where(turn: PlainTurn) -> Where:
-    """Where a turn's header is: its turn, and the phase of a label written on the same line, if any."""
-    for step in turn.steps:
-        if step.phase is not None:
-            same_line = turn.label_span(step).line == turn.header_span().line
-            return turn.number, turn.color, step.phase if same_line else None
-        if step.word is not None:
-            break  # a statement before any label
-    return turn.number, turn.color, None
-
-
 def _end_span(turn: PlainTurn, passes: Sequence[TurnStep]) -> Span:
     """Where a turn ends in its text: its pass, else its ``end:`` label, else its header."""
     if passes:
@@ -148,93 +130,8 @@ def _end_span(turn: PlainTurn, passes: Sequence[TurnStep]) -> Span:
     return turn.header_span()
 
 
-@dataclass(slots=True)
-class Setup:
-    """The setup lines read so far (core §1, R19)."""
-
-    drafts: dict[Color, tuple[str, ...]] = field(default_factory=dict)
-    rolloffs: list[RollOff] = field(default_factory=list)
-    kings: dict[Color, KingPlacement] = field(default_factory=dict)
-    chosen: bool = False
-
-
-class Replayer:
-    """Consumes log items in order; see :func:`sgcheck.replay.interpreter.replay_items`."""
-
-    def __init__(
-        self,
-        source: str,
-        options: ReplayOptions,
-        folder: str | None = None,
-        observe: Observer | None = None,
-        observer: TurnObserver | None = None,
-    ) -> None:
-        self.source = source
-        self.options = options
-        self.observe = observe  # told of each applied statement, instead of checking its claims
-        self.observer = observer  # told of each step of the turn loop (the timeline)
-        self.folder = folder  # the log's folder: a [Pack] tag is read relative to it, and may not leave it
-        self.diagnostics: list[Diagnostic] = []
-        self.ruleset: Ruleset = CORE
-        self.header: Header | None = None
-        self.setup = Setup()
-        self.state: GameState | None = None
-        self.statements = 0
-        self.turns = 0
-        self.first_turn: tuple[int, Color] | None = None
-        self.last_turn: tuple[int, Color] | None = None
-        self.result_lines: list[ResultLine] = []
-        self.items = 0
-        self.warned_cards = False
-        self.pack: GamePack | None = None  # the game's cards, once loaded
-        self.pack_asked = False  # the pack was looked for (the --pack option or the [Pack] tag)
-        self.scenario: GameScenario | None = None  # the game's scenario, once loaded (R24)
-        # the line being replayed (for findings after the game ended): a phase label's, else the
-        # header of ``where_turn`` (worked out when asked)
-        self.where: Where | None = None
-        self.where_turn: PlainTurn | None = None
-        self.between_turns = True  # the state is the start of a turn the log has not reached
-        self.capture: Statement | None = None  # the last capture of a market game (R26)
-        # core §8 watched in play (sgcheck.core.watch), in a game with cards only: a game
-        # without a pack, or with cards that cannot break what it watches, keeps None here and
-        # pays nothing for it
-        self.watch: Watch | None = None
-        # what the watch found at the last hand-over (the End of a turn and the next Upkeep), to
-        # report at the next turn's header, or, if the log ends first, at this span
-        self.handover: tuple[tuple[Diagnostic, ...], Span] | None = None
-        # the action being judged: the state before it and, once the core applied it, after it;
-        # every finding on it shows these two (None between actions)
-        self.judged: tuple[GameState, GameState | None] | None = None
-        self.cascade = Cascade()  # what refused actions taint (keep_going only; sgcheck.replay.cascade)
-
-    # --- reporting --------------------------------------------------------------------------
-
-    def report(self, diag: Diagnostic, *, fatal: bool = False, at_state: GameState | None = None) -> None:
-        """Record a finding with where it happened (turn, player, phase and the state: that of the
-        action being judged, else ``at_state``, else the current one); stop replay on an error
-        unless keep_going and not ``fatal``."""
-        if self.observer is not None:
-            self.observer.reported(len(self.diagnostics))
-        after: GameState | None = None
-        if self.judged is not None:
-            st: GameState | None
-            st, after = self.judged
-        else:
-            st = at_state if at_state is not None else self.state
-        if st is not None and not diag.context:
-            diag = diag.with_context(*context(st, self._where() if st.result is not None else None, after))
-        self.diagnostics.append(diag)
-        if diag.is_error and (fatal or not self.options.keep_going):
-            raise Stop
-
-    def _where(self) -> Where | None:
-        if self.where is None and self.where_turn is not None:
-            self.where = _header_where(self.where_turn)
-        return self.where
-
-    @property
-    def game_scenario(self) -> Scenario | None:
-        return self.scenario.scenario if self.scenario is not None else None
+class Replayer(Session):
+    """Consumes log items in order and plays each turn; see :func:`sgcheck.replay.interpreter.replay_items`."""
 
     # --- items ------------------------------------------------------------------------------
 
