@@ -631,9 +631,16 @@ def _claims_of(text: str) -> _Claims | None:
     return read
 
 
+#: Each phase by its label as it is most often written (``main1:``); others are read by :func:`_phase`.
+_LABELS: dict[str, Phase] = {f"{word}:": phase for word, phase in PHASES.items()}
+
+
 def _phase(label: str) -> Phase:
-    """The phase a label names (``Main1 :``)."""
-    return PHASES[label[: label.index(":")].rstrip(" \t").lower()]
+    """The phase a label names (``main1:``, ``Main1 :``)."""
+    phase = _LABELS.get(label)
+    if phase is None:
+        phase = PHASES[label[: label.index(":")].rstrip(" \t").lower()]
+    return phase
 
 
 def _step(m: re.Match[str]) -> TurnStep | None:
