@@ -28,7 +28,7 @@ from sgcheck.codes import diagnostic
 from sgcheck.core import caps, engine
 from sgcheck.core.actions import Action, EndTurn, EnterPhase
 from sgcheck.core.cards.semantics import AttackCards
-from sgcheck.core.outcome import Applied, Effects, Rejected
+from sgcheck.core.outcome import Applied, Effects
 from sgcheck.core.pieces import Color, Phase
 from sgcheck.core.play.market import forget_due, reveal_due
 from sgcheck.core.play.victory import game_over_rules
@@ -255,13 +255,6 @@ class Replayer(Session):
         finally:
             observer.turn_ended(turn, passes, self.state)
 
-    def _apply(self, st: GameState, action: Action) -> Applied | Rejected:
-        """The core's judgement of ``action`` at ``st``, told to the observer."""
-        outcome = engine.apply(st, action)
-        if self.observer is not None:
-            self.observer.applied(st, action, outcome)
-        return outcome
-
     def _enter(self, phase: Phase, first: bool, turn: PlainTurn, step: TurnStep) -> None:
         st = self.state
         assert st is not None
@@ -309,7 +302,9 @@ class Replayer(Session):
             return
         action = step.action
         assert action is not None
-        applied = self._apply(st, action)
+        applied = engine.apply(st, action)
+        if self.observer is not None:
+            self.observer.applied(st, action, applied)
         if not isinstance(applied, Applied):
             first = applied.first
             if word == "reveal" and reveal_due(st):
@@ -321,7 +316,9 @@ class Replayer(Session):
             self.capture = turn.statement(step)
         self.state = applied.state
         watched = self._watched(st, action, applied) if self.watch is not None else ()
-        if not watched and self.observe is None and self._clean(step, applied, st):
+        if not watched and self.observe is None and (
+            (not step.claims and st.cards is None and step.word not in _CARD_WORDS) or self._clean(step, applied, st)
+        ):
             if self.cascade:
                 self.cascade.clear(action)
             return
@@ -542,7 +539,9 @@ class Replayer(Session):
             assert st is not None
         if st.result is not None:
             return
-        ended = self._apply(st, _END_TURN)
+        ended = engine.apply(st, _END_TURN)
+        if self.observer is not None:
+            self.observer.applied(st, _END_TURN, ended)
         assert isinstance(ended, Applied)
         actor = st.to_move
         for pass_step in passes:
