@@ -107,10 +107,6 @@ class Cascade:
     def __bool__(self) -> bool:
         return bool(self.refusals)
 
-    def copy(self) -> Cascade:
-        """A copy to put back when a plain turn is played again from its tree."""
-        return Cascade(self.refusals, dict(self.tainted), dict(self.drift))
-
     # --- refused actions ----------------------------------------------------------------------
 
     def origin(self, squares: frozenset[int]) -> int | None:

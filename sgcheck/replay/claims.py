@@ -253,7 +253,8 @@ def check_claims(
 
 
 def claims_hold(claims: tuple[StepClaim, ...], effects: Effects, player: PlayerState, what: str) -> bool:
-    """Whether every ``(kind, value)`` claim agrees with ``effects`` and the actor's totals (plain turns)."""
+    """Whether every ``(kind, value)`` claim agrees with ``effects`` and the actor's totals: the turn loop's
+    check of a statement's claims before it asks for the statement's node (to report what does not)."""
     for kind, value in claims:  # noqa: SIM110 - a plain loop: this runs for most replayed actions
         if CHECKERS[kind](kind, value, effects, player, what) is not None:
             return False

@@ -33,19 +33,30 @@ log's header tags as ``[name, value]`` pairs, in the order written (the page's h
 players, the event, the date and the ``[Result]`` tag from them).
 
 ``marks`` maps a diagnostic (its index in the replay's findings) to the frame it is shown at:
-the frame of the statement or label being replayed when it was reported. The module imports
-only the core: the interpreter calls it, and the report reads the data it produces.
+the frame of the statement or label being replayed when it was reported.
+
+:class:`Recording` keeps the frames: an observer of the turn loop
+(:class:`~sgcheck.replay.observer.TurnObserver`), told of each step as it is played, with why it
+came out as it did (:mod:`sgcheck.replay.explain`); the report reads the data it produces.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from sgcheck.core.actions import Action, Activate, Attack, Move, Play, Summon, Teleport
+from sgcheck.core.outcome import Applied, Rejected
 from sgcheck.core.pieces import Color
 from sgcheck.core.squares import ALL_SQUARES, name
 from sgcheck.core.state import GameState
+from sgcheck.diagnostics import Diagnostic
+from sgcheck.lang.logs.ast import Statement
+from sgcheck.lang.logs.reader import PlainTurn, TurnStep
+from sgcheck.lang.logs.writer import format_statement
+from sgcheck.replay.describe import statement_word
+from sgcheck.replay.explain import END_OF_TURN, explain_income, explain_step, not_a_pass
+from sgcheck.replay.observer import TurnObserver
 
 #: Frame kinds (field 1).
 START, LABEL, STATEMENT, TURN_END = 0, 1, 2, 3
@@ -169,3 +180,129 @@ class Recorder:
             "header": [[tag, value] for tag, value in header],
             "explanations": [frame[11] for frame in self.frames if frame[11] is not None],
         }
+
+
+class Recording(TurnObserver):
+    """Records the position after each phase label, statement and end of turn
+    (``ReplayOptions(timeline=True)``), the frame each finding is shown at, and why each statement
+    and end of turn came out as it did; keeps the frames ``keep_line`` or ``keep_turn`` ask for
+    (``sgcheck replay --explain`` and ``--at``)."""
+
+    def __init__(self, keep_line: int | None = None, keep_turn: tuple[int, int] | None = None) -> None:
+        self.recorder = Recorder()
+        self.keep_line, self.keep_turn = keep_line, keep_turn
+        self.in_step = False  # a step is being played: its findings are shown at its frame
+        self.last: tuple[GameState, Action, Applied | Rejected] | None = None  # the step's application
+        self.kept: list[tuple[Mapping[str, object], GameState]] = []
+
+    # --- the turn loop's calls ---------------------------------------------------------------
+
+    def started(self, state: GameState, line: int) -> None:
+        self.recorder.record(state, START, line)
+
+    def step_begins(self) -> None:
+        self.in_step = True
+        self.last = None
+
+    def applied(self, before: GameState, action: Action, outcome: Applied | Rejected) -> None:
+        self.last = (before, action, outcome)
+
+    def reported(self, index: int) -> None:
+        frames = len(self.recorder.frames)
+        self.recorder.mark(index, frames if self.in_step else frames - 1)
+
+    def label_played(self, line: int, state: GameState | None) -> None:
+        self._record(LABEL, line, _NO_SQUARES, state, None)
+
+    def statement_played(
+        self,
+        turn: PlainTurn,
+        step: TurnStep,
+        before: GameState | None,
+        state: GameState | None,
+        findings: Sequence[Diagnostic],
+    ) -> None:
+        stmt = turn.statement(step)
+        line = stmt.span.line
+        explained = None
+        if before is not None and state is not None:
+            explained = self._explain_statement(step, stmt, line, before, state, findings)
+        self._record(STATEMENT, line, action_squares(step.action), state, explained)
+
+    def turn_ended(self, turn: PlainTurn, passes: Sequence[TurnStep], state: GameState | None) -> None:
+        line = turn.tree().span.end_line
+        explained: dict[str, object] | None = None
+        if self.last is not None and state is not None:
+            before, action, applied = self.last
+            if isinstance(applied, Applied):
+                written = "; ".join(_written(turn.statement(step)) for step in passes) or END_OF_TURN
+                explained = explain_step(line, before, state, written, action, applied.effects)
+                if passes and not applied.effects.passed:
+                    facts = explained["facts"]
+                    assert isinstance(facts, list)
+                    facts.insert(0, not_a_pass(before))
+        self._record(TURN_END, line, _NO_SQUARES, state, explained)
+
+    # --- frames ------------------------------------------------------------------------------
+
+    def _record(
+        self,
+        kind: int,
+        line: int,
+        squares: tuple[int, int],
+        state: GameState | None,
+        explained: dict[str, object] | None,
+    ) -> None:
+        self.in_step = False
+        if state is None:
+            return
+        self.recorder.record(state, kind, line, squares, explained)
+        if explained is not None and self._wanted(kind, line, explained):
+            self.kept.append((explained, state))
+
+    def _wanted(self, kind: int, line: int, explained: Mapping[str, object]) -> bool:
+        """Whether --explain or --at asked for this frame: a statement at the line (or the end of
+        the turn there, when it is a written Pass), or a statement or end of the turn."""
+        if self.keep_line is not None:
+            return line == self.keep_line and (kind == STATEMENT or explained["statement"] != END_OF_TURN)
+        if self.keep_turn is not None:
+            side = 0 if explained["side"] == "white" else 1
+            return (explained["turn"], side) == self.keep_turn
+        return False
+
+    def _explain_statement(
+        self,
+        step: TurnStep,
+        stmt: Statement,
+        line: int,
+        before: GameState,
+        after: GameState,
+        findings: Sequence[Diagnostic],
+    ) -> dict[str, object] | None:
+        written = _written(stmt)
+        if self.last is None:  # not applied: an income note, or refused before the core saw it
+            refused = next((d for d in findings if d.is_error and not _claim(d)), None)
+            if step.word == "income":
+                return explain_income(line, before, written, refused)
+            return explain_step(line, before, after, written, step.action, None, refused)
+        state, action, applied = self.last
+        if isinstance(applied, Rejected):
+            return explain_step(line, state, after, written, action, None, applied.first.diagnostic)
+        return explain_step(line, state, after, written, action, applied.effects)
+
+    def data(self, state: GameState | None, source: str, header: Sequence[tuple[str, str]]) -> dict[str, object]:
+        """The positions recorded (:meth:`Recorder.data`)."""
+        return self.recorder.data(state, source, header)
+
+
+def _written(stmt: Statement) -> str:
+    """A statement in its canonical text (``attack Ra3 Pa5 roll 3 4 cost 12``), else its word."""
+    try:
+        return format_statement(stmt)
+    except (ValueError, TypeError):
+        return statement_word(stmt)
+
+
+def _claim(diag: Diagnostic) -> bool:
+    """A finding about a wrong claim (SG-R2xx): the statement itself was played."""
+    return diag.code.startswith("SG-R2")

@@ -222,7 +222,7 @@ def assert_offered_as_the_core_takes(card: A.Card) -> None:
         assert (taken is None) == (offered is None), (at.turn.phase, taken, _offered(at, Play, card.name))
         if taken is None or card.mode is not A.Mode.ACTIVATED:
             continue
-        played = taken.state.with_turn(taken.state.turn._replace(activations=0))
+        played = taken.state.with_turn(taken.state.turn.replace(activations=0))
         for use_at in _phases(played):
             used = _accepted(use_at, _every_form(use_at, Activate, card.name))
             offered_use = _accepted(use_at, _offered(use_at, Activate, card.name))

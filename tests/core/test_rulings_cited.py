@@ -19,6 +19,7 @@ from sgcheck.diagnostics import Diagnostic
 from sgcheck.lang.logs.writer import format_log
 from sgcheck.replay.generate import Claims, Style, generate_game
 from sgcheck.replay.interpreter import ReplayOptions, replay_text
+from tests.readers import by_grammar
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "logs"
 KINGS = "king white e1\nking black e8\n"
@@ -175,7 +176,7 @@ CASES = [
 
 def first_error(text: str) -> Diagnostic:
     quick = replay_text(text, "r.sglog")
-    full = replay_text(text, "r.sglog", ReplayOptions(plain_turns=False))
+    full = by_grammar(text, "r.sglog")
     assert quick.diagnostics == full.diagnostics
     return next(d for d in quick.diagnostics if d.is_error)
 

@@ -313,18 +313,21 @@ def test_claims_that_do_not_fit_a_play() -> None:
     assert d.hint == "claims that can follow a play: capture, cost, damage, gain <n>lp, gain <n>sp, lp, pay, sp"
 
 
-# --- the line reader: cards to the grammar, rerolled attacks read itself --------------------------
+# --- the line reader reads cards and rerolled attacks itself ----------------------------------------
 
 SETUP = "king white e1\nking black e8\n"
 
 
-def test_a_turn_with_a_play_goes_to_the_grammar_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_turn_with_a_play_never_reaches_the_grammar(monkeypatch: pytest.MonkeyPatch) -> None:
     text = SETUP + '1. main1: play "Bolt" on Rb7\n1... end: pass\n2. main1: PLAY "X"\n2... end: pass\n'
     readings = GrammarReadings(monkeypatch)
     items = list(read_log(SourceText("p.sglog", text)))
     kinds = [type(item).__name__ for item in items]
-    assert kinds == ["Header", "KingPlacement", "KingPlacement", "Turn", "PlainTurn", "Turn", "PlainTurn"]
-    assert readings.starts == [text.index("1. main1"), text.index("2. main1")]
+    assert kinds == ["Header", "KingPlacement", "KingPlacement", "PlainTurn", "PlainTurn", "PlainTurn", "PlainTurn"]
+    assert readings.starts == []
+    turns = [item for item in items if isinstance(item, PlainTurn)]
+    actions = [step.action for turn in turns for step in turn.steps if step.word == "play"]
+    assert actions == [Play("Bolt", sq("b7"), Kind.ROOK), Play("X")]
 
 
 def test_a_rerolled_attack_never_reaches_the_grammar(monkeypatch: pytest.MonkeyPatch) -> None:

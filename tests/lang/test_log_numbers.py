@@ -22,7 +22,8 @@ from sgcheck.core.ruleset import RulesetError, parse_ruleset
 from sgcheck.lang.logs.grammar import LogSyntaxError, grammar_items
 from sgcheck.lang.logs.reader import iter_log, read_log
 from sgcheck.lang.source import SourceText
-from sgcheck.replay.interpreter import ReplayOptions, replay_text
+from sgcheck.replay.interpreter import replay_text
+from tests.readers import by_grammar
 
 KINGS = "king white e1\nking black e8\n"
 
@@ -92,8 +93,7 @@ def test_a_long_number_is_sg_p012_at_its_position_in_every_reader(place: str, di
         assert error is not None and error.diagnostic == d
         assert len(items) == len(grammar)
 
-    for quick in (True, False):  # replay reports it like any syntax error: one finding, no crash
-        result = replay_text(text, "n.sglog", ReplayOptions(plain_turns=quick))
+    for result in (replay_text(text, "n.sglog"), by_grammar(text, "n.sglog")):  # one finding, no crash
         assert result.diagnostics[-1] == d
         assert all(x.code != "SG-X001" for x in result.diagnostics)
 
@@ -105,7 +105,7 @@ def test_nine_digits_are_still_read(place: str) -> None:
     _items, error = _read(iter_log(SourceText("n.sglog", text)))
     assert error is None
     quick = replay_text(text, "n.sglog")
-    full = replay_text(text, "n.sglog", ReplayOptions(plain_turns=False))
+    full = by_grammar(text, "n.sglog")
     assert quick.diagnostics == full.diagnostics
     assert all(d.code != "SG-P012" for d in quick.diagnostics)
 
@@ -152,8 +152,7 @@ def test_long_numbers_on_the_command_line_are_findings(tmp_path: Path) -> None:
 def test_header_settings_take_ascii_digits_only(tag: str, fragment: str) -> None:
     """SG-P007 at the tag (R09, R18 settings), whichever reader, never a crash."""
     text = tag + "\n" + KINGS + "1. end: pass\n"
-    for quick in (True, False):
-        result = replay_text(text, "h.sglog", ReplayOptions(plain_turns=quick))
+    for result in (replay_text(text, "h.sglog"), by_grammar(text, "h.sglog")):
         (error,) = [d for d in result.diagnostics if d.is_error]
         assert error.code == "SG-P007" and fragment in error.message
         assert len(error.message) < 200

@@ -35,8 +35,11 @@ from sgcheck.replay.translate import translate
 from sgcheck.resources import grammar_text
 
 T = TypeVar("T")
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "logs"
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples" / "logs"
 ALL_EXAMPLES = sorted(EXAMPLES.rglob("*.sglog"))
+#: Every log the project ships or keeps as test data: examples, scenarios, modules, fuzz corpus, cascades.
+SHIPPED = sorted({*(ROOT / "examples").rglob("*.sglog"), *(ROOT / "tests").rglob("*.sglog")})
 
 
 def read_all(items: Iterator[T]) -> tuple[list[T], str | None]:
@@ -92,9 +95,13 @@ def test_the_readers_terminals_are_the_grammars() -> None:
 # --- the same items and errors ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("path", ALL_EXAMPLES, ids=lambda p: p.name)
-def test_examples_agree(path: Path) -> None:
-    assert_agree(SourceText(path.name, path.read_text(encoding="utf-8")))
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: str(p.relative_to(ROOT)))
+def test_shipped_logs_agree(path: Path) -> None:
+    """Every shipped log: the same items, statements, claims and spans as the grammar, or the same error."""
+    data = path.read_bytes()
+    source = decode(data, path.name)
+    if isinstance(source, SourceText):
+        assert_agree(source)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -239,15 +246,33 @@ def test_the_grammar_reads_only_the_turn_with_the_error(monkeypatch: pytest.Monk
     assert sum(isinstance(item, PlainTurn) for item in items) > 5
 
 
-def test_a_turn_the_reader_leaves_goes_to_the_grammar_alone(monkeypatch: pytest.MonkeyPatch) -> None:
-    """An ``activate`` is read by the grammar, that turn only; the reader goes on after it."""
-    text = "king white e1\nking black e8\n1. main1: activate \"Soul Drain\"\n1... end: pass\n2. end: pass\n"
+def test_card_statements_never_reach_the_grammar(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``activate``, ``play`` and ``reveal`` are read by the line reader like every statement."""
+    text = (
+        "king white e1\nking black e8\n1. main1: activate \"Soul Drain\"\n1... end: pass\n"
+        '2. main1: play "Bolt;{x}" on Rb7 cost 2 { a comment } pay 2sp\n reveal "Ward" TO white\n'
+    )
     readings = GrammarReadings(monkeypatch)
     items = list(read_log(SourceText("a.sglog", text)))
     assert [type(item).__name__ for item in items] == [
-        "Header", "KingPlacement", "KingPlacement", "Turn", "PlainTurn", "PlainTurn"
+        "Header", "KingPlacement", "KingPlacement", "PlainTurn", "PlainTurn", "PlainTurn"
     ]  # fmt: skip
-    assert readings.starts == [text.index("1. main1")]
+    assert readings.starts == []
+    monkeypatch.undo()
+    assert_agree(SourceText("a.sglog", text))
+
+
+def test_the_grammar_reads_only_text_that_is_not_well_formed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A claim that does not fit its statement, a payment naming a resource twice, turn 0: the
+    grammar reads that turn for its error, and nothing else."""
+    for broken in ('1. main1: play "Bolt" hit\n', "1. main1: move a2 a3 pay 1sp 2sp\n", "0. end: pass\n"):
+        text = "king white e1\nking black e8\n" + broken
+        readings = GrammarReadings(monkeypatch)
+        _items, error = read_all(read_log(SourceText("b.sglog", text)))
+        assert error is not None and "SG-P001" in error
+        assert readings.starts == [text.index(broken)]
+        monkeypatch.undo()
+        assert_agree(SourceText("b.sglog", text))
 
 
 # --- steps: what replay gets --------------------------------------------------------------------------
@@ -257,7 +282,7 @@ def sq(name: str) -> int:
     return parse_square(name)
 
 
-def steps_of(body: str) -> list[reader.Step]:
+def steps_of(body: str) -> list[reader.TurnStep]:
     (_, turn) = read_log(SourceText("s.sglog", "1. main1: " + body))
     assert isinstance(turn, PlainTurn)
     return [step for step in turn.steps if step.word is not None]

@@ -20,6 +20,7 @@ from sgcheck.core.pieces import Color
 from sgcheck.diagnostics import Diagnostic, Severity
 from sgcheck.lang.source import read_source
 from sgcheck.replay.interpreter import ReplayOptions, ReplayResult, replay_source, replay_text
+from tests.readers import by_grammar, source_by_grammar
 
 if TYPE_CHECKING:
     from conftest import Golden
@@ -31,17 +32,20 @@ LOGS = sorted(CASCADES.glob("*.sglog"))
 KINGS = "rolloff white 5 4 3 black 2 2 1\nking white e1\nking black e8\n"
 
 
-def replay_log(path: Path, *, keep_going: bool = True, plain_turns: bool = True) -> ReplayResult:
-    options = ReplayOptions(keep_going=keep_going, plain_turns=plain_turns)
+def replay_log(path: Path, *, keep_going: bool = True, grammar: bool = False) -> ReplayResult:
+    """The replay of ``path``; with ``grammar``, of the log read by the grammar alone."""
+    options = ReplayOptions(keep_going=keep_going)
     source = read_source(str(path))
     assert not isinstance(source, Diagnostic)
+    if grammar:
+        return source_by_grammar(source, options, folder=str(path.parent))
     return replay_source(source, options, folder=str(path.parent))
 
 
 def run(body: str) -> ReplayResult:
-    """Replayed both ways (plain turns and syntax trees), which must agree."""
+    """Replayed as read by the line reader and by the grammar, which must agree."""
     quick = replay_text(KINGS + body, "t.sglog", ReplayOptions(keep_going=True))
-    full = replay_text(KINGS + body, "t.sglog", ReplayOptions(keep_going=True, plain_turns=False))
+    full = by_grammar(KINGS + body, "t.sglog", ReplayOptions(keep_going=True))
     assert quick.diagnostics == full.diagnostics
     return quick
 
@@ -63,8 +67,8 @@ def test_cascade_output_matches_golden(log: Path, monkeypatch: pytest.MonkeyPatc
 
 
 @pytest.mark.parametrize("log", LOGS, ids=[p.stem for p in LOGS])
-def test_cascades_replay_alike_with_plain_turns_and_syntax_trees(log: Path) -> None:
-    assert replay_log(log).diagnostics == replay_log(log, plain_turns=False).diagnostics
+def test_cascades_replay_alike_read_by_the_line_reader_or_the_grammar(log: Path) -> None:
+    assert replay_log(log).diagnostics == replay_log(log, grammar=True).diagnostics
 
 
 @pytest.mark.parametrize("log", LOGS, ids=[p.stem for p in LOGS])

@@ -2,7 +2,7 @@
 SG-R204, the summary's totals, the context of SG-T106 and the two-jump knight move written without
 its middle square.
 
-Every log is replayed both with quick turns and through the full syntax tree, which must agree.
+Every log is replayed as the line reader reads it and as the grammar reads it, which must agree.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from sgcheck.cli import main
 from sgcheck.diagnostics import Diagnostic
 from sgcheck.replay.interpreter import ReplayOptions, ReplayResult, replay_text
 from sgcheck.replay.summary import summary_facts, summary_text
+from tests.readers import by_grammar
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "logs"
 FULL_GAME = (EXAMPLES / "full-game.sglog").read_text(encoding="utf-8")
@@ -25,9 +26,9 @@ KINGS = "king white e1\nking black e8\n"
 
 
 def replay(text: str, keep_going: bool = False) -> ReplayResult:
-    """The replay of ``text``; the quick and the full reading must give the same findings and state."""
+    """The replay of ``text``; the line reader's and the grammar's reading give the same findings and state."""
     quick = replay_text(text, "t.sglog", ReplayOptions(keep_going=keep_going))
-    full = replay_text(text, "t.sglog", ReplayOptions(keep_going=keep_going, plain_turns=False))
+    full = by_grammar(text, "t.sglog", ReplayOptions(keep_going=keep_going))
     assert quick.diagnostics == full.diagnostics
     assert (quick.state, quick.upkeep_income) == (full.state, full.upkeep_income)
     return quick

@@ -2,8 +2,8 @@
 
 The generator drafts from a pack and plays cards like any other action (cards from hand, uses
 of activated Relics, second accuracy rolls). Its logs, written as text, must replay without a
-finding to the generator's own final state, with the line reader's quick turns and with every
-turn read by the grammar, and from the nodes themselves; every step keeps the invariants of a
+finding to the generator's own final state, read by the line reader and by the grammar, and
+from the nodes themselves; every step keeps the invariants of a
 card-free game (pieces never created or lost, LP and SP never negative).
 """
 
@@ -31,6 +31,7 @@ from sgcheck.replay.generate import Claims, GeneratedGame, Style, generate_game
 from sgcheck.replay.interpreter import ReplayOptions, ReplayResult, replay_items, replay_source, replay_text
 from sgcheck.replay.pack import GamePack, load_game_pack
 from tests.core.helpers import full_census
+from tests.readers import by_grammar
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -81,14 +82,14 @@ def statements(game: GeneratedGame) -> Counter[str]:
 def test_generated_card_games_replay_clean_both_ways(
     seed: int, pack: str, style: Style, claims: Claims, max_turns: int
 ) -> None:
-    """R22, R23: a generated game with cards replays clean from its text, with quick turns and
-    with every turn read by the grammar, and from its nodes; all three reach the same state."""
+    """R22, R23: a generated game with cards replays clean from its text, read by the line reader
+    and by the grammar, and from its nodes; all three reach the same state."""
     game = generate_game(seed, style=style, claims=claims, max_turns=max_turns, pack=loaded(pack))
     text = format_log(game.items)
     options = ReplayOptions(pack=str(PACKS[pack]))
     quick = replay_text(text, "cards.sglog", options)
     same_game(quick, game)
-    tree = replay_text(text, "cards.sglog", ReplayOptions(pack=str(PACKS[pack]), plain_turns=False))
+    tree = by_grammar(text, "cards.sglog", options)
     assert tree == quick
     assert tree.state == quick.state
     same_game(replay_items(game.items, "cards.sglog", options), game)

@@ -14,10 +14,11 @@ from click.testing import CliRunner
 from sgcheck.cli import main
 from sgcheck.codes import CATALOGUE
 from sgcheck.contract.checker import check_paths
+from sgcheck.core.actions import Reveal
 from sgcheck.core.pieces import Color
 from sgcheck.lang.logs.ast import RevealStmt, Turn
-from sgcheck.lang.logs.grammar import LogSyntaxError
-from sgcheck.lang.logs.reader import read_log
+from sgcheck.lang.logs.grammar import LogSyntaxError, grammar_items
+from sgcheck.lang.logs.reader import PlainTurn, parse_log, read_log
 from sgcheck.lang.logs.writer import format_log
 from sgcheck.lang.source import SourceText
 from sgcheck.replay.interpreter import ReplayOptions, ReplayResult, replay_source
@@ -69,9 +70,14 @@ UNORDERED = "    order: unordered\n    deck: [Clumsy, Haste]\n"
 # --- the log language ---------------------------------------------------------------------------
 
 
-def test_reveal_is_read_by_the_grammar_and_written_back() -> None:
+def test_reveal_is_read_by_the_line_reader_and_written_back() -> None:
+    """R26: a reveal is read like any statement, its node and spans worked out from that reading."""
     text = 'king white e1\nking black e8\n1. battle: REVEAL  "Sharp Eyes"\n  TO Black\n'
-    items = list(read_log(SourceText("r.sglog", text)))
+    plain = list(read_log(SourceText("r.sglog", text)))[-1]
+    assert isinstance(plain, PlainTurn)
+    assert [step.action for step in plain.steps] == [Reveal("Sharp Eyes", Color.BLACK)]
+    items = parse_log(SourceText("r.sglog", text))
+    assert items == list(grammar_items(SourceText("r.sglog", text)))
     turn = items[-1]
     assert isinstance(turn, Turn)
     stmt = turn.phases[0].statements[0]

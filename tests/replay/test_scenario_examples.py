@@ -23,6 +23,7 @@ from sgcheck.lang.source import SourceText
 from sgcheck.replay.files import LogInput, replay_input
 from sgcheck.replay.generate import Style, generate_game
 from sgcheck.replay.interpreter import ReplayOptions, ReplayResult, replay_source, replay_text
+from tests.readers import by_grammar
 
 if TYPE_CHECKING:
     from conftest import Golden
@@ -60,7 +61,7 @@ def replay_log(path: Path, options: ReplayOptions | None = None) -> ReplayResult
 def test_each_shipped_log_replays_with_its_outcome(
     log: str, winner: Color | None, outcome: Outcome | None, words: str
 ) -> None:
-    """R24-R26, R18, R21: clean, and ending as it is meant to, read quick or from the tree alike."""
+    """R24-R26, R18, R21: clean, and ending as it is meant to, read by the line reader or the grammar alike."""
     result = replay_log(SCENARIOS / log)
     assert result.diagnostics == (), result.diagnostics
     assert result.scenario is not None and result.scenario.scenario is not None
@@ -72,7 +73,8 @@ def test_each_shipped_log_replays_with_its_outcome(
         assert state.result is not None
         assert (state.result.winner, state.result.outcome) == (winner, outcome)
         assert words in state.result.detail
-    tree = replay_log(SCENARIOS / log, ReplayOptions(plain_turns=False))
+    path = SCENARIOS / log
+    tree = by_grammar(path.read_text(encoding="utf-8"), str(path), folder=str(path.parent))
     assert (tree.diagnostics, tree.state) == (result.diagnostics, result.state)
 
 

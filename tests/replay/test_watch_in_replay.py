@@ -28,6 +28,7 @@ from sgcheck.diagnostics import Diagnostic, Severity
 from sgcheck.lang.source import read_source
 from sgcheck.replay import pack as game_pack
 from sgcheck.replay.interpreter import ReplayOptions, ReplayResult, replay_source
+from tests.readers import source_by_grammar
 
 SCENARIO = """name: watch
 white:
@@ -180,9 +181,12 @@ def slipped(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     game_pack._LOADED.clear()
 
 
-def replay(log: Path, options: ReplayOptions | None = None) -> ReplayResult:
+def replay(log: Path, options: ReplayOptions | None = None, *, grammar: bool = False) -> ReplayResult:
+    """The replay of ``log``; with ``grammar``, of the log read by the grammar alone."""
     source = read_source(str(log), str(log))
     assert not isinstance(source, Diagnostic), source
+    if grammar:
+        return source_by_grammar(source, options, folder=str(log.parent))
     return replay_source(source, options or ReplayOptions(), folder=str(log.parent))
 
 
@@ -231,12 +235,12 @@ def test_core_s8_a_breach_is_never_silent(tmp_path: Path, case: Case) -> None:
 
 @pytest.mark.usefixtures("slipped")
 @pytest.mark.parametrize("case", CASES, ids=IDS)
-def test_core_s8_the_same_findings_with_and_without_plain_turns(tmp_path: Path, case: Case) -> None:
-    """A breach is a finding: a plain turn that meets one is played again from its syntax tree."""
+def test_core_s8_the_same_findings_read_by_the_line_reader_or_the_grammar(tmp_path: Path, case: Case) -> None:
+    """A breach is placed from what the line reader read: where the grammar's tree places it."""
     log = write_game(tmp_path, case)
     for keep_going in (False, True):
         plain = replay(log, ReplayOptions(keep_going=keep_going))
-        tree = replay(log, ReplayOptions(keep_going=keep_going, plain_turns=False))
+        tree = replay(log, ReplayOptions(keep_going=keep_going), grammar=True)
         assert plain.diagnostics == tree.diagnostics
         assert plain.state == tree.state
         assert (plain.statements, plain.turns, plain.stopped) == (tree.statements, tree.turns, tree.stopped)
@@ -357,17 +361,17 @@ def test_core_s8_what_the_hand_over_breaks_is_reported_at_the_next_turns_header(
 def test_core_s8_a_hand_over_at_the_end_of_the_log_is_reported_where_the_last_turn_ends(tmp_path: Path) -> None:
     """Without a next turn in the log, the finding is placed at the end of the last one: its pass."""
     case = Case(HANDOVER.code, HANDOVER.cards, HANDOVER.log.rsplit("2.", 1)[0], 0, 0, "")
-    for plain in (True, False):
-        result = replay(write_game(tmp_path, case), ReplayOptions(plain_turns=plain))
+    for grammar in (False, True):
+        result = replay(write_game(tmp_path, case), grammar=grammar)
         assert [located(d) for d in result.diagnostics] == [("SG-R130", 5 + HEADER_LINES, 11)]
 
 
 @pytest.mark.usefixtures("slipped")
-def test_core_s8_hand_over_findings_are_the_same_with_and_without_plain_turns(tmp_path: Path) -> None:
+def test_core_s8_hand_over_findings_are_the_same_read_by_the_line_reader_or_the_grammar(tmp_path: Path) -> None:
     log = write_game(tmp_path, HANDOVER)
     for allow in (False, True):
         plain = replay(log, ReplayOptions(allow_violations=allow))
-        tree = replay(log, ReplayOptions(allow_violations=allow, plain_turns=False))
+        tree = replay(log, ReplayOptions(allow_violations=allow), grammar=True)
         assert plain.diagnostics == tree.diagnostics and plain.state == tree.state
 
 

@@ -1,33 +1,35 @@
-"""The line reader: every layout of a game log, read into compact statements at regex speed.
+"""The line reader: the one reader of a log's turns, every layout, at regex speed.
 
 Why it exists: the grammar (:mod:`sgcheck.lang.logs.grammar`) is the reference for the syntax
 and the one source of syntax error messages, but Lark makes several Python calls per token,
-and a replay of a long log would spend most of its time there. Nearly every turn of nearly
-every log is well formed, and replay never looks at the syntax tree of a turn that is legal.
-This reader matches one regular expression per *statement* (with its turn header, phase label
-and claims), so the per-token work happens inside the regular expression engine, and turns each
-match straight into the core action and the ``(kind, value)`` claims it stands for.
+and a replay of a long log would spend most of its time there. This reader matches one regular
+expression per *statement* (with its turn header, phase label and claims), so the per-token
+work happens inside the regular expression engine, and turns each match straight into the core
+action and the ``(kind, value)`` claims it stands for.
 
 It accepts every layout the format allows: keywords in any case, any spacing, ``;`` and
 ``{...}`` comments anywhere between words, a statement continued over several lines, several
-statements on a line. Its terminals are the grammar's (``TERMINALS``; a test compares them
-with ``grammar/sglog.lark``). It hands the grammar one item, never the file:
+statements on a line; and every statement kind (``activate``, ``play`` and ``reveal`` included).
+Its terminals are the grammar's (``TERMINALS``; a test compares them with
+``grammar/sglog.lark``). It hands the grammar one item, never the file, and only text that does
+not read:
 
-- a turn it cannot read (a syntax error, an ``activate``, a ``play`` or a ``reveal``, anything it does not
-  know) is read by the grammar from the start of that turn in the same text, which gives the
-  exact syntax tree or the exact error, as a reading of the whole file would;
+- an item it cannot read (a syntax error: a word out of place, a claim that does not fit its
+  statement, a payment naming a resource twice, turn 0) is read by the grammar from the start of
+  that item in the same text, which gives the exact error, as a reading of the whole file would;
 - an item is handed out only once the start of the next item (or the end) has been seen, so
   text after an item that is not the start of another sends that item to the grammar too, and
   the error is reported in the parser state a whole-file reading would be in.
 
-A :class:`PlainTurn` carries what replay needs (the steps) and, on request, its syntax tree
-(:meth:`PlainTurn.tree`), read by the grammar from the turn's start. Header tags, setup lines
-and result lines are read into their syntax-tree nodes directly (they are few, and replay
-needs their spans).
+A :class:`PlainTurn` carries what replay plays (its steps, :class:`TurnStep`) and, on request, where
+each part is written: a statement's node with its claims and spans, a label's span, the turn's
+syntax tree, all worked out from the text the reader matched (equal to the grammar's reading;
+tests hold the two to each other). Header tags, setup lines and result lines are read into
+their syntax-tree nodes directly (they are few, and replay needs their spans).
 
 The text is read a piece at a time (:attr:`SourceText.pieces`), so a clean log is replayed
-without ever joining its text; the first item the grammar reads (or the first tree replay asks
-for) joins it, and the reader goes on in the whole text.
+without ever joining its text; the first item the grammar reads joins it, and the reader goes
+on in the whole text.
 """
 
 from __future__ import annotations
@@ -35,27 +37,55 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import replace
-from typing import NamedTuple
 
-from sgcheck.core.actions import Action, Attack, Break, Convert, Move, Repair, Summon, Teleport
+from sgcheck.core.actions import (
+    Action,
+    Activate,
+    Attack,
+    Break,
+    Convert,
+    Move,
+    Play,
+    Repair,
+    Reveal,
+    Summon,
+    Teleport,
+)
 from sgcheck.core.caps import MAX_NUMBER_DIGITS
 from sgcheck.core.pieces import BLACK, WHITE, Color, Kind, Phase
 from sgcheck.core.squares import Square
 from sgcheck.core.state import Payment
 from sgcheck.diagnostics import Span
 from sgcheck.lang.logs.ast import (
+    ActivateStmt,
+    AttackStmt,
+    BreakStmt,
     CardName,
+    Claim,
     ClaimKind,
     ColourChoice,
+    ConvertStmt,
     Dice,
     Draft,
     Header,
+    IncomeStmt,
     KingPlacement,
     LogItem,
+    MoveStmt,
+    PassStmt,
+    PhaseBlock,
+    PieceRef,
+    PlayStmt,
+    RepairStmt,
     ResultLine,
+    RevealStmt,
     RollOff,
+    SecondRoll,
     SquareRef,
+    Statement,
+    SummonStmt,
     Tag,
+    TeleportStmt,
     Turn,
 )
 from sgcheck.lang.logs.grammar import Resume, items_from
@@ -126,8 +156,11 @@ _VALUE_CLAIM = f"(?:{'|'.join(_K(w) for w in sorted(VALUE_CLAIMS, key=len, rever
 _FLAG_CLAIM = "|".join(_K(w) for w in FLAG_CLAIMS)
 _CLAIM = f"(?:{_VALUE_CLAIM}|{_FLAG_CLAIM}|{_K('pay')}{_S}{_AMOUNT}(?:{_S}{_AMOUNT})?|{_K('gain')}{_S}{_AMOUNT})"
 
-#: Each statement the reader reads, with a group for every part (``activate``, ``play`` and
-#: ``reveal`` are left to the grammar). An attack's second roll is exactly two dice, as in the grammar.
+_STRING_TOKEN = TERMINALS["STRING"]
+_REF = f"{_KIND}?{_SQ}"
+
+#: Each statement the reader reads, with a group for every part. An attack's second roll is
+#: exactly two dice, as in the grammar; a ``reveal`` takes no claims (checked in :func:`_step`).
 _STATEMENT_FORMS = (
     rf"{_K('move')}{_S}(?P<mk>{_KIND})?(?P<mf>{_SQ}){_S}(?P<mt>{_SQ})(?:{_S}(?P<mv>{_SQ}))?",
     rf"{_K('attack')}{_S}(?P<ak>{_KIND})?(?P<af>{_SQ}){_S}(?P<tk>{_KIND})?(?P<at>{_SQ}){_S}{_K('roll')}{_S}"
@@ -137,6 +170,8 @@ _STATEMENT_FORMS = (
     rf"(?P<dw>{_K('break')}|{_K('repair')}){_S}{_K('roll')}{_S}(?P<dr>{_DICE})",
     rf"(?P<nw>{_K('convert')}|{_K('income')}){_S}(?P<n>{_INT})",
     rf"(?P<pw>{_K('pass')})",
+    rf"(?P<cw>{_K('activate')}|{_K('play')}){_S}(?P<cn>{_STRING_TOKEN})(?:{_S}{_K('on')}{_S}(?P<ct>{_REF}))?",
+    rf"{_K('reveal')}{_S}(?P<rn>{_STRING_TOKEN}){_S}{_K('to')}{_S}(?P<rc>{_K('white')}|{_K('black')})",
 )
 _UNNAMED = re.compile(r"\(\?P<[a-z0-9]+>")
 
@@ -149,6 +184,7 @@ _STEP = re.compile(
     rf"(?P<claims>(?:{_S}{_CLAIM})*+){_S})?",
     _ASCII,
 )
+
 _BLANK = re.compile(_SEP, _ASCII)
 #: The start of an item after a turn or a setup line: a turn header, a setup or result keyword.
 _ITEM_START = re.compile(
@@ -180,35 +216,271 @@ _SETUP.update(ki=_KING, ch=_CHOOSE, ro=_ROLLOFF, dr=_DRAFT, re=_RESULT)
 StepClaim = tuple[ClaimKind, int | None]
 
 
-class Step(NamedTuple):
-    """One step of a turn: a header, a phase label and a statement, each possibly absent."""
+class TurnStep:
+    """One step of a turn as the reader read it: a header, a phase label and a statement, each
+    possibly absent, with what replay plays (the core action and the ``(kind, value)`` claims).
 
-    number: int | None  # a turn header: its number
-    color: Color | None  # ... and whose turn it is
-    phase: Phase | None  # a phase label
-    word: str | None  # the statement's word ("move", "pass", "income", ...), if there is one
-    action: Action | None  # the core action it stands for (None for pass and income)
-    claims: tuple[StepClaim, ...]  # what the log claims about it (a stated payment is in the action)
-    amount: int  # income: the amount written
+    Where each part is written comes from :class:`PlainTurn` (:meth:`PlainTurn.label_span`,
+    :meth:`PlainTurn.statement`), worked out from the text the reader matched, on request.
+    """
+
+    __slots__ = ("action", "amount", "claims", "color", "label", "match", "node", "number", "phase", "word")
+
+    def __init__(
+        self,
+        number: int | None,
+        color: Color | None,
+        phase: Phase | None,
+        word: str | None,
+        action: Action | None,
+        claims: tuple[StepClaim, ...],
+        amount: int,
+        match: re.Match[str] | None = None,
+        node: Statement | None = None,
+        label: Span | None = None,
+    ) -> None:
+        self.number = number  # a turn header: its number
+        self.color = color  # ... and whose turn it is
+        self.phase = phase  # a phase label
+        self.word = word  # the statement's word ("move", "pass", "income", ...), if there is one
+        self.action = action  # the core action it stands for (None for pass and income)
+        self.claims = claims  # what the log claims about it (a stated payment is in the action)
+        self.amount = amount  # income: the amount written
+        self.match = match  # the reader's match of this step in the turn's text (None: built from a tree)
+        self.node = node  # the statement's syntax-tree node, once built
+        self.label = label  # the phase label's span, once worked out
 
 
 class PlainTurn:
-    """A turn the reader read: whose turn, its steps, and its syntax tree on request."""
+    """A turn as the line reader read it: whose turn, its steps, and where each part is written.
 
-    __slots__ = ("color", "number", "offset", "source", "steps")
+    Spans are worked out from the text the reader matched when they are asked for (a clean turn
+    never asks): :meth:`header_span`, :meth:`label_span`, :meth:`statement` (a statement's
+    node, claims and spans included) and :meth:`tree` (the turn's syntax tree, equal to the
+    grammar's reading of the same text). A turn made from a syntax tree (:meth:`from_tree`, for
+    the turns the grammar read before a syntax error) carries its nodes from the start.
+    """
 
-    def __init__(self, number: int, color: Color, steps: list[Step], source: SourceText, offset: int) -> None:
-        self.number, self.color, self.steps, self.source, self.offset = number, color, steps, source, offset
+    __slots__ = ("base", "color", "line", "line_start", "name", "number", "offset", "start", "steps", "text", "turn")
+
+    def __init__(
+        self,
+        number: int,
+        color: Color,
+        steps: list[TurnStep],
+        name: str,
+        text: str,
+        start: int,
+        base: int,
+        line: int,
+        line_start: int,
+    ) -> None:
+        self.number, self.color, self.steps, self.name = number, color, steps, name
+        self.text = text  # the text read (a window of the log) ...
+        self.start = start  # ... the turn's first character in it
+        self.base = base  # the file offset of text[0]
+        self.offset = base + start  # the file offset of the turn
+        self.line = line  # the line of the turn's first character ...
+        self.line_start = line_start  # ... and the file offset where that line starts
+        self.turn: Turn | None = None  # the syntax tree, once built
+
+    @classmethod
+    def from_tree(cls, tree: Turn, steps: list[TurnStep]) -> PlainTurn:
+        """A turn the grammar read, as the turn loop plays it: ``steps`` carry their nodes."""
+        head = tree.header_span
+        line_start = head.offset - head.column + 1
+        turn = cls(tree.number, tree.color, steps, head.source, "", 0, head.offset, head.line, line_start)
+        turn.turn = tree
+        return turn
+
+    # --- where things are written -------------------------------------------------------------------
+
+    def _at(self, pos: int) -> tuple[int, int]:
+        """(line, column) of ``pos`` in the text."""
+        text, start = self.text, self.start
+        newlines = text.count("\n", start, pos)
+        if not newlines:
+            return self.line, self.base + pos - self.line_start + 1
+        return self.line + newlines, pos - text.rfind("\n", start, pos)
+
+    def span_between(self, start: int, end: int) -> Span:
+        """The span of the text from ``start`` to ``end`` (``end`` on the line of the last token)."""
+        line, column = self._at(start)
+        end_line, end_column = self._at(end)
+        return Span(self.name, line, column, end_line, end_column, self.base + start, self.base + end)
+
+    def token_span(self, token: tuple[int, int]) -> Span:
+        """The span of one token (never more than a line)."""
+        start, end = token
+        line, column = self._at(start)
+        return Span(self.name, line, column, line, column + end - start, self.base + start, self.base + end)
+
+    def header_span(self) -> Span:
+        """The span of the turn's header (``12...``)."""
+        if self.turn is not None:
+            return self.turn.header_span
+        m = self.steps[0].match
+        assert m is not None
+        return self.token_span((m.start("num"), m.end("black") if m.group("black") else m.end("num") + 1))
+
+    def label_span(self, step: TurnStep) -> Span:
+        """The span of ``step``'s phase label."""
+        if step.label is None:
+            m = step.match
+            assert m is not None
+            step.label = self.token_span(m.span("phase"))
+        return step.label
+
+    def statement(self, step: TurnStep) -> Statement:
+        """``step``'s statement as its syntax-tree node, with its claims and every span."""
+        if step.node is None:
+            m = step.match
+            assert m is not None and step.word is not None
+            text = self.text
+            claims = _tokens(text, m.start("claims"), m.end("claims"))
+            step.node = _build(self, step.word, _tokens(text, m.start("stmt"), m.end("stmt")), claims)
+        return step.node
 
     def tree(self) -> Turn:
-        """The syntax tree of this turn, read by the grammar from its first character."""
-        line, column = self.source.position(self.offset)
-        item, _next = next(items_from(self.source, self.offset, line, column, header=False))
-        assert isinstance(item, Turn)
-        return item
+        """The syntax tree of this turn (what the grammar reads there, spans included)."""
+        if self.turn is None:
+            loose: list[Statement] = []
+            blocks: list[tuple[Phase, Span, list[Statement]]] = []
+            for step in self.steps:
+                if step.phase is not None:
+                    blocks.append((step.phase, self.label_span(step), []))
+                if step.word is not None:
+                    (blocks[-1][2] if blocks else loose).append(self.statement(step))
+            phases = tuple(
+                PhaseBlock(phase, label, tuple(stmts), _join(label, stmts[-1].span) if stmts else label)
+                for phase, label, stmts in blocks
+            )
+            head = self.header_span()
+            last = phases[-1].span if phases else loose[-1].span if loose else None
+            span = _join(head, last) if last is not None else head
+            self.turn = Turn(self.number, self.color, head, tuple(loose), phases, span)
+        return self.turn
 
 
-# --- reading a statement -----------------------------------------------------------------------------
+def _join(first: Span, last: Span) -> Span:
+    """From the start of ``first`` to the end of ``last``."""
+    return Span(first.source, first.line, first.column, last.end_line, last.end_column, first.offset, last.end_offset)
+
+
+# --- a statement's node, spans included ---------------------------------------------------------------
+
+#: One token of a statement: a quoted name or a word (never a separator), ended by a separator,
+#: a comment or a quote. Unicode whitespace ends a word, as in the grammar.
+_TOKEN = re.compile(rf"{_SEP}(\"(?:[^\"\\\n\r]++|\\[\"\\])*+\"|[^\s;{{\"]++)")
+
+
+def _tokens(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Where each token of ``text[start:end]`` is (the reader matched it: it is well formed)."""
+    out: list[tuple[int, int]] = []
+    pos = start
+    match = _TOKEN.match
+    while pos < end:
+        m = match(text, pos, end)
+        if m is None:
+            break
+        out.append(m.span(1))
+        pos = m.end()
+    return out
+
+
+def _build(turn: PlainTurn, word: str, toks: list[tuple[int, int]], claim_toks: list[tuple[int, int]]) -> Statement:
+    """The node of a statement the step pattern matched (its word, its tokens, its claims' tokens)."""
+    text = turn.text
+    span = turn.token_span
+
+    def value(token: tuple[int, int]) -> str:
+        return text[token[0] : token[1]]
+
+    def piece(token: tuple[int, int]) -> PieceRef:
+        kind, square = _ref(value(token))
+        return PieceRef(kind, square, span(token))
+
+    def square(token: tuple[int, int]) -> SquareRef:
+        return SquareRef(SQUARES[value(token)], span(token))
+
+    def dice(tokens: list[tuple[int, int]]) -> Dice:
+        return Dice(tuple(int(value(t)) for t in tokens), turn.span_between(tokens[0][0], tokens[-1][1]))
+
+    claims = _claim_nodes(turn, claim_toks)
+    last = claim_toks[-1] if claim_toks else toks[-1]
+    whole = turn.span_between(toks[0][0], last[1])
+    if word == "move":
+        via = square(toks[2]) if len(toks) == 4 else None
+        return MoveStmt(piece(toks[1]), square(toks[-1]), via, claims, whole)
+    if word == "attack":
+        second: SecondRoll | None = None
+        faces = toks[4:]
+        if ascii_lower(value(toks[-3])) in ("reroll", "advantage"):
+            faces = toks[4:-3]
+            advantage = ascii_lower(value(toks[-3])) == "advantage"
+            second = SecondRoll(advantage, dice(toks[-2:]), turn.span_between(toks[-3][0], toks[-1][1]))
+        return AttackStmt(piece(toks[1]), piece(toks[2]), dice(faces), claims, whole, second)
+    if word == "summon":
+        if len(toks) == 3:
+            return SummonStmt(KINDS[value(toks[1])], span(toks[1]), square(toks[2]), claims, whole)
+        (start, end) = toks[1]
+        return SummonStmt(KINDS[text[start]], span((start, start + 1)), square((start + 1, end)), claims, whole)
+    if word == "teleport":
+        return TeleportStmt(piece(toks[1]), square(toks[2]), claims, whole)
+    if word == "break":
+        return BreakStmt(dice(toks[2:]), claims, whole)
+    if word == "repair":
+        return RepairStmt(dice(toks[2:]), claims, whole)
+    if word == "convert":
+        return ConvertStmt(int(value(toks[1])), span(toks[1]), claims, whole)
+    if word == "income":
+        return IncomeStmt(int(value(toks[1])), span(toks[1]), claims, whole)
+    if word == "pass":
+        return PassStmt(claims, whole)
+    card = CardName(_unquote(value(toks[1])), span(toks[1]))
+    if word == "reveal":
+        color = WHITE if ascii_lower(value(toks[3])) == "white" else BLACK
+        return RevealStmt(card, color, span(toks[3]), whole)
+    target = piece(toks[3]) if len(toks) == 4 else None
+    if word == "activate":
+        return ActivateStmt(card, claims, whole, target)
+    return PlayStmt(card, target, claims, whole)
+
+
+def _claim_nodes(turn: PlainTurn, toks: list[tuple[int, int]]) -> tuple[Claim, ...]:
+    """The claims of a run the step pattern matched, with their spans."""
+    text = turn.text
+    out: list[Claim] = []
+    i, size = 0, len(toks)
+    while i < size:
+        first = toks[i]
+        name = ascii_lower(text[first[0] : first[1]])
+        if name in FLAG_CLAIMS:
+            out.append(Claim(FLAG_CLAIMS[name], turn.token_span(first)))
+            i += 1
+            continue
+        if name in VALUE_CLAIMS:
+            last = toks[i + 1]
+            value = int(text[last[0] : last[1]])
+            out.append(Claim(VALUE_CLAIMS[name], turn.span_between(first[0], last[1]), value=value))
+            i += 2
+            continue
+        amounts = [toks[i + 1]]
+        i += 2
+        if name == "pay" and i < size and text[toks[i][0]].isdigit():
+            amounts.append(toks[i])
+            i += 1
+        paid = {ascii_lower(text[e - 2 : e]): int(text[s : e - 2]) for s, e in amounts}
+        where = turn.span_between(first[0], amounts[-1][1])
+        if name == "gain":
+            ((unit, gained),) = paid.items()
+            out.append(Claim(ClaimKind.GAIN_SP if unit == "sp" else ClaimKind.GAIN_LP, where, value=gained))
+        else:
+            out.append(Claim(ClaimKind.PAY, where, sp=paid.get("sp", 0), lp=paid.get("lp", 0)))
+    return tuple(out)
+
+
+# --- reading a step ----------------------------------------------------------------------------------
 
 
 _COMMENTS = re.compile(rf"{TERMINALS['COMMENT']}|{TERMINALS['BRACE_COMMENT']}", _ASCII)
@@ -219,12 +491,19 @@ def _ref(word: str) -> tuple[Kind | None, Square]:
     return (KINDS[word[0]], SQUARES[word[1:]]) if len(word) == 3 else (None, SQUARES[word])
 
 
+#: The first letters of the statements that name a card: ``activate``, ``play``, ``reveal``.
+_CARD_WORDS = frozenset({"act", "pla", "rev"})
+
+
 def _statement(text: str) -> tuple[str, Action | None, int]:
     """A statement without its claims: its word, the core action (without a stated payment),
     and the amount of an income statement.
 
     The step pattern has matched the statement, so its words are known to be well formed and
-    in their places; they are read by position (comments between them dropped first)."""
+    in their places; they are read by position (comments between them dropped first). A card's
+    statement, whose quoted name may hold anything, is read token by token."""
+    if ascii_lower(text[:3]) in _CARD_WORDS:
+        return _card_statement(text)
     if ";" in text or "{" in text:
         text = _COMMENTS.sub(" ", text)
     words = text.split()
@@ -257,14 +536,28 @@ def _statement(text: str) -> tuple[str, Action | None, int]:
     return word, None, 0  # pass
 
 
+def _card_statement(text: str) -> tuple[str, Action | None, int]:
+    """``activate``, ``play`` and ``reveal``: the card's name, and its target or the player."""
+    words = [text[start:end] for start, end in _tokens(text, 0, len(text))]
+    word = ascii_lower(words[0])
+    card = _unquote(words[1])
+    if word == "reveal":
+        return word, Reveal(card, WHITE if ascii_lower(words[3]) == "white" else BLACK), 0
+    kind, target = _ref(words[3]) if len(words) == 4 else (None, None)
+    if word == "activate":
+        return word, Activate(card, None, target, kind), 0
+    return word, Play(card, target, kind), 0
+
+
 #: A claim's word -> (its kind; or None for pay and gain, whose kind depends on the amount).
 _CLAIM_WORDS: dict[str, ClaimKind | None] = {**VALUE_CLAIMS, **FLAG_CLAIMS, "pay": None, "gain": None}
 #: Each claim kind as one bit, so that a run of claims records its kinds in one small int.
 _BIT: dict[ClaimKind, int] = {kind: 1 << index for index, kind in enumerate(ClaimKind)}
-#: The kinds of claim a statement may carry, by the statement's word: the bits it may not.
+#: The kinds of claim a statement may carry, by the statement's word: the bits it may not
+#: (a ``reveal`` takes no claims).
 _NOT_ALLOWED: dict[str, int] = {
     word: sum(bit for kind, bit in _BIT.items() if kind not in allowed) for word, (_a, allowed) in APPLICABLE.items()
-}
+} | {"reveal": sum(_BIT.values())}
 #: A reading of a run of claims: the claims, the stated payment, and the bits of every kind in it.
 _Claims = tuple[tuple[StepClaim, ...], Payment | None, int]
 
@@ -310,25 +603,47 @@ def _claims(text: str) -> _Claims | None:
     return tuple(out), pay, kinds
 
 
-# Bounded caches (emptied when full): the same statements, claim texts and phase labels recur
-# all through a game, and what they map to is immutable.
+# Bounded caches (emptied when full): the same statements and runs of claims recur all through a
+# game and from one game to the next, and what they read into is immutable. Measured compiled
+# (mypyc), the reader takes nearly twice as long on a clean log without them, so they stay.
 _CACHE_SIZE = 32768
 _statements: dict[str, tuple[str, Action | None, int]] = {}
 _claim_runs: dict[str, _Claims | None] = {}
-_PHASE_WORDS: dict[str, Phase] = {}
+
+
+def _statement_of(text: str) -> tuple[str, Action | None, int]:
+    """:func:`_statement`, remembered."""
+    statement = _statements.get(text)
+    if statement is None:
+        if len(_statements) >= _CACHE_SIZE:
+            _statements.clear()
+        statement = _statements[text] = _statement(text)
+    return statement
+
+
+def _claims_of(text: str) -> _Claims | None:
+    """:func:`_claims`, remembered."""
+    if text in _claim_runs:
+        return _claim_runs[text]
+    if len(_claim_runs) >= _CACHE_SIZE:
+        _claim_runs.clear()
+    read = _claim_runs[text] = _claims(text)
+    return read
+
+
+#: Each phase by its label as it is most often written (``main1:``); others are read by :func:`_phase`.
+_LABELS: dict[str, Phase] = {f"{word}:": phase for word, phase in PHASES.items()}
 
 
 def _phase(label: str) -> Phase:
-    if len(_PHASE_WORDS) >= _CACHE_SIZE:  # a label may be spelt in many cases and spacings
-        _PHASE_WORDS.clear()
-    phase = _PHASE_WORDS[label] = PHASES[label[: label.index(":")].rstrip(" \t").lower()]
+    """The phase a label names (``main1:``, ``Main1 :``)."""
+    phase = _LABELS.get(label)
+    if phase is None:
+        phase = PHASES[label[: label.index(":")].rstrip(" \t").lower()]
     return phase
 
 
-_new = tuple.__new__
-
-
-def _step(m: re.Match[str]) -> Step | None:
+def _step(m: re.Match[str]) -> TurnStep | None:
     """The step a match of ``_STEP`` stands for; None where the grammar has to decide."""
     num, black, label, text, claims_text = m.groups()
     number: int | None = None
@@ -338,23 +653,13 @@ def _step(m: re.Match[str]) -> Step | None:
         if number == 0:
             return None  # turn 0: the grammar reports it
         color = BLACK if black else WHITE
-    phase = None if label is None else _PHASE_WORDS[label] if label in _PHASE_WORDS else _phase(label)
+    phase = None if label is None else _phase(label)
     if text is None:
-        return _new(Step, (number, color, phase, None, None, (), 0))
-    statement = _statements.get(text)
-    if statement is None:
-        if len(_statements) >= _CACHE_SIZE:
-            _statements.clear()
-        statement = _statements[text] = _statement(text)
-    word, action, amount = statement
+        return TurnStep(number, color, phase, None, None, (), 0, m)
+    word, action, amount = _statement_of(text)
     claims: tuple[StepClaim, ...] = ()
     if claims_text:
-        if claims_text in _claim_runs:
-            read = _claim_runs[claims_text]
-        else:
-            if len(_claim_runs) >= _CACHE_SIZE:
-                _claim_runs.clear()
-            read = _claim_runs[claims_text] = _claims(claims_text)
+        read = _claims_of(claims_text)
         if read is None:
             return None
         claims, pay, kinds = read
@@ -362,7 +667,7 @@ def _step(m: re.Match[str]) -> Step | None:
             return None  # a claim that does not fit the statement: the grammar reports it
         if pay is not None and action is not None:
             action = replace(action, pay=pay)  # type: ignore[arg-type]  # only paying actions take pay claims
-    return _new(Step, (number, color, phase, word, action, claims, amount))
+    return TurnStep(number, color, phase, word, action, claims, amount, m)
 
 
 # --- the reader --------------------------------------------------------------------------------------
@@ -614,7 +919,7 @@ class _Reader:
         head = _step(m) if m is not None and m.group("num") is not None else None
         if head is None or m is None:
             raise _GrammarNeeded
-        steps = [head]
+        steps: list[TurnStep] = [head]
         pos = m.end()
         size = len(text)
         while pos < size:
@@ -628,7 +933,10 @@ class _Reader:
             pos = m.end()
         if pos == size and not self.window.final:
             return None, start
-        turn = PlainTurn(head.number, head.color, steps, self.source, self.window.base + start)  # type: ignore[arg-type]
+        line, column, offset = self.window.where(start)
+        number, color = head.number, head.color
+        assert number is not None and color is not None
+        turn = PlainTurn(number, color, steps, self.name, text, start, self.window.base, line, offset - column + 1)
         if pos < size and m is not None and m.end() > pos:
             self.ahead = (pos, m)  # the next turn starts here, its header already matched
             return turn, pos
@@ -659,9 +967,8 @@ def iter_log(source: SourceText) -> Iterator[LogItem]:
     span at 1:1), then every setup item, Turn and ResultLine in file order, *lazily*. Raises
     LogSyntaxError at the first syntax error, after yielding every item that precedes it.
 
-    The line reader (:mod:`sgcheck.lang.logs.reader`) reads the log; each turn it read is read
-    again into its syntax tree, by the grammar, from its first character (for tools and tests; replay
-    asks for a tree only where it has something to report).
+    Every turn comes as its syntax tree, built by the line reader from what it read
+    (:meth:`PlainTurn.tree`); the grammar reads only text that is not well formed.
     """
     for item in read_log(source):
         yield item.tree() if isinstance(item, PlainTurn) else item

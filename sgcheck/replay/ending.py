@@ -1,0 +1,98 @@
+"""The end of a replay: what the watch left to report, a log with no game, the result lines and
+the [Result] tag (SG-R210), and the notes on errors that later findings follow from (SG-N306).
+
+Each function takes the :class:`~sgcheck.replay.session.Session` that was fed the log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from sgcheck.codes import diagnostic
+from sgcheck.core.pieces import Color
+from sgcheck.core.state import GameState
+from sgcheck.diagnostics import Span, listing
+from sgcheck.replay.findings import SCORES
+from sgcheck.replay.setup_lines import king_square
+
+if TYPE_CHECKING:
+    from sgcheck.replay.session import Session
+
+
+def finish(replayer: Session, start: Callable[[Span], GameState]) -> None:
+    """The log has ended: play starts (``start``) if it never did but the Kings are placed; then
+    the result lines and the [Result] tag."""
+    if replayer.handover is not None:  # the log ends at a hand-over the watch reported on
+        found, at = replayer.handover
+        replayer.handover = None
+        for diag in found:
+            replayer.report(diag.at(at))
+    st = replayer.state
+    setup = replayer.setup
+    if st is None and all(king_square(replayer, c) is not None for c in Color):
+        last = setup.kings.get(Color.BLACK) or setup.kings.get(Color.WHITE)
+        replayer.state = st = start(last.span if last is not None else Span.point(replayer.source))
+    if st is None and replayer.items <= 1 and not setup.rolloffs and not setup.drafts:
+        replayer.report(
+            diagnostic("SG-P006", "no game in this file: it has no setup and no turns").at(
+                Span.point(replayer.source)
+            ),
+            fatal=True,
+        )
+    for line in replayer.result_lines:
+        _check_result(replayer, line.score, line.reason, line.span)
+    tag = replayer.header.get("Result") if replayer.header else None
+    if tag is not None and tag.value in SCORES and st is not None:
+        _check_result(replayer, tag.value, None, tag.span)
+
+
+def knock_on_notes(replayer: Session) -> None:
+    """SG-N306 on each error that later findings follow from (keep_going): how many, and on
+    which lines; they are not reported themselves (sgcheck.replay.cascade)."""
+    for origin in replayer.cascade.refusals:
+        count = len(origin.followers)
+        if not count:
+            continue
+        lines = [str(line) for line in origin.followers if line]
+        word = "line" if len(set(lines)) == 1 else "lines"
+        hint = f"they are on {word} {listing(lines, quote=str)}" if lines else None
+        findings = f"{count} later finding{'s follow' if count != 1 else ' follows'}"
+        are = "are" if count != 1 else "is"
+        if origin.refused:
+            message = (
+                f"{findings} from this refused {origin.what} and {are} not reported: "
+                f"the log goes on as if the {origin.what} had been played"
+            )
+        else:
+            message = (
+                f"{findings} from this {origin.what} and {are} not reported: "
+                "the log's later claims carry the same difference"
+            )
+        first = origin.diagnostic
+        note = diagnostic("SG-N306", message, hint=hint).at(first.span, first.label)
+        replayer.report(note.with_context(*first.context))
+
+
+def _check_result(replayer: Session, score: str, reason: str | None, span: Span) -> None:
+    st = replayer.state
+    actual = st.result if st is not None else None
+    if actual is None:
+        if score != "*":
+            said = f"the log says {score}, but the game has not ended"
+            ended = diagnostic("SG-R210", said, expected="*", claimed=score)
+            replayer.report(ended.at(span))
+        return
+    if score == "*":
+        unfinished = f"the log says the game is unfinished (*), but {actual.detail}"
+        replayer.report(diagnostic("SG-R210", unfinished, expected=actual.score, claimed=score).at(span))
+    elif score != actual.score or (reason is not None and reason != actual.outcome.value):
+        said = f"{score} {reason}" if reason else score
+        replayer.report(
+            diagnostic(
+                "SG-R210",
+                f"the log says {said}, but {actual.detail} ({actual.score} {actual.outcome.value})",
+                expected=f"{actual.score} {actual.outcome.value}" if reason else actual.score,
+                claimed=said,
+            ).at(span)
+        )

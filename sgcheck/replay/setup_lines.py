@@ -1,0 +1,186 @@
+"""A log's setup lines in a replay (core §1, R19, R24): the draft, the roll-off, the colour
+choice, the Kings, and the state at the start of play.
+
+Each function takes the :class:`~sgcheck.replay.session.Session` being fed and reports through it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sgcheck.codes import diagnostic
+from sgcheck.core.cards.table import CardsByName, new_cards
+from sgcheck.core.pieces import Color
+from sgcheck.core.play.market import module_start
+from sgcheck.core.play.victory import scenario_start
+from sgcheck.core.setup import (
+    check_colour_choice,
+    check_draft,
+    check_king_placement,
+    check_pack_draft,
+    check_rolloff,
+    rolloff_winner,
+)
+from sgcheck.core.squares import Square, name
+from sgcheck.core.state import GameState, initial_state
+from sgcheck.core.watch import START as WATCH_START
+from sgcheck.core.watch import needs_watch
+from sgcheck.diagnostics import Span
+from sgcheck.lang.logs.ast import ColourChoice, Draft, KingPlacement, RollOff
+from sgcheck.lang.logs.reader import PlainTurn
+
+if TYPE_CHECKING:
+    from sgcheck.core.scenario import Scenario
+    from sgcheck.replay.pack import GamePack
+    from sgcheck.replay.session import Session
+
+
+def _closed(replayer: Session, what: str, span: Span) -> bool:
+    if replayer.state is not None:
+        replayer.report(diagnostic("SG-S101", f"{what} belongs to setup, before the first turn").at(span))
+        return True
+    return False
+
+
+def draft(replayer: Session, item: Draft) -> None:
+    if _closed(replayer, "the draft", item.span):
+        return
+    setup = replayer.setup
+    if setup.rolloffs or setup.kings:
+        replayer.report(diagnostic("SG-S101", "the Relic draft comes before the roll-off and the Kings").at(item.span))
+    if item.color in setup.drafts:
+        replayer.report(diagnostic("SG-S101", f"{item.color.title} drafts twice").at(item.span))
+    cards = tuple(c.name for c in item.cards)
+    if replayer.pack is None:
+        for v in check_draft(item.color, cards):
+            replayer.report(v.diagnostic.at(item.span))
+    else:
+        _draft_from_pack(replayer, item, replayer.pack)
+    setup.drafts[item.color] = cards
+
+
+def _draft_from_pack(replayer: Session, item: Draft, pack: GamePack) -> None:
+    """The draft against the pack: its cards, its draw/keep and hand limit (R19)."""
+    known = {card.name for card in pack.cards}
+    names = tuple(c.name for c in item.cards)
+    settings = {"draw": pack.draw, "keep": pack.keep, "hand_limit": pack.hand_limit}
+    for index, v in check_pack_draft(item.color, names, known, pack.shown, **settings):
+        replayer.report(v.diagnostic.at(item.span if index is None else item.cards[index].span))
+
+
+def rolloff(replayer: Session, roll: RollOff) -> None:
+    if _closed(replayer, "the roll-off", roll.span):
+        return
+    setup = replayer.setup
+    if setup.kings:
+        replayer.report(diagnostic("SG-S101", "the roll-off comes before the Kings are placed").at(roll.span))
+    previous = setup.rolloffs[-1] if setup.rolloffs else None
+    if previous is not None and rolloff_winner(previous.white.faces, previous.black.faces) is not None:
+        replayer.report(
+            diagnostic("SG-S101", "the roll-off was already decided; only a tie is rolled again").at(roll.span)
+        )
+    for v in check_rolloff(roll.white.faces, roll.black.faces):
+        replayer.report(v.diagnostic.at(roll.span))
+    setup.rolloffs.append(roll)
+
+
+def choose(replayer: Session, choice: ColourChoice) -> None:
+    """After a decided roll-off and before the Kings (R01); the choice itself is judged by the core."""
+    if _closed(replayer, "the colour choice", choice.span):
+        return
+    setup = replayer.setup
+    last = setup.rolloffs[-1] if setup.rolloffs else None
+    winner = rolloff_winner(last.white.faces, last.black.faces) if last is not None else None
+    if setup.chosen or setup.kings or winner is None:
+        why = (
+            "the colour is chosen only once" if setup.chosen
+            else "the colour is chosen before the Kings are placed" if setup.kings
+            else "the colour is chosen by the winner of a decided roll-off"
+        )
+        replayer.report(diagnostic("SG-S101", f"'choose' is out of place: {why}").at(choice.span))
+    else:
+        assert last is not None
+        for v in check_colour_choice(last.white.faces, last.black.faces, choice.color):
+            replayer.report(v.diagnostic.at(choice.span))
+    setup.chosen = True
+
+
+def king(replayer: Session, item: KingPlacement) -> None:
+    if _closed(replayer, "placing a King", item.span):
+        return
+    setup = replayer.setup
+    if item.color in setup.kings:
+        replayer.report(diagnostic("SG-S101", f"the {item.color.title} King is placed twice").at(item.span))
+        return
+    for v in check_king_placement(item.color, item.square.square):
+        replayer.report(v.diagnostic.at(item.square.span))
+        return
+    scenario = replayer.game_scenario
+    if scenario is not None and not _king_fits(replayer, scenario, item):
+        return
+    setup.kings[item.color] = item
+
+
+def _king_fits(replayer: Session, scenario: Scenario, item: KingPlacement) -> bool:
+    """A King the log places: not one the scenario places, not on a square its pieces take (R24)."""
+    placed = scenario.side(item.color).king
+    if placed is not None:
+        message = f"the {item.color.title} King is placed by the scenario {scenario.name} (on {name(placed)})"
+        replayer.report(diagnostic("SG-S101", message).at(item.span))
+        return False
+    for color in Color:
+        for sq, kind in scenario.side(color).pieces:
+            if sq == item.square.square:
+                message = f"{name(sq)} is taken by the scenario's {color.title} {kind.title}"
+                replayer.report(diagnostic("SG-S103", message).at(item.square.span))
+                return False
+    return True
+
+
+def king_square(replayer: Session, color: Color) -> Square | None:
+    """Where ``color``'s King starts: where the log or the scenario places it (None: not yet)."""
+    placed = replayer.setup.kings.get(color)
+    if placed is not None:
+        return placed.square.square
+    scenario = replayer.game_scenario
+    return scenario.side(color).king if scenario is not None else None
+
+
+def start(replayer: Session, at: Span | PlainTurn) -> GameState:
+    """The state at the start of play; ``at``: where play starts (a span, or the first turn,
+    whose header a finding is placed at)."""
+    setup = replayer.setup
+    missing = [c.title for c in Color if king_square(replayer, c) is None]
+    if missing:
+        kings = f"{' and '.join(missing)} King{'s are' if len(missing) > 1 else ' is'}"
+        replayer.report(
+            diagnostic(
+                "SG-S104",
+                f"play starts before the {kings} placed",
+                hint="add setup lines such as 'king white e1' and 'king black e8' before turn 1",
+            ).at(at.header_span() if isinstance(at, PlainTurn) else at),
+            fatal=True,
+        )
+    if setup.rolloffs:
+        last = setup.rolloffs[-1]
+        if rolloff_winner(last.white.faces, last.black.faces) is None:
+            total = sum(last.white.faces)
+            replayer.report(
+                diagnostic("SG-S102", f"the last roll-off is a tie ({total} each); a tie is rolled again").at(
+                    last.span
+                )
+            )
+    white, black = king_square(replayer, Color.WHITE), king_square(replayer, Color.BLACK)
+    assert white is not None and black is not None
+    state = initial_state(white, black, replayer.ruleset, replayer.game_scenario)
+    pack = replayer.pack
+    if pack is not None:
+        drafts = setup.drafts
+        hands = new_cards(CardsByName(pack.cards), drafts.get(Color.WHITE, ()), drafts.get(Color.BLACK, ()))
+        state = state.replace(cards=hands)
+        if pack.module is not None:
+            state = module_start(state, pack.module)
+    # the watch only where the cards can break what it watches (a market's deck: always)
+    watched = pack is not None and (pack.module is not None or needs_watch(pack.cards))
+    replayer.watch = WATCH_START if state.cards is not None and watched else None
+    return state if state.scenario is None else scenario_start(state)
