@@ -46,7 +46,7 @@ def test_version_names_the_build_that_runs() -> None:
     assert version.startswith(f"sgcheck, version {sgcheck.__version__} (")
     if which == "compiled":
         assert version.endswith("(compiled with mypyc)")
-        assert "sgcheck.core.engine" in native and "sgcheck.replay.interpreter" in native
+        assert "sgcheck.core.engine" in native and "sgcheck.replay.turn_loop" in native
     else:
         assert which == "pure" and version.endswith(")") and "(pure Python" in version
         assert native == []
