@@ -8,6 +8,7 @@ arithmetic at the table.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache, lru_cache
 
 from sgcheck.core import caps
 from sgcheck.core.pieces import KING, KNIGHT, NON_KING_KINDS, PIECE_VALUES, Color, Kind
@@ -79,7 +80,15 @@ def value_of(kind: Kind, ruleset: Ruleset) -> int:
 
 def move_cost(kind: Kind, distance: int, ruleset: Ruleset) -> Worked:
     """Move = value + distance (core §3); knights 3 per jump (R07); the core King 1 (R09)."""
-    king_value = ruleset.king_value
+    return _move_cost(kind, distance, ruleset.king_value)
+
+
+@cache
+def _move_cost(kind: Kind, distance: int, king_value: int | None) -> Worked:
+    # Cached (as are the threshold, placement and income below): replay asks for the same few
+    # numbers millions of times, and a Worked never changes. Compiled, the caches make no
+    # measurable difference; the pure build replays about a tenth slower without them, which is
+    # what keeps it at python-chess's speed on the corpus (docs/benchmarks.md).
     if kind is KNIGHT:
         return Worked(
             caps.KNIGHT_JUMP_COST * distance, "{} per jump × {}", caps.KNIGHT_JUMP_COST, distance, rules=_KNIGHT_MOVE
@@ -94,13 +103,18 @@ def move_cost(kind: Kind, distance: int, ruleset: Ruleset) -> Worked:
 
 def attack_cost(kind: Kind, distance: int, ruleset: Ruleset) -> Worked:
     """Attack = 2 × value + distance (core §4.1)."""
-    value = value_of(kind, ruleset)
+    return _attack_cost(kind, distance, value_of(kind, ruleset))
+
+
+@cache
+def _attack_cost(kind: Kind, distance: int, value: int) -> Worked:
     m = caps.ATTACK_VALUE_MULTIPLIER
     rules = _ATTACK_RULES.get(kind, _ATTACK)
     return Worked(m * value + distance, "{}×{} {} + distance {}", m, kind.title, value, distance, rules=rules)
 
 
 
+@cache
 def placement_extra(color: Color, kind: Kind, to: Square) -> Worked:
     """Extra placement cost: the smallest |Δx|+|Δy| from a starting square of the kind (core §5, R12)."""
     starts = starting_squares(color, kind)
@@ -152,6 +166,7 @@ def with_card_costs(cost: Worked, shares: Sequence[tuple[str, int]]) -> Worked:
     )
 
 
+@cache
 def _hit_threshold(attacker: Kind, defender: Kind, a: int, d: int, bonus: int, why: str = "") -> Worked:
     bonus = min(bonus, caps.TO_HIT_BONUS_CAP)
     args: tuple[object, ...]
@@ -197,7 +212,12 @@ def counted_roll(first: int, second: int, advantage: bool) -> int:
 
 def income(gem: tuple[int, ...], color: Color, ruleset: Ruleset) -> Worked:
     """SP income = 2 × value of the enemy pieces in the Gem (R14; all pieces under the table choice)."""
-    counts_all = ruleset.income_counts_all
+    return _income(gem, color, ruleset.income_counts_all)
+
+
+@lru_cache(maxsize=1024)
+def _income(gem: tuple[int, ...], color: Color, counts_all: bool) -> Worked:
+    # Cached: asked at every turn, while a Gem changes only on captures, summons and Breaks.
     total = 0
     for c in (color.other, color) if counts_all else (color.other,):
         base = c * 6
