@@ -316,9 +316,11 @@ def _check_plan(
     manifest = plan.manifest.shown if plan.manifest is not None else None
     findings = gathered.findings
     if plan.module is not None and manifest is not None:  # the market's deck names cards of the pack (R26)
+        from sgcheck.contract.module_contract import market_findings
         from sgcheck.lang.modules.module_loader import deck_findings
 
         findings.setdefault(manifest, []).extend(deck_findings(plan.module, gathered.cards))
+        findings[manifest].extend(market_findings(plan.module, gathered.cards))
     for diagnostic in _run_rules(gathered.cards, plan, config, breaks):
         where = diagnostic.span.source if diagnostic.span is not None else (manifest or plan.name)
         findings.setdefault(where, []).append(diagnostic)

@@ -11,12 +11,14 @@ with the contract code of the core number it changes, read from the core's param
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
+from sgcheck.contract.facts.repairs import denial_problem, reaches_enemy_upkeep
 from sgcheck.contract.registry import meta
 from sgcheck.core import caps
+from sgcheck.core.cards import model as A
 from sgcheck.core.parameters import PARAMETERS
-from sgcheck.diagnostics import Diagnostic, Fix
+from sgcheck.diagnostics import Diagnostic, Fix, Span
 from sgcheck.lang.modules.module_loader import ModuleFile, load_module_node
 from sgcheck.lang.yaml.tree import YNode
 
@@ -73,3 +75,46 @@ def contract_findings(loaded: ModuleFile) -> Iterator[Diagnostic]:
             label="changes the turn structure",
             rules=("core §2", "core §8", "R26"),
         )
+
+
+def market_findings(loaded: ModuleFile, cards: Iterable[A.Card]) -> Iterator[Diagnostic]:
+    """Repair denials a market's deck hands out more than once (core §6, §8; R26).
+
+    Each card of the deck is a card of its own: a copy revealed later enters play afresh, its
+    ``limit ... per game`` unspent. The capturer places each revealed card before either player, and
+    the other player's captures reveal cards too, so in some game one player holds a fresh one-turn
+    denial on each of two turns in a row: two denials in a deck, copies of one card counted, deny
+    repair on consecutive turns with one player's effects (SG-C130, as two such cards held together).
+    A denial that can deny on consecutive turns on its own is the card's own finding (SG-C040).
+    """
+    module = loaded.module
+    if module is None or module.market is None:
+        return
+    by_name = {card.name: card for card in cards}
+    deniers: list[tuple[str, Span]] = []
+    for name, span in zip(module.market.deck, loaded.deck_spans, strict=True):
+        card = by_name.get(name)
+        if card is None:
+            continue
+        if any(
+            isinstance(effect.action, A.DenyRepair)
+            and denial_problem(card, effect) is None
+            and reaches_enemy_upkeep(card, effect)
+            for effect in card.effects
+        ):
+            deniers.append((name, span))
+    if len(deniers) < 2:
+        return
+    (first, _), (second, span) = deniers[0], deniers[1]
+    copies = "two copies of " + f"'{first}'" if first == second else f"'{first}' and '{second}'"
+    more = f" ({len(deniers)} denials in all)" if len(deniers) > 2 else ""
+    yield meta("SG-C130").diagnostic(
+        f"the market deck holds {copies}, each denying repair for a turn{more}: each copy is revealed as a card "
+        "of its own, and the capturer places it before either player, so one player can hold a fresh denial on "
+        "consecutive turns",
+        span,
+        hint="a deck may hand out one one-turn repair denial; other copies give it again on the next turn",
+        fix=Fix(f"keep one denial in the deck: replace this '{second}' with another card"),
+        label="second repair denial in the deck",
+        rules=("core §6", "core §8", "R26"),
+    )

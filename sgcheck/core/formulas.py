@@ -23,7 +23,7 @@ class Worked:
     millions of these and almost all of them are never shown.
     """
 
-    __slots__ = ("_args", "_fmt", "raw", "rules", "sources", "value")
+    __slots__ = ("_args", "_fmt", "alone", "raw", "rules", "sources", "value")
 
     def __init__(
         self,
@@ -33,6 +33,7 @@ class Worked:
         rules: tuple[str, ...] = (),
         raw: int | None = None,
         sources: tuple[str, ...] = (),
+        alone: tuple[str, ...] = (),
     ) -> None:
         self.value = value
         self._fmt = fmt
@@ -42,6 +43,8 @@ class Worked:
         # what they added up to, with the cards (``sources``), for the contract's watch
         self.raw = value if raw is None else raw
         self.sources = sources
+        # the cards among them whose own modifiers take the cost below 0 (below_zero_alone)
+        self.alone = alone
 
     @property
     def detail(self) -> str:
@@ -161,9 +164,32 @@ def with_card_costs(cost: Worked, shares: Sequence[tuple[str, int]]) -> Worked:
     sign = "+" if delta >= 0 else "−"
     fmt = "{} {} {} ({})" + (", never below 0" if raw < 0 else "")
     sources = tuple(dict.fromkeys(card for card, _ in shares))
+    alone = below_zero_alone(cost.value, shares) if raw < 0 else ()
     return Worked(
-        max(0, raw), fmt, cost.detail, sign, abs(delta), named, rules=(*cost.rules, "R23"), raw=raw, sources=sources
+        max(0, raw),
+        fmt,
+        cost.detail,
+        sign,
+        abs(delta),
+        named,
+        rules=(*cost.rules, "R23"),
+        raw=raw,
+        sources=sources,
+        alone=alone,
     )
+
+
+def below_zero_alone(base: int, shares: Sequence[tuple[str, int]]) -> tuple[str, ...]:
+    """The cards whose own modifiers (every copy of the card) take a cost of ``base`` below 0.
+
+    A cost that only several cards together take below 0 is clamped at 0 (R23) as caps passed only
+    together are clamped (R20): the contract checker warns of it; one card that does it alone breaks
+    core §8.
+    """
+    by_card: dict[str, int] = {}
+    for card, amount in shares:
+        by_card[card] = by_card.get(card, 0) + amount
+    return tuple(card for card, amount in by_card.items() if base + amount < 0)
 
 
 @cache

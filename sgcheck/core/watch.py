@@ -88,7 +88,7 @@ class Breach(NamedTuple):
     cards: tuple[str, ...]
     sp: int = 0  # the numbers behind it, as data: SP and LP exchanged, a raw cost, sources...
     lp: int = 0
-    what: str = ""  # which side of its kind: an exchange's "rate" or "amount"
+    what: str = ""  # which side of its kind: an exchange's "rate" or "amount", a cost's "alone" or "together"
 
 
 #: The kinds of breach, each with its replay code and the §8 item it enforces.
@@ -365,7 +365,11 @@ def _negative_cost(applied: Applied) -> list[Breach]:
     message = f"the cards make this action cost {worked.raw} ({worked.detail}): a cost below 0 pays its taker" + (
         f" (cards: {listing(names, quote=str)})" if names else ""
     )
-    return [Breach("negative-cost", _diag("negative-cost", message, ("core §8", "R23")), names, 0, worked.raw)]
+    # "alone": one card takes it below 0 (the contract checker's error); "together": only several
+    # cards do, clamped at 0 as caps passed together are (R20, R23; the checker's warning)
+    side = "alone" if worked.alone else "together"
+    breach = _diag("negative-cost", message, ("core §8", "R23"))
+    return [Breach("negative-cost", breach, names, 0, worked.raw, side)]
 
 
 def _rerolls(applied: Applied) -> list[Breach]:

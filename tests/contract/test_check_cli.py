@@ -69,17 +69,17 @@ def test_broken_pack_shows_every_code_it_can() -> None:
     only_in_cases = {"SG-C201", "SG-C205", "SG-C208", "SG-C210", "SG-P029"}
     # what only playing the cards shows has a pack of its own: the broken pack's cards would meet
     # them and be reported first (test_in_play_pack_shows_every_break_of_play)
-    of_play = {code for code in code_catalogue() if code.startswith("SG-C15")}
+    of_play = {code for code in code_catalogue() if code.startswith(("SG-C15", "SG-C16"))}
     assert reported - of_play == set(code_catalogue()) - only_in_cases - of_play
 
 
 def test_in_play_pack_shows_every_break_of_play() -> None:
-    """examples/packs/in-play: every SG-C15x, found by playing the cards (core §8), and nothing else."""
+    """examples/packs/in-play: every SG-C15x and SG-C16x, found by playing the cards (core §8), and nothing else."""
     code, output = invoke("check", "examples/packs/in-play", "--isolated", "--format", "json")
     from sgcheck.contract import code_catalogue
 
     found = {d["code"] for f in json.loads(output)["files"] for d in f["diagnostics"]}
-    assert found == {*(c for c in code_catalogue() if c.startswith("SG-C15")), "SG-C090"}
+    assert found == {*(c for c in code_catalogue() if c.startswith(("SG-C15", "SG-C16"))), "SG-C090"}
     assert code == 1
 
 

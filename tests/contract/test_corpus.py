@@ -69,16 +69,7 @@ DESIGN_NAME = re.compile(r"(?P<number>[0-9]{3})-[a-z0-9]+(?:-[a-z0-9]+)*(?:\.sgc
 HEADER_LINE = re.compile(r"# (?P<key>[a-z]+):(?P<value>.*)")
 
 # Designs whose verdict the checker does not reach today: design name -> why it misses.
-KNOWN_MISSES: dict[str, str] = {
-    "035-grudge-ledger.sgcard": "'on attacked' copies reaching the next turn are not added up",
-    "074-field-surgeon.sgcard": "a one-off LP buy worse than 2:1 is refused; the cap reading is a judgment call",
-    "090-second-hammer.sgcard": "a paid second Break roll every Upkeep draws no warning",
-    "091-reaffirmed-threshold.sgcard": "setting a threshold to its own value is an error (replay refuses every set)",
-    "143-two-pairs-of-boots.sgcard": "two cards' discounts refused outright though replay clamps the sum at 0",
-    "161-omen-market-twice": "two copies of a once-a-game seal in a market deck are not counted",
-    "203-twin-aegis.sgcard": "King reductions adding to 3 across two cards are only a warning",
-    "211-fog-around-the-throne.sgcard": "a -90 malus pinning attacks on the King at 5 draws no warning",
-}
+KNOWN_MISSES: dict[str, str] = {}
 
 
 class HeaderError(ValueError):

@@ -328,3 +328,31 @@ def test_a_card_path_too_long_for_the_file_system_is_a_finding(tmp_path: Path) -
     write(tmp_path, {"sgpack.yaml": manifest("a.sgcard", long_name), "a.sgcard": GOOD})
     assert codes(check_paths([str(tmp_path)])) == ["SG-C203"]
     assert codes(check_paths([str(tmp_path / long_name)])) == ["SG-P008"]
+
+
+OMENS = (
+    'relic "Rust Omen" passive { cost 3 SP effect on capture: deny repair for 1 turn limit once per game }\n'
+    'relic "Keen Omen" passive { cost 3 SP effect to_hit +10 }\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("deck", "expected"),
+    [
+        ("[Rust Omen, Keen Omen, Rust Omen]", ["SG-C130"]),  # copies apart: the capturer places each card
+        ("[Rust Omen, Rust Omen]", ["SG-C130"]),
+        ("[Rust Omen, Keen Omen, Keen Omen]", []),  # one denial in the deck: one turn, once a game
+    ],
+)
+def test_a_market_deck_counts_each_copy_of_a_repair_denial(tmp_path: Path, deck: str, expected: list[str]) -> None:
+    """core §6, core §8, R26: each copy in a market's deck enters play afresh, its once-a-game limit
+    unspent, so two one-turn denials in one deck deny repair on consecutive turns in some game."""
+    market = f"module:\n  name: Omens\n  market:\n    order: committed\n    deck: {deck}\n"
+    write(tmp_path, {"sgpack.yaml": manifest("omens.sgcard", extra=market), "omens.sgcard": OMENS})
+    run = check_paths([str(tmp_path)])
+    found = [d for d in run.diagnostics if d.code == "SG-C130"]
+    assert [d.code for d in found] == expected
+    if found:
+        (finding,) = found
+        assert finding.span is not None and finding.span.source.endswith("sgpack.yaml")
+        assert "consecutive turns" in finding.message and "R26" in finding.rules

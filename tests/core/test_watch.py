@@ -27,6 +27,7 @@ from sgcheck.core.actions import (
 )
 from sgcheck.core.cards.model import Card
 from sgcheck.core.cards.table import new_cards
+from sgcheck.core.formulas import below_zero_alone
 from sgcheck.core.outcome import Applied
 from sgcheck.core.pieces import Color, Phase
 from sgcheck.core.state import GameState, Payment
@@ -331,6 +332,16 @@ def test_core_s8_r23_two_discounts_that_drive_a_cost_below_zero_are_a_breach() -
     breach = run.only("negative-cost")
     assert breach.lp == -1 and set(breach.cards) == {"Boots", "Wings"}
     assert "cost -1" in breach.diagnostic.message
+    # neither takes the step below 0 alone: the contract checker's warning, still a breach in this game
+    assert breach.what == "together"
+
+
+def test_r23_which_cards_take_a_cost_below_zero_alone() -> None:
+    """R20, R23: a card's own modifiers (its copies summed) against the core's cost."""
+    assert below_zero_alone(1, [("Boots", -1), ("Wings", -1)]) == ()
+    assert below_zero_alone(1, [("Boots", -1), ("Boots", -1), ("Wings", -1)]) == ("Boots",)
+    assert below_zero_alone(3, [("Stilts", -4), ("Wings", 2)]) == ("Stilts",)
+    assert below_zero_alone(3, [("Stilts", -3)]) == ()
 
 
 def test_r23_a_discount_down_to_zero_is_no_breach() -> None:

@@ -56,7 +56,7 @@ from sgcheck.core.actions import (
 )
 from sgcheck.core.cards import model as A
 from sgcheck.core.cards.semantics import Share, targets
-from sgcheck.core.cards.table import CardsState, Lasting
+from sgcheck.core.cards.table import CardsState, Lasting, ply
 from sgcheck.core.engine import apply
 from sgcheck.core.legal import attacks, moves_from, summons, teleports
 from sgcheck.core.outcome import Applied
@@ -332,24 +332,111 @@ class _Search:
         path = (*node.path, action)
         for breach in breaches:
             numbers = (("sp", breach.sp), ("lp", breach.lp))
-            # a cost below 0 is the same break whether the sweep or the action found it
-            what = type(action).__name__.lower() if breach.kind == "negative-cost" else breach.what
+            kind, what, severity = breach.kind, breach.what, Severity.ERROR
+            if kind == "negative-cost":
+                # the same break whether the sweep or the action found it; only several cards
+                # together: clamped at 0 (R23), the warning, as caps passed together are (R20)
+                what = type(action).__name__.lower()
+                if breach.what == "together":
+                    kind, severity = "negative-cost-stacked", Severity.WARNING
             self._record(
                 Found(
-                    breach.kind,
+                    kind,
                     breach.cards,
                     breach.diagnostic.message,
                     _where(node.state, action),
                     self.probe,
                     self.hands,
                     path,
+                    severity,
                     numbers=numbers,
                     what=what,
                 )
             )
         if isinstance(action, Play | Activate | EnterPhase | EndTurn | Attack):  # the effects in play may change
             self._sweep(step.state, path)
+            self._project_copies(node.state, step.state, path)
+        elif isinstance(action, Break | Repair):
+            self._repeated_attempt(node, action, step, path)
         return _Node(step.state, watch, path, node.depth + 1)
+
+    def _repeated_attempt(self, node: _Node, action: Break | Repair, step: Applied, path: tuple[Action, ...]) -> None:
+        """A second Break or Repair in one Upkeep at the core's full price (a cheaper one is the
+        watch's free attempt): the cards granting it buy a second roll of the 3d6 at the
+        threshold, which is a judgment call (docs/contract-rules.md, "Readings"), a warning."""
+        kind = type(action)
+        since = max((i for i, done in enumerate(node.path) if isinstance(done, EndTurn)), default=-1)
+        count = 1 + sum(1 for done in node.path[since + 1 :] if type(done) is kind)
+        paid = step.effects.paid
+        price = paid.total if paid is not None else 0
+        full = caps.BREAK_COST if kind is Break else caps.REPAIR_COST
+        cards = node.state.cards
+        if count < 2 or price < full or cards is None:
+            return
+        extra = A.ExtraKind.BREAK if kind is Break else A.ExtraKind.REPAIR
+        mover = node.state.to_move
+        names = tuple(
+            dict.fromkeys(
+                item.card
+                for item in cards.lasting
+                if item.owner is mover
+                and isinstance(item.effect.action, A.ExtraAction)
+                and item.effect.action.action is extra
+            )
+        )
+        verb = kind.__name__
+        threshold = caps.BREAK_THRESHOLD if kind is Break else caps.REPAIR_THRESHOLD
+        message = (
+            f"a second {verb} attempt in one Upkeep at the core's {full} SP: the cards buy another roll of the 3d6 "
+            f"against the {threshold}+ each turn, a judgment call, reported as a warning"
+        )
+        self._record(
+            Found(
+                "paid-attempt",
+                names,
+                message,
+                _where(node.state, action),
+                self.probe,
+                self.hands,
+                path,
+                Severity.WARNING,
+                (("attempts", count), ("price", price)),
+                verb.lower(),
+            )
+        )
+
+    def _project_copies(self, before: GameState, state: GameState, path: tuple[Action, ...]) -> None:
+        """Copies for a while that add up, carried on past what the search played (a decision).
+
+        A trigger whose event can come again while the copy it started still acts (an attack, a
+        capture, a move: any event but the start of a phase; any duration but ``this attack``),
+        with no ``limit`` bounding it, will have as many copies at once as the event recurs
+        before the first one ends (``on attacked: damage +1 next turn``: one for each attack the
+        opponent makes in a turn). When such a copy starts, the ply where it acts is swept again
+        with :data:`PROJECTED` more of it, and what that breaks is reported as projected.
+        """
+        cards, was = state.cards, before.cards
+        if cards is None or was is None or len(cards.lasting) <= len(was.lasting):
+            return
+        new = [item for item in cards.lasting[len(was.lasting) :] if item.until is not None]
+        for item in new:
+            if item.effect.trigger is not None or not _recurs_while_acting(cards, item):
+                continue
+            until = item.until
+            assert until is not None
+            copies = sum(1 for other in cards.lasting if (other.card, other.owner, other.effect) == (
+                item.card, item.owner, item.effect))
+            extra = (item.replace(fired_in=-1, fired_turn=0, fired_game=0),) * PROJECTED
+            projected = state.replace(cards=cards.with_lasting((*cards.lasting, *extra)))
+            how = (
+                f"'{item.card}' ({copies} cop{'y' if copies == 1 else 'ies'} at once in the game played): each "
+                f"event adds one while the others still act; swept with {PROJECTED} more"
+            )
+            now = ply(state.turn_number, state.to_move)
+            for acting in Color:  # each side's last ply while the copies act: the holder's and the opponent's
+                last = until if until % 2 == (acting is Color.BLACK) else until - 1
+                if last >= now:
+                    self._sweep(projected.replace(to_move=acting, turn_number=last // 2 + 1), path, how)
 
     def _sweep(self, state: GameState, path: tuple[Action, ...], projected: str = "") -> None:
         key = sweep_key(state)
@@ -357,17 +444,22 @@ class _Search:
             return
         self.swept.add(key)
         for swept in sweep(state):
-            # several cards that only together pass a cap, or leave a King without damage, are the
-            # R20 warning (the player brings them together; SG-C121 reads the King's case)
-            together = swept.kind in ("caps-stacked", "steep-price") or (
-                swept.kind == "king-immune" and len(swept.cards) > 1
-            )
+            # several cards that only together pass a cap or take a cost below 0 are the R20 warning:
+            # the player brings them together and play clamps the sum. Nothing clamps reductions on
+            # a King, so a King left without damage is an error however many cards it takes.
+            together = swept.kind in ("caps-stacked", "negative-cost-stacked", "steep-price", "king-fogged")
             severity = Severity.WARNING if together else Severity.ERROR
             if swept.kind == "king-immune":
                 shares = _shares_text(swept.shares, negative=True)
                 message = (
                     f"no attack can damage this King: reductions of {swept.total} ({shares}) against at most "
                     f"{swept.limit} damage a fully boosted hit deals ({swept.situation})"
+                )
+            elif swept.kind == "king-fogged":
+                shares = _shares_text(swept.shares)
+                message = (
+                    f"every attack on this King without a bonus is held at the {swept.limit} floor of to-hit by the "
+                    f"cards' maluses ({shares}), even {swept.situation}: a judgment call, reported as a warning"
                 )
             elif swept.kind in ("priced-out", "steep-price"):
                 shares = _shares_text(swept.shares)
@@ -384,6 +476,12 @@ class _Search:
                 shares = _shares_text(swept.shares)
                 message = (
                     f"{swept.situation}: the cards make it cost {swept.total} ({shares}); a cost below 0 pays its taker"
+                )
+            elif swept.kind == "negative-cost-stacked":
+                shares = _shares_text(swept.shares)
+                message = (
+                    f"{swept.situation}: the cards together make it cost {swept.total} ({shares}), though none "
+                    "does alone; play charges 0 (R23)"
                 )
             else:
                 shares = _shares_text(swept.shares)
@@ -499,6 +597,20 @@ def _accumulates(cards: CardsState, card: str, effect: A.Effect) -> bool:
     return False
 
 
+def _recurs_while_acting(cards: CardsState, item: Lasting) -> bool:
+    """Whether the trigger that started ``item`` (a copy for a while) can fire again while it acts:
+    its event can come more than once in a turn, its copy outlives the attack, no limit bounds it."""
+    if item.attack_only:
+        return False
+    for source in cards.by_name[item.card].effects:
+        trigger = source.trigger
+        if source.action != item.effect.action or trigger is None or source.limit is not None:
+            continue
+        if trigger.event is not A.Event.PHASE:
+            return True
+    return False
+
+
 def _where(state: GameState, action: Action) -> str:
     """Where a break happened: the turn, the player, the phase and the action."""
     doing = type(action).__name__.lower()
@@ -537,7 +649,7 @@ def explore(
 
 # --- a witness for what the sweep found -------------------------------------------------------------
 
-_SWEPT = ("negative-cost", "cap", "caps-stacked", "king-immune")
+_SWEPT = ("negative-cost", "negative-cost-stacked", "cap", "caps-stacked", "king-immune", "king-fogged")
 _PRICED: dict[str, tuple[type, ...]] = {
     "move": (Move,),
     "attack": (Attack,),
@@ -552,12 +664,14 @@ def _shows(found: Found, action: Action, applied: Applied) -> bool:
     """Whether ``applied`` shows the break the sweep found, in a game: the action it priced below 0,
     an attack with the bonuses or sources past the cap, a hit on the King that deals nothing."""
     fx = applied.effects
-    if found.kind == "negative-cost":
+    if found.kind in ("negative-cost", "negative-cost-stacked"):
         return fx.cost_worked is not None and fx.cost_worked.raw < 0
     if not isinstance(action, Attack) or fx.cards is None:
         return False
     if found.kind == "king-immune":
         return bool(fx.hit) and fx.damage == 0 and fx.king_damage is not None
+    if found.kind == "king-fogged":
+        return fx.king_damage is not None and fx.threshold == caps.MIN_TO_HIT and fx.cards.raw_to_hit < 0
     if found.what == "to-hit":
         return fx.cards.raw_to_hit > caps.TO_HIT_BONUS_CAP
     if found.what == "damage":

@@ -30,7 +30,7 @@ from sgcheck.core.cards.parts import CostKind
 from sgcheck.core.cards.semantics import AttackCards, Share, Situation, attack_cards, cost_shares
 from sgcheck.core.cards.table import CardsByName, Lasting, ply
 from sgcheck.core.cards.table import new_cards as deal
-from sgcheck.core.formulas import attack_cost, move_cost
+from sgcheck.core.formulas import attack_cost, below_zero_alone, hit_threshold, move_cost
 from sgcheck.core.pieces import BLACK, NON_KING_KINDS, PIECE_VALUES, WHITE, Color, Kind, piece
 from sgcheck.core.play.victory import scenario_start
 from sgcheck.core.ruleset import CORE, Ruleset
@@ -157,7 +157,9 @@ def _squares(actor: Color, camps: bool) -> tuple[tuple[Square, Square], ...]:
 class Swept:
     """A situation in which the cards break a cap or a floor, with each card's share."""
 
-    # "negative-cost", "cap" (one card alone past a cap), "caps-stacked" (several together),
+    # "negative-cost" (one card alone takes a cost below 0), "negative-cost-stacked" (only several
+    # together), "cap" (one card alone past a cap), "caps-stacked" (several together),
+    # "king-fogged" (maluses that hold every unboosted attack on a King at the 5 floor),
     # "king-immune" (reductions on a King that leave no hit any damage), "priced-out" and
     # "steep-price" (what the opponent's cards add to the cheapest action of a kind)
     kind: str
@@ -253,7 +255,9 @@ def _cost_floors(
         raw = base + sum(s.amount for s in shares)
         if raw < 0 and (what, shares) not in found:
             found.add((what, shares))
-            yield Swept("negative-cost", what, raw, 0, shares, text)
+            # only several cards together: clamped at 0 (R23), the warning, as caps passed together are
+            stacked = not below_zero_alone(base, shares)
+            yield Swept("negative-cost-stacked" if stacked else "negative-cost", what, raw, 0, shares, text)
 
     for kind, reach in MOVE_REACH.items():
         if kind is Kind.KING and ruleset.king_value is not None:
@@ -339,6 +343,9 @@ def _attack_caps(
 ) -> Iterator[Swept]:
     found: set[tuple[str, tuple[str, ...]]] = set()
     attackers = [*NON_KING_KINDS, *((Kind.KING,) if ruleset.king_value is not None else ())]
+    # the to-hit maluses on attacks against the King, in every situation: None once one attack on
+    # it without a bonus stays above the 5 floor (the King is then in reach)
+    fog: list[tuple[int, int, tuple[Share, ...], str]] | None = []
     for kind in attackers:
         reach = ATTACK_REACH.get(kind, (1,))
         for target in Kind:
@@ -347,6 +354,8 @@ def _attack_caps(
                 for frm, to in _squares(actor, camps):
                     at = Situation(actor, kind, target, distance, frm, to)
                     on_attack = attack_cards(lasting, state, at, victim)
+                    if target is Kind.KING and fog is not None:
+                        fog = _fogged(fog, kind, distance, on_attack, ruleset)
                     if target is Kind.KING and on_attack.reduction and ("king", ()) not in found:
                         boosted = attack_cards((*lasting, _boost(actor)), state, at, victim)
                         if boosted.hit_damage() == 0:
@@ -383,3 +392,24 @@ def _attack_caps(
                         )
                         kept = tuple(s for s in shares if s.card in named)
                         yield Swept(kind_of, what, sum(s.amount for s in kept), cap, kept, text)
+    if fog:
+        _, lowered, lowering, mildest = max(fog)  # the most an attack would have: every other is worse
+        yield Swept("king-fogged", "to-hit", lowered, caps.MIN_TO_HIT, lowering, mildest)
+
+
+def _fogged(
+    fog: list[tuple[int, int, tuple[Share, ...], str]],
+    kind: Kind,
+    distance: int,
+    on_attack: AttackCards,
+    ruleset: Ruleset,
+) -> list[tuple[int, int, tuple[Share, ...], str]] | None:
+    """``fog`` with this attack on the King: None when the attack, without a bonus, stays above the 5
+    floor with the cards' maluses (core §4.4, R10), as SG-C090 reads an unboosted hit."""
+    malus = tuple(s for s in on_attack.to_hit if s.amount < 0)
+    total = sum(s.amount for s in malus)
+    if not malus or hit_threshold(kind, Kind.KING, ruleset, total).value > caps.MIN_TO_HIT:
+        return None
+    unboosted = hit_threshold(kind, Kind.KING, ruleset).value
+    text = f"a {kind.title} attacking the King at distance {distance}, {unboosted} without the cards"
+    return [*fog, (unboosted + total, total, malus, text)]

@@ -3,8 +3,10 @@
 A hit deals at most 1 + 2 = 3 damage (core §4.3 plus the §4.5 cap). If the damage
 reductions on a King that one player can have in play at once (every passive relic
 plus 2 activated cards, R17) add up to 3 or more, no attack can ever damage that King
-and the primary victory (core §7) becomes impossible. Each card alone may be modest;
-the combination is the degenerate design. A single card that does it alone is SG-C090.
+and the primary victory (core §7) becomes impossible. Each card alone may be modest, but
+unlike bonuses passed only together (clamped at their caps in play, the R20 warning),
+nothing clamps reductions: in a game where one player holds them the King is immune, so
+the combination is an error. A single card that does it alone is SG-C090 (and SG-C156).
 
 Fails: two passive relics with ``reduce damage by 2 on own King``. Passes: one of them.
 """
@@ -22,8 +24,8 @@ from sgcheck.diagnostics import Diagnostic, Fix, Severity
 META = RuleMeta(
     code="SG-C121",
     name="king-immunity-stacking",
-    severity=Severity.WARNING,
-    enforces="degenerate design: the King can always be damaged by a fully boosted hit (core §4.4, §4.5, §7)",
+    severity=Severity.ERROR,
+    enforces="the King can always be damaged by a fully boosted hit (core §4.4, §4.5, §7)",
     rules=("core §4.4", "core §4.5", "core §7", "R17"),
     scope=Scope.PACK,
 )

@@ -2,8 +2,8 @@
 nothing. A threshold on 3d6 that can be tried again for free is a matter of patience: the 12+ and
 10+ of core §6, which core §8 locks, no longer decide anything.
 
-Breaks: `extra 3 repairs in upkeep` with `cost repair -10`. Legal: `extra repair in upkeep` (each
-attempt still costs 10), `cost repair -5`.
+Breaks: `extra 3 repairs in upkeep` with `cost repair -10`. Legal: `cost repair -5`; and
+`extra repair in upkeep` is no free attempt (each still costs 10), though SG-C161 warns of it.
 """
 
 from __future__ import annotations

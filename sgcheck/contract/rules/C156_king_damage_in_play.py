@@ -6,8 +6,9 @@ boosted (1 + the +2 cap), at 0 make the King immune, which changes its 20 hit po
 name (core §4.4; R26: shields guarding the King break the contract, shields on other pieces do
 not).
 
-Breaks: `reduce damage by 3 on own King`. Several cards that only together leave a boosted hit
-at 0 are the warning SG-C121 (as caps passed only together are the R20 warning).
+Breaks: `reduce damage by 3 on own King`, and as much from several cards that one player can hold
+together (unlike caps passed together, which play clamps, nothing clamps reductions: the King is
+immune in that game; SG-C121 reads the same from the cards).
 Legal: `reduce damage by 1 on own King` (a boosted hit still deals 2; SG-C090 warns of the
 unboosted hit), `to_hit +10 when target is King` (an attack, within the caps).
 """

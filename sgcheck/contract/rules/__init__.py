@@ -47,6 +47,8 @@ RULE_MODULES: tuple[str, ...] = (
     "C157_growth_in_play",
     "C158_priced_out_in_play",
     "C159_steep_price_in_play",
+    "C160_king_out_of_reach_in_play",
+    "C161_repeated_attempts_in_play",
     "C201_invalid_manifest",
     "C202_path_escape",
     "C203_missing_card_file",
