@@ -454,6 +454,9 @@ def test_a_card_name_is_a_name_and_a_text_is_a_string() -> None:
     assert has(scopes_of("sgcard", text, '\\"'), "constant.character.escape")
     assert has(scopes_of("sgcard", text, "Reduces"), "string.quoted.double")
     assert not has(scopes_of("sgcard", text, "Reduces"), "entity.name.card")
+    lines = tokenize(grammar("sgcard"), 'spell  "Two Spaces"\nrelic\n  "Next Line" passive { effect gain 1 SP }')
+    assert has(lines[0][len('spell  "')], "entity.name.card") and has(lines[2][len('  "')], "entity.name.card")
+    assert has(lines[2][len('  "Next Line" ')], "keyword.other.mode")
     text = '[Event "Friday"]\ndraft white "Soul Drain"'
     first, second = tokenize(grammar("sglog"), text)
     assert has(first[len('[Event "')], "string.quoted.double") and not has(first[len('[Event "')], "entity.name")
