@@ -34,6 +34,9 @@ DEFAULT_TIMEOUT = 10.0
 DEFAULT_RETRIES = 2
 #: What to install for ``--cluster``.
 INSTALL_HINT = "pip install 'sgcheck[cluster]'"
+#: A local cluster's scheduler shows no dashboard and serves its few HTTP routes on a free port
+#: (not on 8787, which another cluster may hold).
+QUIET_SCHEDULER = {"dashboard": False, "dashboard_address": "127.0.0.1:0"}
 #: Up to this many tasks travel to a worker together (fewer round trips; order is kept anyway).
 MAX_CHUNK = 16
 
@@ -210,6 +213,7 @@ class _Session:
                     threads_per_worker=1,
                     processes=True,
                     dashboard_address=None,
+                    scheduler_kwargs=QUIET_SCHEDULER,
                     silence_logs=logging.ERROR,
                 )
             except Exception as error:  # no room for processes, no free port...
@@ -224,8 +228,9 @@ class _Session:
             session.close()
             raise
         except Exception as error:  # OSError, TimeoutError: nothing answers there, or nobody works
+            reached = session.client is not None
             session.close()
-            if session.client is None:
+            if not reached:
                 raise ClusterError(
                     f"cannot reach the scheduler at {cluster!r} within {timeout:g} s: {_reason(error)}"
                 ) from None
