@@ -132,6 +132,20 @@ def _turn_option(ctx: click.Context, param: click.Parameter, value: str | None) 
     help="Replay N logs at once in separate processes (default: the number of cores). The output is the same.",
 )
 @click.option(
+    "--cluster",
+    metavar="ADDRESS",
+    help="Replay on a Dask distributed cluster: the scheduler's address (tcp://HOST:PORT), or 'local' for a "
+    "cluster of --jobs local processes started for the run. The output is the same. Needs the cluster extra.",
+)
+@click.option(
+    "--cluster-timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=10.0,
+    show_default=True,
+    metavar="SECONDS",
+    help="How long to try to reach the --cluster scheduler and see a worker join it.",
+)
+@click.option(
     "--stdin-filename",
     metavar="NAME",
     default="<stdin>",
@@ -164,6 +178,8 @@ def replay_command(
     no_summary: bool,
     quiet: bool,
     jobs: int | None,
+    cluster: str | None,
+    cluster_timeout: float,
     stdin_filename: str,
     config_file: str | None,
     isolated: bool,
@@ -196,6 +212,7 @@ def replay_command(
     """
     from sgcheck.cli.progress import ProgressBar, is_terminal
     from sgcheck.codes import CATALOGUE
+    from sgcheck.distribute import ClusterError
     from sgcheck.replay.files import discover_logs, replay_all
     from sgcheck.replay.interpreter import ReplayOptions
 
@@ -253,17 +270,23 @@ def replay_command(
     workers = jobs or settings.values.jobs or os.cpu_count() or 1
     bar = ProgressBar([log.path for log in inputs], sys.stderr, enabled=not quiet)
     try:
-        rendered = replay_all(
-            inputs,
-            options,
-            report.renderer,
-            with_summary=not (no_summary or quiet),
-            jobs=workers,
-            stdin=sys.stdin.buffer,
-            progress=bar.in_file if bar.active else None,
-            stdin_name=stdin_filename,
-            selection=selection,
-        )
+        try:
+            rendered = replay_all(
+                inputs,
+                options,
+                report.renderer,
+                with_summary=not (no_summary or quiet),
+                jobs=workers,
+                cluster=cluster,
+                cluster_timeout=cluster_timeout,
+                stdin=sys.stdin.buffer,
+                progress=bar.in_file if bar.active else None,
+                stdin_name=stdin_filename,
+                selection=selection,
+            )
+        except ClusterError as error:
+            click.echo(f"sgcheck: --cluster: {error}", err=True)
+            return 2
         parts = itertools.chain(settings.problems(report.renderer), rendered)
         shared = is_terminal(out.stream)
         policy = ExitPolicy(exit_zero, fail_on)

@@ -19,6 +19,7 @@ from typing import BinaryIO, Protocol
 from sgcheck import codes
 from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.discovery import DEFAULT, DiscoveryOptions, walk
+from sgcheck.distribute import DEFAULT_TIMEOUT, map_ordered
 from sgcheck.lang.source import SourceChanged, SourceText, SourceTexts, read_source, read_stream
 from sgcheck.letters import ascii_lower
 from sgcheck.paths import display, links_out_of
@@ -188,6 +189,8 @@ def replay_all(
     *,
     with_summary: bool = True,
     jobs: int = 1,
+    cluster: str | None = None,
+    cluster_timeout: float = DEFAULT_TIMEOUT,
     stdin: BinaryIO | None = None,
     progress: Progress | None = None,
     stdin_name: str = STDIN_NAME,
@@ -196,38 +199,40 @@ def replay_all(
     """Replay ``logs`` and yield each result with its rendered part, in input order, as soon as
     it and every log before it are done.
 
-    With ``jobs`` above 1 the logs are replayed in that many processes; each worker renders its
-    own file's part, so only the result and the text to print travel back (never the log). The
-    output is the same bytes whatever ``jobs`` is. Standard input cannot be shared with workers:
-    a run that reads ``-`` replays in this process. ``progress`` hears about the bytes read of
-    each log replayed in this process (not of logs replayed by workers: count those as they come).
+    With ``jobs`` above 1 the logs are replayed in that many processes, and with ``cluster``
+    on a Dask cluster (:func:`sgcheck.distribute.map_ordered`, which connects before this
+    returns and raises :class:`~sgcheck.distribute.ClusterError` when it cannot); each worker
+    renders its own file's part, so only the result and the text to print travel back (never
+    the log). A cluster's workers read each log, and the pack and scenario it names, by the
+    path given here. The output is the same bytes whatever ``jobs`` and ``cluster`` are.
+    Standard input cannot be shared with workers: a run that reads ``-`` replays in this
+    process. ``progress`` hears about the bytes read of each log replayed in this process (not
+    of logs replayed by workers: count those as they come).
     """
+    if any(log.path == STDIN for log in logs) or (cluster is None and min(jobs, len(logs)) <= 1):
+        return _replay_here(logs, options, render, with_summary, stdin, progress, stdin_name, selection)
     job = _Job(options, with_summary, render, selection)
-    workers = min(jobs, len(logs))
-    if workers <= 1 or any(log.path == STDIN for log in logs):
-        for log in logs:
-            result, sources = replay_input(
-                log,
-                options,
-                with_summary=with_summary,
-                stdin=stdin,
-                progress=progress,
-                stdin_name=stdin_name,
-                selection=selection,
-            )
-            yield result, render(result, sources)
-        return
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
+    return map_ordered(job, logs, jobs=jobs, cluster=cluster, timeout=cluster_timeout)
 
-    done = 0
-    try:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            # a few logs per task: fewer round trips, and the output still streams in input order
-            chunk = max(1, min(16, len(logs) // (workers * 8)))
-            for item in pool.map(job, logs, chunksize=chunk):
-                yield item
-                done += 1
-    except BrokenProcessPool:  # a worker died (killed, out of memory): finish in this process
-        for log in logs[done:]:
-            yield job(log)
+
+def _replay_here(
+    logs: Sequence[LogInput],
+    options: ReplayOptions,
+    render: Renderer,
+    with_summary: bool,
+    stdin: BinaryIO | None,
+    progress: Progress | None,
+    stdin_name: str,
+    selection: Selection | None,
+) -> Iterator[tuple[FileResult, str]]:
+    for log in logs:
+        result, sources = replay_input(
+            log,
+            options,
+            with_summary=with_summary,
+            stdin=stdin,
+            progress=progress,
+            stdin_name=stdin_name,
+            selection=selection,
+        )
+        yield result, render(result, sources)

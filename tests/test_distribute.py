@@ -1,0 +1,291 @@
+"""``sgcheck.distribute.map_ordered``: the same results, in task order, in this process, in local
+processes and on a Dask cluster, and none lost or repeated when a worker dies mid-run; and
+``sgcheck replay --cluster`` (docs/cluster.md).
+
+The clusters are local ones started and stopped by the tests: two worker processes of one thread.
+The timeouts are generous, for a loaded machine; no assertion depends on how long anything takes.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from distribute_tasks import fails_on_five, seeded, slow
+
+import sgcheck
+from sgcheck import distribute
+from sgcheck.cli import main
+from sgcheck.distribute import ClusterError, chunk_size, map_ordered
+
+ROOT = Path(__file__).resolve().parents[1]
+TESTS = Path(__file__).resolve().parent
+WAIT = 60.0  # seconds: reaching a cluster on a loaded machine
+LOGS = "examples/logs"
+
+
+def _worker_environment() -> dict[str, str]:
+    """The environment of worker processes: this checkout's sgcheck and the tests' tasks importable."""
+    paths = [str(ROOT), str(TESTS), *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(dict.fromkeys(paths))}
+
+
+def _local_cluster() -> Any:
+    from distributed import LocalCluster
+
+    return LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        memory_limit="512MiB",
+        dashboard_address=None,
+        scheduler_kwargs=distribute.QUIET_SCHEDULER,
+        silence_logs=logging.ERROR,
+    )
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Any]:
+    """A local cluster of two worker processes for the module's tests, stopped after them."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PYTHONPATH", _worker_environment()["PYTHONPATH"])
+        with _local_cluster() as started:
+            yield started
+
+
+# --- the same results wherever the work runs --------------------------------------------------------
+
+
+def test_results_come_in_task_order_and_are_the_same_in_processes_and_on_a_cluster(cluster: Any) -> None:
+    tasks = list(range(50))
+    here = list(map_ordered(seeded, tasks))
+    assert here == [seeded(task) for task in tasks]
+    assert list(map_ordered(seeded, tasks, jobs=2)) == here
+    assert list(map_ordered(seeded, tasks, cluster=cluster.scheduler_address, timeout=WAIT)) == here
+
+
+def test_progress_counts_every_task_once_in_each_mode(cluster: Any) -> None:
+    for options in ({}, {"jobs": 2}, {"cluster": cluster.scheduler_address, "timeout": WAIT}):
+        told: list[tuple[int, int]] = []
+
+        def tell(done: int, total: int, told: list[tuple[int, int]] = told) -> None:
+            told.append((done, total))
+
+        results = list(map_ordered(seeded, range(20), progress=tell, **options))
+        assert len(results) == 20
+        assert told[-1] == (20, 20), options
+        assert [done for done, _ in told] == sorted({done for done, _ in told}), options  # rising, never repeated
+
+
+def test_a_task_that_raises_raises_at_its_turn_after_the_results_before_it(cluster: Any) -> None:
+    for options in ({}, {"jobs": 2}, {"cluster": cluster.scheduler_address, "timeout": WAIT, "retries": 0}):
+        seen: list[int] = []
+        with pytest.raises(ArithmeticError, match="task 5 cannot be done"):
+            seen.extend(map_ordered(fails_on_five, range(12), **options))
+        assert seen == [0, 2, 4, 6, 8], options
+
+
+def test_a_few_tasks_travel_together_about_eight_batches_per_worker() -> None:
+    assert chunk_size(10, 2) == 1
+    assert chunk_size(160, 2) == 10
+    assert chunk_size(100_000, 4) == distribute.MAX_CHUNK
+    assert list(map_ordered(seeded, range(100), jobs=2)) == [seeded(task) for task in range(100)]
+
+
+# --- a worker killed in the middle -------------------------------------------------------------------
+
+
+def test_a_worker_killed_mid_run_loses_no_task_and_repeats_none(tmp_path: Path) -> None:
+    """Kill one of two workers while it runs a task: the scheduler runs that task again on the other
+    worker; every result arrives exactly once, in order, equal to the result in this process."""
+    from distributed import Client
+
+    tasks = [(str(tmp_path), index) for index in range(16)]
+    expected = [seeded(index) for index in range(16)]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PYTHONPATH", _worker_environment()["PYTHONPATH"])
+        with _local_cluster() as local, Client(local, set_as_default=False) as client:
+            client.wait_for_workers(2, timeout=WAIT)
+            victim = sorted(client.run(os.getpid).values())[0]
+            killed: list[int] = []
+
+            def kill_when_busy(done: int, total: int) -> None:
+                """Kill the victim the first time it is seen in the middle of a task."""
+                if killed:
+                    return
+                started = {path.stem for path in tmp_path.glob(f"*-{victim}.start")}
+                if started - {path.stem for path in tmp_path.glob(f"*-{victim}.end")}:
+                    os.kill(victim, signal.SIGKILL)
+                    killed.append(done)
+
+            results = list(
+                map_ordered(slow, tasks, cluster=local.scheduler_address, progress=kill_when_busy, timeout=WAIT)
+            )
+    assert killed, "the victim was never seen running a task"
+    assert killed[0] < len(tasks)  # it died mid-run, with tasks still to do
+    assert results == expected  # none lost, none repeated, in task order
+    lost = {path.stem for path in tmp_path.glob(f"*-{victim}.start")} - {
+        path.stem for path in tmp_path.glob(f"*-{victim}.end")
+    }
+    assert lost, "the killed worker was running a task"
+    for mark in lost:  # the lost task was run again to its end by another worker
+        index = mark.split("-")[0]
+        assert [path for path in tmp_path.glob(f"{index}-*.end")], mark
+
+
+def test_a_killed_local_process_pool_is_finished_in_this_process(tmp_path: Path) -> None:
+    """``jobs`` above 1 without a cluster: a worker process that dies leaves its tasks to this process."""
+    tasks = [(str(tmp_path), index) for index in range(6)]
+    pids: set[int] = set()
+
+    def kill_a_worker(done: int, total: int) -> None:
+        if pids:
+            return
+        for path in tmp_path.glob("*.start"):
+            pid = int(path.stem.split("-")[1])
+            if pid != os.getpid():
+                pids.add(pid)
+                os.kill(pid, signal.SIGKILL)
+                return
+
+    results = list(map_ordered(slow, tasks, jobs=2, progress=kill_a_worker))
+    assert results == [seeded(index) for index in range(6)]
+    assert pids
+
+
+# --- a cluster that cannot be used --------------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+def test_an_unreachable_scheduler_is_one_line_within_the_timeout() -> None:
+    address = f"tcp://127.0.0.1:{_free_port()}"
+    started = time.monotonic()
+    with pytest.raises(ClusterError, match=r"cannot reach the scheduler at 'tcp://127\.0\.0\.1:\d+' within 1 s"):
+        map_ordered(seeded, range(3), cluster=address, timeout=1)
+    assert time.monotonic() - started < WAIT
+
+
+def test_replay_with_an_unreachable_scheduler_exits_2_with_one_line() -> None:
+    address = f"tcp://127.0.0.1:{_free_port()}"
+    result = CliRunner().invoke(main, ["replay", str(ROOT / LOGS), "--cluster", address, "--cluster-timeout", "1"])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        f"sgcheck: --cluster: cannot reach the scheduler at '{address}' within 1 s: "
+        f"Timed out trying to connect to {address} after 1 s"
+    ]
+
+
+def test_replay_with_what_is_not_an_address_exits_2_with_one_line() -> None:
+    result = CliRunner().invoke(main, ["replay", str(ROOT / LOGS), "--cluster", "scheduler"])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        "sgcheck: --cluster: not a scheduler address: 'scheduler' (missing port number in address 'scheduler'); "
+        "write tcp://HOST:PORT"
+    ]
+
+
+def test_without_the_extra_cluster_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if Dask were not installed
+    result = CliRunner().invoke(main, ["replay", str(ROOT / LOGS), "--cluster", "local"])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        "sgcheck: --cluster: a cluster needs Dask distributed, which is not installed: pip install 'sgcheck[cluster]'"
+    ]
+    assert "Traceback" not in result.output
+
+
+def test_a_worker_with_another_sgcheck_is_refused(cluster: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The workers' sgcheck must be this one: another version could play other rules."""
+    monkeypatch.setattr(sgcheck, "__version__", "0.0.1")  # this process; the workers keep theirs
+    with pytest.raises(ClusterError, match=r"worker tcp://\S+ runs sgcheck 0\.1\.0, this is sgcheck 0\.0\.1"):
+        map_ordered(seeded, range(3), cluster=cluster.scheduler_address, timeout=WAIT)
+
+
+# --- sgcheck replay --cluster ------------------------------------------------------------------------
+
+
+def _report(*options: str) -> tuple[int, Any]:
+    result = CliRunner().invoke(main, ["replay", LOGS, "--format", "json", "--keep-going", *options])
+    assert result.stderr == "", result.stderr
+    return result.exit_code, json.loads(result.stdout)
+
+
+def test_replay_on_a_local_cluster_reports_what_one_process_reports(monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/cluster.md: `--cluster local` replays a folder on a cluster started for the run; the
+    JSON report is the one of `--jobs 1` and `--jobs 2`, files in the same order."""
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setenv("PYTHONPATH", _worker_environment()["PYTHONPATH"])
+    one = _report("--jobs", "1")
+    assert one[0] == 1  # the folder holds the broken examples
+    assert len(one[1]["files"]) > 20
+    assert _report("--jobs", "2") == one
+    assert _report("--jobs", "2", "--cluster", "local") == one
+
+
+def _dask(*arguments: str) -> subprocess.Popen[bytes]:
+    """``dask scheduler`` or ``dask worker`` as docs/cluster.md starts them, with this checkout's sgcheck."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "dask", *arguments],
+        cwd=ROOT,
+        env=_worker_environment(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+
+def _sgcheck(*options: str) -> subprocess.CompletedProcess[str]:
+    """``sgcheck replay LOGS --format json --keep-going OPTIONS`` in a process of its own."""
+    command = [sys.executable, "-m", "sgcheck", "replay", LOGS, "--format", "json", "--keep-going", *options]
+    return subprocess.run(command, cwd=ROOT, env=_worker_environment(), capture_output=True, text=True, timeout=300)
+
+
+def test_replay_on_a_scheduler_and_worker_started_by_the_dask_commands() -> None:
+    """docs/cluster.md: `dask scheduler`, then `dask worker ADDRESS`, then `sgcheck replay --cluster
+    ADDRESS`. Before a worker joins, the replay says so and exits 2."""
+    from distributed import Client
+
+    port = _free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    processes = [_dask("scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard")]
+    try:
+        with Client(address, timeout=WAIT, set_as_default=False):  # the scheduler is up
+            pass
+        alone = _sgcheck("--cluster", address, "--cluster-timeout", "1")
+        assert alone.returncode == 2
+        assert alone.stderr.splitlines() == [
+            f"sgcheck: --cluster: no worker joined the scheduler at '{address}' within 1 s"
+        ]
+        processes.append(_dask("worker", address, "--nworkers", "1", "--nthreads", "1", "--no-dashboard"))
+        done = _sgcheck("--cluster", address, "--cluster-timeout", str(WAIT))
+        assert done.stderr == ""
+        assert done.returncode == 1  # the folder holds the broken examples
+        with pytest.MonkeyPatch.context() as patch:
+            patch.chdir(ROOT)
+            here = CliRunner().invoke(main, ["replay", LOGS, "--format", "json", "--keep-going", "--jobs", "1"])
+        assert done.stdout == here.stdout
+    finally:
+        for process in reversed(processes):  # the worker first: it then leaves the scheduler at once
+            process.terminate()
+            try:
+                process.wait(timeout=WAIT)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
