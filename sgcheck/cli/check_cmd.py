@@ -36,6 +36,7 @@ SCHEMAS = {
     "scenario": "scenario.schema.json",
     "module": "module.schema.json",
     "report": "report.schema.json",
+    "simulate": "simulate.schema.json",
 }
 
 

@@ -90,6 +90,7 @@ def summarise(run: RunPlan, records: Sequence[GameRecord]) -> dict[str, Any]:
         histogram[n] = histogram.get(n, 0) + 1
     endings = {kind: sum(1 for r in records if r.outcome == kind) for kind in ENDINGS}
     report: dict[str, Any] = {
+        "version": 1,
         "run": {
             "pack": run.pack.label,
             "against": run.against.label,
