@@ -25,26 +25,72 @@ _POLICIES = ("greedy", "lookahead", "random")
 
 @click.command("simulate")
 @click.argument("pack", type=click.Path())
-@click.option("--against", default="core", show_default=True, metavar="PACK|core",
-              help="The other side's pack, or core: the core alone, no cards.")
-@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, metavar="N",
-              help="Games per side: N with the pack's side first, N with the other side first.")
+@click.option(
+    "--against",
+    default="core",
+    show_default=True,
+    metavar="PACK|core",
+    help="The other side's pack, or core: the core alone, no cards.",
+)
+@click.option(
+    "--games",
+    type=click.IntRange(min=1),
+    default=100,
+    show_default=True,
+    metavar="N",
+    help="Games per side: N with the pack's side first, N with the other side first.",
+)
 @click.option("--scenario", metavar="FILE", help="Play every game under this scenario (R24).")
-@click.option("--policy", type=click.Choice(_POLICIES), default="greedy", show_default=True,
-              help="How both sides play: greedy, lookahead (one turn), or random (the baseline).")
+@click.option(
+    "--policy",
+    type=click.Choice(_POLICIES),
+    default="greedy",
+    show_default=True,
+    help="How both sides play: greedy, lookahead (one turn), or random (the baseline).",
+)
 @click.option("--seed", type=int, default=0, show_default=True, help="The same seed gives the same report.")
-@click.option("--turn-limit", type=click.IntRange(min=1), default=30, show_default=True, metavar="N",
-              help="End each game after N rounds, decided as R18 says (a scenario's own limit comes first).")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Play N games at once in separate processes (default: the number of cores). Same report.")
-@click.option("--format", "fmt", type=click.Choice(("text", "json", "html")), default="text", show_default=True,
-              help="text for people, json for tools (schemas/simulate.schema.json), html for a page with plots.")
-@click.option("-o", "--output", "output_file", type=click.Path(dir_okay=False, allow_dash=True),
-              help="Write the report to this file instead of standard output.")
-@click.option("--sample-logs", type=click.Path(file_okay=False), metavar="DIR",
-              help="Write a sample of the games (at most 10) as .sglog files into DIR, for `sgcheck replay --pack`.")
-@click.option("--allow-violations", is_flag=True,
-              help="Simulate a pack that breaks the contract; its forbidden effects are never played (SG-N305).")
+@click.option(
+    "--turn-limit",
+    type=click.IntRange(min=1),
+    default=30,
+    show_default=True,
+    metavar="N",
+    help="End each game after N rounds, decided as R18 says (a scenario's own limit comes first).",
+)
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="Play N games at once in separate processes (default: the number of cores). Same report.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(("text", "json", "html")),
+    default="text",
+    show_default=True,
+    help="text for people, json for tools (schemas/simulate.schema.json), html for a page with plots.",
+)
+@click.option(
+    "-o",
+    "--output",
+    "output_file",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="Write the report to this file instead of standard output.",
+)
+@click.option(
+    "--sample-logs",
+    type=click.Path(file_okay=False),
+    metavar="DIR",
+    help="Write a sample of the games (at most 10) as .sglog files into DIR, for `sgcheck replay --pack`.",
+)
+@click.option(
+    "--allow-violations",
+    is_flag=True,
+    help="Simulate a pack that breaks the contract; its forbidden effects are never played (SG-N305).",
+)
 @guarded
 def simulate_command(
     pack: str,
@@ -76,7 +122,7 @@ def simulate_command(
     from sgcheck.simulate.games import Side
     from sgcheck.simulate.page import render_html
     from sgcheck.simulate.policies import Policy
-    from sgcheck.simulate.run import SAMPLES, RunPlan, play, plan
+    from sgcheck.simulate.run import SAMPLES, RunPlan, plan, play
     from sgcheck.simulate.stats import summarise
     from sgcheck.simulate.tables import render_json, render_text
 
@@ -134,7 +180,8 @@ def simulate_command(
     if sample_logs:
         written = sum(1 for r in records if r.log is not None)
         scenario_option = f" --scenario {scenario}" if scenario else ""
-        click.echo(f"{written} sample logs in {sample_logs}: sgcheck replay --pack {pack}{scenario_option} {sample_logs}",
+        command = f"sgcheck replay --pack {pack}{scenario_option} {sample_logs}"
+        click.echo(f"{written} sample logs in {sample_logs}: {command}",
                    err=True)  # fmt: skip
     return 0
 

@@ -94,7 +94,7 @@ class GameRecord:
     rounds: int  # the turn number the game ended on (or the last one played)
     drafted: tuple[tuple[str, ...], tuple[str, ...]]  # (pack side, against side)
     played: tuple[tuple[str, ...], tuple[str, ...]]  # each card once, in the order first played
-    economy: tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]] = ()  # (LP, SP) after each own turn
+    economy: tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]] = ((), ())  # (LP, SP) after each own turn
     actions: int = 0
     log: str | None = None
 
@@ -153,7 +153,9 @@ def _setup(task: GameTask, rng: random.Random) -> tuple[list[LogItem], GameState
         kings.append(placed)
     state = initial_state(kings[0], kings[1], ruleset, scenario)
     if by_name:
-        state = state.replace(cards=new_cards(CardsByName(tuple(by_name.values())), hands[Color.WHITE], hands[Color.BLACK]))
+        state = state.replace(
+            cards=new_cards(CardsByName(tuple(by_name.values())), hands[Color.WHITE], hands[Color.BLACK])
+        )
     drafted = (hands[task.pack_color], hands[task.pack_color.other])
     return items, state if scenario is None else scenario_start(state), drafted
 

@@ -69,7 +69,10 @@ def _rates_plot(report: dict[str, Any]) -> str:
             f'<rect class="mark {role}" x="{PAD + 80}" y="{y}" width="{max(1.0, span * win):.1f}" height="16" '
             f'opacity="0.7"><title>{escape(label)}: {escape(rate_text(rate))}</title></rect>'
         )
-        body.append(f'<line class="ci" x1="{PAD + 80 + span * low:.1f}" y1="{y + 8}" x2="{PAD + 80 + span * high:.1f}" y2="{y + 8}"/>')
+        body.append(
+            f'<line class="ci" x1="{PAD + 80 + span * low:.1f}" y1="{y + 8}" '
+            f'x2="{PAD + 80 + span * high:.1f}" y2="{y + 8}"/>'
+        )
     return _plot("win rates", body, height)
 
 
@@ -137,7 +140,10 @@ def _cards_plot(report: dict[str, Any]) -> str:
                 f'height="12"{fill}><title>{escape(card["card"])} {key.replace("_", " ")}: '
                 f"{escape(rate_text(rate))}</title></rect>"
             )
-            body.append(f'<line class="ci" x1="{left + span * low:.1f}" y1="{y + offset + 6}" x2="{left + span * high:.1f}" y2="{y + offset + 6}"/>')
+            body.append(
+                f'<line class="ci" x1="{left + span * low:.1f}" y1="{y + offset + 6}" '
+                f'x2="{left + span * high:.1f}" y2="{y + offset + 6}"/>'
+            )
     return _plot("cards", body, height)
 
 

@@ -127,9 +127,9 @@ def value(state: GameState, me: Color) -> float:
         # the reach on the enemy King this turn: worth something while the Battle is still ahead
         if state.turn.phase <= Phase.BATTLE:
             for sq, p in enumerate(board):
-                if p is not None and p.color is me and p.kind is not Kind.KING and PIECE_VALUES[p.kind] >= 3:
-                    if any(to == enemy_king for to, _ in attack_targets(board, Square(sq), p)):
-                        worth += 1.5 * PIECE_VALUES[p.kind]
+                strong = p is not None and p.color is me and p.kind is not Kind.KING and PIECE_VALUES[p.kind] >= 3
+                if p is not None and strong and any(to == enemy_king for to, _ in attack_targets(board, Square(sq), p)):
+                    worth += 1.5 * PIECE_VALUES[p.kind]
         for sq, dealt in state.turn.damage:  # damage towards a capture this turn (R11)
             target = board[sq]
             if target is not None and target.color is other and target.kind is not Kind.KING:

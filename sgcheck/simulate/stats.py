@@ -67,16 +67,14 @@ def summarise(run: RunPlan, records: Sequence[GameRecord]) -> dict[str, Any]:
     """The report of a run (see the module's docstring)."""
     games = len(records)
     draws = sum(1 for r in records if r.winner is None)
-    sides = {
-        role: rate(sum(1 for r in records if r.winner_role == role), games, draws) for role in ROLES
-    }
+    sides = {role: rate(sum(1 for r in records if r.winner_role == role), games, draws) for role in ROLES}
     by_seat: dict[str, Any] = {}
     for role in ROLES:
-        first = [r for r in records if (r.first is r.pack_color) == (role == "pack")]
-        second = [r for r in records if r not in first]
+        leading = [r for r in records if (r.first is r.pack_color) == (role == "pack")]
+        second = [r for r in records if r not in leading]
         by_seat[role] = {
-            "first": rate(sum(1 for r in first if r.winner_role == role), len(first),
-                          sum(1 for r in first if r.winner is None)),
+            "first": rate(sum(1 for r in leading if r.winner_role == role), len(leading),
+                          sum(1 for r in leading if r.winner is None)),
             "second": rate(sum(1 for r in second if r.winner_role == role), len(second),
                            sum(1 for r in second if r.winner is None)),
         }  # fmt: skip
@@ -99,7 +97,8 @@ def summarise(run: RunPlan, records: Sequence[GameRecord]) -> dict[str, Any]:
             "games_per_side": run.games,
             "games": games,
             "scenario": run.scenario_label,
-            "turn_limit": run.scenario.turn_limit if run.scenario is not None and run.scenario.turn_limit
+            "turn_limit": run.scenario.turn_limit
+            if run.scenario is not None and run.scenario.turn_limit
             else run.ruleset.turn_limit,
             "max_turns": run.max_turns,
             "first_player": first_color(run.scenario).name.lower(),
@@ -143,8 +142,11 @@ def _cards(run: RunPlan, records: Sequence[GameRecord]) -> list[dict[str, Any]]:
             drafted = sum(1 for r in records if card.name in r.drafted[index])
             with_card = [r for r in records if card.name in r.played[index]]
             without = [r for r in records if card.name not in r.played[index]]
-            played = rate(sum(1 for r in with_card if r.winner_role == role), len(with_card),
-                          sum(1 for r in with_card if r.winner is None))
+            played = rate(
+                sum(1 for r in with_card if r.winner_role == role),
+                len(with_card),
+                sum(1 for r in with_card if r.winner is None),
+            )
             not_played = rate(sum(1 for r in without if r.winner_role == role), len(without),
                               sum(1 for r in without if r.winner is None))  # fmt: skip
             margin = None

@@ -87,7 +87,10 @@ def render_text(report: dict[str, Any]) -> str:
             if card["card"] == name
         ]
     else:
-        lines.append(f"no dominant card (a card's side winning {100 * DOMINANT_MARGIN:.0f} points more with it played, intervals apart)")
+        lines.append(
+            f"no dominant card (none whose side wins {100 * DOMINANT_MARGIN:.0f} points more "
+            "with it played, intervals apart)"
+        )
     lines += [f"warning: {note}" for note in report["warnings"]]
     return "\n".join(lines) + "\n"
 

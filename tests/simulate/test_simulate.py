@@ -19,7 +19,7 @@ from sgcheck.core.squares import Square
 from sgcheck.simulate import games as games_module
 from sgcheck.simulate.games import GameTask, Side, game_seed, play_task
 from sgcheck.simulate.policies import Policy
-from sgcheck.simulate.run import RunPlan, play, plan, sampled
+from sgcheck.simulate.run import RunPlan, plan, play, sampled
 from sgcheck.simulate.stats import summarise, wilson
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -82,7 +82,11 @@ def test_the_json_report_keeps_its_schema_and_adds_up() -> None:
     assert sum(report["endings"].values()) == 6
     assert sum(h["games"] for h in report["length"]["histogram"]) == 6
     assert {card["card"] for card in report["cards"]} == {
-        "Soul Ward", "Soul Drain", "Mirror Barrier", "Arcane Surge", "Spirit Exchange"
+        "Soul Ward",
+        "Soul Drain",
+        "Mirror Barrier",
+        "Arcane Surge",
+        "Spirit Exchange",
     }
     assert all(card["small_sample"] for card in report["cards"])  # 6 games: under 30, said so
     assert report["economy"]["pack"][0]["turn"] == 1
