@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 _POLICIES = ("greedy", "lookahead", "random")
 
 
-@click.command("simulate")
+@click.command("simulate", short_help="Play many games with and without a pack; report balance.")
 @click.argument("pack", type=click.Path())
 @click.option(
     "--against",
