@@ -183,7 +183,11 @@ COMMANDS: dict[str, tuple[list[str], list[str]]] = {
     ),
     "simulate": (
         ["bench_simulate.py", *SMALL, "--games", "2", "--turn-limit", "4"],
-        [r"\| core alone \| [\d.]+ \| \d+ \|", r"\| the guide's cards on one side \| [\d.]+ \|", r"\| 2 \| [\d.]+ s \| [\d.]+ \| [\d.]+× \|"],
+        [
+            r"\| core alone \| [\d.]+ \| \d+ \|",
+            r"\| the guide's cards on one side \| [\d.]+ \|",
+            r"\| 2 \| [\d.]+ s \| [\d.]+ \| [\d.]+× \|",
+        ],
     ),
     "simulate: lookahead": (
         ["bench_simulate.py", *SMALL, "--games", "2", "--turn-limit", "4", "--policy", "lookahead"],
