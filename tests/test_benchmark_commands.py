@@ -181,6 +181,18 @@ COMMANDS: dict[str, tuple[list[str], list[str]]] = {
         ["bench_discovery.py", "--deep", "100", "--depths", "20", "40"],
         [r"accepted patterns .*: [\d.]+ s", r"a path of 79 characters: [\d.]+ s"],
     ),
+    "simulate": (
+        ["bench_simulate.py", *SMALL, "--games", "2", "--turn-limit", "4"],
+        [
+            r"\| core alone \| [\d.]+ \| \d+ \|",
+            r"\| the guide's cards on one side \| [\d.]+ \|",
+            r"\| 2 \| [\d.]+ s \| [\d.]+ \| [\d.]+× \|",
+        ],
+    ),
+    "simulate: lookahead": (
+        ["bench_simulate.py", *SMALL, "--games", "2", "--turn-limit", "4", "--policy", "lookahead"],
+        [r"policy lookahead"],
+    ),
     "html": (
         ["bench_html.py", "--turns", "20", "--repeats", "1", "--no-browser"],
         [r"shipped game: full-game.sglog", r"page [\d.]+ MB", r"generated game: html-20-5.sglog"],

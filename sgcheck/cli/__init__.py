@@ -19,6 +19,7 @@ from sgcheck.cli.fmt_cmd import fmt_command
 from sgcheck.cli.info_cmds import explain_command, rulings_command
 from sgcheck.cli.odds_cmd import odds_command
 from sgcheck.cli.replay_cmd import replay_command
+from sgcheck.cli.simulate_cmd import simulate_command
 
 
 def _written(error: OSError) -> None:
@@ -71,6 +72,7 @@ def main() -> None:
     sgcheck explain SG-R204          what a diagnostic code means
     sgcheck rulings                  the default rulings R01-R26
     sgcheck odds                     accuracy and cost tables; the chance to capture this turn
+    sgcheck simulate mypack/         play many games with and without a pack: win rates, cards
     """
 
 
@@ -81,3 +83,4 @@ main.add_command(explain_command)
 main.add_command(rulings_command)
 main.add_command(odds_command)
 main.add_command(fmt_command)
+main.add_command(simulate_command)

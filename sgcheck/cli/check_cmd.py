@@ -36,6 +36,7 @@ SCHEMAS = {
     "scenario": "scenario.schema.json",
     "module": "module.schema.json",
     "report": "report.schema.json",
+    "simulate": "simulate.schema.json",
 }
 
 
@@ -236,7 +237,8 @@ def check_command(
 @guarded
 def schema_command(kind: str) -> int:
     """Print the JSON Schema of YAML card files (card), pack manifests (pack), scenarios (scenario),
-    a manifest's module section (module) or the JSON report of check and replay (report).
+    a manifest's module section (module), the JSON report of check and replay (report) or of simulate
+    (simulate).
 
     \b
     Editors validate and complete YAML files with a modeline on the first line:

@@ -247,3 +247,78 @@ class ProgressBar:
         except (OSError, ValueError):  # a closed or broken terminal: give up on the bar, not the run
             self.active = False
             self._visible = False
+
+
+class CountBar:
+    """A bar for runs counted in items rather than files (``sgcheck simulate``'s games): done /
+    total, the rate per second, a ``#``/``-`` bar and the time left. Drawn on the terms of
+    :class:`ProgressBar`: on a terminal that understands cursor controls only, not before
+    :data:`FIRST_FRAME_DELAY`, at most every :data:`MIN_INTERVAL`, erased at the end, and a
+    failure to write turns it off for good."""
+
+    def __init__(
+        self,
+        total: int,
+        stream: IO[str],
+        *,
+        unit: str = "games",
+        enabled: bool = True,
+        clock: Callable[[], float] = time.monotonic,
+        columns: Callable[[], int] | None = None,
+    ) -> None:
+        self.stream = stream
+        self.total = total
+        self.unit = unit
+        self.clock = clock
+        self.columns = columns if columns is not None else (lambda: terminal_columns(stream))
+        self.active = enabled and total > 0 and is_terminal(stream) and os.environ.get("TERM") != "dumb"
+        self.done = 0
+        self._started = clock()
+        self._last_frame_at: float | None = None
+        self._visible = False
+
+    def advance(self, count: int = 1) -> None:
+        self.done += count
+        if not self.active:
+            return
+        now = self.clock()
+        if now - self._started < FIRST_FRAME_DELAY:
+            return
+        if self._last_frame_at is not None and now - self._last_frame_at < MIN_INTERVAL and self.done < self.total:
+            return
+        self._last_frame_at = now
+        self._write(f"\r{self.render(now)}\x1b[K")
+        self._visible = self.active
+
+    def render(self, now: float) -> str:
+        """One frame: ``37/200 games  12.3/s [####------] ETA 0:13``, narrower than the terminal."""
+        width = max(1, self.columns() - 1)
+        elapsed = max(1e-9, now - self._started)
+        speed = self.done / elapsed
+        total = str(self.total)
+        head = f"{self.done:>{len(total)}}/{total} {self.unit}  {speed:7.1f}/s"
+        eta = ""
+        if 0 < self.done < self.total and elapsed >= MIN_ETA_ELAPSED:
+            eta = f"ETA {human_duration((self.total - self.done) / speed)}"
+        bar_width = width - len(head) - len(" [] ") - max(len(eta), ETA_WIDTH)
+        if bar_width >= MIN_BAR_WIDTH:
+            filled = int(self.done / self.total * bar_width)
+            return f"{head} [{'#' * filled}{'-' * (bar_width - filled)}] {eta}".rstrip()
+        text = f"{head}  {eta}".rstrip()
+        return text if len(text) <= width else head[:width]
+
+    def close(self) -> None:
+        if self._visible:
+            self._write(ERASE)
+        self._visible = False
+        self.active = False
+
+    def _write(self, text: str) -> None:
+        if not self.active:
+            return
+        try:
+            self.stream.write(text)
+            self.stream.flush()
+        except (OSError, ValueError):
+            self.active = False
+            self._visible = False

@@ -1,0 +1,227 @@
+"""One simulated game: a picklable task in, a small picklable record out.
+
+A run is a list of :class:`GameTask` (one game each: its index, its seed, which colour holds
+which pack, the policy) and one top-level function, :func:`play_task`, that plays a task and
+returns a :class:`GameRecord`. Nothing else travels between processes (or machines): the task
+carries the cards and the scenario as data, so a worker needs no file, and the record carries
+what the statistics read, plus the log's text when the game is one of the sampled ones.
+
+Every action is applied with the core engine; an action the engine refuses during a game is a
+bug of the policy or of the engine, never a statistic: :class:`RefusedAction` is raised and
+the run ends as an internal error.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from sgcheck.core import engine
+from sgcheck.core.actions import Activate, EndTurn, EnterPhase, Play
+from sgcheck.core.cards.model import Card
+from sgcheck.core.cards.table import CardsByName, new_cards
+from sgcheck.core.outcome import Applied
+from sgcheck.core.pieces import Color
+from sgcheck.core.play.victory import scenario_start
+from sgcheck.core.ruleset import CORE, Ruleset
+from sgcheck.core.scenario import Scenario
+from sgcheck.core.squares import Square
+from sgcheck.core.state import GameState, initial_state
+from sgcheck.lang.logs.ast import (
+    CardName,
+    ClaimKind,
+    ColourChoice,
+    Dice,
+    Draft,
+    Header,
+    KingPlacement,
+    LogItem,
+    ResultLine,
+    RollOff,
+    SquareRef,
+    Tag,
+)
+from sgcheck.lang.logs.from_actions import NOWHERE, Claims, TurnWriter, claims_for, statement_for
+from sgcheck.lang.logs.writer import format_log
+from sgcheck.simulate.policies import Policy, choose, draft
+
+#: The outcome of a game that reached ``max_turns`` without ending (no turn limit was set).
+UNFINISHED = "unfinished"
+
+
+class RefusedAction(Exception):
+    """The engine refused an action a policy chose: a bug, reported as an internal error."""
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """What one side plays with: a pack's cards (none: the core alone) and its draft settings (R19)."""
+
+    label: str  # as the report names it: the pack's path, or "core"
+    cards: tuple[Card, ...] = ()
+    draw: int = 0
+    keep: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class GameTask:
+    """One game to play. ``pack_color`` is the colour of the side playing ``pack``; the other
+    plays ``against``. The seed is the run's seed and the game's index worked together
+    (:func:`game_seed`), so the game is the same whichever worker plays it."""
+
+    index: int
+    seed: int
+    pack: Side
+    against: Side
+    pack_color: Color
+    policy: Policy
+    ruleset: Ruleset = CORE
+    scenario: Scenario | None = None
+    scenario_label: str | None = None
+    max_turns: int = 200
+    sample: bool = False  # keep the game's log text in the record
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """What the statistics read of one game. Sides are named by role: ``pack`` or ``against``."""
+
+    index: int
+    pack_color: Color
+    first: Color  # who took the first turn
+    winner: Color | None
+    outcome: str  # an Outcome value (conversion, lp1000, turn-limit, scenario) or "unfinished"
+    rounds: int  # the turn number the game ended on (or the last one played)
+    drafted: tuple[tuple[str, ...], tuple[str, ...]]  # (pack side, against side)
+    played: tuple[tuple[str, ...], tuple[str, ...]]  # each card once, in the order first played
+    economy: tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]] = ((), ())  # (LP, SP) after each own turn
+    actions: int = 0
+    log: str | None = None
+
+    @property
+    def winner_role(self) -> str | None:
+        if self.winner is None:
+            return None
+        return "pack" if self.winner is self.pack_color else "against"
+
+
+def game_seed(run_seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run: from the run's seed and the index alone (never from
+    which worker plays it or when), spread by a fixed 64-bit mix so neighbouring games differ."""
+    mixed = (run_seed * 0x9E3779B97F4A7C15 + index * 0xBF58476D1CE4E5B9 + 0x94D049BB133111EB) % (1 << 64)
+    mixed ^= mixed >> 31
+    return (mixed * 0xD6E8FEB86659FD93) % (1 << 64)
+
+
+def _setup(task: GameTask, rng: random.Random) -> tuple[list[LogItem], GameState, tuple[tuple[str, ...], ...]]:
+    """The draft (R19), roll-off and King placement (core §1, R01) as log items, and the start of play."""
+    ruleset = task.ruleset
+    scenario = task.scenario
+    if scenario is not None and scenario.turn_limit is not None:
+        ruleset = replace(ruleset, turn_limit=scenario.turn_limit)
+    tags = [Tag("Event", f"Simulated game {task.index + 1}", NOWHERE), Tag("Ruleset", ruleset.describe(), NOWHERE)]
+    if task.scenario_label is not None:
+        tags.append(Tag("Scenario", task.scenario_label, NOWHERE))
+    items: list[LogItem] = [Header(tuple(tags), NOWHERE)]
+    by_name: dict[str, Card] = {}
+    for side in (task.pack, task.against):
+        for card in side.cards:
+            by_name.setdefault(card.name, card)
+    hands: dict[Color, tuple[str, ...]] = {}
+    for color in (Color.WHITE, Color.BLACK):
+        side = task.pack if color is task.pack_color else task.against
+        names = list(dict.fromkeys(card.name for card in side.cards))
+        kept = draft(names, by_name, side.draw, side.keep, task.policy, rng) if names else ()
+        hands[color] = kept
+        if kept:  # a side that keeps nothing writes no draft line
+            items.append(Draft(color, tuple(CardName(n, NOWHERE) for n in kept), NOWHERE))
+    while True:
+        white = tuple(rng.randint(1, 6) for _ in range(3))
+        black = tuple(rng.randint(1, 6) for _ in range(3))
+        items.append(RollOff(Dice(white, NOWHERE), Dice(black, NOWHERE), NOWHERE))
+        if sum(white) != sum(black):
+            items.append(ColourChoice(Color.WHITE if sum(white) > sum(black) else Color.BLACK, NOWHERE))
+            break
+    taken = {sq for c in Color for sq, _ in scenario.side(c).pieces} if scenario is not None else set()
+    kings = []
+    for color, camp in ((Color.WHITE, range(8, 24)), (Color.BLACK, range(40, 56))):
+        placed = scenario.side(color).king if scenario is not None else None
+        if placed is None:  # anywhere free in its camp (core §1); kept off the back rank and the edge ranks
+            free = [sq for sq in camp if sq not in taken]
+            placed = Square(free[rng.randrange(len(free))])
+            items.append(KingPlacement(color, SquareRef(placed, NOWHERE), NOWHERE))
+        kings.append(placed)
+    state = initial_state(kings[0], kings[1], ruleset, scenario)
+    if by_name:
+        state = state.replace(
+            cards=new_cards(CardsByName(tuple(by_name.values())), hands[Color.WHITE], hands[Color.BLACK])
+        )
+    drafted = (hands[task.pack_color], hands[task.pack_color.other])
+    return items, state if scenario is None else scenario_start(state), drafted
+
+
+def play_task(task: GameTask) -> GameRecord:
+    """Play the game ``task`` describes; the same record for the same task, in any process."""
+    rng = random.Random(task.seed)
+    claims_rng = random.Random(task.seed ^ 0x5A5A5A5A)  # the log's claims never move the game's dice
+    items, state, drafted = _setup(task, rng)
+    first = state.to_move
+    played: dict[Color, dict[str, None]] = {Color.WHITE: {}, Color.BLACK: {}}
+    economy: dict[Color, list[tuple[int, int]]] = {Color.WHITE: [], Color.BLACK: []}
+    writer = TurnWriter(state.turn_number, state.to_move) if task.sample else None
+    actions = 0
+    at_turn_start = True
+    while state.result is None:
+        if at_turn_start and state.turn_number > task.max_turns:
+            break
+        action = choose(state, task.policy, rng)
+        step = engine.apply(state, action)
+        if not isinstance(step, Applied):
+            reasons = "; ".join(v.diagnostic.message for v in step.violations)
+            raise RefusedAction(
+                f"game {task.index + 1} (seed {task.seed}): the engine refused {action} "
+                f"on {state.to_move.title}'s turn {state.turn_number}: {reasons}"
+            )
+        mover = state.to_move
+        at_turn_start = isinstance(action, EndTurn)
+        if isinstance(action, Play | Activate):
+            played[mover].setdefault(action.card, None)
+        if isinstance(action, EndTurn):
+            player = step.state.player(mover)
+            economy[mover].append((player.lp, player.sp))
+        if writer is not None:
+            if isinstance(action, EnterPhase):
+                writer.enter(action.phase)
+            elif isinstance(action, EndTurn):
+                found = claims_for(action, step.effects, step.state, mover, Claims.ALL, claims_rng)
+                found = tuple(c for c in found if c.kind in (ClaimKind.LP, ClaimKind.SP))
+                items.append(writer.finish(step.effects.passed, found))
+                writer = TurnWriter(step.state.turn_number, step.state.to_move)
+            else:
+                found = claims_for(action, step.effects, step.state, mover, Claims.ALL, claims_rng)
+                writer.add(statement_for(state, action, found))
+                if step.state.result is not None:
+                    items.append(writer.finish(False, ()))
+        if not isinstance(action, EnterPhase | EndTurn):
+            actions += 1
+        state = step.state
+    result = state.result
+    log = None
+    if task.sample:
+        if result is not None:
+            items.append(ResultLine(result.score, result.outcome.value, NOWHERE))
+        log = format_log(items)
+    pack_color = task.pack_color
+    return GameRecord(
+        index=task.index,
+        pack_color=pack_color,
+        first=first,
+        winner=result.winner if result is not None else None,
+        outcome=result.outcome.value if result is not None else UNFINISHED,
+        rounds=result.turn_number if result is not None else state.turn_number - 1,
+        drafted=(drafted[0], drafted[1]),
+        played=(tuple(played[pack_color]), tuple(played[pack_color.other])),
+        economy=(tuple(economy[pack_color]), tuple(economy[pack_color.other])),
+        actions=actions,
+        log=log,
+    )

@@ -1,0 +1,214 @@
+"""The report of a simulation as one HTML page with its plots drawn as inline SVG.
+
+The page has no external asset and needs no script to show its plots: each plot is an
+``<svg class="plot">`` written here. A small inline script (allowed by the page's
+Content-Security-Policy through its hash, nothing else) only measures what the browser laid
+out and records it on ``<html data-plots=…>``, which the browser test reads.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from html import escape
+from typing import Any
+
+from sgcheck.simulate.tables import percent, rate_text
+
+_SCRIPT = """(function () {
+  var plots = document.querySelectorAll("svg.plot"), drawn = 0;
+  for (var i = 0; i < plots.length; i++) {
+    var marks = plots[i].querySelectorAll(".mark"), ok = marks.length > 0;
+    for (var j = 0; j < marks.length; j++) {
+      var box = marks[j].getBBox();
+      if (!(box.width > 0 || box.height > 0)) { ok = false; }
+    }
+    if (ok && plots[i].getBoundingClientRect().width > 0) { drawn++; }
+  }
+  document.documentElement.setAttribute("data-plots", String(plots.length));
+  document.documentElement.setAttribute("data-plots-drawn", String(drawn));
+})();"""
+
+_STYLE = """body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#222;max-width:60em}
+table{border-collapse:collapse;margin:.5em 0}td,th{padding:.2em .6em;border-bottom:1px solid #ddd;text-align:left}
+svg.plot{display:block;margin:.5em 0 1.5em}.axis{stroke:#888}.lbl{font-size:11px;fill:#444}
+.pack{fill:#2b6cb0;stroke:#2b6cb0}.against{fill:#c05621;stroke:#c05621}.bar{fill:#718096}
+.ci{stroke:#222;stroke-width:1.5}.series{fill:none;stroke-width:2}.dominant{color:#b00;font-weight:bold}
+.warn{color:#8a5a00}"""
+
+W, H, PAD = 560, 200, 40
+
+
+def _plot(name: str, body: list[str], height: int = H) -> str:
+    return (
+        f'<svg class="plot" data-plot="{name}" width="{W}" height="{height}" viewBox="0 0 {W} {height}" '
+        f'xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{escape(name)}">' + "".join(body) + "</svg>"
+    )
+
+
+def _rates_plot(report: dict[str, Any]) -> str:
+    """Win rate of each side overall and in each seat, with its interval."""
+    rows: list[tuple[str, str, dict[str, Any]]] = []
+    for role in ("pack", "against"):
+        rows.append((role, f"{role} overall", report["sides"][role]))
+        rows.append((role, f"{role} first", report["seats"][role]["first"]))
+        rows.append((role, f"{role} second", report["seats"][role]["second"]))
+    height = PAD + 26 * len(rows)
+    span = W - 2 * PAD - 80
+    body = [f'<line class="axis" x1="{PAD + 80}" y1="10" x2="{PAD + 80}" y2="{height - 20}"/>']
+    x50 = PAD + 80 + span / 2
+    body.append(f'<line class="axis" x1="{x50}" y1="10" x2="{x50}" y2="{height - 20}" stroke-dasharray="3 3"/>')
+    body.append(f'<text class="lbl" x="{x50 - 10}" y="{height - 6}">50%</text>')
+    for i, (role, label, rate) in enumerate(rows):
+        y = 20 + 26 * i
+        win = rate["win_rate"] or 0.0
+        low, high = rate["interval"]
+        body.append(f'<text class="lbl" x="4" y="{y + 12}">{escape(label)}</text>')
+        body.append(
+            f'<rect class="mark {role}" x="{PAD + 80}" y="{y}" width="{max(1.0, span * win):.1f}" height="16" '
+            f'opacity="0.7"><title>{escape(label)}: {escape(rate_text(rate))}</title></rect>'
+        )
+        body.append(
+            f'<line class="ci" x1="{PAD + 80 + span * low:.1f}" y1="{y + 8}" '
+            f'x2="{PAD + 80 + span * high:.1f}" y2="{y + 8}"/>'
+        )
+    return _plot("win rates", body, height)
+
+
+def _length_plot(report: dict[str, Any]) -> str:
+    """How many games lasted each number of turns."""
+    histogram = report["length"]["histogram"] or [{"turns": 0, "games": 0}]
+    most = max(h["games"] for h in histogram) or 1
+    low, high = histogram[0]["turns"], histogram[-1]["turns"]
+    width = (W - 2 * PAD) / max(1, high - low + 1)
+    body = [f'<line class="axis" x1="{PAD}" y1="{H - PAD}" x2="{W - PAD}" y2="{H - PAD}"/>']
+    for h in histogram:
+        bar = (H - 2 * PAD) * h["games"] / most
+        x = PAD + (h["turns"] - low) * width
+        body.append(
+            f'<rect class="mark bar" x="{x:.1f}" y="{H - PAD - bar:.1f}" width="{max(1.0, width - 1):.1f}" '
+            f'height="{max(1.0, bar):.1f}"><title>{h["turns"]} turns: {h["games"]} games</title></rect>'
+        )
+    body.append(f'<text class="lbl" x="{PAD}" y="{H - PAD + 16}">{low}</text>')
+    body.append(f'<text class="lbl" x="{W - PAD - 16}" y="{H - PAD + 16}">{high} turns</text>')
+    return _plot("game length", body)
+
+
+def _economy_plot(report: dict[str, Any]) -> str:
+    """Mean LP and SP after each own turn, one line per side and resource."""
+    curves = report["economy"]
+    longest = max(1, len(curves["pack"]), len(curves["against"]))
+    top = max([1.0, *(p["lp"] for c in curves.values() for p in c), *(p["sp"] for c in curves.values() for p in c)])
+    body = [
+        f'<line class="axis" x1="{PAD}" y1="{H - PAD}" x2="{W - PAD}" y2="{H - PAD}"/>',
+        f'<line class="axis" x1="{PAD}" y1="10" x2="{PAD}" y2="{H - PAD}"/>',
+        f'<text class="lbl" x="2" y="18">{top:.0f}</text>',
+    ]
+    for role in ("pack", "against"):
+        for resource, dash in (("lp", ""), ("sp", ' stroke-dasharray="5 3"')):
+            points = " ".join(
+                f"{PAD + (W - 2 * PAD) * (p['turn'] - 1) / max(1, longest - 1):.1f},"
+                f"{H - PAD - (H - PAD - 10) * p[resource] / top:.1f}"
+                for p in curves[role]
+            )
+            if curves[role]:
+                body.append(
+                    f'<polyline class="mark series {role}" data-series="{role}-{resource}" points="{points}"{dash}>'
+                    f"<title>{role} {resource.upper()}</title></polyline>"
+                )
+    body.append(f'<text class="lbl" x="{W - PAD - 40}" y="{H - PAD + 16}">turn {longest}</text>')
+    return _plot("economy", body)
+
+
+def _cards_plot(report: dict[str, Any]) -> str:
+    """Each card's side win rate played (filled) and not played (hollow), with intervals."""
+    cards = report["cards"]
+    height = PAD + 34 * max(1, len(cards))
+    span = W - 2 * PAD - 120
+    left = PAD + 120
+    body = [f'<line class="axis" x1="{left}" y1="10" x2="{left}" y2="{height - 20}"/>']
+    for i, card in enumerate(cards):
+        y = 20 + 34 * i
+        body.append(f'<text class="lbl" x="4" y="{y + 14}">{escape(card["card"][:18])}</text>')
+        for offset, key, fill in ((0, "when_played", ""), (14, "when_not_played", ' fill-opacity="0.25"')):
+            rate = card[key]
+            win = rate["win_rate"] or 0.0
+            low, high = rate["interval"]
+            body.append(
+                f'<rect class="mark {card["side"]}" x="{left}" y="{y + offset}" width="{max(1.0, span * win):.1f}" '
+                f'height="12"{fill}><title>{escape(card["card"])} {key.replace("_", " ")}: '
+                f"{escape(rate_text(rate))}</title></rect>"
+            )
+            body.append(
+                f'<line class="ci" x1="{left + span * low:.1f}" y1="{y + offset + 6}" '
+                f'x2="{left + span * high:.1f}" y2="{y + offset + 6}"/>'
+            )
+    return _plot("cards", body, height)
+
+
+def render_html(report: dict[str, Any]) -> str:
+    run = report["run"]
+    digest = base64.b64encode(hashlib.sha256(_SCRIPT.encode("utf-8")).digest()).decode("ascii")
+    policy = f"default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-{digest}'; img-src data:"
+    title = f"sgcheck simulate {run['pack']} against {run['against']}"
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f'<meta http-equiv="Content-Security-Policy" content="{escape(policy)}">',
+        f"<title>{escape(title)}</title><style>{_STYLE}</style></head><body>",
+        f"<h1>{escape(title)}</h1>",
+        f"<p>{run['games']} games ({run['games_per_side']} with each side first), policy {escape(run['policy'])}, "
+        f"seed {run['seed']}, scenario {escape(run['scenario'] or 'none')}, "
+        f"turn limit {run['turn_limit'] or '—'}.</p>",
+        "<h2>Win rates</h2>",
+        "<table><tr><th>side</th><th>overall</th><th>when first</th><th>when second</th></tr>",
+    ]
+    for role in ("pack", "against"):
+        seats = report["seats"][role]
+        parts.append(
+            f"<tr><td>{role} ({escape(run[role])})</td><td>{escape(rate_text(report['sides'][role]))}</td>"
+            f"<td>{escape(rate_text(seats['first']))}</td><td>{escape(rate_text(seats['second']))}</td></tr>"
+        )
+    parts.append("</table>")
+    first = report["first_player"]
+    parts.append(f"<p>First player wins {escape(rate_text(first))}.</p>")
+    parts.append(_rates_plot(report))
+    length = report["length"]
+    parts.append("<h2>Game length</h2>")
+    parts.append(
+        f"<p>Mean {length['mean']} turns, median {length['median']}, from {length['min']} to {length['max']}. "
+        "Endings: " + ", ".join(f"{escape(k)} {v}" for k, v in report["endings"].items() if v) + ".</p>"
+    )
+    parts.append(_length_plot(report))
+    parts.append("<h2>Economy</h2><p>Mean LP (solid) and SP (dashed) after each own turn: "
+                 '<span class="pack" style="background:none">pack</span>, '
+                 '<span class="against" style="background:none">against</span>.</p>')  # fmt: skip
+    parts.append(_economy_plot(report))
+    if report["cards"]:
+        parts.append("<h2>Cards</h2>")
+        parts.append(
+            "<table><tr><th>card</th><th>side</th><th>drafted</th><th>played</th>"
+            "<th>won when played</th><th>won when not played</th><th></th></tr>"
+        )
+        for card in report["cards"]:
+            flag = '<span class="dominant">dominant</span>' if card["dominant"] else (
+                "small sample" if card["small_sample"] else "")  # fmt: skip
+            parts.append(
+                f"<tr><td>{escape(card['card'])}</td><td>{card['side']}</td><td>{card['drafted']}</td>"
+                f"<td>{card['played']}</td><td>{escape(rate_text(card['when_played']))}</td>"
+                f"<td>{escape(rate_text(card['when_not_played']))}</td><td>{flag}</td></tr>"
+            )
+        parts.append("</table>")
+        parts.append(_cards_plot(report))
+    for name in report["dominant"]:
+        parts.append(f'<p class="dominant">Dominant: {escape(name)}.</p>')
+    for note in report["warnings"]:
+        parts.append(f'<p class="warn">Warning: {escape(note)}</p>')
+    data = escape(json.dumps({"dominant": report["dominant"], "games": run["games"]}))
+    parts.append(f'<div id="data" hidden data-report="{data}"></div>')
+    parts.append(f"<script>{_SCRIPT}</script></body></html>")
+    return "\n".join(parts) + "\n"
+
+
+__all__ = ["percent", "render_html"]

@@ -1,0 +1,104 @@
+"""A simulation run: the list of games to play, and where they are played.
+
+:func:`plan` turns what the designer asked for into independent :class:`GameTask` s (N games
+with the pack's side playing first, N with the other side first); :func:`play` plays them and
+returns the records in task order. Where the games are played is decided in one place,
+:func:`_map_local` (processes on this machine), so that a distributed engine can stand in for it
+with the same contract: ``function`` applied to every task, results yielded in task order. A
+game's seed comes from the run's seed and its index (:func:`~sgcheck.simulate.games.game_seed`),
+so a run gives the same records whatever the number of workers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+from sgcheck.core.pieces import Color
+from sgcheck.core.ruleset import CORE, Ruleset
+from sgcheck.core.scenario import Scenario
+from sgcheck.simulate.games import GameRecord, GameTask, Side, game_seed, play_task
+from sgcheck.simulate.policies import Policy
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+#: How many games of a run are kept as logs for ``--sample-logs`` at most, spread over the run.
+SAMPLES = 10
+
+
+@dataclass(frozen=True, slots=True)
+class RunPlan:
+    """What a run plays: ``games`` per side (2 × ``games`` in all), each side first in half."""
+
+    pack: Side
+    against: Side
+    games: int
+    seed: int
+    policy: Policy
+    ruleset: Ruleset = CORE
+    scenario: Scenario | None = None
+    scenario_label: str | None = None
+    max_turns: int = 200
+    samples: int = 0  # how many games keep their log text
+
+    @property
+    def total(self) -> int:
+        return 2 * self.games
+
+
+def first_color(scenario: Scenario | None) -> Color:
+    """Who takes the first turn: White (core §2), or the side the scenario names (R24)."""
+    return scenario.first if scenario is not None else Color.WHITE
+
+
+def sampled(index: int, total: int, samples: int) -> bool:
+    """Whether game ``index`` is one of the ``samples`` kept as logs, spread evenly over the run."""
+    if samples <= 0:
+        return False
+    step = max(1, total // samples)
+    return index % step == 0 and index // step < samples
+
+
+def plan(run: RunPlan) -> list[GameTask]:
+    """The games of ``run``, in order: first the pack's side plays first, then the other side."""
+    first = first_color(run.scenario)
+    return [
+        GameTask(
+            index=index,
+            seed=game_seed(run.seed, index),
+            pack=run.pack,
+            against=run.against,
+            pack_color=first if index < run.games else first.other,
+            policy=run.policy,
+            ruleset=run.ruleset,
+            scenario=run.scenario,
+            scenario_label=run.scenario_label,
+            max_turns=run.max_turns,
+            sample=sampled(index, run.total, run.samples),
+        )
+        for index in range(run.total)
+    ]
+
+
+def _map_local(function: Callable[[T], R], tasks: Sequence[T], jobs: int) -> Iterator[R]:
+    """``function`` over ``tasks`` in ``jobs`` processes on this machine, results in task order.
+
+    The one place that decides where games are played: a distributed engine replaces it with
+    a function of the same contract (``map_ordered(function, tasks, jobs=..., cluster=...)``).
+    """
+    if jobs <= 1 or len(tasks) <= 1:
+        for task in tasks:
+            yield function(task)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+        chunk = max(1, min(8, len(tasks) // (jobs * 8)))
+        yield from pool.map(function, tasks, chunksize=chunk)
+
+
+def play(tasks: Sequence[GameTask], jobs: int = 1) -> Iterator[GameRecord]:
+    """Play ``tasks``, yielding each record in task order as soon as it and those before it are done."""
+    return _map_local(play_task, tasks, jobs)

@@ -1,0 +1,108 @@
+"""The report of a simulation as text for a terminal (and as JSON for tools)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sgcheck.simulate.stats import DOMINANT_MARGIN, ENDINGS, SMALL_SAMPLE
+
+
+def percent(x: float | None) -> str:
+    return "—" if x is None else f"{100 * x:.0f}%"
+
+
+def rate_text(rate: dict[str, Any]) -> str:
+    """``62% [48%-74%] of 50`` (with ``small sample`` under 30 games)."""
+    low, high = rate["interval"]
+    text = f"{percent(rate['win_rate'])} [{percent(low)}-{percent(high)}] of {rate['games']}"
+    return text + (" (small sample)" if rate["small_sample"] and rate["games"] else "")
+
+
+def _table(rows: list[list[str]]) -> list[str]:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return ["  " + "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in rows]
+
+
+def render_text(report: dict[str, Any]) -> str:
+    run = report["run"]
+    lines = [
+        f"simulate {run['pack']} against {run['against']}: {run['games']} games "
+        f"({run['games_per_side']} with each side first), policy {run['policy']}, seed {run['seed']}",
+    ]
+    limit = f"turn limit {run['turn_limit']}" if run["turn_limit"] else f"at most {run['max_turns']} turns"
+    lines.append(f"scenario {run['scenario'] or 'none (core start)'}, {limit}, first player {run['first_player']}")
+    lines.append("")
+    lines.append("win rate (95% interval)")
+    sides, seats = report["sides"], report["seats"]
+    rows = [["side", "overall", "when first", "when second"]]
+    for role in ("pack", "against"):
+        rows.append([f"{role} ({run[role]})", rate_text(sides[role]), rate_text(seats[role]["first"]),
+                     rate_text(seats[role]["second"])])  # fmt: skip
+    lines += _table(rows)
+    draws = sides["pack"]["draws"]
+    first = report["first_player"]
+    advantage = first["advantage"]
+    edge = "—" if advantage is None else f"{100 * advantage:+.0f} points over 50% of decided games"
+    lines.append(f"  draws {draws}; first player wins {rate_text(first)}: {edge}")
+    lines.append("")
+    length = report["length"]
+    lines.append(
+        f"game length (turns): mean {length['mean']}, median {length['median']}, "
+        f"min {length['min']}, max {length['max']}"
+    )
+    endings = report["endings"]
+    lines.append("endings: " + ", ".join(f"{kind} {endings[kind]}" for kind in ENDINGS if endings[kind]))
+    if report["cards"]:
+        lines.append("")
+        lines.append("cards (win rate of the card's side, 95% interval)")
+        rows = [["card", "side", "drafted", "played", "won when played", "won when not played", ""]]
+        for card in report["cards"]:
+            flag = "DOMINANT" if card["dominant"] else ("small sample" if card["small_sample"] else "")
+            rows.append([
+                card["card"], card["side"], f"{card['drafted']}", f"{card['played']}",
+                rate_text({**card["when_played"], "small_sample": False}),
+                rate_text({**card["when_not_played"], "small_sample": False}), flag,
+            ])  # fmt: skip
+        lines += _table(rows)
+    lines.append("")
+    lines.append("economy (mean LP/SP after each own turn)")
+    rows = [["turn", *[f"{role} LP/SP" for role in ("pack", "against")]]]
+    curves = report["economy"]
+    longest = max(len(curves["pack"]), len(curves["against"]))
+    for turn in _shown_turns(longest):
+        cells = [str(turn)]
+        for role in ("pack", "against"):
+            points = curves[role]
+            cells.append(f"{points[turn - 1]['lp']:.1f}/{points[turn - 1]['sp']:.1f}" if turn <= len(points) else "—")
+        rows.append(cells)
+    lines += _table(rows) if longest else ["  no turn played"]
+    lines.append("")
+    if report["dominant"]:
+        lines += [
+            f"dominant: {name}: its side wins {percent(card['when_played']['win_rate'])} played, "
+            f"{percent(card['when_not_played']['win_rate'])} not (intervals apart)"
+            for name in report["dominant"]
+            for card in report["cards"]
+            if card["card"] == name
+        ]
+    else:
+        lines.append(
+            f"no dominant card (none whose side wins {100 * DOMINANT_MARGIN:.0f} points more "
+            "with it played, intervals apart)"
+        )
+    lines += [f"warning: {note}" for note in report["warnings"]]
+    return "\n".join(lines) + "\n"
+
+
+def _shown_turns(longest: int) -> list[int]:
+    """Turns 1-5, then every fifth, and the last."""
+    shown = [t for t in range(1, longest + 1) if t <= 5 or t % 5 == 0 or t == longest]
+    return shown
+
+
+def render_json(report: dict[str, Any]) -> str:
+    return json.dumps(report, indent=2, ensure_ascii=False) + "\n"
+
+
+__all__ = ["SMALL_SAMPLE", "percent", "rate_text", "render_json", "render_text"]
