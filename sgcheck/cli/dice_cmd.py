@@ -187,7 +187,9 @@ def next_command(
     end = first + count - 1
     if end > last:
         behind = " and ".join(f"{side}'s to roll {reach[side]}" for side in ("White", "Black") if reach[side] < end)
-        click.echo(f"sgcheck: roll {end} needs both players' keys of that roll; the keys given reach {behind}", err=True)
+        click.echo(
+            f"sgcheck: roll {end} needs both players' keys of that roll; the keys given reach {behind}", err=True
+        )
         return 2
     chains = {side: _chain_from(keys[side], reach[side]) for side in keys}
     rolls = []

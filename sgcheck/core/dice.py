@@ -127,7 +127,9 @@ def read_faces(blocks: list[bytes], sides: int, count: int) -> tuple[int, ...] |
     return None
 
 
-def roll_faces(first_key: bytes, second_key: bytes, game_id: str, index: int, sides: int, count: int) -> tuple[int, ...]:
+def roll_faces(
+    first_key: bytes, second_key: bytes, game_id: str, index: int, sides: int, count: int
+) -> tuple[int, ...]:
     """The ``count`` dice of ``sides`` faces of roll ``index``, from the two players' keys of that
     roll (the first player's first)."""
     blocks: list[bytes] = []

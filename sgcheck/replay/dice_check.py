@@ -86,7 +86,9 @@ class DiceCheck:
             return
         game = header.get("GameId")
         if game is None or not game.value.strip():
-            self._bad("[DiceProtocol] needs a non-empty [GameId], the game's name in the derivation", game or protocol, header)
+            self._bad(
+                "[DiceProtocol] needs a non-empty [GameId], the game's name in the derivation", game or protocol, header
+            )
             return
         self.game_id = game.value
         commits: dict[Color, bytes] = {}
@@ -98,7 +100,9 @@ class DiceCheck:
                 continue
             value = dice.parse_hex(tag.value)
             if value is None:
-                self._bad(f"[{tag.name}] must be 64 hexadecimal digits (a SHA-256 hash), not {tag.value!r}", tag, header)
+                self._bad(
+                    f"[{tag.name}] must be 64 hexadecimal digits (a SHA-256 hash), not {tag.value!r}", tag, header
+                )
                 continue
             commits[color] = value
         if len(commits) != 2:

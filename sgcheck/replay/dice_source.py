@@ -5,8 +5,8 @@ replay check them."""
 from __future__ import annotations
 
 from sgcheck.core import dice
-from sgcheck.lang.logs.from_actions import NOWHERE
 from sgcheck.lang.logs.ast import Tag
+from sgcheck.lang.logs.from_actions import NOWHERE
 
 _NOWHERE = NOWHERE
 
