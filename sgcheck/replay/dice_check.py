@@ -148,7 +148,8 @@ class DiceCheck:
             self.findings.append(
                 diagnostic(
                     "SG-D104",
-                    f"the log commits to its dice but does not reveal {' and '.join(missing)}: its rolls are unverified",
+                    f"the log commits to its dice but does not reveal {' and '.join(missing)}: "
+                    "its rolls are unverified",
                     hint="once the game is over, each player adds their secret to the header "
                     '([WhiteSecret "..."], [BlackSecret "..."])',
                 ).at(protocol.span)
