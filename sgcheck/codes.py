@@ -13,6 +13,7 @@ Families:
 - ``SG-R2xx``: an action is legal but what the log claims about it is wrong.
 - ``SG-N3xx``: notes and warnings from replay (clamps, unsimulated cards).
 - ``SG-P01x``: an input is over one of the limits in docs/limits.md.
+- ``SG-D1xx``: verifiable dice (sg-dice-v1): the header's commitments and reveals, each roll.
 - ``SG-X0xx``: sgcheck itself failed on an input (a bug); exit status 2.
 """
 
@@ -912,6 +913,57 @@ _CODES: tuple[CodeInfo, ...] = (
         is reported. A wrong LP or SP total (SG-R203) that the log carries forward is treated the
         same way, and the note then sits on that first wrong total. See docs/log-format.md,
         "Replaying with --keep-going".""",
+    ),
+    # --- verifiable dice (sg-dice-v1, docs/dice.md) ------------------------------------------
+    _c(
+        "SG-D101",
+        "bad-dice-header",
+        E,
+        (),
+        """A header tag of verifiable dice cannot be used, so the log's rolls are not checked: a
+        dice tag without [DiceProtocol], a protocol this sgcheck does not know (it verifies
+        sg-dice-v1), a missing or empty [GameId], a missing [WhiteCommit] or [BlackCommit], a
+        commitment or secret that is not 64 hexadecimal digits, or two identical commitments.
+        Example: [WhiteCommit "abc"] is reported at the tag. See docs/dice.md.""",
+    ),
+    _c(
+        "SG-D102",
+        "secret-mismatch",
+        E,
+        (),
+        """A secret revealed after the game ([WhiteSecret] or [BlackSecret]) is not the one its
+        player committed to before play: SHA-256 applied 4096 times to it does not give the
+        [WhiteCommit] or [BlackCommit] of the header. The dice cannot be trusted and are not
+        checked. The message shows both hashes. See docs/dice.md.""",
+    ),
+    _c(
+        "SG-D103",
+        "wrong-dice",
+        E,
+        (),
+        """A roll written in the log is not the roll the dice protocol derives from the two revealed
+        secrets, the game id and the roll's number (rolls are numbered from 0 in log order: each
+        roll-off line, attack, second roll, Break and Repair is one roll). The message names the
+        dice expected and those written; the later rolls are still checked. Example: 'attack Ra3
+        a5 roll 9 1' where sg-dice-v1 gives 7 2. See docs/dice.md.""",
+    ),
+    _c(
+        "SG-D104",
+        "dice-unverified",
+        W,
+        (),
+        """The log commits to its dice ([DiceProtocol], [GameId], [WhiteCommit], [BlackCommit]) but
+        does not reveal both secrets, so its rolls cannot be checked: a game still in play, or one
+        whose players have not added [WhiteSecret] and [BlackSecret] to the header yet. See
+        docs/dice.md.""",
+    ),
+    _c(
+        "SG-D105",
+        "too-many-rolls",
+        E,
+        (),
+        """The log has more rolls than the dice protocol derives (4096 a game, the length of each
+        player's hash chain); the rolls past the last are not checked. See docs/dice.md.""",
     ),
 )
 

@@ -15,6 +15,7 @@ import click
 from sgcheck import __version__
 from sgcheck.build import describe
 from sgcheck.cli.check_cmd import check_command, schema_command
+from sgcheck.cli.dice_cmd import dice_command
 from sgcheck.cli.fmt_cmd import fmt_command
 from sgcheck.cli.info_cmds import explain_command, rulings_command
 from sgcheck.cli.odds_cmd import odds_command
@@ -73,6 +74,7 @@ def main() -> None:
     sgcheck rulings                  the default rulings R01-R26
     sgcheck odds                     accuracy and cost tables; the chance to capture this turn
     sgcheck simulate mypack/         play many games with and without a pack: win rates, cards
+    sgcheck dice secret              verifiable dice: a secret and its commitment; the rolls
     """
 
 
@@ -84,3 +86,4 @@ main.add_command(rulings_command)
 main.add_command(odds_command)
 main.add_command(fmt_command)
 main.add_command(simulate_command)
+main.add_command(dice_command)

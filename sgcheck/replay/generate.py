@@ -76,6 +76,7 @@ from sgcheck.lang.logs.from_actions import NOWHERE, Claims, TurnWriter, claims_f
 
 if TYPE_CHECKING:
     from sgcheck.core.scenario import Scenario
+    from sgcheck.replay.dice_source import DerivedDice
     from sgcheck.replay.pack import GamePack
 
 
@@ -93,23 +94,27 @@ class GeneratedGame:
     kinds: dict[str, int] = field(default_factory=dict)
 
 
-def _roll(rng: random.Random, action: Action, state: GameState) -> Action:
+def _roll(rng: random.Random, action: Action, state: GameState, dice: DerivedDice | None = None) -> Action:
     if isinstance(action, Attack):
-        rolled = replace(action, roll=(rng.randrange(10), rng.randrange(10)))
+        first = (rng.randrange(10), rng.randrange(10)) if dice is None else dice.roll(10, 2)
+        rolled = replace(action, roll=first)
         if state.cards is not None and state.cards.lasting and rng.random() < 0.6:
-            return _second_roll(rng, rolled, state)
+            return _second_roll(rng, rolled, state, dice)
         return rolled
     if isinstance(action, Break | Repair):
-        return with_roll(action, tuple(rng.randint(1, 6) for _ in range(3)))
+        return with_roll(action, tuple(rng.randint(1, 6) for _ in range(3)) if dice is None else dice.roll(6, 3))
     return action
 
 
-def _second_roll(rng: random.Random, action: Attack, state: GameState) -> Attack:
-    """A reroll or advantage where a card grants one (R20): the engine says which word it takes."""
-    second = (rng.randrange(10), rng.randrange(10))
+def _second_roll(rng: random.Random, action: Attack, state: GameState, dice: DerivedDice | None = None) -> Attack:
+    """A reroll or advantage where a card grants one (R20): the engine says which word it takes.
+    Derived dice are used up only when the second roll is written."""
+    second = (rng.randrange(10), rng.randrange(10)) if dice is None else dice.peek(10, 2)
     for advantage in rng.sample((False, True), 2):
         again = replace(action, second=second, advantage=advantage)
         if engine.is_legal(state, again):
+            if dice is not None:
+                dice.roll(10, 2)
             return again
     return action
 
@@ -257,7 +262,7 @@ def _pick(state: GameState, candidates: list[Action], rng: random.Random) -> Act
     return next(accepted(state, iter(rng.sample(candidates, len(candidates)))), None)
 
 
-def choose(state: GameState, style: Style, rng: random.Random) -> Action | None:
+def choose(state: GameState, style: Style, rng: random.Random, dice: DerivedDice | None = None) -> Action | None:
     """The policy's next action, dice included; None when nothing is legal (the game is over)."""
     if state.result is not None:
         return None
@@ -273,7 +278,7 @@ def choose(state: GameState, style: Style, rng: random.Random) -> Action | None:
     if action is None and style is Style.ENDLESS:
         # all that is left would end the game (a Pass reaching 1000 LP): step a piece, or end the turn
         action = next(moves(state), None) or EndTurn()
-    return None if action is None else _roll(rng, action, state)
+    return None if action is None else _roll(rng, action, state, dice)
 
 
 def _setup(
@@ -283,6 +288,7 @@ def _setup(
     pack_tag: str | None,
     scenario: Scenario | None = None,
     scenario_tag: str | None = None,
+    dice: DerivedDice | None = None,
 ) -> tuple[list[LogItem], GameState]:
     if scenario is not None and scenario.turn_limit is not None:
         ruleset = replace(ruleset, turn_limit=scenario.turn_limit)
@@ -291,6 +297,8 @@ def _setup(
         tags.append(Tag("Pack", pack_tag, NOWHERE))
     if scenario_tag is not None:
         tags.append(Tag("Scenario", scenario_tag, NOWHERE))
+    if dice is not None:
+        tags += dice.tags()
     items: list[LogItem] = [Header(tuple(tags), NOWHERE)]
     hands: list[tuple[str, ...]] = []
     if pack is not None:
@@ -301,8 +309,11 @@ def _setup(
             hands.append(kept)
             items.append(Draft(color, tuple(CardName(n, NOWHERE) for n in kept), NOWHERE))
     while True:
-        white = tuple(rng.randint(1, 6) for _ in range(3))
-        black = tuple(rng.randint(1, 6) for _ in range(3))
+        if dice is None:
+            white = tuple(rng.randint(1, 6) for _ in range(3))
+            black = tuple(rng.randint(1, 6) for _ in range(3))
+        else:
+            white, black = dice.rolloff()
         items.append(RollOff(Dice(white, NOWHERE), Dice(black, NOWHERE), NOWHERE))
         if sum(white) != sum(black):
             winner = Color.WHITE if sum(white) > sum(black) else Color.BLACK
@@ -335,6 +346,7 @@ def iter_game(
     pack_tag: str | None = None,
     scenario: Scenario | None = None,
     scenario_tag: str | None = None,
+    dice: DerivedDice | None = None,
 ) -> Iterator[LogItem | GameState]:
     """Yield the log items of one generated game, turn by turn, then the final state.
 
@@ -343,10 +355,13 @@ def iter_game(
     game shrinks). With ``pack`` both sides draft from its cards and play them; ``pack_tag``
     is the ``[Pack]`` tag to write (none: the replay is given the pack with ``--pack``). With
     ``scenario`` the game starts from its position and ends as its win conditions say (R24);
-    ``scenario_tag`` is the ``[Scenario]`` tag to write.
+    ``scenario_tag`` is the ``[Scenario]`` tag to write. With ``dice`` (a
+    :class:`~sgcheck.replay.dice_source.DerivedDice`) every roll comes from the verifiable-dice
+    protocol and the header carries its tags (docs/dice.md); the random source still picks the
+    actions.
     """
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-    items, state = _setup(rng, ruleset, pack, pack_tag, scenario, scenario_tag)
+    items, state = _setup(rng, ruleset, pack, pack_tag, scenario, scenario_tag, dice)
     yield from items
     actions = 0
     writer = TurnWriter(state.turn_number, state.to_move)
@@ -356,7 +371,7 @@ def iter_game(
             state.turn_number > max_turns or (max_actions is not None and actions >= max_actions)
         ):
             break
-        action = choose(state, style, rng)
+        action = choose(state, style, rng, dice)
         assert action is not None
         step = engine.apply(state, action)
         assert isinstance(step, Applied), (action, step)
@@ -392,6 +407,7 @@ def generate_game(
     pack_tag: str | None = None,
     scenario: Scenario | None = None,
     scenario_tag: str | None = None,
+    dice: DerivedDice | None = None,
 ) -> GeneratedGame:
     """A whole generated game in memory (see :func:`iter_game` for the options)."""
     items: list[LogItem] = []
@@ -408,6 +424,7 @@ def generate_game(
         pack_tag=pack_tag,
         scenario=scenario,
         scenario_tag=scenario_tag,
+        dice=dice,
     )
     for item in games:
         if isinstance(item, GameState):

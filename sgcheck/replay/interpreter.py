@@ -11,6 +11,7 @@ The work is done by modules, each with one job:
 - :mod:`sgcheck.replay.setup_lines`: the setup lines and the state at the start of play;
 - :mod:`sgcheck.replay.ending`: the end of the log, result lines, the knock-on notes;
 - :mod:`sgcheck.replay.findings`: what they share about findings (context, the stop);
+- :mod:`sgcheck.replay.dice_check`: verifiable dice, checked as the items go by;
 - :mod:`sgcheck.replay.timeline`: the HTML report's positions, an observer of the turn loop.
 """
 
@@ -24,6 +25,7 @@ from sgcheck.diagnostics import Diagnostic
 from sgcheck.lang.logs.ast import LogItem
 from sgcheck.lang.logs.grammar import LogSyntaxError
 from sgcheck.lang.logs.reader import PlainTurn, read_log
+from sgcheck.replay.dice_check import Tapped, merged
 from sgcheck.replay.ending import finish, knock_on_notes
 from sgcheck.replay.findings import Stop
 from sgcheck.replay.options import Observer, ReplayOptions, ReplayResult
@@ -58,12 +60,14 @@ def replay_items(
     recording = Recording(options.keep_line, options.keep_turn) if options.timeline else None
     replayer = Replayer(source, options, folder, observe, recording)
     stopped = False
+    tapped = Tapped(items)  # the dice checked on the way, when the header commits to them
     try:
-        for item in items:
+        for item in tapped:
             replayer.feed(item)
         finish(replayer, replayer.start)
     except Stop:
         stopped = True
+    tapped.drain(Stop)
     knock_on_notes(replayer)
     st = replayer.state
     timeline = None
@@ -72,7 +76,7 @@ def replay_items(
         timeline = recording.data(st, replayer.source, tags)
     return ReplayResult(
         source=replayer.source,
-        diagnostics=tuple(replayer.diagnostics),
+        diagnostics=merged(replayer.diagnostics, tapped.findings),
         state=st,
         ruleset=replayer.ruleset,
         header=replayer.header,

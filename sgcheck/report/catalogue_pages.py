@@ -22,6 +22,7 @@ _FAMILIES = (
     ("SG-R1", "Illegal actions"),
     ("SG-R2", "Wrong claims"),
     ("SG-N", "Replay notes"),
+    ("SG-D", "Verifiable dice"),
     ("SG-C0", "Contract: per card"),
     ("SG-C1", "Contract: per pack"),
     ("SG-C2", "Contract: packs, configuration, suppressions"),

@@ -139,6 +139,7 @@ BROKEN = [
     ("wrong-pass.sglog", "SG-R209", 6, 11, "not a Pass: White took 1 action"),
     ("wrong-result.sglog", "SG-R210", 7, 1, "the game has not ended"),
     ("every-kind-of-line.sglog", "SG-R209", 20, 11, "not a Pass: Black took 1 action"),  # docs/log-format.md
+    ("wrong-dice.sglog", "SG-D103", 26, 34, "roll 1 (accuracy) is 8 4 by sg-dice-v1, the log says 3 4"),  # docs/dice.md
 ]
 
 

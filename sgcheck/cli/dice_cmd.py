@@ -1,0 +1,272 @@
+"""``sgcheck dice``: verifiable dice at the table or online (protocol sg-dice-v1, docs/dice.md),
+and the statistics of a corpus' dice.
+
+The derivation is :mod:`sgcheck.core.dice`; this module parses the options, asks it and prints.
+A roll needs both players' keys of that roll, each checked against its player's commitment, so
+no roll is ever printed before both commitments exist.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+import click
+
+from sgcheck.cli.common import guarded
+
+_FORMATS = ("text", "json")
+
+
+def _bytes32(value: str, what: str) -> bytes:
+    from sgcheck.core.dice import parse_hex
+
+    parsed = parse_hex(value)
+    if parsed is None:
+        raise click.BadParameter(f"{what} must be 64 hexadecimal digits (32 bytes), not {value.strip()[:80]!r}")
+    return parsed
+
+
+def _read_secret(value: str) -> str:
+    """SECRET as given, or read from standard input for ``-``, or from a file for ``@PATH``."""
+    if value == "-":
+        return sys.stdin.readline().strip()
+    if value.startswith("@"):
+        try:
+            with open(value[1:], encoding="utf-8") as handle:
+                return handle.readline().strip()
+        except (OSError, UnicodeDecodeError) as error:
+            raise click.BadParameter(f"cannot read the secret from {value[1:]!r}: {error}") from None
+    return value
+
+
+@click.group("dice", short_help="Verifiable dice: secrets, commitments, rolls; dice statistics.")
+def dice_command() -> None:
+    """Verifiable dice (sg-dice-v1, docs/dice.md) and the statistics of a corpus' dice.
+
+    \b
+    sgcheck dice secret -o mine.secret       a new secret (kept in the file) and its commitment
+    sgcheck dice commit SECRET               the commitment of a secret
+    sgcheck dice key SECRET --roll 5         your key of roll 5, to tell the other player
+    sgcheck dice next --game-id G --white-commit C --black-commit C --white KEY --black KEY
+                                             the roll both keys reach, checked against the commitments
+    sgcheck dice stats league/               chi-square test of each player's dice, per die kind
+    """
+
+
+@dice_command.command("secret", short_help="Create a secret and print its commitment.")
+@click.option(
+    "-o",
+    "--output",
+    "output",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Write the secret to this new file (readable by you alone) and print only the commitment.",
+)
+@guarded
+def secret_command(output: str | None) -> int:
+    """Create a secret (32 random bytes from the system's secure source, as 64 hex digits) and
+    print it with its commitment. Share the commitment before the game; keep the secret."""
+    import secrets
+
+    from sgcheck.core.dice import commitment
+
+    secret = secrets.token_hex(32)
+    commit = commitment(bytes.fromhex(secret)).hex()
+    if output is None:
+        click.echo(f"secret      {secret}\ncommitment  {commit}")
+        return 0
+    try:
+        fd = os.open(output, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        click.echo(f"sgcheck: {output} already exists; a secret is never written over another", err=True)
+        return 2
+    except OSError as error:
+        click.echo(f"sgcheck: cannot write {output}: {error.strerror or error}", err=True)
+        return 2
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(secret + "\n")
+    click.echo(f"commitment  {commit}")
+    return 0
+
+
+@dice_command.command("commit", short_help="Print the commitment of a secret.")
+@click.argument("secret")
+@guarded
+def commit_command(secret: str) -> int:
+    """Print the commitment of SECRET (64 hex digits; '-' reads it from standard input, @FILE
+    from a file): SHA-256 applied 4096 times (docs/dice.md)."""
+    from sgcheck.core.dice import commitment
+
+    click.echo(commitment(_bytes32(_read_secret(secret), "SECRET")).hex())
+    return 0
+
+
+@dice_command.command("key", short_help="Print your key of one roll, to tell the other player.")
+@click.argument("secret")
+@click.option("--roll", "index", type=click.IntRange(min=0), required=True, help="The roll's number, from 0.")
+@guarded
+def key_command(secret: str, index: int) -> int:
+    """Print the key of roll N of SECRET's chain ('-' reads SECRET from standard input, @FILE
+    from a file). Telling it reveals nothing of the later rolls' keys."""
+    from sgcheck.core.dice import CHAIN_LENGTH, roll_key
+
+    if index >= CHAIN_LENGTH:
+        raise click.BadParameter(f"a game has rolls 0 to {CHAIN_LENGTH - 1}", param_hint="'--roll'")
+    click.echo(roll_key(_bytes32(_read_secret(secret), "SECRET"), index).hex())
+    return 0
+
+
+def _reach(key: bytes, commit: bytes) -> int | None:
+    """The roll whose key ``key`` is, in the chain ``commit`` commits to, or None."""
+    from sgcheck.core.dice import CHAIN_LENGTH, step
+
+    current = key
+    for index in range(CHAIN_LENGTH):
+        current = step(current)
+        if current == commit:
+            return index
+    return None
+
+
+@dice_command.command("next", short_help="Print a game's next rolls from both players' keys.")
+@click.option("--game-id", required=True, help="The game's id, as in its [GameId] tag.")
+@click.option("--white-commit", required=True, help="White's commitment (64 hex digits).")
+@click.option("--black-commit", required=True, help="Black's commitment (64 hex digits).")
+@click.option("--white", "white", required=True, help="White's key of the roll (or White's secret).")
+@click.option("--black", "black", required=True, help="Black's key of the roll (or Black's secret).")
+@click.option(
+    "--from",
+    "start",
+    type=click.IntRange(min=0),
+    default=None,
+    help="The first roll to print (default: the last roll both keys reach).",
+)
+@click.option("--count", type=click.IntRange(min=1, max=4096), default=1, show_default=True, help="Rolls to print.")
+@click.option("--format", "fmt", type=click.Choice(_FORMATS), default="text", show_default=True)
+@guarded
+def next_command(
+    game_id: str,
+    white_commit: str,
+    black_commit: str,
+    white: str,
+    black: str,
+    start: int | None,
+    count: int,
+    fmt: str,
+) -> int:
+    """Print the dice of a game's rolls from both players' keys, each checked against its
+    player's commitment first. A key of roll N also gives every earlier roll's key, never a later
+    one; a secret is the key of the last roll, so with both secrets every roll is printed (the
+    check of a finished game). Each roll is shown in every reading: two d10 (an attack's
+    accuracy or a second roll), three d6 (Break, Repair) and a roll-off round."""
+    from sgcheck.core import dice
+
+    if not game_id or "\x00" in game_id:
+        raise click.BadParameter("the game id must be a non-empty text", param_hint="'--game-id'")
+    commits = {
+        "White": _bytes32(white_commit, "--white-commit"),
+        "Black": _bytes32(black_commit, "--black-commit"),
+    }
+    if commits["White"] == commits["Black"]:
+        raise click.BadParameter("the two commitments are the same: each player commits to a secret of their own")
+    keys = {"White": _bytes32(white, "--white"), "Black": _bytes32(black, "--black")}
+    reach: dict[str, int] = {}
+    for side in ("White", "Black"):
+        found = _reach(keys[side], commits[side])
+        if found is None:
+            raise click.BadParameter(
+                f"{side}'s key is not a key of the chain {side}'s commitment commits to "
+                "(SHA-256 applied up to 4096 times never gives it)",
+                param_hint=f"'--{side.lower()}'",
+            )
+        reach[side] = found
+    last = min(reach.values())
+    first = last if start is None else start
+    end = first + count - 1
+    if end > last:
+        behind = " and ".join(f"{side}'s to roll {reach[side]}" for side in ("White", "Black") if reach[side] < end)
+        click.echo(
+            f"sgcheck: roll {end} needs both players' keys of that roll; the keys given reach {behind}", err=True
+        )
+        return 2
+    chains = {side: _chain_from(keys[side], reach[side]) for side in keys}
+    rolls = []
+    for index in range(first, end + 1):
+        w, b = chains["White"][index], chains["Black"][index]
+        d10 = dice.roll_for(w, b, commits["White"], commits["Black"], game_id, index, dice.D10, 2)
+        d6 = dice.roll_for(w, b, commits["White"], commits["Black"], game_id, index, dice.D6, 3)
+        rolloff = dice.rolloff_for(w, b, commits["White"], commits["Black"], game_id, index)
+        rolls.append((index, d10, d6, rolloff))
+    if fmt == "json":
+        data = {
+            "protocol": dice.PROTOCOL,
+            "game_id": game_id,
+            "rolls": [
+                {"roll": i, "d10": list(d10), "d6": list(d6), "rolloff": {"white": list(r[0]), "black": list(r[1])}}
+                for i, d10, d6, r in rolls
+            ],
+        }
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return 0
+    for i, d10, d6, (rw, rb) in rolls:
+        shown = " ".join
+        click.echo(
+            f"roll {i}: attack {shown(map(str, d10))} · break/repair {shown(map(str, d6))} · "
+            f"rolloff white {shown(map(str, rw))} black {shown(map(str, rb))}"
+        )
+    return 0
+
+
+def _chain_from(key: bytes, index: int) -> dict[int, bytes]:
+    """The keys of rolls ``index`` down to 0 from the key of roll ``index``."""
+    from sgcheck.core.dice import step
+
+    out = {index: key}
+    for i in range(index - 1, -1, -1):
+        key = step(key)
+        out[i] = key
+    return out
+
+
+@dice_command.command("stats", short_help="Chi-square test of each player's dice in logs.")
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--format", "fmt", type=click.Choice(_FORMATS), default="text", show_default=True)
+@guarded
+def stats_command(paths: tuple[str, ...], fmt: str) -> int:
+    """Count the dice of the logs (files, or folders searched for *.sglog) per player and die kind
+    (d6: roll-off, Break, Repair; d10: accuracy) and test each against a fair die (Pearson's
+    chi-square). A player whose dice of a kind have p < 0.001 is flagged (exit 1). Logs with
+    committed dice are left out: replay verifies them roll by roll."""
+    from sgcheck.lang.logs.grammar import LogSyntaxError
+    from sgcheck.lang.logs.reader import read_log
+    from sgcheck.lang.source import SourceText, read_source
+    from sgcheck.replay.dice_stats import Corpus, count_log, render_json, render_text, tests
+    from sgcheck.replay.files import discover_logs
+
+    logs = discover_logs(list(paths))
+    if not logs:
+        click.echo("sgcheck: no logs (*.sglog) found in " + ", ".join(paths), err=True)
+        return 2
+    corpus = Corpus()
+    for log in logs:
+        if log.problem is not None:
+            corpus.unread.append((log.path, log.problem.message))
+            continue
+        source = read_source(log.path, log.path)
+        if not isinstance(source, SourceText):
+            click.echo(f"sgcheck: {log.path}: {source.message}", err=True)
+            return 2
+        try:
+            count_log(corpus, log.path, read_log(source))
+        except LogSyntaxError as error:
+            span = error.diagnostic.span
+            where = f" at line {span.line}" if span is not None else ""
+            corpus.unread.append((log.path, f"syntax error{where}; the dice before it are counted"))
+    results = tests(corpus)
+    if fmt == "json":
+        click.echo(json.dumps(render_json(corpus, results), indent=2, ensure_ascii=False))
+    else:
+        click.echo(render_text(corpus, results), nl=False)
+    return 1 if any(r.flagged for r in results) else 0

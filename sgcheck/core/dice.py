@@ -1,0 +1,167 @@
+"""Verifiable dice, protocol ``sg-dice-v1``: every die of a game derived from both players'
+secrets, so that anyone can recompute the rolls once the secrets are revealed.
+
+The protocol, byte for byte (docs/dice.md publishes it with test vectors):
+
+- A *secret* is 32 random bytes, written as 64 hexadecimal digits.
+- ``H(x)`` is SHA-256 of the bytes ``x``. A secret ``s`` has a *hash chain* of
+  :data:`CHAIN_LENGTH` keys: the key of roll ``n`` (``0 <= n < CHAIN_LENGTH``) is
+  ``H^(CHAIN_LENGTH - 1 - n)(s)`` (``H`` applied that many times; the last roll's key is ``s``).
+- The *commitment* is ``H^CHAIN_LENGTH(s)``, one step past the key of roll 0: each key hashes to
+  the key before it, and key 0 hashes to the commitment. A key disclosed for roll ``n`` is
+  checked by ``H^(n + 1)(key) == commitment``.
+- The two players are ordered by their commitments (as hexadecimal text, in lower case): the
+  *first* player's commitment sorts first. Roll ``n`` is read from the blocks
+  ``HMAC-SHA256(key_first(n) || key_second(n), message(n, c))`` for ``c = 0, 1, 2, ...``, where
+  ``message(n, c) = b"sg-dice-v1" || 0x00 || game id (UTF-8) || 0x00 || n (4 bytes, big-endian)
+  || c (4 bytes, big-endian)``.
+- The bytes of those blocks are read in order. A d6 takes a byte ``b`` if ``b < 252`` and shows
+  ``b % 6 + 1``; a d10 takes it if ``b < 250`` and shows ``b % 10`` (0-9). A byte at or over the
+  limit is skipped (rejection sampling: every face equally likely, no modulo bias).
+- Which dice a roll has follows from the log: the roll-off (one roll per ``rolloff`` line) is six
+  d6, the first three the first player's and the last three the second player's; an attack's
+  accuracy roll, and a card's second roll (``reroll``/``advantage``), are two d10 each (tens,
+  then ones); a Break or Repair is three d6. Rolls are numbered from 0 in log order.
+
+Pure functions over bytes and numbers; no I/O.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+
+PROTOCOL = "sg-dice-v1"
+#: Rolls a game may have: the length of each player's hash chain.
+CHAIN_LENGTH = 4096
+SECRET_BYTES = 32
+#: Faces of a d6 (1-6) and a d10 (0-9), and the byte limits of rejection sampling.
+D6 = 6
+D10 = 10
+_PREFIX = PROTOCOL.encode("ascii") + b"\x00"
+
+
+def limit(sides: int) -> int:
+    """The bytes below this value are taken, the others skipped: the largest multiple of ``sides`` up to 256."""
+    return 256 - 256 % sides
+
+
+def face(byte: int, sides: int) -> int:
+    """The face one accepted byte shows: 1-6 for a d6, 0-9 for a d10."""
+    return byte % sides + 1 if sides == D6 else byte % sides
+
+
+def parse_hex(text: str) -> bytes | None:
+    """32 bytes written as 64 hexadecimal digits (either case), or None."""
+    value = text.strip()
+    if len(value) != 2 * SECRET_BYTES or any(ch not in "0123456789abcdefABCDEF" for ch in value):
+        return None
+    return bytes.fromhex(value)
+
+
+def step(key: bytes) -> bytes:
+    """One step down the chain: ``H(key)``."""
+    return hashlib.sha256(key).digest()
+
+
+def hashed(key: bytes, times: int) -> bytes:
+    """``H`` applied ``times`` times."""
+    for _ in range(times):
+        key = hashlib.sha256(key).digest()
+    return key
+
+
+def commitment(secret: bytes) -> bytes:
+    """A secret's commitment: ``H^CHAIN_LENGTH(secret)``."""
+    return hashed(secret, CHAIN_LENGTH)
+
+
+def roll_key(secret: bytes, index: int) -> bytes:
+    """The key a player discloses for roll ``index``: ``H^(CHAIN_LENGTH - 1 - index)(secret)``."""
+    if not 0 <= index < CHAIN_LENGTH:
+        raise ValueError(f"roll {index} is outside 0..{CHAIN_LENGTH - 1}")
+    return hashed(secret, CHAIN_LENGTH - 1 - index)
+
+
+def chain(secret: bytes) -> list[bytes]:
+    """Every roll's key of a secret, roll 0 first (one pass of :data:`CHAIN_LENGTH` hashes)."""
+    keys = [secret]
+    for _ in range(CHAIN_LENGTH - 1):
+        keys.append(hashlib.sha256(keys[-1]).digest())
+    keys.reverse()
+    return keys
+
+
+def key_matches(key: bytes, index: int, commit: bytes) -> bool:
+    """Whether ``key`` is the key of roll ``index`` of the chain ``commit`` commits to."""
+    return 0 <= index < CHAIN_LENGTH and hmac.compare_digest(hashed(key, index + 1), commit)
+
+
+def white_first(white_commit: bytes, black_commit: bytes) -> bool:
+    """Whether White is the first player: White's commitment sorts before Black's (as bytes, which
+    is the order of their lower-case hexadecimal text)."""
+    return white_commit < black_commit
+
+
+def message(game_id: str, index: int, counter: int) -> bytes:
+    """The HMAC message of block ``counter`` of roll ``index``."""
+    return _PREFIX + game_id.encode("utf-8") + b"\x00" + index.to_bytes(4, "big") + counter.to_bytes(4, "big")
+
+
+def block(first_key: bytes, second_key: bytes, game_id: str, index: int, counter: int) -> bytes:
+    """Block ``counter`` of roll ``index``: 32 bytes of HMAC-SHA256."""
+    return hmac.new(first_key + second_key, message(game_id, index, counter), hashlib.sha256).digest()
+
+
+def read_faces(blocks: list[bytes], sides: int, count: int) -> tuple[int, ...] | None:
+    """``count`` faces of ``sides``-sided dice read from ``blocks`` in order with rejection
+    sampling, or None when the blocks run out first."""
+    cap = limit(sides)
+    faces: list[int] = []
+    for data in blocks:
+        for byte in data:
+            if byte < cap:
+                faces.append(face(byte, sides))
+                if len(faces) == count:
+                    return tuple(faces)
+    return None
+
+
+def roll_faces(
+    first_key: bytes, second_key: bytes, game_id: str, index: int, sides: int, count: int
+) -> tuple[int, ...]:
+    """The ``count`` dice of ``sides`` faces of roll ``index``, from the two players' keys of that
+    roll (the first player's first)."""
+    blocks: list[bytes] = []
+    counter = 0
+    while True:
+        blocks.append(block(first_key, second_key, game_id, index, counter))
+        faces = read_faces(blocks, sides, count)
+        if faces is not None:
+            return faces
+        counter += 1
+
+
+def roll_for(
+    white_key: bytes,
+    black_key: bytes,
+    white_commit: bytes,
+    black_commit: bytes,
+    game_id: str,
+    index: int,
+    sides: int,
+    count: int,
+) -> tuple[int, ...]:
+    """The dice of roll ``index`` from White's and Black's keys of that roll."""
+    if white_first(white_commit, black_commit):
+        return roll_faces(white_key, black_key, game_id, index, sides, count)
+    return roll_faces(black_key, white_key, game_id, index, sides, count)
+
+
+def rolloff_for(
+    white_key: bytes, black_key: bytes, white_commit: bytes, black_commit: bytes, game_id: str, index: int
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A roll-off round (roll ``index``): White's three d6 and Black's, as a log writes them."""
+    dice = roll_for(white_key, black_key, white_commit, black_commit, game_id, index, D6, 6)
+    first, second = dice[:3], dice[3:]
+    return (first, second) if white_first(white_commit, black_commit) else (second, first)

@@ -1,0 +1,172 @@
+"""Statistics of the dice of a corpus of logs, for logs without committed dice (docs/dice.md).
+
+Every die written in a log is counted for the player who rolled it (the player named by the
+``[White]``/``[Black]`` tag, else the colour and the log's name), by kind: ``d6`` (the roll-off,
+Break and Repair, faces 1-6) and ``d10`` (the accuracy dice of attacks and second rolls, faces
+0-9). Each player's dice of each kind get Pearson's chi-square test against a fair die
+(:mod:`sgcheck.core.chisquare`); a p-value under :data:`FLAG_BELOW` flags the player.
+Logs whose header commits to its dice are left out: replay verifies those roll by roll.
+Faces out of range (replay's SG-R114) are not counted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from sgcheck.core.actions import Attack, Break, Repair
+from sgcheck.core.chisquare import uniform_test
+from sgcheck.core.pieces import Color
+from sgcheck.lang.logs.ast import AttackStmt, BreakStmt, Header, LogItem, RepairStmt, RollOff, Turn
+from sgcheck.lang.logs.reader import PlainTurn
+from sgcheck.replay.dice_check import has_dice_tags
+
+#: A player's dice of a kind are implausible below this p-value.
+FLAG_BELOW = 0.001
+#: Dice of a kind needed for a test: 5 expected per face, as the chi-square approximation wants.
+MIN_PER_FACE = 5
+KINDS = {"d6": (1, 2, 3, 4, 5, 6), "d10": (0, 1, 2, 3, 4, 5, 6, 7, 8, 9)}
+
+
+@dataclass(slots=True)
+class Corpus:
+    """The dice counted so far: (player, kind) to the count of each face."""
+
+    counts: dict[tuple[str, str], dict[int, int]] = field(default_factory=dict)
+    logs: int = 0
+    committed: int = 0  # logs left out: their dice are committed (replay verifies them)
+    unread: list[tuple[str, str]] = field(default_factory=list)  # (log, why) read in part or not at all
+
+    def add(self, player: str, kind: str, faces: Iterable[int]) -> None:
+        counts = self.counts.setdefault((player, kind), dict.fromkeys(KINDS[kind], 0))
+        for f in faces:
+            if f in counts:
+                counts[f] += 1
+
+
+def count_log(corpus: Corpus, name: str, items: Iterable[LogItem | PlainTurn]) -> None:
+    """Count the dice of one log's items (stops quietly where the items end)."""
+    players = {Color.WHITE: f"White of {name}", Color.BLACK: f"Black of {name}"}
+    corpus.logs += 1
+    for item in items:
+        if isinstance(item, Header):
+            if has_dice_tags(item):
+                corpus.logs -= 1
+                corpus.committed += 1
+                return
+            for color in Color:
+                tag = item.get(color.title)
+                if tag is not None and tag.value.strip() and tag.value.strip() != "?":
+                    players[color] = tag.value.strip()
+        elif isinstance(item, RollOff):
+            corpus.add(players[Color.WHITE], "d6", item.white.faces)
+            corpus.add(players[Color.BLACK], "d6", item.black.faces)
+        elif isinstance(item, PlainTurn):
+            who = players[item.color]
+            for step in item.steps:
+                _count_action(corpus, who, step.action)
+        elif isinstance(item, Turn):
+            who = players[item.color]
+            for stmt in (*item.loose, *(s for block in item.phases for s in block.statements)):
+                if isinstance(stmt, AttackStmt):
+                    corpus.add(who, "d10", stmt.roll.faces)
+                    if stmt.second is not None:
+                        corpus.add(who, "d10", stmt.second.dice.faces)
+                elif isinstance(stmt, BreakStmt | RepairStmt):
+                    corpus.add(who, "d6", stmt.roll.faces)
+
+
+def _count_action(corpus: Corpus, who: str, action: object) -> None:
+    if isinstance(action, Attack):
+        corpus.add(who, "d10", action.roll)
+        corpus.add(who, "d10", action.second)
+    elif isinstance(action, Break | Repair):
+        corpus.add(who, "d6", action.roll)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerDice:
+    """One player's dice of one kind and the test of them."""
+
+    player: str
+    kind: str
+    counts: tuple[tuple[int, int], ...]  # (face, count)
+    dice: int
+    chi_square: float | None  # None: too few dice for the test
+    df: int
+    p_value: float | None
+
+    @property
+    def flagged(self) -> bool:
+        return self.p_value is not None and self.p_value < FLAG_BELOW
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "player": self.player,
+            "kind": self.kind,
+            "dice": self.dice,
+            "counts": {str(face): count for face, count in self.counts},
+            "chi_square": None if self.chi_square is None else round(self.chi_square, 6),
+            "df": self.df,
+            "p_value": self.p_value,
+            "flagged": self.flagged,
+        }
+
+
+def tests(corpus: Corpus) -> list[PlayerDice]:
+    """Each player's dice of each kind with its chi-square test, by player then kind."""
+    out: list[PlayerDice] = []
+    for (player, kind), counts in sorted(corpus.counts.items()):
+        faces = KINDS[kind]
+        values = [counts[f] for f in faces]
+        total = sum(values)
+        if total == 0:
+            continue
+        pairs = tuple(zip(faces, values, strict=True))
+        if total < MIN_PER_FACE * len(faces):
+            out.append(PlayerDice(player, kind, pairs, total, None, len(faces) - 1, None))
+            continue
+        statistic, df, p = uniform_test(values)
+        out.append(PlayerDice(player, kind, pairs, total, statistic, df, p))
+    return out
+
+
+def _p_text(p: float) -> str:
+    return f"{p:.3g}" if p >= 1e-4 else f"{p:.2e}"
+
+
+def render_text(corpus: Corpus, results: list[PlayerDice]) -> str:
+    """The statistics as aligned text: one row per player and kind, the counts of a flagged one."""
+    lines = [f"dice of {corpus.logs} log{'s' if corpus.logs != 1 else ''}"]
+    if corpus.committed:
+        lines[0] += f" ({corpus.committed} with committed dice left out: replay verifies them)"
+    for log, why in corpus.unread:
+        lines.append(f"  {log}: {why}")
+    if not results:
+        lines.append("no dice")
+        return "\n".join(lines) + "\n"
+    width = max(len("player"), *(len(r.player) for r in results))
+    lines.append(f"{'player':<{width}}  kind  dice   chi-square  df  p-value")
+    for r in results:
+        if r.chi_square is None or r.p_value is None:
+            tail = f"{'-':>10}  {r.df:>2}  too few dice for the test (at least {MIN_PER_FACE} a face)"
+        else:
+            tail = f"{r.chi_square:>10.2f}  {r.df:>2}  {_p_text(r.p_value)}"
+            if r.flagged:
+                tail += f"  implausible (p < {FLAG_BELOW})"
+        lines.append(f"{r.player:<{width}}  {r.kind:<4}  {r.dice:>5}  {tail}")
+        if r.flagged:
+            lines.append(f"{'':<{width}}  counts: " + "  ".join(f"{face}: {count}" for face, count in r.counts))
+    flagged = sum(1 for r in results if r.flagged)
+    lines.append(f"{flagged} implausible" if flagged else "nothing implausible")
+    return "\n".join(lines) + "\n"
+
+
+def render_json(corpus: Corpus, results: list[PlayerDice]) -> dict[str, object]:
+    return {
+        "logs": corpus.logs,
+        "committed": corpus.committed,
+        "unread": [{"log": log, "why": why} for log, why in corpus.unread],
+        "flag_below": FLAG_BELOW,
+        "players": [r.as_json() for r in results],
+    }
