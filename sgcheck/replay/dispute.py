@@ -207,7 +207,7 @@ def dispute_report(source: SourceText, options: ReplayOptions, folder: str | Non
     rulings = [
         _claim_corrected(kind, first, source, keep, folder),
         _action_undone(kind, first, stmt, source, keep, folder),
-        _forfeit(kind, first),
+        _forfeit(kind, first, stmt is not None),
         _void(kind),
     ]
     report["rulings"] = rulings
@@ -256,8 +256,7 @@ def _claim_corrected(
     def key(d: Diagnostic) -> tuple[str, int, int]:
         return (d.code, d.span.line if d.span else 0, d.span.column if d.span else 0)
 
-    later_written = [d for d in as_written.diagnostics if d.is_error and d is not as_written.diagnostics[0]]
-    later_written = [d for d in later_written if key(d) != key(first)]
+    later_written = [d for d in as_written.diagnostics if d.is_error and key(d) != key(first)]
     later = [d for d in corrected.diagnostics if d.is_error and key(d) != key(first)]
     now = {key(d) for d in later}
     before = {key(d) for d in later_written}
@@ -324,9 +323,13 @@ def _action_undone(
     }
 
 
-def _forfeit(kind: str, first: Diagnostic) -> dict[str, object]:
+def _forfeit(kind: str, first: Diagnostic, on_statement: bool) -> dict[str, object]:
+    """The player on whose turn the error was written loses. A turn out of order or a phase
+    label names no one: the turn being played is the one the log skipped, not the one it wrote."""
     if kind == INPUT:
         return _not_applying(FORFEIT, "the log cannot be read that far: no one can be said to have broken a rule")
+    if kind == ACTION and not on_statement:
+        return _not_applying(FORFEIT, "the finding is on a turn header or a phase label, which names no player's action")
     player = dict(first.context).get("player")
     offender = next((c for c in Color if c.title == player), None)
     if offender is None:
@@ -412,7 +415,7 @@ def _ruling_lines(ruling: Mapping[str, object], first: Mapping[str, object]) -> 
             lines.append(f"{pad}later findings that disappear with it: {len(gone)}")
             lines.extend(_listed(gone, "{code} {message}", pad + "  "))
         if later:
-            lines.append(f"{pad}later findings that remain: {len(later)}")
+            lines.append(f"{pad}later findings with it corrected: {len(later)}")
             lines.extend(_listed(later, "{code} {message}", pad + "  "))
         else:
             lines.append(f"{pad}no later finding: nothing after it changes")
