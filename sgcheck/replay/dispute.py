@@ -277,12 +277,15 @@ def _action_undone(
     kind: str, first: Diagnostic, stmt: Statement | None, source: SourceText, keep: ReplayOptions, folder: str | None
 ) -> dict[str, object]:
     if kind != ACTION:
-        why = "the action was legal: only a number written about it is wrong" if kind == CLAIM else (
-            "the finding is not about an action of play"
+        why = (
+            "the action was legal: only a number written about it is wrong"
+            if kind == CLAIM
+            else ("the finding is not about an action of play")
         )
         return _not_applying(ACTION_UNDONE, why)
     if stmt is None:
-        return _not_applying(ACTION_UNDONE, "the finding is on a turn header or a phase label, not on one action to remove")
+        why = "the finding is on a turn header or a phase label, not on one action to remove"
+        return _not_applying(ACTION_UNDONE, why)
     text = _blank(source.text, stmt.span.offset, stmt.span.end_offset)
     line = stmt.span.line
     figures = _Figures(line)
@@ -329,14 +332,22 @@ def _forfeit(kind: str, first: Diagnostic, on_statement: bool) -> dict[str, obje
     if kind == INPUT:
         return _not_applying(FORFEIT, "the log cannot be read that far: no one can be said to have broken a rule")
     if kind == ACTION and not on_statement:
-        return _not_applying(FORFEIT, "the finding is on a turn header or a phase label, which names no player's action")
+        why = "the finding is on a turn header or a phase label, which names no player's action"
+        return _not_applying(FORFEIT, why)
     player = dict(first.context).get("player")
     offender = next((c for c in Color if c.title == player), None)
     if offender is None:
         return _not_applying(FORFEIT, "the finding names no player")
     winner = offender.other
     score = "1-0" if winner is Color.WHITE else "0-1"
-    return {"ruling": FORFEIT, "applies": True, "default": False, "loser": offender.title, "winner": winner.title, "score": score}
+    return {
+        "ruling": FORFEIT,
+        "applies": True,
+        "default": False,
+        "loser": offender.title,
+        "winner": winner.title,
+        "score": score,
+    }
 
 
 def _void(kind: str) -> dict[str, object]:
@@ -401,7 +412,8 @@ def _ruling_lines(ruling: Mapping[str, object], first: Mapping[str, object]) -> 
     if not ruling["applies"]:
         return [f"{head}does not apply: {ruling['why']}"]
     if name == FORFEIT:
-        return [f"{head}{ruling['loser']}, on whose turn it was written, loses: {ruling['winner']} wins {ruling['score']}"]
+        loser, winner, score = ruling["loser"], ruling["winner"], ruling["score"]
+        return [f"{head}{loser}, on whose turn it was written, loses: {winner} wins {score}"]
     if name == GAME_VOID:
         return [f"{head}the game is void: no result, no winner; replay it or agree a result"]
     if name == CLAIM_CORRECTED:
@@ -421,7 +433,8 @@ def _ruling_lines(ruling: Mapping[str, object], first: Mapping[str, object]) -> 
             lines.append(f"{pad}no later finding: nothing after it changes")
         lines.append(f"{pad}end: {_ending(ruling)}")
         return lines
-    lines = [f"{head}the {ruling['removed']} on line {ruling['line']} is removed; play goes on from the position before it"]
+    removed = f"the {ruling['removed']} on line {ruling['line']} is removed"
+    lines = [f"{head}{removed}; play goes on from the position before it"]
     illegal = ruling["later_illegal"]
     assert isinstance(illegal, list)
     if illegal:

@@ -88,7 +88,7 @@ def _file_dict(result: FileResult) -> dict[str, Any]:
     if isinstance(timeline, Mapping):  # replay --timeline: every statement explained, in order
         found["timeline"] = list(timeline.get("explanations", []))
     if isinstance(dispute, Mapping):
-        found["dispute"] = dispute
+        found["dispute"] = dict(dispute)
     return found
 
 
