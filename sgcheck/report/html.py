@@ -199,7 +199,9 @@ def render_html_file(result: FileResult, sources: Mapping[str, str]) -> str:
         f"{_game_facts(result, header)}{_counts(result.diagnostics)}{address if frames else ''}</header>"
     ]
     out.append(_findings_list(result.diagnostics, frames_of, name))
-    out.append(_dispute(result.facts.get("dispute")))
+    dispute = _dispute(result.facts.get("dispute"))
+    if dispute:
+        out.append(dispute)
     out.append(_stage(bool(frames)))
     if text is None:
         out.append('<div class="source"><p class="nosource">The log text is not available.</p></div>')
