@@ -116,6 +116,12 @@ def _turn_option(ctx: click.Context, param: click.Parameter, value: str | None) 
     help="With --format json: each log's result lists the explanation of every statement and turn end, "
     "in order (its \"timeline\").",
 )
+@click.option(
+    "--dispute",
+    is_flag=True,
+    help="Add each log's dispute report: its first illegal action or wrong claim, the position had it not "
+    "been written, and the outcome each ruling of the house-rule profile leads to (docs/disputes.md; not a core rule).",
+)
 @click.option("--no-summary", is_flag=True, help="Do not print the final board and totals.")
 @click.option(
     "-q",
@@ -175,6 +181,7 @@ def replay_command(
     explain_line: int | None,
     explain_turn: tuple[int, int] | None,
     timeline: bool,
+    dispute: bool,
     no_summary: bool,
     quiet: bool,
     jobs: int | None,
@@ -223,6 +230,10 @@ def replay_command(
         raise click.UsageError("--explain and --at print text: they cannot be used with --format " + fmt)
     if explaining and output_file:
         raise click.UsageError("--explain and --at print to standard output: -o/--output-file is for reports")
+    if dispute and fmt not in ("text", "json", "html"):
+        raise click.UsageError(f"--dispute is written in the text, json and html reports, not with --format {fmt}")
+    if dispute and explaining:
+        raise click.UsageError("--dispute cannot be used with --explain or --at")
     if timeline and fmt != "json":
         raise click.UsageError("--timeline adds the explanations to the JSON report: use it with --format json")
     refuse_other_kinds(logs, "replay")  # a card file, scenario or manifest named here is check's
@@ -253,6 +264,7 @@ def replay_command(
         allow_violations=allow_violations,
         scenario=scenario,
         timeline=fmt == "html" or timeline,
+        dispute=dispute,
     )
     if explaining:
         if len(inputs) != 1:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import BinaryIO, Protocol
 
@@ -134,7 +134,12 @@ def replay_log(
         named = stdin_name if log.path == STDIN else log.path
         folder = (os.path.dirname(named) or ".") if named != STDIN_NAME else None
         result = replay_source(source, options, progress=told, folder=folder)
-        return replay_file_result(shown, result, with_summary=with_summary), _texts(source, result), result
+        found = replay_file_result(shown, result, with_summary=with_summary)
+        if options.dispute:
+            from sgcheck.replay.dispute import dispute_report
+
+            found = replace(found, facts={**found.facts, "dispute": dispute_report(source, options, folder)})
+        return found, _texts(source, result), result
     except SourceChanged as changed:  # a big log is read twice; it changed in between (SG-P008)
         return FileResult(shown, (changed.diagnostic.at(Span.point(shown)),)), {}, None
     except (Exception, RecursionError, MemoryError) as error:  # one log's failure must not hide the others

@@ -28,6 +28,7 @@ from sgcheck.lang.logs.reader import PlainTurn, read_log
 from sgcheck.replay.dice_check import Tapped, merged
 from sgcheck.replay.ending import finish, knock_on_notes
 from sgcheck.replay.findings import Stop
+from sgcheck.replay.observer import TurnObserver
 from sgcheck.replay.options import Observer, ReplayOptions, ReplayResult
 from sgcheck.replay.timeline import Recording
 from sgcheck.replay.turn_loop import Replayer
@@ -53,12 +54,15 @@ def replay_items(
     *,
     folder: str | None = None,
     observe: Observer | None = None,
+    watcher: TurnObserver | None = None,
 ) -> ReplayResult:
     """Replay parsed log items (consumed lazily, in order); ``folder`` is the log's folder
     (None: the current one), where its [Pack] tag is looked for; ``observe`` (see
-    :data:`Observer`) is told of each applied statement, whose claims are then not checked."""
+    :data:`Observer`) is told of each applied statement, whose claims are then not checked;
+    ``watcher`` is told of each step of the turn loop (a replay without the timeline only: the
+    dispute report's, sgcheck.replay.dispute)."""
     recording = Recording(options.keep_line, options.keep_turn) if options.timeline else None
-    replayer = Replayer(source, options, folder, observe, recording)
+    replayer = Replayer(source, options, folder, observe, recording if recording is not None else watcher)
     stopped = False
     tapped = Tapped(items)  # the dice checked on the way, when the header commits to them
     try:
@@ -108,11 +112,13 @@ def replay_source(
     folder: str | None = None,
     observe: Observer | None = None,
     read: Read | None = None,
+    watcher: TurnObserver | None = None,
 ) -> ReplayResult:
     """Read and replay a decoded log; a syntax error is reported like any other finding.
     ``progress`` is told how many characters have been read, as reading goes on; ``folder``
     is the log's folder and ``observe`` an :data:`Observer` (see :func:`replay_items`);
-    ``read`` reads the log instead of the line reader (:data:`Read`)."""
+    ``read`` reads the log instead of the line reader (:data:`Read`); ``watcher``: see
+    :func:`replay_items`."""
     syntax_error: list[Diagnostic] = []
 
     def items() -> Iterator[LogItem | PlainTurn]:
@@ -125,7 +131,7 @@ def replay_source(
             syntax_error.append(exc.diagnostic)
             raise Stop from None  # the log ends at its first syntax error
 
-    result = replay_items(items(), source.name, options, folder=folder, observe=observe)
+    result = replay_items(items(), source.name, options, folder=folder, observe=observe, watcher=watcher)
     if not syntax_error:
         return result
     return replace(result, diagnostics=(*result.diagnostics, *syntax_error))

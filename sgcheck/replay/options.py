@@ -38,6 +38,9 @@ class ReplayOptions:
     # explanations (ReplayResult.kept: sgcheck replay --explain and --at).
     keep_line: int | None = None
     keep_turn: tuple[int, int] | None = None
+    # Add the dispute report (sgcheck.replay.dispute, docs/disputes.md) to each log's facts: the
+    # first error, the position had it not been written, and what each ruling makes of the game.
+    dispute: bool = False
 
 
 @dataclass(frozen=True, slots=True)

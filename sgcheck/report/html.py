@@ -199,6 +199,9 @@ def render_html_file(result: FileResult, sources: Mapping[str, str]) -> str:
         f"{_game_facts(result, header)}{_counts(result.diagnostics)}{address if frames else ''}</header>"
     ]
     out.append(_findings_list(result.diagnostics, frames_of, name))
+    dispute = _dispute(result.facts.get("dispute"))
+    if dispute:
+        out.append(dispute)
     out.append(_stage(bool(frames)))
     if text is None:
         out.append('<div class="source"><p class="nosource">The log text is not available.</p></div>')
@@ -283,6 +286,20 @@ def _findings_list(diagnostics: Sequence[Diagnostic], frames: Sequence[int], log
     return (
         f'<details class="findings" open><summary>{plural(count, "finding")}</summary>'
         f'<ol class="findings">{"".join(items)}</ol></details>'
+    )
+
+
+def _dispute(report: object) -> str:
+    """``replay --dispute``: the dispute report (sgcheck.replay.dispute) as its text, a section of
+    its own under the findings; nothing without the option."""
+    if not isinstance(report, Mapping):
+        return ""
+    from sgcheck.replay.dispute import dispute_text
+
+    legal = "legal" if report.get("legal") else "illegal"
+    return (
+        f'<details class="dispute {legal}" open><summary>Dispute report (house rules, not a core rule)</summary>'
+        f'<pre class="dispute">{_e(dispute_text(report))}</pre></details>'
     )
 
 

@@ -73,6 +73,7 @@ def diagnostic_dict(diagnostic: Diagnostic) -> dict[str, Any]:
 def _file_dict(result: FileResult) -> dict[str, Any]:
     facts = dict(result.facts)
     timeline = facts.pop("timeline", None)  # the positions: the HTML page's data, not the report's
+    dispute = facts.pop("dispute", None)  # replay --dispute: a section of its own
     found = {
         "path": result.path,
         "status": "findings" if result.has_errors else "ok",
@@ -86,6 +87,8 @@ def _file_dict(result: FileResult) -> dict[str, Any]:
     }
     if isinstance(timeline, Mapping):  # replay --timeline: every statement explained, in order
         found["timeline"] = list(timeline.get("explanations", []))
+    if isinstance(dispute, Mapping):
+        found["dispute"] = dict(dispute)
     return found
 
 

@@ -318,6 +318,11 @@ def render_file(result: FileResult, sources: Mapping[str, str], *, color: bool =
         if labelled:
             summary = f"{paint.bold(_clean(result.path) + ':')} {summary}"
         sections.append(summary)
+    dispute = result.facts.get("dispute")
+    if isinstance(dispute, Mapping):  # replay --dispute (sgcheck.replay.dispute)
+        from sgcheck.replay.dispute import dispute_text
+
+        sections.append(_clean(dispute_text(dispute).rstrip("\n")))
     return "".join(section + "\n\n" for section in sections)
 
 

@@ -123,6 +123,7 @@ BROKEN = [
     ("game-over.sglog", "SG-T106", 9, 1, "the game is already over"),
     ("illegal-move.sglog", "SG-R103", 6, 22, "a Rook moves along ranks and files"),
     ("path-blocked.sglog", "SG-R104", 8, 22, "blocked at a2 (White Pawn)"),
+    ("illegal-capture.sglog", "SG-R107", 18, 25, "the path is blocked at a5 (Black Pawn)"),  # docs/disputes.md
     ("cannot-afford.sglog", "SG-R106", 11, 14, "the attack costs 20 (2×Queen 9 + distance 2)"),
     ("conversion-cap.sglog", "SG-R113", 7, 21, "at most 20 SP may be converted per turn"),
     ("wrong-cost.sglog", "SG-R201", 6, 25, "the move costs 7 (Rook 5 + distance 2), not 6"),

@@ -1,0 +1,500 @@
+"""The dispute report of an illegal game (``sgcheck replay --dispute``): the first illegal action
+or wrong claim, the position had it not been written, and what each ruling of the house-rule
+profile of docs/disputes.md makes of the game. Not a core rule: a table's way of settling a
+game that replay finds illegal.
+
+Nothing here works a rule out: every number comes from replaying the log, or a changed copy of
+it, with :func:`sgcheck.replay.interpreter.replay_source`:
+
+- the log as written, stopping at its first error, with a watcher (a
+  :class:`~sgcheck.replay.observer.TurnObserver`) that notes the statement the error is on
+  and the positions before and after it;
+- ``claim-corrected``: the log with the wrong claim replaced by the core's number (the
+  finding's own fix), replayed with ``keep_going``; its later findings are compared with those
+  of the log as written, replayed the same way;
+- ``action-undone``: the log with the illegal statement blanked out (its characters turned to
+  spaces, so every later line and column stays where it was), replayed with ``keep_going`` and
+  its claims not checked (an ``observe`` callback); a watcher compares every later LP, SP and
+  income figure the log wrote with the game's, and the refused actions are the later actions
+  that are now illegal.
+
+The report is JSON-compatible data (``FileResult.facts["dispute"]``, the JSON report's
+``dispute``), and :func:`dispute_text` writes it as text; the HTML report draws the same data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from sgcheck.core.outcome import Effects
+from sgcheck.core.pieces import Color
+from sgcheck.core.state import GameState, PlayerState
+from sgcheck.diagnostics import Diagnostic
+from sgcheck.lang.logs.ast import ClaimKind, IncomeStmt, Statement
+from sgcheck.lang.logs.reader import PlainTurn, TurnStep
+from sgcheck.lang.source import SourceText
+from sgcheck.replay.describe import statement_word
+from sgcheck.replay.interpreter import ReplayOptions, ReplayResult, replay_source
+from sgcheck.replay.observer import TurnObserver
+from sgcheck.replay.summary import headline, state_facts
+from sgcheck.visible import visible
+
+#: The name and version of the house-rule profile (docs/disputes.md).
+PROFILE = "disputes-1"
+
+#: What the first error is about, by its code's family (sgcheck.codes): a number written about
+#: a legal action (SG-R2xx), an action the core refuses or a turn out of its structure (SG-R1xx,
+#: SG-T1xx), the setup (SG-S1xx), or a log that cannot be read (SG-P, SG-X).
+CLAIM, ACTION, SETUP, INPUT = "claim", "action", "setup", "input"
+
+CLAIM_CORRECTED, ACTION_UNDONE, FORFEIT, GAME_VOID = "claim-corrected", "action-undone", "forfeit", "game-void"
+RULINGS = (CLAIM_CORRECTED, ACTION_UNDONE, FORFEIT, GAME_VOID)
+
+#: The most later findings or figures the report lists one by one (the rest are counted).
+LISTED = 5
+
+_KIND_WORDS = {CLAIM: "wrong claim", ACTION: "illegal action", SETUP: "illegal setup", INPUT: "unreadable log"}
+
+
+def finding_kind(code: str) -> str:
+    """:data:`CLAIM`, :data:`ACTION`, :data:`SETUP` or :data:`INPUT` for a finding's code."""
+    if code.startswith("SG-R2"):
+        return CLAIM
+    if code.startswith(("SG-R1", "SG-T1")):
+        return ACTION
+    if code.startswith("SG-S1"):
+        return SETUP
+    return INPUT
+
+
+class _FirstError(TurnObserver):
+    """Notes the statement the first error is on, and the positions before and after it."""
+
+    def __init__(self) -> None:
+        self.found: tuple[Statement, GameState | None, GameState | None] | None = None
+
+    def statement_played(
+        self,
+        turn: PlainTurn,
+        step: TurnStep,
+        before: GameState | None,
+        state: GameState | None,
+        findings: Sequence[Diagnostic],
+    ) -> None:
+        if self.found is None and any(d.is_error for d in findings):
+            self.found = (turn.statement(step), before, state)
+
+
+class _Figures(TurnObserver):
+    """Compares the LP, SP and income figures the log wrote after ``line`` with the game's."""
+
+    def __init__(self, line: int) -> None:
+        self.line = line
+        self.checked = 0
+        self.differ: list[dict[str, object]] = []
+        self.last: dict[tuple[str, str], tuple[int, int]] = {}  # (side, lp/sp): (value, line)
+
+    def statement_played(
+        self,
+        turn: PlainTurn,
+        step: TurnStep,
+        before: GameState | None,
+        state: GameState | None,
+        findings: Sequence[Diagnostic],
+    ) -> None:
+        stmt = turn.statement(step)
+        if before is None or state is None:
+            return
+        actor = turn.color
+        if isinstance(stmt, IncomeStmt):
+            self._figure(stmt.span.line, actor, "income", stmt.amount, before.turn.income)
+        self._claims(stmt, actor, state.players[actor])
+
+    def turn_ended(self, turn: PlainTurn, passes: Sequence[TurnStep], state: GameState | None) -> None:
+        if state is None:
+            return
+        for step in passes:
+            self._claims(turn.statement(step), turn.color, state.players[turn.color])
+
+    def _claims(self, stmt: Statement, actor: Color, player: PlayerState) -> None:
+        for claim in stmt.claims:
+            if claim.value is None:
+                continue
+            if claim.kind is ClaimKind.LP:
+                self._figure(claim.span.line, actor, "LP", claim.value, player.lp)
+            elif claim.kind is ClaimKind.SP:
+                self._figure(claim.span.line, actor, "SP", claim.value, player.sp)
+
+    def _figure(self, line: int, actor: Color, what: str, written: int, game: int) -> None:
+        if what != "income":
+            self.last[(actor.title, what)] = (written, line)
+        if line <= self.line:
+            return
+        self.checked += 1
+        if written != game:
+            self.differ.append({"line": line, "player": actor.title, "figure": what, "written": written, "game": game})
+
+
+def _ignore(stmt: Statement, effects: Effects, player: PlayerState) -> None:
+    """An ``observe`` callback that does nothing: the replay then checks no claims."""
+
+
+def _where(finding: Diagnostic) -> dict[str, object]:
+    span = finding.span
+    context = dict(finding.context)
+    return {
+        "source": span.source if span is not None else None,
+        "line": span.line if span is not None else None,
+        "column": span.column if span is not None else None,
+        "turn": int(context["turn"]) if context.get("turn", "").isdigit() else None,
+        "player": context.get("player"),
+        "phase": context.get("phase"),
+    }
+
+
+def _finding(finding: Diagnostic) -> dict[str, object]:
+    return {"code": finding.code, "message": finding.message, "line": finding.span.line if finding.span else None}
+
+
+def _end(result: ReplayResult) -> dict[str, object]:
+    """How a replay ended: its headline, the result, and the final position."""
+    st = result.state
+    outcome = None
+    if st is not None and st.result is not None:
+        winner = st.result.winner.title if st.result.winner is not None else None
+        outcome = {"score": st.result.score, "winner": winner, "detail": st.result.detail}
+    return {
+        "headline": headline(replace(result, diagnostics=())),
+        "result": outcome,
+        "final": state_facts(st, result.upkeep_income) if st is not None else None,
+    }
+
+
+def _blank(text: str, start: int, end: int) -> str:
+    """``text`` with the characters from ``start`` to ``end`` turned to spaces (newlines kept)."""
+    cut = "".join("\n" if ch == "\n" else " " for ch in text[start:end])
+    return text[:start] + cut + text[end:]
+
+
+def dispute_report(source: SourceText, options: ReplayOptions, folder: str | None = None) -> dict[str, object]:
+    """The dispute report of the log ``source`` (its folder ``folder``), as JSON-compatible data;
+    see docs/disputes.md for its fields. ``options`` are the replay's (its ruleset, pack and
+    scenario); keep_going, the timeline and the dispute itself are set here."""
+    plain = replace(options, keep_going=False, timeline=False, keep_line=None, keep_turn=None, dispute=False)
+    finder = _FirstError()
+    written = replay_source(source, plain, folder=folder, watcher=finder)
+    first = next((d for d in written.diagnostics if d.is_error), None)
+    report: dict[str, object] = {"profile": PROFILE, "legal": first is None}
+    if first is None:
+        report |= {"first": None, "position": None, "rulings": [], "end": _end(written)}
+        return report
+    kind = finding_kind(first.code)
+    found = finder.found
+    stmt = found[0] if found is not None and first.span is not None and found[0].span.line == first.span.line else None
+    report["first"] = {
+        **_where(first),
+        "code": first.code,
+        "kind": kind,
+        "message": first.message,
+        "rules": list(first.rules),
+        "statement": source.text[stmt.span.offset : stmt.span.end_offset] if stmt is not None else None,
+        "expected": first.expected,
+        "claimed": first.claimed,
+    }
+    report["position"] = _position(kind, found if stmt is not None else None, written)
+    keep = replace(plain, keep_going=True)
+    rulings = [
+        _claim_corrected(kind, first, source, keep, folder),
+        _action_undone(kind, first, stmt, source, keep, folder),
+        _forfeit(kind, first, stmt is not None),
+        _void(kind),
+    ]
+    report["rulings"] = rulings
+    report["end"] = None
+    return report
+
+
+def _position(
+    kind: str, found: tuple[Statement, GameState | None, GameState | None] | None, written: ReplayResult
+) -> dict[str, object] | None:
+    """The position had the first error not been written: before an illegal action, after a
+    legal one with the core's numbers in place of the log's, else where replay stopped."""
+    if found is not None and kind == ACTION and found[1] is not None:
+        return {"when": "before", "state": state_facts(found[1])}
+    if found is not None and kind == CLAIM and found[2] is not None:
+        return {"when": "after", "state": state_facts(found[2])}
+    if written.state is None:
+        return None
+    return {"when": "stopped", "state": state_facts(written.state)}
+
+
+def _not_applying(ruling: str, why: str) -> dict[str, object]:
+    return {"ruling": ruling, "applies": False, "default": False, "why": why}
+
+
+def _claim_corrected(
+    kind: str, first: Diagnostic, source: SourceText, keep: ReplayOptions, folder: str | None
+) -> dict[str, object]:
+    if kind != CLAIM:
+        why = (
+            "the action itself is illegal, not only a number written about it"
+            if kind == ACTION
+            else "the finding is not about a claim"
+        )
+        return _not_applying(CLAIM_CORRECTED, why)
+    fix = first.fix
+    text = source.text
+    corrected_to: object = first.expected
+    if fix is not None and fix.replacement is not None and fix.span is not None:
+        text = text[: fix.span.offset] + fix.replacement + text[fix.span.end_offset :]
+        corrected_to = fix.replacement if fix.replacement else None
+    as_written = replay_source(SourceText(source.name, source.text), keep, folder=folder)
+    corrected = replay_source(SourceText(source.name, text), keep, folder=folder)
+    line = first.span.line if first.span is not None else 0
+
+    def key(d: Diagnostic) -> tuple[str, int, int]:
+        return (d.code, d.span.line if d.span else 0, d.span.column if d.span else 0)
+
+    later_written = [d for d in as_written.diagnostics if d.is_error and key(d) != key(first)]
+    later = [d for d in corrected.diagnostics if d.is_error and key(d) != key(first)]
+    now = {key(d) for d in later}
+    before = {key(d) for d in later_written}
+    return {
+        "ruling": CLAIM_CORRECTED,
+        "applies": True,
+        "default": True,
+        "line": line,
+        "corrected_to": corrected_to,
+        "later": [_finding(d) for d in later],
+        "disappear": [_finding(d) for d in later_written if key(d) not in now],
+        "appear": [_finding(d) for d in later if key(d) not in before],
+        **_end(corrected),
+    }
+
+
+def _action_undone(
+    kind: str, first: Diagnostic, stmt: Statement | None, source: SourceText, keep: ReplayOptions, folder: str | None
+) -> dict[str, object]:
+    if kind != ACTION:
+        why = (
+            "the action was legal: only a number written about it is wrong"
+            if kind == CLAIM
+            else ("the finding is not about an action of play")
+        )
+        return _not_applying(ACTION_UNDONE, why)
+    if stmt is None:
+        why = "the finding is on a turn header or a phase label, not on one action to remove"
+        return _not_applying(ACTION_UNDONE, why)
+    text = _blank(source.text, stmt.span.offset, stmt.span.end_offset)
+    line = stmt.span.line
+    figures = _Figures(line)
+    undone = replay_source(SourceText(source.name, text), keep, folder=folder, observe=_ignore, watcher=figures)
+    errors = [d for d in undone.diagnostics if d.is_error]
+    illegal = [d for d in errors if finding_kind(d.code) != CLAIM]
+    result_claims = [d for d in errors if d.code == "SG-R210"]
+    end = _end(undone)
+    final = end["final"]
+    totals: list[dict[str, object]] = []
+    if isinstance(final, Mapping):
+        for c in Color:
+            side = final[c.title.lower()]
+            assert isinstance(side, Mapping)
+            for what in ("LP", "SP"):
+                last = figures.last.get((c.title, what))
+                totals.append(
+                    {
+                        "player": c.title,
+                        "figure": what,
+                        "game": side[what.lower()],
+                        "written": last[0] if last is not None else None,
+                        "written_line": last[1] if last is not None else None,
+                    }
+                )
+    return {
+        "ruling": ACTION_UNDONE,
+        "applies": True,
+        "default": True,
+        "line": line,
+        "removed": statement_word(stmt),
+        "later_illegal": [_finding(d) for d in illegal],
+        "figures_checked": figures.checked,
+        "figures_differ": figures.differ,
+        "totals": totals,
+        "result_written": [{"line": d.span.line if d.span else None, "written": d.claimed} for d in result_claims],
+        **end,
+    }
+
+
+def _forfeit(kind: str, first: Diagnostic, on_statement: bool) -> dict[str, object]:
+    """The player on whose turn the error was written loses. A turn out of order or a phase
+    label names no one: the turn being played is the one the log skipped, not the one it wrote."""
+    if kind == INPUT:
+        return _not_applying(FORFEIT, "the log cannot be read that far: no one can be said to have broken a rule")
+    if kind == ACTION and not on_statement:
+        why = "the finding is on a turn header or a phase label, which names no player's action"
+        return _not_applying(FORFEIT, why)
+    player = dict(first.context).get("player")
+    offender = next((c for c in Color if c.title == player), None)
+    if offender is None:
+        return _not_applying(FORFEIT, "the finding names no player")
+    winner = offender.other
+    score = "1-0" if winner is Color.WHITE else "0-1"
+    return {
+        "ruling": FORFEIT,
+        "applies": True,
+        "default": False,
+        "loser": offender.title,
+        "winner": winner.title,
+        "score": score,
+    }
+
+
+def _void(kind: str) -> dict[str, object]:
+    if kind == INPUT:
+        return _not_applying(GAME_VOID, "the log cannot be read that far: fix the text and replay it first")
+    return {"ruling": GAME_VOID, "applies": True, "default": False, "score": None}
+
+
+# --- text ------------------------------------------------------------------------------------
+
+_LETTERS = {"pawn": "P", "knight": "N", "bishop": "B", "rook": "R", "queen": "Q"}
+
+
+def _position_lines(state: Mapping[str, object]) -> list[str]:
+    board = state["board"]
+    assert isinstance(board, Mapping)
+    lines = []
+    for rank in range(8, 0, -1):
+        cells = [str(board.get(f"{file}{rank}", ".")) for file in "abcdefgh"]
+        lines.append(f"  {rank} " + " ".join(cells))
+    lines.append("    a b c d e f g h")
+    for c in Color:
+        side = state[c.title.lower()]
+        assert isinstance(side, Mapping)
+        gem = side["gem"]
+        assert isinstance(gem, Mapping)
+        own = " ".join(f"{n}{_LETTERS[k.split('_')[1]]}" for k, n in gem.items() if k.startswith(c.title.lower()))
+        taken = " ".join(f"{n}{_LETTERS[k.split('_')[1]]}" for k, n in gem.items() if not k.startswith(c.title.lower()))
+        broken = "broken" if side["gem_broken"] else "intact"
+        lines.append(
+            f"  {c.title:<5}  LP {side['lp']!s:<4} SP {side['sp']!s:<4} King damage {side['king_damage']}/20  "
+            f"Gem {broken}: own {own or 'none'} · captured {taken or 'none'}"
+        )
+    return lines
+
+
+_WHEN = {
+    "before": "the position before it, as if it had not been written",
+    "after": "the position after it, with the core's numbers in place of the log's",
+    "stopped": "the position where replay stopped",
+}
+
+
+def _listed(items: Sequence[Mapping[str, object]], shown: str, indent: str) -> list[str]:
+    lines = [f"{indent}line {item['line']}: {shown.format(**item)}" for item in items[:LISTED]]
+    if len(items) > LISTED:
+        lines.append(f"{indent}and {len(items) - LISTED} more")
+    return lines
+
+
+def _ending(ruling: Mapping[str, object]) -> str:
+    result = ruling["result"]
+    if isinstance(result, Mapping):
+        return f"{result['detail']} ({result['score']})"
+    return str(ruling["headline"]).removeprefix("legal so far: ").removeprefix("legal game, ")
+
+
+def _ruling_lines(ruling: Mapping[str, object], first: Mapping[str, object]) -> list[str]:
+    name = str(ruling["ruling"])
+    head = f"  {name:<16}{'*' if ruling['default'] else ' '} "
+    pad = " " * len(head)
+    if not ruling["applies"]:
+        return [f"{head}does not apply: {ruling['why']}"]
+    if name == FORFEIT:
+        loser, winner, score = ruling["loser"], ruling["winner"], ruling["score"]
+        return [f"{head}{loser}, on whose turn it was written, loses: {winner} wins {score}"]
+    if name == GAME_VOID:
+        return [f"{head}the game is void: no result, no winner; replay it or agree a result"]
+    if name == CLAIM_CORRECTED:
+        to = ruling["corrected_to"]
+        said = f"corrected to '{to}'" if to is not None else "removed"
+        lines = [f"{head}the claim on line {ruling['line']} is {said}; the game goes on from the core's numbers"]
+        later = ruling["later"]
+        gone = ruling["disappear"]
+        assert isinstance(later, list) and isinstance(gone, list)
+        if gone:
+            lines.append(f"{pad}later findings that disappear with it: {len(gone)}")
+            lines.extend(_listed(gone, "{code} {message}", pad + "  "))
+        if later:
+            lines.append(f"{pad}later findings with it corrected: {len(later)}")
+            lines.extend(_listed(later, "{code} {message}", pad + "  "))
+        else:
+            lines.append(f"{pad}no later finding: nothing after it changes")
+        lines.append(f"{pad}end: {_ending(ruling)}")
+        return lines
+    removed = f"the {ruling['removed']} on line {ruling['line']} is removed"
+    lines = [f"{head}{removed}; play goes on from the position before it"]
+    illegal = ruling["later_illegal"]
+    assert isinstance(illegal, list)
+    if illegal:
+        lines.append(f"{pad}later actions now illegal: {len(illegal)}")
+        lines.extend(_listed(illegal, "{code} {message}", pad + "  "))
+    else:
+        lines.append(f"{pad}later actions now illegal: none")
+    differ = ruling["figures_differ"]
+    assert isinstance(differ, list)
+    lines.append(f"{pad}later figures the log wrote that no longer hold: {len(differ)} of {ruling['figures_checked']}")
+    lines.extend(_listed(differ, "{player} {figure} written {written}, now {game}", pad + "  "))
+    totals = ruling["totals"]
+    assert isinstance(totals, list)
+    shown = []
+    for c in Color:
+        parts = []
+        for total in (t for t in totals if t["player"] == c.title):
+            log = "" if total["written"] is None or total["written"] == total["game"] else f" (log {total['written']})"
+            parts.append(f"{total['figure']} {total['game']}{log}")
+        shown.append(f"{c.title} " + " ".join(parts))
+    if shown:
+        lines.append(f"{pad}totals at the end: " + " · ".join(shown))
+    lines.append(f"{pad}end: {_ending(ruling)}")
+    results = ruling["result_written"]
+    assert isinstance(results, list)
+    for written in results:
+        lines.append(f"{pad}the result written on line {written['line']} ({written['written']}) no longer holds")
+    return lines
+
+
+def dispute_text(report: Mapping[str, object]) -> str:
+    """The dispute report (:func:`dispute_report`'s data) as text, ending with a newline."""
+    lines = [f"dispute report (house-rule profile {PROFILE}, docs/disputes.md; not a core rule)"]
+    first = report["first"]
+    if not isinstance(first, Mapping):
+        end = report["end"]
+        assert isinstance(end, Mapping)
+        lines.append(f"  the game is legal: nothing to dispute ({end['headline']})")
+        return visible("\n".join(lines)) + "\n"
+    where = f"{first['source']}:{first['line']}:{first['column']}"
+    at = " · ".join(str(first[k]) for k in ("turn", "player", "phase") if first[k] is not None)
+    kind = _KIND_WORDS[str(first["kind"])]
+    lines.append(f"first {kind}: {where}" + (f" · turn {at}" if at else ""))
+    rules = first["rules"]
+    assert isinstance(rules, list)
+    cited = f" ({', '.join(rules)})" if rules else ""
+    lines.append(f"  {first['code']} {first['message']}{cited}")
+    if first["statement"] is not None:
+        lines.append(f"  written: {first['statement']}")
+    if first["expected"] is not None or first["claimed"] is not None:
+        lines.append(f"  expected {first['expected']}, claimed {first['claimed']}")
+    position = report["position"]
+    if isinstance(position, Mapping):
+        lines.append(f"had it not been written: {_WHEN[str(position['when'])]}")
+        state = position["state"]
+        assert isinstance(state, Mapping)
+        lines.extend(_position_lines(state))
+    lines.append("rulings (* the profile's ruling for this kind of error):")
+    rulings = report["rulings"]
+    assert isinstance(rulings, list)
+    for ruling in rulings:
+        lines.extend(_ruling_lines(ruling, first))
+    return visible("\n".join(lines)) + "\n"
