@@ -99,6 +99,29 @@ def report_options(func: Callable[P, R]) -> Callable[P, R]:
     return func
 
 
+def cluster_options(what: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """``--cluster`` and ``--cluster-timeout`` (sgcheck.distribute): where ``what`` runs past this machine."""
+
+    def decorate(func: Callable[P, R]) -> Callable[P, R]:
+        func = click.option(
+            "--cluster-timeout",
+            type=click.FloatRange(min=0, min_open=True),
+            default=10.0,
+            show_default=True,
+            metavar="SECONDS",
+            help="How long to try to reach the --cluster scheduler and see a worker join it.",
+        )(func)
+        return click.option(
+            "--cluster",
+            metavar="ADDRESS",
+            help=f"{what} on a Dask distributed cluster: the scheduler's address (tcp://HOST:PORT), or 'local' for "
+            "a cluster of --jobs local processes started for the run. The output is the same. Needs the cluster "
+            "extra.",
+        )(func)
+
+    return decorate
+
+
 def statistics_setting(given: bool | None, configured: bool, fmt: str) -> bool:
     """Whether to print the count of each code instead of the findings. ``--statistics`` replaces the
     findings of the text report, so with another format it is a usage error; the configuration's

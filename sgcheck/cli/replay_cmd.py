@@ -14,6 +14,7 @@ import click
 
 from sgcheck.cli.common import (
     ExitPolicy,
+    cluster_options,
     color_option,
     discovery_from,
     discovery_options,
@@ -137,20 +138,7 @@ def _turn_option(ctx: click.Context, param: click.Parameter, value: str | None) 
     metavar="N",
     help="Replay N logs at once in separate processes (default: the number of cores). The output is the same.",
 )
-@click.option(
-    "--cluster",
-    metavar="ADDRESS",
-    help="Replay on a Dask distributed cluster: the scheduler's address (tcp://HOST:PORT), or 'local' for a "
-    "cluster of --jobs local processes started for the run. The output is the same. Needs the cluster extra.",
-)
-@click.option(
-    "--cluster-timeout",
-    type=click.FloatRange(min=0, min_open=True),
-    default=10.0,
-    show_default=True,
-    metavar="SECONDS",
-    help="How long to try to reach the --cluster scheduler and see a worker join it.",
-)
+@cluster_options("Replay")
 @click.option(
     "--stdin-filename",
     metavar="NAME",

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from sgcheck.cli.common import Output, guarded, open_output
+from sgcheck.cli.common import Output, cluster_options, guarded, open_output
 
 if TYPE_CHECKING:
     from sgcheck.core.scenario import Scenario
@@ -65,6 +65,7 @@ _POLICIES = ("greedy", "lookahead", "random")
     metavar="N",
     help="Play N games at once in separate processes (default: the number of cores). Same report.",
 )
+@cluster_options("Play the games")
 @click.option(
     "--format",
     "fmt",
@@ -101,6 +102,8 @@ def simulate_command(
     seed: int,
     turn_limit: int,
     jobs: int | None,
+    cluster: str | None,
+    cluster_timeout: float,
     fmt: str,
     output_file: str | None,
     sample_logs: str | None,
@@ -119,6 +122,7 @@ def simulate_command(
 
     from sgcheck.cli.progress import CountBar
     from sgcheck.core.ruleset import CORE
+    from sgcheck.distribute import ClusterError
     from sgcheck.simulate.games import Side
     from sgcheck.simulate.page import render_html
     from sgcheck.simulate.policies import Policy
@@ -158,9 +162,12 @@ def simulate_command(
     bar = CountBar(len(tasks), sys.stderr)
     records = []
     try:
-        for record in play(tasks, workers):
+        for record in play(tasks, workers, cluster, cluster_timeout):
             records.append(record)
             bar.advance()
+    except ClusterError as error:
+        click.echo(f"sgcheck: --cluster: {error}", err=True)
+        return 2
     finally:
         bar.close()
     if sample_logs:

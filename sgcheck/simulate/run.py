@@ -2,27 +2,24 @@
 
 :func:`plan` turns what the designer asked for into independent :class:`GameTask` s (N games
 with the pack's side playing first, N with the other side first); :func:`play` plays them and
-returns the records in task order. Where the games are played is decided in one place,
-:func:`_map_local` (processes on this machine), so that a distributed engine can stand in for it
-with the same contract: ``function`` applied to every task, results yielded in task order. A
+returns the records in task order. Where the games are played is decided by
+:func:`sgcheck.distribute.map_ordered` (this process, local processes or a Dask cluster), with
+one contract: ``function`` applied to every task, results yielded in task order. A
 game's seed comes from the run's seed and its index (:func:`~sgcheck.simulate.games.game_seed`),
 so a run gives the same records whatever the number of workers.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
 
 from sgcheck.core.pieces import Color
 from sgcheck.core.ruleset import CORE, Ruleset
 from sgcheck.core.scenario import Scenario
+from sgcheck.distribute import DEFAULT_TIMEOUT, map_ordered
 from sgcheck.simulate.games import GameRecord, GameTask, Side, game_seed, play_task
 from sgcheck.simulate.policies import Policy
-
-T = TypeVar("T")
-R = TypeVar("R")
 
 #: How many games of a run are kept as logs for ``--sample-logs`` at most, spread over the run.
 SAMPLES = 10
@@ -82,23 +79,11 @@ def plan(run: RunPlan) -> list[GameTask]:
     ]
 
 
-def _map_local(function: Callable[[T], R], tasks: Sequence[T], jobs: int) -> Iterator[R]:
-    """``function`` over ``tasks`` in ``jobs`` processes on this machine, results in task order.
-
-    The one place that decides where games are played: a distributed engine replaces it with
-    a function of the same contract (``map_ordered(function, tasks, jobs=..., cluster=...)``).
-    """
-    if jobs <= 1 or len(tasks) <= 1:
-        for task in tasks:
-            yield function(task)
-        return
-    from concurrent.futures import ProcessPoolExecutor
-
-    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
-        chunk = max(1, min(8, len(tasks) // (jobs * 8)))
-        yield from pool.map(function, tasks, chunksize=chunk)
-
-
-def play(tasks: Sequence[GameTask], jobs: int = 1) -> Iterator[GameRecord]:
-    """Play ``tasks``, yielding each record in task order as soon as it and those before it are done."""
-    return _map_local(play_task, tasks, jobs)
+def play(
+    tasks: Sequence[GameTask], jobs: int = 1, cluster: str | None = None, timeout: float = DEFAULT_TIMEOUT
+) -> Iterator[GameRecord]:
+    """Play ``tasks``, yielding each record in task order as soon as it and those before it are done:
+    in this process, in ``jobs`` local processes, or on a Dask cluster (:func:`sgcheck.distribute.map_ordered`,
+    the one place that decides where work runs). A task carries its cards, scenario and seed, so the
+    records are the same wherever it is played."""
+    return map_ordered(play_task, tasks, jobs=jobs, cluster=cluster, timeout=timeout)

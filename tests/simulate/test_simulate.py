@@ -71,6 +71,25 @@ def test_the_report_is_the_same_for_a_seed_whatever_the_number_of_workers() -> N
     Draft202012Validator(SCHEMA).validate(json.loads(outputs[0]))
 
 
+def test_a_local_cluster_gives_the_report_of_one_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same seed, the same report, whether the games run here or on a Dask cluster (its workers
+    import this sgcheck)."""
+    from tests.test_distribute import _worker_environment
+
+    monkeypatch.setenv("PYTHONPATH", _worker_environment()["PYTHONPATH"])
+    args = ("--games", "2", "--turn-limit", "6", "--seed", "5", "--format", "json")
+    _, here, _ = simulate(STARTER, *args, "--jobs", "1")
+    code, there, err = simulate(STARTER, *args, "--jobs", "2", "--cluster", "local", "--cluster-timeout", "60")
+    assert code == 0, err
+    assert there == here
+
+
+def test_an_unreachable_cluster_is_one_line_and_exit_2() -> None:
+    code, out, err = simulate(STARTER, "--games", "1", "--cluster", "tcp://127.0.0.1:9", "--cluster-timeout", "1")
+    assert code == 2 and out == ""
+    assert err.startswith("sgcheck: --cluster: ") and err.count("\n") == 1
+
+
 def test_the_json_report_keeps_its_schema_and_adds_up() -> None:
     code, out, _ = simulate(GUIDE, "--games", "3", "--turn-limit", "8", "--format", "json", "--policy", "lookahead")
     assert code == 0
