@@ -19,6 +19,7 @@ from sgcheck.cli.fmt_cmd import fmt_command
 from sgcheck.cli.info_cmds import explain_command, rulings_command
 from sgcheck.cli.odds_cmd import odds_command
 from sgcheck.cli.replay_cmd import replay_command
+from sgcheck.cli.server_cmd import server_command
 
 
 def _written(error: OSError) -> None:
@@ -81,3 +82,4 @@ main.add_command(explain_command)
 main.add_command(rulings_command)
 main.add_command(odds_command)
 main.add_command(fmt_command)
+main.add_command(server_command)
