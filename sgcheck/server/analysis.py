@@ -20,6 +20,7 @@ from pathlib import Path
 from sgcheck import codes
 from sgcheck.config import Config
 from sgcheck.diagnostics import Diagnostic, Span
+from sgcheck.discovery import DiscoveryOptions
 from sgcheck.letters import ascii_lower
 from sgcheck.paths import display
 from sgcheck.replay.observer import TurnObserver
@@ -193,7 +194,8 @@ def analyse_cards(path: str) -> Found:
     found = Found({absolute: []})
     try:
         config = _config(absolute)
-        job = plan_check([shown], config)
+        # as ``check PATH`` discovers: a card file brings in the pack that lists it
+        job = plan_check([shown], config, discovery=_discovery(config))
         for plan in job.plans:
             if plan.manifest is not None:
                 found.reads.add(os.path.abspath(plan.manifest.path))
@@ -205,6 +207,18 @@ def analyse_cards(path: str) -> Found:
     except (Exception, RecursionError, MemoryError) as error:
         found.findings[absolute] = [codes.internal_error(error).at(Span.point(shown))]
     return found
+
+
+def _discovery(config: Config) -> DiscoveryOptions:
+    from sgcheck.discovery import PatternError, patterns
+
+    found = []
+    if config.exclude and config.folder is not None:
+        try:
+            found.append(patterns(config.folder, config.exclude))
+        except PatternError:
+            pass
+    return DiscoveryOptions(tuple(found), whole_pack=True)
 
 
 def analyse(
