@@ -64,8 +64,27 @@ class LogMemory:
     was replayed with (any change to them voids the checkpoints) and its checkpoints."""
 
     text: str = ""
-    key: object = None
+    key: tuple[object, ...] | None = None
     checkpoints: list[Checkpoint] = field(default_factory=list)
+    reads: list[str] = field(default_factory=list)  # the pack's and scenario's files
+
+
+def _stamps(paths: list[str]) -> tuple[object, ...]:
+    """What the files are now: the editor's text (hashed) or the file's time and size."""
+    from sgcheck.lang.source import overlay_text
+
+    stamps: list[object] = []
+    for path in paths:
+        held = overlay_text(path)
+        if held is not None:
+            stamps.append(hash(held))
+            continue
+        try:
+            status = os.stat(path)
+            stamps.append((status.st_mtime_ns, status.st_size))
+        except OSError:
+            stamps.append(None)
+    return tuple(stamps)
 
 
 def _config(path: str) -> Config:
@@ -81,9 +100,10 @@ def _config(path: str) -> Config:
 
 def shown_path(path: str) -> str:
     """A file as the command line run from the working directory names it (relative when it can)."""
-    from sgcheck.paths import found_display
+    from sgcheck.paths import OUTSIDE, found_display
 
-    return found_display(path)
+    shown = found_display(path)
+    return os.path.abspath(path) if shown.startswith(OUTSIDE) else shown  # outside: as the editor names it
 
 
 class _Watch(TurnObserver):
@@ -133,7 +153,8 @@ def analyse_log(
     if isinstance(source, Diagnostic):
         return Found({absolute: [source.at(source.span or Span.point(shown))]})
     folder = os.path.dirname(shown) or "."
-    key = (options, config.source, shown)
+    # the checkpoints hold the pack and scenario the log was replayed with: void when a file changed
+    key = (options, config.source, shown, _stamps(memory.reads) if memory is not None else ())
     start = None
     if memory is not None and memory.key == key and memory.checkpoints:
         start, valid = usable(memory.checkpoints, first_change(memory.text, text))
@@ -146,14 +167,16 @@ def analyse_log(
         raise
     except (Exception, RecursionError, MemoryError) as error:
         return Found({absolute: [codes.internal_error(error).at(Span.point(shown))]})
+    reads = _log_reads(result, shown)
     if memory is not None:
-        memory.text, memory.key, memory.checkpoints = text, key, [*valid, *kept]
+        memory.text, memory.checkpoints, memory.reads = text, [*valid, *kept], sorted(reads)
+        memory.key = (*key[:3], _stamps(memory.reads))
     filed = replay_file_result(shown, result, with_summary=False)
     if isinstance(selection, Selection):
         filed = selection.filter(filed)
     found = Found({absolute: []}, replay=result)
     found.findings[absolute].extend(filed.diagnostics)
-    found.reads = _log_reads(result, shown)
+    found.reads = reads
     return found
 
 

@@ -114,9 +114,10 @@ class SgcheckServer(LanguageServer):
         if delay:
             await asyncio.sleep(delay)
         document = self.documents.get(path)
-        text = self.text_of(path)
-        if document is None or text is None or document.generation != generation:
+        opened = self.workspace.text_documents.get(uri_of(path))
+        if document is None or opened is None or document.generation != generation:
             return
+        text, version = opened.source, opened.version
 
         def stale() -> bool:
             return document.generation != generation
@@ -130,7 +131,7 @@ class SgcheckServer(LanguageServer):
         if stale():
             return
         document.found, document.text, document.reads = found, text, found.reads
-        self.publish(path, found, texts)
+        self.publish(path, found, texts, version)
         self.analyses += 1
 
     def _run(
@@ -141,7 +142,7 @@ class SgcheckServer(LanguageServer):
                 raise Cancelled
             return analyse(path, text, texts, memory, cancelled=stale)
 
-    def publish(self, path: str, found: Found, texts: dict[str, str]) -> None:
+    def publish(self, path: str, found: Found, texts: dict[str, str], version: int | None = None) -> None:
         document = self.documents[path]
         lines = {name: Lines(text) for name, text in texts.items()}
         for target, findings in found.findings.items():
@@ -149,7 +150,8 @@ class SgcheckServer(LanguageServer):
             if text is None:
                 text = _disk_text(target)
             diagnostics = to_lsp_all(findings, target, text, lines)
-            self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri_of(target), diagnostics))
+            shown = version if target == path else None
+            self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri_of(target), diagnostics, shown))
         for gone in document.published - set(found.findings):
             self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri_of(gone), []))
         document.published = set(found.findings)

@@ -75,6 +75,12 @@ class _StateAt(TurnObserver):
         self.state: GameState | None = None
         self.after: tuple[int, GameState] | None = None  # the last step's line and position, LP/SP hints
         self.totals: dict[int, GameState] = {}
+        self.ended: GameState | None = None  # the position after the last turn's end, if it ended
+
+    def at_cursor(self, new_turn: bool) -> GameState | None:
+        """The position a statement written at the cursor is played from: after the last turn's
+        end when a new turn starts there, else inside the last turn."""
+        return self.ended if new_turn and self.ended is not None else self.state
 
     def started(self, state: GameState, line: int) -> None:
         self.state = state
@@ -98,13 +104,16 @@ class _StateAt(TurnObserver):
             self.totals[line] = state
 
     def turn_ended(self, turn: PlainTurn, passes: Sequence[TurnStep], state: GameState | None) -> None:
-        self._seen(turn.tree().span.end_line, state)
+        line = turn.tree().span.end_line
+        if line >= self.line:
+            raise _Enough
+        self.ended = state  # the next player's Upkeep; the turn itself may go on at the cursor
 
     def _seen(self, line: int, state: GameState | None) -> None:
         if line >= self.line:
             raise _Enough
         if state is not None:
-            self.state = state
+            self.state, self.ended = state, None
 
 
 def _replay_to(server: SgcheckServer, path: str, text: str, line: int, observer: TurnObserver) -> ReplayResult | None:
@@ -256,12 +265,8 @@ def completion(server: SgcheckServer, path: str, text: str, position: lsp.Positi
         if re.search(r'\b(play|activate|draft\s+\w+.*)\s+"[^"]*$', row) and replay is not None and replay.pack is not None:
             return [lsp.CompletionItem(card.name, kind=lsp.CompletionItemKind.Value) for card in replay.pack.cards]
         observer = _StateAt(position.line + 1)
-        result = _replay_to(server, path, text, position.line + 1, observer)
-        state = observer.state
-        if result is not None and result.state is not None and not observer.totals and observer.state is None:
-            state = result.state
-        if result is not None and result.state is not None:
-            state = result.state if observer.state is None else observer.state
+        _replay_to(server, path, text, position.line + 1, observer)
+        state = observer.at_cursor(new_turn=re.match(r"\s*\d+\s*\.", row) is not None)
         return _legal_items(state) if state is not None else []
     name = os.path.basename(path).lower()
     if kind == CARDS and name.endswith(".sgcard"):
