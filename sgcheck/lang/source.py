@@ -178,7 +178,7 @@ def normalise_newlines(text: str) -> str:
 
 #: Texts that stand for files while a check runs (an editor's unsaved documents, read by
 #: :func:`read_source` instead of the file at the same real path): see :func:`overlaid`.
-_OVERLAY: contextvars.ContextVar[Mapping[str, str]] = contextvars.ContextVar("sgcheck_overlay", default={})
+_OVERLAY: contextvars.ContextVar[Mapping[str, str] | None] = contextvars.ContextVar("sgcheck_overlay", default=None)
 
 
 @contextlib.contextmanager

@@ -12,6 +12,7 @@ document, as the command line reports it.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -237,10 +238,8 @@ def _discovery(config: Config) -> DiscoveryOptions:
 
     found = []
     if config.exclude and config.folder is not None:
-        try:
+        with contextlib.suppress(PatternError):  # check reports a bad pattern; the editor keeps checking
             found.append(patterns(config.folder, config.exclude))
-        except PatternError:
-            pass
     return DiscoveryOptions(tuple(found), whole_pack=True)
 
 

@@ -134,9 +134,7 @@ class SgcheckServer(LanguageServer):
         self.publish(path, found, texts, version)
         self.analyses += 1
 
-    def _run(
-        self, path: str, text: str, texts: dict[str, str], memory: LogMemory, stale: Callable[[], bool]
-    ) -> Found:
+    def _run(self, path: str, text: str, texts: dict[str, str], memory: LogMemory, stale: Callable[[], bool]) -> Found:
         with self.lock:
             if stale():
                 raise Cancelled

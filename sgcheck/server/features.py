@@ -10,6 +10,7 @@ import asyncio
 import os
 import re
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lsprotocol import types as lsp
@@ -23,6 +24,7 @@ from sgcheck.server.analysis import CARDS, LOG, kind_of
 from sgcheck.server.convert import Lines, uri_of
 
 if TYPE_CHECKING:
+    from sgcheck.core.cards.model import Card
     from sgcheck.replay.options import ReplayResult
     from sgcheck.server.app import SgcheckServer
 
@@ -135,7 +137,9 @@ def _replay_to(server: SgcheckServer, path: str, text: str, line: int, observer:
         start = before[-1] if before else None
     with overlaid(server.open_texts()):
         try:
-            result, _ = replay_kept(source, options, folder=os.path.dirname(shown) or ".", start=start, observer=observer)
+            result, _ = replay_kept(
+                source, options, folder=os.path.dirname(shown) or ".", start=start, observer=observer
+            )
         except _Enough:
             return None
         except (Exception, RecursionError):
@@ -178,10 +182,14 @@ def _card_hover(server: SgcheckServer, path: str, line: int) -> str | None:
 
     shown = shown_path(path)
     with overlaid(server.open_texts()):
-        card_file, _ = read_cards(CardSource(__import__("pathlib").Path(path), shown), {})
+        card_file, _ = read_cards(CardSource(Path(path), shown), {})
     for card in card_file.cards:
         if card.span.line <= line <= card.span.end_line:
-            findings = [d for d in document.found.findings.get(path, []) if d.span is not None and card.span.line <= d.span.line <= card.span.end_line]
+            findings = [
+                d
+                for d in document.found.findings.get(path, [])
+                if d.span is not None and card.span.line <= d.span.line <= card.span.end_line
+            ]
             lines = [f"**{card.name}**", "", "```", card_text(card).rstrip(), "```"]
             if findings:
                 lines += ["", "Contract findings (core §8):"]
@@ -262,7 +270,11 @@ def completion(server: SgcheckServer, path: str, text: str, position: lsp.Positi
     if kind == LOG:
         document = server.documents.get(path)
         replay = document.found.replay if document is not None and document.found is not None else None
-        if re.search(r'\b(play|activate|draft\s+\w+.*)\s+"[^"]*$', row) and replay is not None and replay.pack is not None:
+        if (
+            re.search(r'\b(play|activate|draft\s+\w+.*)\s+"[^"]*$', row)
+            and replay is not None
+            and replay.pack is not None
+        ):
             return [lsp.CompletionItem(card.name, kind=lsp.CompletionItemKind.Value) for card in replay.pack.cards]
         observer = _StateAt(position.line + 1)
         _replay_to(server, path, text, position.line + 1, observer)
@@ -410,9 +422,7 @@ def symbols(server: SgcheckServer, path: str, text: str) -> list[lsp.DocumentSym
     return found
 
 
-def _cards_of(server: SgcheckServer, path: str) -> list[object]:
-    from pathlib import Path
-
+def _cards_of(server: SgcheckServer, path: str) -> list[Card]:
     from sgcheck.contract.checker import read_cards
     from sgcheck.contract.packs import CardSource, is_card_file
     from sgcheck.lang.source import overlaid
@@ -468,7 +478,9 @@ def inlay_hints(server: SgcheckServer, path: str, text: str, wanted: lsp.Range) 
         mover = state.players
         label = f" W {mover[0].lp}/{mover[0].sp} · B {mover[1].lp}/{mover[1].sp}"
         hints.append(
-            lsp.InlayHint(lsp.Position(line - 1, len(row.rstrip())), label, kind=lsp.InlayHintKind.Parameter, padding_left=True)
+            lsp.InlayHint(
+                lsp.Position(line - 1, len(row.rstrip())), label, kind=lsp.InlayHintKind.Parameter, padding_left=True
+            )
         )
     return hints
 
@@ -551,4 +563,3 @@ def register(server: SgcheckServer) -> None:
             return []
         result = await in_worker(ls, inlay_hints, ls, *found, params.range)
         return result if isinstance(result, list) else []
-

@@ -41,7 +41,9 @@ def _cli(path: str) -> dict[str, list[tuple[object, ...]]]:
         rows = found.setdefault(os.path.abspath(file["path"]), [])
         for d in file["diagnostics"]:
             span = d["span"]
-            where = (span["source"], span["line"], span["column"], span["end_line"], span["end_column"]) if span else None
+            where = (
+                (span["source"], span["line"], span["column"], span["end_line"], span["end_column"]) if span else None
+            )
             rows.append((d["code"], d["severity"], d["message"], tuple(d["rules"]), where))
     return found
 
@@ -57,9 +59,7 @@ def test_same_findings_as_the_command_line(path: str) -> None:
     text = (ROOT / path).read_bytes().decode("utf-8", "replace")
     found = analyse(path, text, {}, LogMemory())
     mine = {
-        where: [
-            (d.code, d.severity.value, d.message, d.rules, tuple(d.span[:5]) if d.span else None) for d in findings
-        ]
+        where: [(d.code, d.severity.value, d.message, d.rules, tuple(d.span[:5]) if d.span else None) for d in findings]
         for where, findings in found.findings.items()
         if findings
     }

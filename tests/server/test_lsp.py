@@ -156,7 +156,7 @@ async def test_completion_formatting_and_symbols(client: LanguageClient, tmp_pat
     """Completion in a log offers the core's legal actions with claims; formatting is ``sgcheck fmt``."""
     text = "\n".join(
         [
-            "[Event \"x\"]",
+            '[Event "x"]',
             "rolloff white 6 5 3 black 2 2 1",
             "choose white",
             "king white e1",
@@ -212,7 +212,7 @@ async def test_pack_file_not_utf8_on_disk_and_pack_recheck(client: LanguageClien
     good = (ROOT / "examples" / "logs" / "relic-pack" / "guide-relics.sgcard").read_text(encoding="utf-8")
     (tmp_path / "a.sgcard").write_text(good, encoding="utf-8")
     (tmp_path / "b.sgcard").write_bytes('card "Caf\u00e9" relic\n'.encode("latin-1"))
-    uri = open_doc(client, tmp_path / "a.sgcard")
+    open_doc(client, tmp_path / "a.sgcard")
     bad = (tmp_path / "b.sgcard").resolve().as_uri()
     await until(lambda: bad in client.diagnostics, "diagnostics on the Latin-1 file")
     assert "SG-P004" in codes(client, bad)
@@ -232,7 +232,7 @@ async def test_pack_file_not_utf8_on_disk_and_pack_recheck(client: LanguageClien
     card_uri = open_doc(client, card_path)
     await until(lambda: card_uri in client.diagnostics, "card diagnostics")
     client.diagnostics.pop(log_uri)
-    change(client, card_uri, 2, "card \"Broken\n")  # the pack no longer loads: the log is replayed again
+    change(client, card_uri, 2, 'card "Broken\n')  # the pack no longer loads: the log is replayed again
     await until(lambda: log_uri in client.diagnostics, "log replayed again")
     assert any(c.startswith("SG-P") for c in codes(client, log_uri))
 
@@ -258,3 +258,35 @@ async def test_huge_log(client: LanguageClient, tmp_path: Path) -> None:
     change(client, uri, 2, wrong)
     await until(lambda: uri in client.diagnostics, "diagnostics after the change")
     assert codes(client, uri)  # the turn out of sequence at the end is found
+
+
+@pytest.mark.asyncio
+async def test_fuzz_sample_through_the_client(client: LanguageClient) -> None:
+    """A sample of the fuzz corpus (binary, not UTF-8, truncated, huge numbers) opened in the
+    editor: each gets its findings, and the server still answers afterwards."""
+    corpus = ROOT / "tests" / "fuzz" / "corpus"
+    names = ["logs/binary.sglog", "logs/only-comments.sglog", "logs/tags-only.sglog", "logs/empty.sglog"]
+    uris = []
+    for name in names:
+        path = corpus / name
+        uris.append(open_doc(client, path, path.read_bytes().decode("utf-8", "replace")))
+    for uri in uris:
+        await until(lambda uri=uri: uri in client.diagnostics, uri)  # type: ignore[misc]
+        assert codes(client, uri), uri
+    symbols = await client.text_document_document_symbol_async(
+        lsp.DocumentSymbolParams(lsp.TextDocumentIdentifier(uris[0]))
+    )
+    assert symbols == [] or symbols is None
+
+
+def test_without_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without pygls, ``sgcheck server`` says in one line how to get it, and exits 2."""
+    from click.testing import CliRunner
+
+    from sgcheck.cli import main
+
+    monkeypatch.setitem(sys.modules, "pygls", None)
+    result = CliRunner().invoke(main, ["server"])
+    assert result.exit_code == 2
+    needs = "sgcheck: the language server needs pygls and lsprotocol: pip install 'sgcheck[server]'"
+    assert result.output.strip() == needs

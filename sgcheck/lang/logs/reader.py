@@ -690,7 +690,10 @@ class _Window:
     )  # fmt: skip
 
     def __init__(
-        self, source: SourceText, progress: Callable[[int], None] | None = None, start: tuple[int, int, int] | None = None
+        self,
+        source: SourceText,
+        progress: Callable[[int], None] | None = None,
+        start: tuple[int, int, int] | None = None,
     ) -> None:
         self.progress = progress
         # ``start``: (file offset, its line, the offset where that line starts): read from there on
@@ -790,7 +793,10 @@ class _Reader:
     """Reads a log's items in order; see :func:`read_log`."""
 
     def __init__(
-        self, source: SourceText, progress: Callable[[int], None] | None = None, start: tuple[int, int, int] | None = None
+        self,
+        source: SourceText,
+        progress: Callable[[int], None] | None = None,
+        start: tuple[int, int, int] | None = None,
     ) -> None:
         self.source = source
         self.name = source.name
