@@ -24,7 +24,6 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from sgcheck import __version__
-from sgcheck.server import features
 from sgcheck.server.analysis import Cancelled, Found, LogMemory, analyse, kind_of
 from sgcheck.server.convert import Lines, to_lsp_all, uri_of
 
@@ -226,8 +225,98 @@ def create_server() -> SgcheckServer:
             if path is not None and ls.text_of(path) is None:
                 ls.changed_dependents(path)
 
-    features.register(server)
+    _register(server)
     return server
+
+
+# --- the other features -----------------------------------------------------------------------------------
+
+
+def _register(server: SgcheckServer) -> None:
+    """Hover, completion, code actions, formatting, symbols, definitions and inlay hints
+    (:mod:`sgcheck.server.features`), each computed in the worker thread."""
+    from sgcheck.server.features import (
+        code_actions,
+        completion,
+        definition,
+        formatting,
+        hover,
+        inlay_hints,
+        symbols,
+    )
+
+    def document(ls: SgcheckServer, uri: str) -> tuple[str, str] | None:
+        path = _path(uri)
+        text = ls.text_of(path) if path is not None else None
+        return (path, text) if path is not None and text is not None else None
+
+    async def in_worker(ls: SgcheckServer, call: object, *args: object) -> object:
+        loop = asyncio.get_running_loop()
+
+        def run() -> object:
+            with ls.lock:
+                return call(*args)  # type: ignore[operator]
+
+        return await loop.run_in_executor(ls.worker, run)
+
+    @server.feature(lsp.TEXT_DOCUMENT_HOVER)
+    async def on_hover(ls: SgcheckServer, params: lsp.HoverParams) -> lsp.Hover | None:
+        found = document(ls, params.text_document.uri)
+        if found is None:
+            return None
+        result = await in_worker(ls, hover, ls, *found, params.position)
+        return result if isinstance(result, lsp.Hover) else None
+
+    @server.feature(lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=['"', " ", ":"]))
+    async def on_completion(ls: SgcheckServer, params: lsp.CompletionParams) -> lsp.CompletionList:
+        found = document(ls, params.text_document.uri)
+        if found is None:
+            return lsp.CompletionList(False, [])
+        result = await in_worker(ls, completion, ls, *found, params.position)
+        return lsp.CompletionList(False, result if isinstance(result, list) else [])
+
+    @server.feature(
+        lsp.TEXT_DOCUMENT_CODE_ACTION,
+        lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix, lsp.CodeActionKind.Source]),
+    )
+    async def on_code_action(ls: SgcheckServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
+        found = document(ls, params.text_document.uri)
+        if found is None:
+            return []
+        result = await in_worker(ls, code_actions, ls, *found, params)
+        return result if isinstance(result, list) else []
+
+    @server.feature(lsp.TEXT_DOCUMENT_FORMATTING)
+    async def on_formatting(ls: SgcheckServer, params: lsp.DocumentFormattingParams) -> list[lsp.TextEdit] | None:
+        found = document(ls, params.text_document.uri)
+        if found is None:
+            return None
+        result = await in_worker(ls, formatting, *found)
+        return result if isinstance(result, list) else None
+
+    @server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+    async def on_symbols(ls: SgcheckServer, params: lsp.DocumentSymbolParams) -> list[lsp.DocumentSymbol]:
+        found = document(ls, params.text_document.uri)
+        if found is None:
+            return []
+        result = await in_worker(ls, symbols, ls, *found)
+        return result if isinstance(result, list) else []
+
+    @server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
+    async def on_definition(ls: SgcheckServer, params: lsp.DefinitionParams) -> lsp.Location | None:
+        found = document(ls, params.text_document.uri)
+        if found is None:
+            return None
+        result = await in_worker(ls, definition, ls, *found, params.position)
+        return result if isinstance(result, lsp.Location) else None
+
+    @server.feature(lsp.TEXT_DOCUMENT_INLAY_HINT)
+    async def on_inlay_hints(ls: SgcheckServer, params: lsp.InlayHintParams) -> list[lsp.InlayHint]:
+        found = document(ls, params.text_document.uri)
+        if found is None:
+            return []
+        result = await in_worker(ls, inlay_hints, ls, *found, params.range)
+        return result if isinstance(result, list) else []
 
 
 def main(argv: Any = None) -> None:

@@ -6,12 +6,11 @@ the fixes the findings carry, ``fmt``) and converts its answer to LSP's terms.
 
 from __future__ import annotations
 
-import asyncio
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from lsprotocol import types as lsp
 
@@ -26,7 +25,31 @@ from sgcheck.server.convert import Lines, uri_of
 if TYPE_CHECKING:
     from sgcheck.core.cards.model import Card
     from sgcheck.replay.options import ReplayResult
-    from sgcheck.server.app import SgcheckServer
+    from sgcheck.server.analysis import Found, LogMemory
+
+
+class Settings(Protocol):
+    inlay_hints: bool
+
+
+class Document(Protocol):
+    memory: LogMemory
+    found: Found | None
+
+
+class SgcheckServer(Protocol):
+    """What the answers read of the server (sgcheck.server.app): its documents and settings."""
+
+    @property
+    def documents(self) -> Mapping[str, Document]: ...
+
+    @property
+    def settings(self) -> Settings: ...
+
+    def text_of(self, path: str) -> str | None: ...
+
+    def open_texts(self) -> dict[str, str]: ...
+
 
 _CODE = re.compile(r"\bSG-[A-Z]\d{3}\b")
 _CARD_NAME = re.compile(r'"((?:[^"\\]|\\.)*)"')
@@ -483,83 +506,3 @@ def inlay_hints(server: SgcheckServer, path: str, text: str, wanted: lsp.Range) 
             )
         )
     return hints
-
-
-# --- registration -----------------------------------------------------------------------------------
-
-
-def register(server: SgcheckServer) -> None:
-    from sgcheck.server.app import _path
-
-    def document(ls: SgcheckServer, uri: str) -> tuple[str, str] | None:
-        path = _path(uri)
-        text = ls.text_of(path) if path is not None else None
-        return (path, text) if path is not None and text is not None else None
-
-    async def in_worker(ls: SgcheckServer, call: object, *args: object) -> object:
-        loop = asyncio.get_running_loop()
-
-        def run() -> object:
-            with ls.lock:
-                return call(*args)  # type: ignore[operator]
-
-        return await loop.run_in_executor(ls.worker, run)
-
-    @server.feature(lsp.TEXT_DOCUMENT_HOVER)
-    async def on_hover(ls: SgcheckServer, params: lsp.HoverParams) -> lsp.Hover | None:
-        found = document(ls, params.text_document.uri)
-        if found is None:
-            return None
-        result = await in_worker(ls, hover, ls, *found, params.position)
-        return result if isinstance(result, lsp.Hover) else None
-
-    @server.feature(lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=['"', " ", ":"]))
-    async def on_completion(ls: SgcheckServer, params: lsp.CompletionParams) -> lsp.CompletionList:
-        found = document(ls, params.text_document.uri)
-        if found is None:
-            return lsp.CompletionList(False, [])
-        result = await in_worker(ls, completion, ls, *found, params.position)
-        return lsp.CompletionList(False, result if isinstance(result, list) else [])
-
-    @server.feature(
-        lsp.TEXT_DOCUMENT_CODE_ACTION,
-        lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix, lsp.CodeActionKind.Source]),
-    )
-    async def on_code_action(ls: SgcheckServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
-        found = document(ls, params.text_document.uri)
-        if found is None:
-            return []
-        result = await in_worker(ls, code_actions, ls, *found, params)
-        return result if isinstance(result, list) else []
-
-    @server.feature(lsp.TEXT_DOCUMENT_FORMATTING)
-    async def on_formatting(ls: SgcheckServer, params: lsp.DocumentFormattingParams) -> list[lsp.TextEdit] | None:
-        found = document(ls, params.text_document.uri)
-        if found is None:
-            return None
-        result = await in_worker(ls, formatting, *found)
-        return result if isinstance(result, list) else None
-
-    @server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
-    async def on_symbols(ls: SgcheckServer, params: lsp.DocumentSymbolParams) -> list[lsp.DocumentSymbol]:
-        found = document(ls, params.text_document.uri)
-        if found is None:
-            return []
-        result = await in_worker(ls, symbols, ls, *found)
-        return result if isinstance(result, list) else []
-
-    @server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
-    async def on_definition(ls: SgcheckServer, params: lsp.DefinitionParams) -> lsp.Location | None:
-        found = document(ls, params.text_document.uri)
-        if found is None:
-            return None
-        result = await in_worker(ls, definition, ls, *found, params.position)
-        return result if isinstance(result, lsp.Location) else None
-
-    @server.feature(lsp.TEXT_DOCUMENT_INLAY_HINT)
-    async def on_inlay_hints(ls: SgcheckServer, params: lsp.InlayHintParams) -> list[lsp.InlayHint]:
-        found = document(ls, params.text_document.uri)
-        if found is None:
-            return []
-        result = await in_worker(ls, inlay_hints, ls, *found, params.range)
-        return result if isinstance(result, list) else []
