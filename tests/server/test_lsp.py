@@ -290,3 +290,41 @@ def test_without_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     assert result.exit_code == 2
     needs = "sgcheck: the language server needs pygls and lsprotocol: pip install 'sgcheck[server]'"
     assert result.output.strip() == needs
+
+
+@pytest.mark.asyncio
+async def test_inlay_hints_and_definition(client: LanguageClient, tmp_path: Path) -> None:
+    """LP/SP computed by replay after a statement without claims (switchable); a card name in a
+    log leads to the card in its pack (R22)."""
+    text = "\n".join(
+        [
+            "rolloff white 6 5 3 black 2 2 1",
+            "choose white",
+            "king white e1",
+            "king black e8",
+            "",
+            "1.   upkeep: summon R a1",
+            "",
+        ]
+    )
+    log = tmp_path / "hints.sglog"
+    log.write_text(text, encoding="utf-8")
+    uri = open_doc(client, log, text)
+    await until(lambda: uri in client.diagnostics, "diagnostics")
+    whole = lsp.Range(lsp.Position(0, 0), lsp.Position(7, 0))
+    hints = await client.text_document_inlay_hint_async(lsp.InlayHintParams(lsp.TextDocumentIdentifier(uri), whole))
+    assert hints and hints[0].position.line == 5 and "10/0" in str(hints[0].label)  # 20 LP - 10 (core §5)
+    client.workspace_did_change_configuration(lsp.DidChangeConfigurationParams({"sgcheck": {"inlayHints": False}}))
+    hints = await client.text_document_inlay_hint_async(lsp.InlayHintParams(lsp.TextDocumentIdentifier(uri), whole))
+    assert not hints
+
+    game = ROOT / "examples" / "logs" / "relic-game.sglog"
+    game_uri = open_doc(client, game)
+    await until(lambda: game_uri in client.diagnostics, "log diagnostics")
+    lines = game.read_text(encoding="utf-8").split("\n")
+    row = next(i for i, line in enumerate(lines) if 'play "' in line and not line.startswith(";"))
+    column = lines[row].index('play "') + 7
+    found = await client.text_document_definition_async(
+        lsp.DefinitionParams(lsp.TextDocumentIdentifier(game_uri), lsp.Position(row, column))
+    )
+    assert isinstance(found, lsp.Location) and found.uri.endswith("relic-pack/guide-relics.sgcard")
