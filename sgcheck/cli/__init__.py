@@ -20,6 +20,7 @@ from sgcheck.cli.fmt_cmd import fmt_command
 from sgcheck.cli.info_cmds import explain_command, rulings_command
 from sgcheck.cli.odds_cmd import odds_command
 from sgcheck.cli.replay_cmd import replay_command
+from sgcheck.cli.server_cmd import server_command
 from sgcheck.cli.simulate_cmd import simulate_command
 
 
@@ -75,6 +76,7 @@ def main() -> None:
     sgcheck odds                     accuracy and cost tables; the chance to capture this turn
     sgcheck simulate mypack/         play many games with and without a pack: win rates, cards
     sgcheck dice secret              verifiable dice: a secret and its commitment; the rolls
+    sgcheck server                   the language server for editors (the server extra)
     """
 
 
@@ -87,3 +89,4 @@ main.add_command(odds_command)
 main.add_command(fmt_command)
 main.add_command(simulate_command)
 main.add_command(dice_command)
+main.add_command(server_command)

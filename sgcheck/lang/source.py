@@ -20,6 +20,8 @@ memory. A large log file read with ``streamed`` keeps no chunks at all (see read
 from __future__ import annotations
 
 import codecs
+import contextlib
+import contextvars
 import functools
 import io
 import os
@@ -172,6 +174,36 @@ def normalise_newlines(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
+# --- texts held in memory instead of files ----------------------------------------------------
+
+#: Texts that stand for files while a check runs (an editor's unsaved documents, read by
+#: :func:`read_source` instead of the file at the same real path): see :func:`overlaid`.
+_OVERLAY: contextvars.ContextVar[Mapping[str, str] | None] = contextvars.ContextVar("sgcheck_overlay", default=None)
+
+
+@contextlib.contextmanager
+def overlaid(texts: Mapping[str, str]) -> Iterator[None]:
+    """Within the block, :func:`read_source` of a file whose real path is a key of ``texts``
+    reads that text instead of the file (within the same limits, as UTF-8 bytes). The language
+    server checks the documents being edited this way, through the same code as the command line."""
+    token = _OVERLAY.set({os.path.realpath(path): text for path, text in texts.items()})
+    try:
+        yield
+    finally:
+        _OVERLAY.reset(token)
+
+
+def overlay_text(path: str | os.PathLike[str]) -> str | None:
+    """The text that stands for the file at ``path`` (see :func:`overlaid`), or None."""
+    texts = _OVERLAY.get()
+    if not texts:
+        return None
+    try:
+        return texts.get(os.path.realpath(path))
+    except (OSError, ValueError, TypeError):
+        return None
+
+
 # --- entry points ----------------------------------------------------------------------------
 
 
@@ -191,6 +223,9 @@ def read_source(
     log). Its ``text`` is read whole only if something asks for it.
     """
     shown = name if name is not None else _shown_path(path)
+    held = overlay_text(path)
+    if held is not None:
+        return decode(held.encode("utf-8", "replace"), shown, limit=limit)
     if streamed:
         return _streamed(path, shown, limit)
     return _with_file(path, shown, limit, lambda read: _read_limited(read, shown, limit))

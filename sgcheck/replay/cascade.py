@@ -107,6 +107,11 @@ class Cascade:
     def __bool__(self) -> bool:
         return bool(self.refusals)
 
+    def copy(self) -> Cascade:
+        """A copy that changes apart from this one (a replay's checkpoint, sgcheck.replay.resume)."""
+        refusals = [Refusal(r.diagnostic, r.what, r.refused, r.richer, list(r.followers)) for r in self.refusals]
+        return Cascade(refusals, dict(self.tainted), dict(self.drift))
+
     # --- refused actions ----------------------------------------------------------------------
 
     def origin(self, squares: frozenset[int]) -> int | None:

@@ -6,7 +6,7 @@ game that replay finds illegal.
 Nothing here works a rule out: every number comes from replaying the log, or a changed copy of
 it, with :func:`sgcheck.replay.interpreter.replay_source`:
 
-- the log as written, stopping at its first error, with a watcher (a
+- the log as written, stopping at its first error, with a turn observer (a
   :class:`~sgcheck.replay.observer.TurnObserver`) that notes the statement the error is on
   and the positions before and after it;
 - ``claim-corrected``: the log with the wrong claim replaced by the core's number (the
@@ -14,7 +14,7 @@ it, with :func:`sgcheck.replay.interpreter.replay_source`:
   of the log as written, replayed the same way;
 - ``action-undone``: the log with the illegal statement blanked out (its characters turned to
   spaces, so every later line and column stays where it was), replayed with ``keep_going`` and
-  its claims not checked (an ``observe`` callback); a watcher compares every later LP, SP and
+  its claims not checked (an ``observe`` callback); a turn observer compares every later LP, SP and
   income figure the log wrote with the game's, and the refused actions are the later actions
   that are now illegal.
 
@@ -183,7 +183,7 @@ def dispute_report(source: SourceText, options: ReplayOptions, folder: str | Non
     scenario); keep_going, the timeline and the dispute itself are set here."""
     plain = replace(options, keep_going=False, timeline=False, keep_line=None, keep_turn=None, dispute=False)
     finder = _FirstError()
-    written = replay_source(source, plain, folder=folder, watcher=finder)
+    written = replay_source(source, plain, folder=folder, turn_observer=finder)
     first = next((d for d in written.diagnostics if d.is_error), None)
     report: dict[str, object] = {"profile": PROFILE, "legal": first is None}
     if first is None:
@@ -289,7 +289,7 @@ def _action_undone(
     text = _blank(source.text, stmt.span.offset, stmt.span.end_offset)
     line = stmt.span.line
     figures = _Figures(line)
-    undone = replay_source(SourceText(source.name, text), keep, folder=folder, observe=_ignore, watcher=figures)
+    undone = replay_source(SourceText(source.name, text), keep, folder=folder, observe=_ignore, turn_observer=figures)
     errors = [d for d in undone.diagnostics if d.is_error]
     illegal = [d for d in errors if finding_kind(d.code) != CLAIM]
     result_claims = [d for d in errors if d.code == "SG-R210"]

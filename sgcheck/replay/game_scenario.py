@@ -107,6 +107,11 @@ _LOADED_MAX = 16
 
 
 def _stamp(path: Path) -> _Stamp:
+    from sgcheck.lang.source import overlay_text
+
+    held = overlay_text(path)  # an editor's unsaved text stands for the file (sgcheck.server)
+    if held is not None:
+        return (-2, hash(held), len(held))
     try:
         status = os.stat(path)
     except (OSError, ValueError):

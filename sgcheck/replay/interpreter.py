@@ -24,12 +24,13 @@ from typing import TYPE_CHECKING
 from sgcheck.diagnostics import Diagnostic
 from sgcheck.lang.logs.ast import LogItem
 from sgcheck.lang.logs.grammar import LogSyntaxError
-from sgcheck.lang.logs.reader import PlainTurn, read_log
+from sgcheck.lang.logs.reader import PlainTurn, read_log, read_log_from
 from sgcheck.replay.dice_check import Tapped, merged
 from sgcheck.replay.ending import finish, knock_on_notes
 from sgcheck.replay.findings import Stop
 from sgcheck.replay.observer import TurnObserver
 from sgcheck.replay.options import Observer, ReplayOptions, ReplayResult
+from sgcheck.replay.session import SavedSession, Session
 from sgcheck.replay.timeline import Recording
 from sgcheck.replay.turn_loop import Replayer
 
@@ -54,19 +55,29 @@ def replay_items(
     *,
     folder: str | None = None,
     observe: Observer | None = None,
-    watcher: TurnObserver | None = None,
+    turn_observer: TurnObserver | None = None,
+    saved: SavedSession | None = None,
+    checkpoint: Callable[[PlainTurn, Session], None] | None = None,
 ) -> ReplayResult:
     """Replay parsed log items (consumed lazily, in order); ``folder`` is the log's folder
     (None: the current one), where its [Pack] tag is looked for; ``observe`` (see
     :data:`Observer`) is told of each applied statement, whose claims are then not checked;
-    ``watcher`` is told of each step of the turn loop (a replay without the timeline only: the
-    dispute report's, sgcheck.replay.dispute)."""
+    ``turn_observer`` is told of each step of the turn loop (a replay without the timeline only:
+    the dispute report's, sgcheck.replay.dispute, and a resumed replay's).
+
+    For a replay resumed at a turn (:mod:`sgcheck.replay.resume`): ``saved`` is where an earlier
+    replay of the same log was before the first of ``items``, and ``checkpoint`` is shown the
+    session before each turn the line reader read is played."""
     recording = Recording(options.keep_line, options.keep_turn) if options.timeline else None
-    replayer = Replayer(source, options, folder, observe, recording if recording is not None else watcher)
+    replayer = Replayer(source, options, folder, observe, recording if recording is not None else turn_observer)
+    if saved is not None:
+        replayer.restore(saved)
     stopped = False
     tapped = Tapped(items)  # the dice checked on the way, when the header commits to them
     try:
         for item in tapped:
+            if checkpoint is not None and isinstance(item, PlainTurn):
+                checkpoint(item, replayer)
             replayer.feed(item)
         finish(replayer, replayer.start)
     except Stop:
@@ -112,18 +123,24 @@ def replay_source(
     folder: str | None = None,
     observe: Observer | None = None,
     read: Read | None = None,
-    watcher: TurnObserver | None = None,
+    turn_observer: TurnObserver | None = None,
+    saved: tuple[SavedSession, int, int, int] | None = None,
+    checkpoint: Callable[[PlainTurn, Session], None] | None = None,
 ) -> ReplayResult:
     """Read and replay a decoded log; a syntax error is reported like any other finding.
     ``progress`` is told how many characters have been read, as reading goes on; ``folder``
     is the log's folder and ``observe`` an :data:`Observer` (see :func:`replay_items`);
-    ``read`` reads the log instead of the line reader (:data:`Read`); ``watcher``: see
-    :func:`replay_items`."""
+    ``read`` reads the log instead of the line reader (:data:`Read`). ``saved``: a session saved
+    before the item at a file offset, with that offset, its line and the offset where that line
+    starts: the log is read and replayed from there on (``turn_observer``, ``checkpoint``: see
+    :func:`replay_items`)."""
     syntax_error: list[Diagnostic] = []
 
     def items() -> Iterator[LogItem | PlainTurn]:
         try:
-            if read is None:
+            if saved is not None:
+                yield from read_log_from(source, *saved[1:])
+            elif read is None:
                 yield from read_log(source, progress=progress)
             else:
                 yield from read(source)
@@ -131,7 +148,16 @@ def replay_source(
             syntax_error.append(exc.diagnostic)
             raise Stop from None  # the log ends at its first syntax error
 
-    result = replay_items(items(), source.name, options, folder=folder, observe=observe, watcher=watcher)
+    result = replay_items(
+        items(),
+        source.name,
+        options,
+        folder=folder,
+        observe=observe,
+        turn_observer=turn_observer,
+        saved=saved[0] if saved is not None else None,
+        checkpoint=checkpoint,
+    )
     if not syntax_error:
         return result
     return replace(result, diagnostics=(*result.diagnostics, *syntax_error))

@@ -50,6 +50,43 @@ class Setup:
     chosen: bool = False
 
 
+class SavedSession:
+    """A session's fields at a point of its replay (:meth:`Session.saved`), in the order
+    :meth:`Session.restore` reads them; never changed once made."""
+
+    __slots__ = ("fields",)
+
+    def __init__(
+        self,
+        fields: tuple[
+            list[Diagnostic],
+            Ruleset,
+            Header | None,
+            Setup,
+            GameState | None,
+            int,
+            int,
+            tuple[int, Color] | None,
+            tuple[int, Color] | None,
+            list[ResultLine],
+            int,
+            bool,
+            GamePack | None,
+            bool,
+            GameScenario | None,
+            Where | None,
+            PlainTurn | None,
+            bool,
+            Statement | None,
+            Watch | None,
+            tuple[tuple[Diagnostic, ...], Span] | None,
+            tuple[GameState, GameState | None] | None,
+            Cascade,
+        ],
+    ) -> None:
+        self.fields = fields
+
+
 class Session:
     """One replay's state and findings: what the header, the setup lines, the turn loop
     (:class:`~sgcheck.replay.turn_loop.Replayer`, a session) and the end of the log share."""
@@ -99,6 +136,73 @@ class Session:
         # every finding on it shows these two (None between actions)
         self.judged: tuple[GameState, GameState | None] | None = None
         self.cascade = Cascade()  # what refused actions taint (keep_going only; sgcheck.replay.cascade)
+
+    # --- checkpoints (sgcheck.replay.resume) ---------------------------------------------------
+
+    def saved(self) -> SavedSession:
+        """What this replay has reached, kept apart from it: a later :meth:`restore` of it into a
+        new session of the same log and options goes on from here as this one would."""
+        setup = Setup(dict(self.setup.drafts), list(self.setup.rolloffs), dict(self.setup.kings), self.setup.chosen)
+        return SavedSession(
+            (
+                list(self.diagnostics),
+                self.ruleset,
+                self.header,
+                setup,
+                self.state,
+                self.statements,
+                self.turns,
+                self.first_turn,
+                self.last_turn,
+                list(self.result_lines),
+                self.items,
+                self.warned_cards,
+                self.pack,
+                self.pack_asked,
+                self.scenario,
+                self.where,
+                self.where_turn,
+                self.between_turns,
+                self.capture,
+                self.watch,
+                self.handover,
+                self.judged,
+                self.cascade.copy(),
+            )
+        )
+
+    def restore(self, saved: SavedSession) -> None:
+        """Go on from ``saved`` (see :meth:`saved`); ``saved`` itself is left as it was, so it can be
+        restored again."""
+        (
+            diagnostics,
+            self.ruleset,
+            self.header,
+            setup,
+            self.state,
+            self.statements,
+            self.turns,
+            self.first_turn,
+            self.last_turn,
+            result_lines,
+            self.items,
+            self.warned_cards,
+            self.pack,
+            self.pack_asked,
+            self.scenario,
+            self.where,
+            self.where_turn,
+            self.between_turns,
+            self.capture,
+            self.watch,
+            self.handover,
+            self.judged,
+            cascade,
+        ) = saved.fields
+        self.diagnostics = list(diagnostics)
+        self.setup = Setup(dict(setup.drafts), list(setup.rolloffs), dict(setup.kings), setup.chosen)
+        self.result_lines = list(result_lines)
+        self.cascade = cascade.copy()
 
     # --- reporting --------------------------------------------------------------------------
 

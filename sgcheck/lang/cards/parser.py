@@ -536,3 +536,10 @@ def _card_context(block: str) -> tuple[tuple[str, str], ...]:
     if found is None:
         return ()
     return (("card", f'{found.group(1)} "{found.group(2)}"'),)
+
+
+def grammar_words() -> tuple[str, ...]:
+    """Every word the card grammar spells out (its keywords, phases and effects), sorted: what an
+    editor completes in a ``.sgcard`` file (sgcheck.server), read from the grammar itself."""
+    words = {literal.strip("'") for literal in _machinery().literals.values()}
+    return tuple(sorted(word for word in words if word[:1].isalpha()))

@@ -689,17 +689,24 @@ class _Window:
         "base", "final", "first_line_start", "held", "line", "line_pos", "line_start", "pieces", "progress", "text"
     )  # fmt: skip
 
-    def __init__(self, source: SourceText, progress: Callable[[int], None] | None = None) -> None:
+    def __init__(
+        self,
+        source: SourceText,
+        progress: Callable[[int], None] | None = None,
+        start: tuple[int, int, int] | None = None,
+    ) -> None:
         self.progress = progress
-        self.pieces: Iterator[str] = iter(source.pieces)
+        # ``start``: (file offset, its line, the offset where that line starts): read from there on
+        offset, line, line_start = start if start is not None else (0, 1, 0)
+        self.pieces: Iterator[str] = iter(source.pieces) if start is None else iter((source.text[offset:],))
         self.held: str | None = None  # text read from the pieces but not yet in the window
         self.text = ""
-        self.base = 0  # file offset of text[0]
+        self.base = offset  # file offset of text[0]
         self.final = False  # text runs to the end of the log
-        self.line = 1  # the line number at text[line_pos] ...
+        self.line = line  # the line number at text[line_pos] ...
         self.line_pos = 0
-        self.line_start = 0  # ... and the file offset where that line starts
-        self.first_line_start = 0  # the file offset where the line of text[0] starts
+        self.line_start = line_start  # ... and the file offset where that line starts
+        self.first_line_start = line_start  # the file offset where the line of text[0] starts
         self.more()
 
     def more(self, keep_from: int | None = None) -> None:
@@ -785,10 +792,15 @@ def _safe_cut(text: str) -> int:
 class _Reader:
     """Reads a log's items in order; see :func:`read_log`."""
 
-    def __init__(self, source: SourceText, progress: Callable[[int], None] | None = None) -> None:
+    def __init__(
+        self,
+        source: SourceText,
+        progress: Callable[[int], None] | None = None,
+        start: tuple[int, int, int] | None = None,
+    ) -> None:
         self.source = source
         self.name = source.name
-        self.window = _Window(source, progress)
+        self.window = _Window(source, progress, start)
         self.failed: Iterator[tuple[LogItem, Resume]] | None = None  # the grammar's reading, about to raise
         self.ahead: tuple[int, re.Match[str]] | None = None  # the next turn's header, matched already
 
@@ -798,7 +810,6 @@ class _Reader:
         return Span(self.name, line, column, end_line, end_column, offset, end_offset)
 
     def items(self) -> Iterator[LogItem | PlainTurn]:
-        window = self.window
         header: LogItem
         try:
             header, pos = self.header()
@@ -807,6 +818,11 @@ class _Reader:
         yield header
         if self.failed is not None:  # the grammar's items up to its syntax error, then the error
             yield from (pending for pending, _resume in self.failed)
+        yield from self.rest(pos)
+
+    def rest(self, pos: int) -> Iterator[LogItem | PlainTurn]:
+        """The items from ``pos`` of the window on (the start of an item, or blank text before one)."""
+        window = self.window
         retried = -1  # the file offset of an item read again with a longer window
         while True:
             ahead = self.ahead
@@ -960,6 +976,14 @@ def read_log(source: SourceText, *, progress: Callable[[int], None] | None = Non
     item before it. ``progress`` is told how many characters have been read, whenever the reader
     takes in the next piece of the text."""
     return _Reader(source, progress).items()
+
+
+def read_log_from(source: SourceText, offset: int, line: int, line_start: int) -> Iterator[LogItem | PlainTurn]:
+    """The log's items from file ``offset`` on, which is the start of an item after the header
+    (``line``: its line; ``line_start``: the offset where that line starts): the items
+    :func:`read_log` hands out from there, with the same spans. What comes before ``offset`` is
+    not read, so a replay resumed at a turn (:mod:`sgcheck.replay.resume`) reads only the rest."""
+    return _Reader(source, None, (offset, line, line_start)).rest(0)
 
 
 def iter_log(source: SourceText) -> Iterator[LogItem]:

@@ -1,0 +1,324 @@
+"""The language server: pygls wiring, the documents, and when each is analysed.
+
+Each change to a document starts a short wait (the debounce, 200 ms by default); a newer change
+cancels the wait, and an analysis already running for an older version is told to stop (the turn
+loop asks at every step, :class:`~sgcheck.server.analysis.Cancelled`) and its findings are never
+published. Analyses run one at a time in a worker thread, so the server answers hovers and
+completions while a long log is replayed. A document is analysed again when a file it read
+changes: a card file or manifest of a log's pack, its scenario (open in the editor or on disk,
+``workspace/didChangeWatchedFiles``), or any file of the pack a card file belongs to.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from lsprotocol import types as lsp
+from pygls.lsp.server import LanguageServer
+from pygls.uris import to_fs_path
+
+from sgcheck import __version__
+from sgcheck.server.analysis import Cancelled, Found, LogMemory, analyse, kind_of
+from sgcheck.server.convert import Lines, to_lsp_all, uri_of
+
+
+@dataclass(slots=True)
+class Settings:
+    """What a client may set (``initializationOptions`` or ``workspace/didChangeConfiguration``,
+    under ``sgcheck``): docs/server.md."""
+
+    inlay_hints: bool = True
+    debounce: float = 0.2  # seconds
+
+    def update(self, values: object) -> None:
+        if not isinstance(values, dict):
+            return
+        values = values.get("sgcheck", values)
+        if not isinstance(values, dict):
+            return
+        hints = values.get("inlayHints")
+        if isinstance(hints, bool):
+            self.inlay_hints = hints
+        debounce = values.get("debounceMs")
+        if isinstance(debounce, int | float) and not isinstance(debounce, bool) and 0 <= debounce <= 10_000:
+            self.debounce = debounce / 1000
+
+
+@dataclass(slots=True)
+class _Document:
+    generation: int = 0
+    pending: asyncio.Task[None] | None = None
+    memory: LogMemory = field(default_factory=LogMemory)
+    found: Found | None = None
+    text: str = ""  # the text ``found`` is about
+    reads: set[str] = field(default_factory=set)
+    published: set[str] = field(default_factory=set)
+
+
+class SgcheckServer(LanguageServer):
+    """sgcheck's language server (``sgcheck server``)."""
+
+    def __init__(self) -> None:
+        super().__init__("sgcheck", __version__, text_document_sync_kind=lsp.TextDocumentSyncKind.Incremental)
+        self.settings = Settings()
+        self.documents: dict[str, _Document] = {}  # by absolute path
+        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sgcheck-analysis")
+        self.lock = threading.Lock()  # held by the worker while it analyses (features wait for it)
+        self.analyses = 0  # analyses finished and published (the tests read it)
+
+    # --- documents -------------------------------------------------------------------------------
+
+    def text_of(self, path: str) -> str | None:
+        """The editor's text of an open document, else None."""
+        uri = uri_of(path)
+        document = self.workspace.text_documents.get(uri)
+        return document.source if document is not None else None
+
+    def open_texts(self) -> dict[str, str]:
+        texts: dict[str, str] = {}
+        for uri, document in list(self.workspace.text_documents.items()):
+            path = to_fs_path(uri)
+            if path is not None:
+                texts[os.path.abspath(path)] = document.source
+        return texts
+
+    def changed(self, path: str, *, delay: float | None = None) -> None:
+        """``path`` changed (open or on disk): analyse it if it is open and checked, and every open
+        document that read it."""
+        targets = [path] if path in self.documents else []
+        targets += [other for other, doc in self.documents.items() if other != path and path in doc.reads]
+        for target in targets:
+            self.schedule(target, self.settings.debounce if delay is None else delay)
+
+    def changed_dependents(self, path: str) -> None:
+        """Analyse again every open document that read ``path`` (not ``path`` itself)."""
+        for other, document in list(self.documents.items()):
+            if other != path and path in document.reads:
+                self.schedule(other, self.settings.debounce)
+
+    def schedule(self, path: str, delay: float) -> None:
+        document = self.documents.setdefault(path, _Document())
+        document.generation += 1
+        if document.pending is not None:
+            document.pending.cancel()
+        document.pending = asyncio.get_running_loop().create_task(self._analyse(path, document.generation, delay))
+
+    async def _analyse(self, path: str, generation: int, delay: float) -> None:
+        if delay:
+            await asyncio.sleep(delay)
+        document = self.documents.get(path)
+        opened = self.workspace.text_documents.get(uri_of(path))
+        if document is None or opened is None or document.generation != generation:
+            return
+        text, version = opened.source, opened.version
+
+        def stale() -> bool:
+            return document.generation != generation
+
+        texts = self.open_texts()
+        loop = asyncio.get_running_loop()
+        try:
+            found = await loop.run_in_executor(self.worker, self._run, path, text, texts, document.memory, stale)
+        except Cancelled:
+            return
+        if stale():
+            return
+        document.found, document.text, document.reads = found, text, found.reads
+        self.publish(path, found, texts, version)
+        self.analyses += 1
+
+    def _run(self, path: str, text: str, texts: dict[str, str], memory: LogMemory, stale: Callable[[], bool]) -> Found:
+        with self.lock:
+            if stale():
+                raise Cancelled
+            return analyse(path, text, texts, memory, cancelled=stale)
+
+    def publish(self, path: str, found: Found, texts: dict[str, str], version: int | None = None) -> None:
+        document = self.documents[path]
+        lines = {name: Lines(text) for name, text in texts.items()}
+        for target, findings in found.findings.items():
+            text = texts.get(target)
+            if text is None:
+                text = _disk_text(target)
+            diagnostics = to_lsp_all(findings, target, text, lines)
+            shown = version if target == path else None
+            self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri_of(target), diagnostics, shown))
+        for gone in document.published - set(found.findings):
+            self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri_of(gone), []))
+        document.published = set(found.findings)
+
+    def closed(self, path: str) -> None:
+        document = self.documents.pop(path, None)
+        if document is None:
+            return
+        document.generation += 1
+        if document.pending is not None:
+            document.pending.cancel()
+        for target in document.published:
+            self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri_of(target), []))
+
+
+def _disk_text(path: str) -> str:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            return handle.read(8_000_000)
+    except OSError:
+        return ""
+
+
+def _path(uri: str) -> str | None:
+    path = to_fs_path(uri)
+    return os.path.abspath(path) if path is not None else None
+
+
+def create_server() -> SgcheckServer:
+    """A server with every feature registered."""
+    server = SgcheckServer()
+
+    @server.feature(lsp.INITIALIZE)
+    def initialize(ls: SgcheckServer, params: lsp.InitializeParams) -> None:
+        ls.settings.update(params.initialization_options)
+
+    @server.feature(lsp.WORKSPACE_DID_CHANGE_CONFIGURATION)
+    def configuration(ls: SgcheckServer, params: lsp.DidChangeConfigurationParams) -> None:
+        ls.settings.update(params.settings)
+
+    @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
+    async def did_open(ls: SgcheckServer, params: lsp.DidOpenTextDocumentParams) -> None:
+        path = _path(params.text_document.uri)
+        if path is None:
+            return
+        if kind_of(path) is not None:
+            ls.documents.setdefault(path, _Document())
+            ls.schedule(path, 0)
+        ls.changed_dependents(path)
+
+    @server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
+    async def did_change(ls: SgcheckServer, params: lsp.DidChangeTextDocumentParams) -> None:
+        path = _path(params.text_document.uri)
+        if path is not None:
+            ls.changed(path)
+
+    @server.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
+    async def did_save(ls: SgcheckServer, params: lsp.DidSaveTextDocumentParams) -> None:
+        path = _path(params.text_document.uri)
+        if path is not None:
+            ls.changed(path, delay=0)
+
+    @server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
+    async def did_close(ls: SgcheckServer, params: lsp.DidCloseTextDocumentParams) -> None:
+        path = _path(params.text_document.uri)
+        if path is not None:
+            ls.closed(path)
+            ls.changed_dependents(path)  # its file on disk stands for it again
+
+    @server.feature(lsp.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    async def watched(ls: SgcheckServer, params: lsp.DidChangeWatchedFilesParams) -> None:
+        for change in params.changes:
+            path = _path(change.uri)
+            if path is not None and ls.text_of(path) is None:
+                ls.changed_dependents(path)
+
+    _register(server)
+    return server
+
+
+# --- the other features -----------------------------------------------------------------------------------
+
+
+def _register(server: SgcheckServer) -> None:
+    """Hover, completion, code actions, formatting, symbols, definitions and inlay hints
+    (:mod:`sgcheck.server.features`), each computed in the worker thread."""
+    from sgcheck.server.features import (
+        code_actions,
+        completion,
+        definition,
+        formatting,
+        hover,
+        inlay_hints,
+        symbols,
+    )
+
+    def document(ls: SgcheckServer, uri: str) -> tuple[str, str] | None:
+        path = _path(uri)
+        text = ls.text_of(path) if path is not None else None
+        return (path, text) if path is not None and text is not None else None
+
+    async def in_worker(ls: SgcheckServer, call: object, *args: object) -> object:
+        loop = asyncio.get_running_loop()
+
+        def run() -> object:
+            with ls.lock:
+                return call(*args)  # type: ignore[operator]
+
+        return await loop.run_in_executor(ls.worker, run)
+
+    @server.feature(lsp.TEXT_DOCUMENT_HOVER)
+    async def on_hover(ls: SgcheckServer, params: lsp.HoverParams) -> lsp.Hover | None:
+        found = document(ls, params.text_document.uri)
+        if found is None:
+            return None
+        result = await in_worker(ls, hover, ls, *found, params.position)
+        return result if isinstance(result, lsp.Hover) else None
+
+    @server.feature(lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=['"', " ", ":"]))
+    async def on_completion(ls: SgcheckServer, params: lsp.CompletionParams) -> lsp.CompletionList:
+        found = document(ls, params.text_document.uri)
+        if found is None:
+            return lsp.CompletionList(False, [])
+        result = await in_worker(ls, completion, ls, *found, params.position)
+        return lsp.CompletionList(False, result if isinstance(result, list) else [])
+
+    @server.feature(
+        lsp.TEXT_DOCUMENT_CODE_ACTION,
+        lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix, lsp.CodeActionKind.Source]),
+    )
+    async def on_code_action(ls: SgcheckServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
+        found = document(ls, params.text_document.uri)
+        if found is None:
+            return []
+        result = await in_worker(ls, code_actions, ls, *found, params)
+        return result if isinstance(result, list) else []
+
+    @server.feature(lsp.TEXT_DOCUMENT_FORMATTING)
+    async def on_formatting(ls: SgcheckServer, params: lsp.DocumentFormattingParams) -> list[lsp.TextEdit] | None:
+        found = document(ls, params.text_document.uri)
+        if found is None:
+            return None
+        result = await in_worker(ls, formatting, *found)
+        return result if isinstance(result, list) else None
+
+    @server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+    async def on_symbols(ls: SgcheckServer, params: lsp.DocumentSymbolParams) -> list[lsp.DocumentSymbol]:
+        found = document(ls, params.text_document.uri)
+        if found is None:
+            return []
+        result = await in_worker(ls, symbols, ls, *found)
+        return result if isinstance(result, list) else []
+
+    @server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
+    async def on_definition(ls: SgcheckServer, params: lsp.DefinitionParams) -> lsp.Location | None:
+        found = document(ls, params.text_document.uri)
+        if found is None:
+            return None
+        result = await in_worker(ls, definition, ls, *found, params.position)
+        return result if isinstance(result, lsp.Location) else None
+
+    @server.feature(lsp.TEXT_DOCUMENT_INLAY_HINT)
+    async def on_inlay_hints(ls: SgcheckServer, params: lsp.InlayHintParams) -> list[lsp.InlayHint]:
+        found = document(ls, params.text_document.uri)
+        if found is None:
+            return []
+        result = await in_worker(ls, inlay_hints, ls, *found, params.range)
+        return result if isinstance(result, list) else []
+
+
+def main(argv: Any = None) -> None:
+    """Serve over standard input and output until the client exits."""
+    create_server().start_io()

@@ -1,0 +1,508 @@
+"""The language server's answers besides diagnostics: hover, completion, code actions, formatting,
+go to definition, document symbols and inlay hints. Each one asks the library (replay resumed
+from the document's checkpoints, the legal-action listing of the core, the card grammar's words,
+the fixes the findings carry, ``fmt``) and converts its answer to LSP's terms.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+from lsprotocol import types as lsp
+
+from sgcheck.core.state import GameState
+from sgcheck.diagnostics import Diagnostic
+from sgcheck.lang.logs.reader import PlainTurn, TurnStep
+from sgcheck.replay.observer import TurnObserver
+from sgcheck.replay.timeline import Recording
+from sgcheck.server.analysis import CARDS, LOG, kind_of
+from sgcheck.server.convert import Lines, uri_of
+
+if TYPE_CHECKING:
+    from sgcheck.core.cards.model import Card
+    from sgcheck.replay.options import ReplayResult
+    from sgcheck.server.analysis import Found, LogMemory
+
+
+class Settings(Protocol):
+    inlay_hints: bool
+
+
+class Document(Protocol):
+    memory: LogMemory
+    found: Found | None
+
+
+class SgcheckServer(Protocol):
+    """What the answers read of the server (sgcheck.server.app): its documents and settings."""
+
+    @property
+    def documents(self) -> Mapping[str, Document]: ...
+
+    @property
+    def settings(self) -> Settings: ...
+
+    def text_of(self, path: str) -> str | None: ...
+
+    def open_texts(self) -> dict[str, str]: ...
+
+
+_CODE = re.compile(r"\bSG-[A-Z]\d{3}\b")
+_CARD_NAME = re.compile(r'"((?:[^"\\]|\\.)*)"')
+_TURN_HEAD = re.compile(r"^\s*(\d+)\s*(\.\.\.|\.)", re.MULTILINE)
+
+
+class _Enough(Exception):
+    """The replay has reached what was asked for."""
+
+
+# --- positions in a log, from a replay resumed near them ------------------------------------------
+
+
+class _Explain(Recording):
+    """The explanation of the statements of one line; stops the replay once past it."""
+
+    def __init__(self, line: int) -> None:
+        super().__init__(keep_line=line)
+        self.line = line
+        self.past = False
+
+    def step_begins(self) -> None:
+        if self.past:
+            raise _Enough
+        super().step_begins()
+
+    def statement_played(
+        self,
+        turn: PlainTurn,
+        step: TurnStep,
+        before: GameState | None,
+        state: GameState | None,
+        findings: Sequence[Diagnostic],
+    ) -> None:
+        super().statement_played(turn, step, before, state, findings)
+        self.past = turn.statement(step).span.line >= self.line
+
+    def turn_ended(self, turn: PlainTurn, passes: Sequence[TurnStep], state: GameState | None) -> None:
+        super().turn_ended(turn, passes, state)
+        self.past = self.past or turn.tree().span.end_line >= self.line
+
+
+class _StateAt(TurnObserver):
+    """The position in force at the start of a line: after every step written before it."""
+
+    def __init__(self, line: int) -> None:
+        self.line = line
+        self.state: GameState | None = None
+        self.after: tuple[int, GameState] | None = None  # the last step's line and position, LP/SP hints
+        self.totals: dict[int, GameState] = {}
+        self.ended: GameState | None = None  # the position after the last turn's end, if it ended
+
+    def at_cursor(self, new_turn: bool) -> GameState | None:
+        """The position a statement written at the cursor is played from: after the last turn's
+        end when a new turn starts there, else inside the last turn."""
+        return self.ended if new_turn and self.ended is not None else self.state
+
+    def started(self, state: GameState, line: int) -> None:
+        self.state = state
+
+    def label_played(self, line: int, state: GameState | None) -> None:
+        self._seen(line, state)
+
+    def statement_played(
+        self,
+        turn: PlainTurn,
+        step: TurnStep,
+        before: GameState | None,
+        state: GameState | None,
+        findings: Sequence[Diagnostic],
+    ) -> None:
+        line = turn.statement(step).span.line
+        if line >= self.line:
+            raise _Enough
+        self._seen(line, state)
+        if state is not None:
+            self.totals[line] = state
+
+    def turn_ended(self, turn: PlainTurn, passes: Sequence[TurnStep], state: GameState | None) -> None:
+        line = turn.tree().span.end_line
+        if line >= self.line:
+            raise _Enough
+        self.ended = state  # the next player's Upkeep; the turn itself may go on at the cursor
+
+    def _seen(self, line: int, state: GameState | None) -> None:
+        if line >= self.line:
+            raise _Enough
+        if state is not None:
+            self.state, self.ended = state, None
+
+
+def _replay_to(server: SgcheckServer, path: str, text: str, line: int, observer: TurnObserver) -> ReplayResult | None:
+    """Replay the log up to ``line`` from the last checkpoint before it, telling ``observer``."""
+    from sgcheck.lang.source import LOG_LIMIT, decode, overlaid
+    from sgcheck.replay.resume import first_change, replay_kept, usable
+    from sgcheck.server.analysis import _config, replay_options, shown_path
+
+    document = server.documents.get(path)
+    shown = shown_path(path)
+    options, _ = replay_options(_config(path))
+    source = decode(text.encode("utf-8", "replace"), shown, limit=LOG_LIMIT)
+    if isinstance(source, Diagnostic):
+        return None
+    start = None
+    if document is not None and document.memory.key is not None and document.memory.key[0] == options:
+        _, valid = usable(document.memory.checkpoints, first_change(document.memory.text, text))
+        before = [point for point in valid if point.line <= line]
+        start = before[-1] if before else None
+    with overlaid(server.open_texts()):
+        try:
+            result, _ = replay_kept(
+                source, options, folder=os.path.dirname(shown) or ".", start=start, observer=observer
+            )
+        except _Enough:
+            return None
+        except (Exception, RecursionError):
+            return None
+    return result
+
+
+# --- hover ------------------------------------------------------------------------------------------
+
+
+def _code_hover(word: str) -> str | None:
+    from sgcheck.report.catalogue_pages import all_codes
+
+    found = all_codes().get(word)
+    if found is None:
+        return None
+    rules = f"\n\nrules: {', '.join(found.rules)}" if found.rules else ""
+    return f"**{found.code}** {found.name} ({found.severity.value}){rules}\n\n{found.explanation}"
+
+
+def _log_hover(server: SgcheckServer, path: str, text: str, line: int) -> str | None:
+    from sgcheck.replay.summary import explained_text
+
+    observer = _Explain(line)
+    _replay_to(server, path, text, line, observer)
+    if not observer.kept:
+        return None
+    return "```\n" + explained_text(observer.kept, f"line {line}") + "```"
+
+
+def _card_hover(server: SgcheckServer, path: str, line: int) -> str | None:
+    document = server.documents.get(path)
+    if document is None or document.found is None:
+        return None
+    from sgcheck.contract.checker import read_cards
+    from sgcheck.contract.packs import CardSource
+    from sgcheck.lang.cards.writer import card_text
+    from sgcheck.lang.source import overlaid
+    from sgcheck.server.analysis import shown_path
+
+    shown = shown_path(path)
+    with overlaid(server.open_texts()):
+        card_file, _ = read_cards(CardSource(Path(path), shown), {})
+    for card in card_file.cards:
+        if card.span.line <= line <= card.span.end_line:
+            findings = [
+                d
+                for d in document.found.findings.get(path, [])
+                if d.span is not None and card.span.line <= d.span.line <= card.span.end_line
+            ]
+            lines = [f"**{card.name}**", "", "```", card_text(card).rstrip(), "```"]
+            if findings:
+                lines += ["", "Contract findings (core §8):"]
+                lines += [f"- {d.code} {d.severity.value}: {d.message}" for d in findings]
+            else:
+                lines += ["", "No contract finding (core §8)."]
+            return "\n".join(lines)
+    return None
+
+
+def hover(server: SgcheckServer, path: str, text: str, position: lsp.Position) -> lsp.Hover | None:
+    lines = Lines(text)
+    row = lines.line(position.line)
+    column = lines.character(position)
+    for match in _CODE.finditer(row):
+        if match.start() <= column <= match.end():
+            shown = _code_hover(match.group())
+            if shown is not None:
+                return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.Markdown, shown))
+    kind = kind_of(path)
+    shown = None
+    if kind == LOG:
+        shown = _log_hover(server, path, text, position.line + 1)
+    elif kind == CARDS:
+        shown = _card_hover(server, path, position.line + 1)
+    return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.Markdown, shown)) if shown else None
+
+
+# --- completion -------------------------------------------------------------------------------------
+
+
+def _legal_items(state: GameState) -> list[lsp.CompletionItem]:
+    """The legal actions at ``state`` as log statements with their claims (the core's listing)."""
+    import random
+
+    from sgcheck.core import engine
+    from sgcheck.core.actions import Attack, EndTurn, EnterPhase
+    from sgcheck.core.legal import legal_actions, with_roll
+    from sgcheck.core.outcome import Applied
+    from sgcheck.lang.logs.from_actions import Claims, claims_for, statement_for
+    from sgcheck.lang.logs.vocab import PHASES
+    from sgcheck.lang.logs.writer import format_statement
+
+    items: list[lsp.CompletionItem] = []
+    rng = random.Random(0)
+    for action in legal_actions(state):
+        if isinstance(action, EnterPhase):
+            label = next(word for word, phase in PHASES.items() if phase is action.phase) + ":"
+            items.append(lsp.CompletionItem(label, kind=lsp.CompletionItemKind.Keyword, detail="enter the phase"))
+            continue
+        if isinstance(action, EndTurn):
+            items.append(lsp.CompletionItem("pass", kind=lsp.CompletionItemKind.Keyword, detail="end the turn"))
+            continue
+        dice = isinstance(action, Attack) or type(action).__name__ in ("Break", "Repair")
+        played = with_roll(action, (0, 0) if isinstance(action, Attack) else (1, 1, 1)) if dice else action
+        step = engine.apply(state, played)
+        if not isinstance(step, Applied):
+            continue
+        claims = claims_for(played, step.effects, step.state, state.to_move, Claims.ALL, rng)
+        if dice:  # the dice are the player's: only what does not depend on them
+            claims = tuple(c for c in claims if c.kind.name in ("COST", "THRESHOLD"))
+        try:
+            written = format_statement(statement_for(state, played, claims))
+        except (ValueError, TypeError):
+            continue
+        if dice:
+            written = written.replace(" roll 0 0", " roll ").replace(" roll 1 1 1", " roll ")
+        items.append(
+            lsp.CompletionItem(written, kind=lsp.CompletionItemKind.Snippet, detail="legal here", insert_text=written)
+        )
+    return items
+
+
+def completion(server: SgcheckServer, path: str, text: str, position: lsp.Position) -> list[lsp.CompletionItem]:
+    lines = Lines(text)
+    row = lines.line(position.line)[: lines.character(position)]
+    kind = kind_of(path)
+    if kind == LOG:
+        document = server.documents.get(path)
+        replay = document.found.replay if document is not None and document.found is not None else None
+        if (
+            re.search(r'\b(play|activate|draft\s+\w+.*)\s+"[^"]*$', row)
+            and replay is not None
+            and replay.pack is not None
+        ):
+            return [lsp.CompletionItem(card.name, kind=lsp.CompletionItemKind.Value) for card in replay.pack.cards]
+        observer = _StateAt(position.line + 1)
+        _replay_to(server, path, text, position.line + 1, observer)
+        state = observer.at_cursor(new_turn=re.match(r"\s*\d+\s*\.", row) is not None)
+        return _legal_items(state) if state is not None else []
+    name = os.path.basename(path).lower()
+    if kind == CARDS and name.endswith(".sgcard"):
+        from sgcheck.lang.cards.parser import grammar_words
+        from sgcheck.lang.cards.vocab import PHASE_WORDS, PIECE_CLASS_WORDS
+
+        words = dict.fromkeys((*grammar_words(), *PHASE_WORDS, *PIECE_CLASS_WORDS))
+        return [lsp.CompletionItem(word, kind=lsp.CompletionItemKind.Keyword) for word in words]
+    if kind == CARDS:
+        return [lsp.CompletionItem(key, kind=lsp.CompletionItemKind.Property) for key in _schema_keys(name)]
+    return []
+
+
+def _schema_keys(name: str) -> list[str]:
+    """The property names of the JSON Schema of a YAML file of this name (schemas/)."""
+    import json
+
+    from sgcheck.resources import schema_path
+
+    schema = (
+        "pack.schema.json"
+        if name.startswith("sgpack.")
+        else "scenario.schema.json"
+        if ".scenario." in name
+        else "card.schema.json"
+    )
+    found: dict[str, None] = {}
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            properties = node.get("properties")
+            if isinstance(properties, dict):
+                found.update(dict.fromkeys(properties))
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(json.loads(schema_path(schema).read_text(encoding="utf-8")))
+    return list(found)
+
+
+# --- code actions, formatting -------------------------------------------------------------------------
+
+
+def code_actions(server: SgcheckServer, path: str, text: str, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
+    lines = Lines(text)
+    uri = params.text_document.uri
+    document = server.documents.get(path)
+    actions: list[lsp.CodeAction] = []
+    findings = document.found.findings.get(path, []) if document is not None and document.found is not None else []
+    wanted = params.range
+    for finding in findings:
+        fix, span = finding.fix, finding.span
+        if fix is None or fix.replacement is None or fix.span is None or span is None:
+            continue
+        if os.path.abspath(fix.span.source) != path:
+            continue
+        shown = lines.span_range(span)
+        if shown.end.line < wanted.start.line or shown.start.line > wanted.end.line:
+            continue
+        edit = lsp.TextEdit(lines.span_range(fix.span), fix.replacement)
+        actions.append(
+            lsp.CodeAction(
+                title=f"{finding.code}: {fix.description}" + ("" if fix.safe or kind_of(path) == LOG else " (unsafe)"),
+                kind=lsp.CodeActionKind.QuickFix,
+                is_preferred=fix.safe,
+                edit=lsp.WorkspaceEdit(changes={uri: [edit]}),
+            )
+        )
+    if kind_of(path) == LOG:
+        filled = _filled(path, text)
+        if filled is not None and filled != text:
+            edit = lsp.TextEdit(lsp.Range(lsp.Position(0, 0), lines.end()), filled)
+            actions.append(
+                lsp.CodeAction(
+                    title="Fill in the claims from replay (sgcheck fmt --fill-claims)",
+                    kind=lsp.CodeActionKind.Source,
+                    edit=lsp.WorkspaceEdit(changes={uri: [edit]}),
+                )
+            )
+    return actions
+
+
+def _filled(path: str, text: str) -> str | None:
+    from sgcheck.lang.source import SourceText
+    from sgcheck.replay.fill_log import fill_text
+    from sgcheck.server.analysis import shown_path
+
+    shown = shown_path(path)
+    try:
+        filled = fill_text(SourceText(shown, text), folder=os.path.dirname(shown) or ".")
+    except (Exception, RecursionError):
+        return None
+    return getattr(filled, "text", None)
+
+
+def formatting(path: str, text: str) -> list[lsp.TextEdit] | None:
+    """The whole document in the canonical layout (``sgcheck fmt``), or None when it cannot be
+    formatted (a syntax error: the diagnostics say where)."""
+    from sgcheck.lang.format_files import format_bytes
+    from sgcheck.lang.format_files import kind_of as format_kind
+    from sgcheck.server.analysis import shown_path
+
+    kind = format_kind(os.path.basename(path))
+    if kind is None:
+        return None
+    data = text.encode("utf-8", "replace")
+    formatted = format_bytes(data, shown_path(path), kind)
+    try:
+        if formatted.problems or formatted.internal is not None or not formatted.changed:
+            return [] if not formatted.problems and formatted.internal is None else None
+        new = formatted.data.decode("utf-8")
+    finally:
+        formatted.close()
+    return [lsp.TextEdit(lsp.Range(lsp.Position(0, 0), Lines(text).end()), new)]
+
+
+# --- symbols, definition, inlay hints --------------------------------------------------------------
+
+
+def symbols(server: SgcheckServer, path: str, text: str) -> list[lsp.DocumentSymbol]:
+    lines = Lines(text)
+    found: list[lsp.DocumentSymbol] = []
+    if kind_of(path) == LOG:
+        heads = [(m.start(), m.group(1), m.group(2)) for m in _TURN_HEAD.finditer(text)]
+        for index, (start, number, dots) in enumerate(heads):
+            first = text.count("\n", 0, start)
+            end = text.count("\n", 0, heads[index + 1][0]) - 1 if index + 1 < len(heads) else len(lines.lines) - 1
+            end = max(end, first)
+            side = "White" if dots == "." else "Black"
+            whole = lsp.Range(lsp.Position(first, 0), lsp.Position(end, len(lines.line(end))))
+            head = lsp.Range(lsp.Position(first, 0), lsp.Position(first, len(lines.line(first))))
+            found.append(lsp.DocumentSymbol(f"{number}{dots} {side}", lsp.SymbolKind.Event, whole, head))
+        return found
+    for card in _cards_of(server, path):
+        span = card.span
+        whole = lines.span_range(span)
+        found.append(lsp.DocumentSymbol(card.name, lsp.SymbolKind.Class, whole, whole, detail=card.kind.value))
+    return found
+
+
+def _cards_of(server: SgcheckServer, path: str) -> list[Card]:
+    from sgcheck.contract.checker import read_cards
+    from sgcheck.contract.packs import CardSource, is_card_file
+    from sgcheck.lang.source import overlaid
+    from sgcheck.server.analysis import shown_path
+
+    if not is_card_file(os.path.basename(path)):
+        return []
+    with overlaid(server.open_texts()):
+        card_file, _ = read_cards(CardSource(Path(path), shown_path(path)), {})
+    return list(card_file.cards)
+
+
+def definition(server: SgcheckServer, path: str, text: str, position: lsp.Position) -> lsp.Location | None:
+    """A card name in a log: where the card of the log's pack is written."""
+    if kind_of(path) != LOG:
+        return None
+    lines = Lines(text)
+    row = lines.line(position.line)
+    column = lines.character(position)
+    name = next((m.group(1) for m in _CARD_NAME.finditer(row) if m.start() <= column <= m.end()), None)
+    document = server.documents.get(path)
+    replay = document.found.replay if document is not None and document.found is not None else None
+    if name is None or replay is None or replay.pack is None:
+        return None
+    card = next((card for card in replay.pack.cards if card.name == name), None)
+    if card is None:
+        return None
+    target = card.span.source
+    other = server.text_of(os.path.abspath(target))
+    if other is None:
+        try:
+            with open(target, encoding="utf-8", errors="replace") as handle:
+                other = handle.read()
+        except OSError:
+            return None
+    return lsp.Location(uri_of(target), Lines(other).span_range(card.span))
+
+
+def inlay_hints(server: SgcheckServer, path: str, text: str, wanted: lsp.Range) -> list[lsp.InlayHint]:
+    """``lp 12 sp 3`` after each statement of the range that claims neither (computed by replay)."""
+    if kind_of(path) != LOG or not server.settings.inlay_hints:
+        return []
+    observer = _StateAt(wanted.end.line + 2)
+    _replay_to(server, path, text, wanted.start.line + 1, observer)  # from the checkpoint before the range
+    lines = Lines(text)
+    hints: list[lsp.InlayHint] = []
+    for line, state in sorted(observer.totals.items()):
+        if not wanted.start.line <= line - 1 <= wanted.end.line:
+            continue
+        row = lines.line(line - 1).split(";")[0]
+        if re.search(r"\b(lp|sp)\b", row, re.IGNORECASE):
+            continue
+        mover = state.players
+        label = f" W {mover[0].lp}/{mover[0].sp} · B {mover[1].lp}/{mover[1].sp}"
+        hints.append(
+            lsp.InlayHint(
+                lsp.Position(line - 1, len(row.rstrip())), label, kind=lsp.InlayHintKind.Parameter, padding_left=True
+            )
+        )
+    return hints
