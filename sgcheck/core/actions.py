@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from sgcheck.core.pieces import Color, Kind, Phase
+from sgcheck.core.record import pickle_by_fields
 from sgcheck.core.squares import Square
 from sgcheck.core.state import Payment
 
@@ -127,3 +128,6 @@ class EndTurn:
 
 
 Action = Summon | Move | Attack | Convert | Teleport | Break | Repair | Activate | Play | Reveal | EnterPhase | EndTurn
+
+
+pickle_by_fields(globals())

@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from sgcheck.core.actions import Part
 from sgcheck.core.pieces import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE, Kind, Piece, piece
+from sgcheck.core.record import pickle_by_fields
 from sgcheck.core.squares import ALL_SQUARES, Square, file_of, forward, name, on_board, rank_of, second_rank, square
 
 Board = tuple[Piece | None, ...]
@@ -374,3 +375,6 @@ def attack_distances(kind: Kind) -> tuple[int, ...]:
 def longest_distance() -> int:
     """The longest distance any piece moves or attacks across (7 squares on the 8×8 board, core §0)."""
     return max(max(move_distances(kind)[-1], attack_distances(kind)[-1]) for kind in Kind)
+
+
+pickle_by_fields(globals())

@@ -21,6 +21,7 @@ from sgcheck.core.cards.effects import DamageReduction
 from sgcheck.core.cards.model import Duration, Effect
 from sgcheck.core.cards.parts import DurationKind, Side, Target
 from sgcheck.core.pieces import Kind
+from sgcheck.core.record import pickle_by_fields
 from sgcheck.diagnostics import Span
 
 
@@ -85,3 +86,6 @@ def shield_effects(shields: Shields, span: Span) -> tuple[Effect, ...]:
     target = Target(Side.OWN, frozenset(shields.guard), word, span)
     action = DamageReduction(shields.reduce, target, span)
     return (Effect(action, span, duration=Duration(DurationKind.PERMANENT, None, span)),)
+
+
+pickle_by_fields(globals())

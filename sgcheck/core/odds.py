@@ -43,6 +43,7 @@ from sgcheck.core.formulas import (
 )
 from sgcheck.core.geometry import KNIGHT_JUMPS, attack_distances, move_distances
 from sgcheck.core.pieces import KING, KNIGHT, NON_KING_KINDS, PAWN, WHITE, Kind
+from sgcheck.core.record import pickle_by_fields
 from sgcheck.core.ruleset import CORE
 from sgcheck.core.squares import ALL_SQUARES, Square, in_camp
 
@@ -453,3 +454,6 @@ def capture_odds(q: CaptureQuestion) -> CaptureOdds:
     best = max(plans, key=lambda p: (p.probability, -p.expected_spend, -p.most_spend, -p.moved))
     reward = 0 if q.target is KING else caps.CAPTURE_SP_PER_VALUE * total
     return CaptureOdds(q, worked, chance, per_hit, cards.damage_text(), needed, hits, reward, tuple(plans), best)
+
+
+pickle_by_fields(globals())

@@ -13,7 +13,7 @@ from sgcheck.core.actions import Part
 from sgcheck.core.cards.semantics import AttackCards
 from sgcheck.core.formulas import Worked
 from sgcheck.core.pieces import Piece
-from sgcheck.core.record import Record
+from sgcheck.core.record import Record, pickle_by_fields
 from sgcheck.core.state import GameResult, GameState, Payment
 from sgcheck.diagnostics import Diagnostic
 
@@ -162,3 +162,6 @@ class Rejected(Record):
 
 
 Step = Applied | Rejected
+
+
+pickle_by_fields(globals())

@@ -12,6 +12,7 @@ from enum import StrEnum
 
 from sgcheck.core import caps
 from sgcheck.core.pieces import PIECE_VALUES
+from sgcheck.core.record import pickle_by_fields
 
 
 class ParamFamily(StrEnum):
@@ -97,3 +98,6 @@ PARAMETERS: dict[str, Parameter] = {
         _p("victory.lp", ParamFamily.OTHER, caps.LP_VICTORY, "core §7"),
     )
 }
+
+
+pickle_by_fields(globals())

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
+from sgcheck.core.record import pickle_by_fields
 from sgcheck.letters import ascii_upper
 
 
@@ -114,3 +115,6 @@ class Outcome(StrEnum):
     LP_1000 = "lp1000"
     TURN_LIMIT = "turn-limit"
     SCENARIO = "scenario"  # a win condition of the game's scenario (R24)
+
+
+pickle_by_fields(globals())

@@ -20,6 +20,9 @@ building a new one: its ``with_*`` methods name the usual changes, and ``replace
 
 from __future__ import annotations
 
+import copyreg
+import dataclasses
+from collections.abc import Mapping
 from typing import Any, ClassVar, TypeVar
 
 R = TypeVar("R", bound="Record")
@@ -62,3 +65,25 @@ class Record:
             raise TypeError(f"{type(self).__name__} has no field {', '.join(sorted(unknown))}")
         values.update(changes)
         return type(self)(**values)
+
+
+def pickle_by_fields(namespace: Mapping[str, object]) -> None:
+    """Let every frozen dataclass a core module defines (the actions, the cards' model, rulesets,
+    scenarios...) pickle by its fields, rebuilt with its constructor, in both builds.
+
+    Compiled with mypyc, a frozen dataclass is a native class, and the ``__setstate__`` the
+    dataclass machinery gives it sets each field through the frozen ``__setattr__``, which raises:
+    pickle, and with it ``--jobs`` and ``--cluster``, would fail on a card or an action. The
+    constructor takes every field (none of these dataclasses has a field outside ``__init__``), so
+    a reducer registered with :mod:`copyreg` rebuilds any of them. Each module that defines such
+    dataclasses calls this once, at its end, with ``globals()``; a test pickles one of each kind in
+    the build it runs (CI runs it on the compiled one).
+    """
+    module = namespace.get("__name__")
+    for value in namespace.values():
+        if isinstance(value, type) and dataclasses.is_dataclass(value) and value.__module__ == module:
+            copyreg.pickle(value, _by_fields)
+
+
+def _by_fields(obj: Any) -> tuple[type, tuple[object, ...]]:
+    return type(obj), tuple([getattr(obj, field.name) for field in dataclasses.fields(obj)])

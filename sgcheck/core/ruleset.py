@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from sgcheck.core.caps import MAX_NUMBER_DIGITS
 from sgcheck.core.pieces import PIECE_VALUES, Kind
+from sgcheck.core.record import pickle_by_fields
 from sgcheck.letters import ascii_lower, foreign_note
 
 
@@ -150,3 +151,6 @@ def parse_ruleset(text: str, base: Ruleset = CORE) -> Ruleset:
                 f"unknown ruleset setting {_shown(key)}{foreign_note(key)} (known: king_value, income, turn_limit)"
             )
     return result
+
+
+pickle_by_fields(globals())

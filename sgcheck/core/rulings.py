@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sgcheck.core.record import pickle_by_fields
+
 
 @dataclass(frozen=True, slots=True)
 class Ruling:
@@ -267,3 +269,6 @@ RULINGS: tuple[Ruling, ...] = (
 )
 
 BY_ID: dict[str, Ruling] = {r.id: r for r in RULINGS}
+
+
+pickle_by_fields(globals())

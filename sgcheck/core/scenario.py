@@ -27,6 +27,7 @@ from typing import NamedTuple
 
 from sgcheck.core import caps
 from sgcheck.core.pieces import KING, NON_KING_KINDS, PIECE_VALUES, SET_COUNTS, WHITE, Color, Kind, piece
+from sgcheck.core.record import pickle_by_fields
 from sgcheck.core.squares import Square, name
 
 #: Counts of the five non-King kinds, in the order of :data:`NON_KING_KINDS`.
@@ -272,3 +273,6 @@ class ScenarioPlay(NamedTuple):
     scenario: Scenario
     broke: tuple[bool, bool] = (False, False)
     captured: tuple[bool, bool] = (False, False)
+
+
+pickle_by_fields(globals())

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from sgcheck.core.actions import Attack, Break, Convert, Move, Repair, Summon, Teleport
 from sgcheck.core.cards.model import Card, CardKind, Event, ExtraKind
 from sgcheck.core.pieces import Phase
+from sgcheck.core.record import pickle_by_fields
 
 #: Both Main phases.
 MAIN: tuple[Phase, ...] = (Phase.MAIN1, Phase.MAIN2)
@@ -95,3 +96,6 @@ def card_window(card: Card) -> tuple[Phase, ...]:
 def next_phase(phase: Phase) -> Phase | None:
     """The phase after ``phase``; None after the End (core §2)."""
     return None if phase is Phase.END else Phase(phase + 1)
+
+
+pickle_by_fields(globals())

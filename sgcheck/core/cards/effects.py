@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sgcheck.core.cards.parts import CostKind, ExtraKind, PhaseRef, Quantity, Resource, Side, Target
+from sgcheck.core.record import pickle_by_fields
 from sgcheck.diagnostics import Span
 
 
@@ -207,3 +208,6 @@ Action = (
     | CapturePiece
     | ConvertPiece
 )
+
+
+pickle_by_fields(globals())

@@ -55,6 +55,7 @@ from sgcheck.core.cards.parts import (
     Target,
 )
 from sgcheck.core.pieces import Kind
+from sgcheck.core.record import pickle_by_fields
 from sgcheck.diagnostics import Diagnostic, Span
 
 __all__ = [
@@ -232,3 +233,6 @@ class CardFile:
     source: str
     cards: tuple[Card, ...]
     diagnostics: tuple[Diagnostic, ...]
+
+
+pickle_by_fields(globals())

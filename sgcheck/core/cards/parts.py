@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from sgcheck.core.pieces import Kind, Phase
+from sgcheck.core.record import pickle_by_fields
 from sgcheck.diagnostics import Span
 
 
@@ -195,3 +196,6 @@ class Quantity:
     scale_resource: Resource | None = None
     multiply: int = 1
     divide: int = 1
+
+
+pickle_by_fields(globals())
