@@ -1,6 +1,6 @@
 """Benchmark the contract checker's play of a pack (core §8; sgcheck/contract/analysis/explore.py).
 
-Run from the repository root:  python benchmarks/bench_explore.py [--dense 200] [--apart 1000 10000]
+Run from the repository root:  python benchmarks/bench_explore.py [--dense 200] [--apart 1000 10000] [--jobs 1 2]
 
 Three measurements, each a whole ``check_paths`` (reading, every rule, the play of the pack), CPU
 time of this process, with the size of the play (combinations of cards played, states visited):
@@ -12,6 +12,8 @@ time of this process, with the size of the play (combinations of cards played, s
   pieces and distances), whose time per card must stay about constant as the pack grows.
 
 It ends with how many such cards, and how many dense ones, check in a minute at the measured rates.
+The dense pack is also checked by the command line, ``sgcheck check --jobs N`` for each ``--jobs``,
+wall time, in a child importing the installed sgcheck (``--checkout``: this checkout), in each build.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_check import card_text  # noqa: E402  (the benchmarks' generator of dense cards)
-from shared import fail, guard  # noqa: E402
+from shared import SGCHECK, Target, fail, guard, timed  # noqa: E402
 
 PIECES = ("Pawn", "Knight", "Bishop", "Rook", "Queen")
 
@@ -88,10 +90,30 @@ def measure(label: str, path: Path) -> tuple[float, int]:
     return seconds, cards
 
 
+def spread(target: Target, pack: Path, jobs: list[int]) -> None:
+    """The dense pack checked by the command line with ``--jobs N``, wall time, in a child that
+    imports the installed sgcheck (compiled where it could be built), each build it has."""
+    if min(jobs, default=0) < 1:
+        fail(f"--jobs {jobs}: nothing to measure")
+    for build in target.builds():
+        walls = {}
+        for n in jobs:
+            cmd = [*SGCHECK, "check", str(pack), "--isolated", "--exit-zero", "--jobs", str(n)]
+            walls[n] = timed(target, cmd, build, expect=r"1 file checked").wall
+        shown = ", ".join(f"--jobs {n}: {wall:.2f} s" for n, wall in walls.items())
+        first = walls[jobs[0]]
+        ratios = ", ".join(f"{first / wall:.2f}×" for wall in list(walls.values())[1:])
+        print(f"  sgcheck check, {build} build, wall time: {shown}" + (f" (speed-up {ratios})" if ratios else ""))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dense", type=int, default=200, help="cards in the dense generated pack")
     parser.add_argument("--apart", type=int, nargs="+", default=[1000, 10000], help="sizes of packs of cards apart")
+    parser.add_argument(
+        "--jobs", type=int, nargs="+", default=[1, 2], help="the dense pack with `sgcheck check --jobs N`, wall time"
+    )
+    parser.add_argument("--checkout", action="store_true", help="the --jobs runs on this checkout, not the install")
     args = parser.parse_args(argv)
     if args.dense < 1 or not args.apart or min(args.apart) < 1:
         fail(f"a dense pack of {args.dense} cards, packs apart of {args.apart} cards: nothing to measure")
@@ -102,6 +124,7 @@ def main(argv: list[str] | None = None) -> int:
         dense = Path(tmp) / "dense.sgcard"
         dense.write_text(dense_text(args.dense), encoding="utf-8")
         dense_seconds, dense_cards = measure("dense generated pack", dense)
+        spread(Target(args.checkout), dense, args.jobs)
         rates: list[float] = []
         for size in args.apart:
             apart = Path(tmp) / f"apart-{size}.sgcard"

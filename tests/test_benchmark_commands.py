@@ -174,8 +174,13 @@ COMMANDS: dict[str, tuple[list[str], list[str]]] = {
         [r"    20 cards: check +[\d.]+ s \(best of 1\), \d+ findings", r"    40 cards: check"],
     ),
     "explore": (
-        ["bench_explore.py", "--dense", "4", "--apart", "5", "10"],
-        [r"the guide's cards +6 cards", r"dense generated pack +4 cards", r"time per card, largest / smallest"],
+        ["bench_explore.py", *SMALL, "--dense", "4", "--apart", "5", "10", "--jobs", "1", "2"],
+        [
+            r"the guide's cards +6 cards",
+            r"dense generated pack +4 cards",
+            r"time per card, largest / smallest",
+            r"sgcheck check, pure build, wall time: --jobs 1: [\d.]+ s, --jobs 2: [\d.]+ s \(speed-up [\d.]+×\)",
+        ],
     ),
     "discovery": (
         ["bench_discovery.py", "--deep", "100", "--depths", "20", "40"],
@@ -192,6 +197,10 @@ COMMANDS: dict[str, tuple[list[str], list[str]]] = {
     "simulate: lookahead": (
         ["bench_simulate.py", *SMALL, "--games", "2", "--turn-limit", "4", "--policy", "lookahead"],
         [r"policy lookahead"],
+    ),
+    "server": (
+        ["bench_server.py", *SMALL, "--turns", "120", "--repeats", "1"],
+        [r"\| pure \| [\d.]+ ms \| [\d.]+ ms \(\d+ states\) \| [\d.]+ ms \| [\d.]+ ms \| [\d,]+× \|"],
     ),
     "html": (
         ["bench_html.py", "--turns", "20", "--repeats", "1", "--no-browser"],
@@ -323,9 +332,10 @@ def test_a_missing_peer_fails_the_benchmark(out: Path, tmp_path: Path) -> None:
 def test_nothing_to_measure_is_refused_by_every_command(out: Path) -> None:
     for args in (
         ["bench_check.py", "--sizes", "0"],
-        ["bench_explore.py", "--dense", "0"],
+        ["bench_explore.py", *SMALL, "--dense", "0"],
         ["bench_discovery.py", "--depths", "0"],
         ["bench_html.py", "--turns", "0"],
+        ["bench_server.py", *SMALL, "--turns", "10"],
     ):
         done = bench(args, out)
         assert done.returncode == 2 and "benchmark failed:" in done.stderr, (args, done.stderr)

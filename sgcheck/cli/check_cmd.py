@@ -84,6 +84,14 @@ SCHEMAS = {
     help="Write each break found by playing the cards (SG-C150-SG-C161) as a game that replays to it, one folder a "
     "break under DIR: replay its proof.sglog to see the break.",
 )
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="Play each pack in N processes (default: the number of cores). The report is the same.",
+)
 @click.option("--fix", "apply_fixes", is_flag=True, help="Apply the safe fixes to the files, then report what is left.")
 @click.option("--diff", "show_diff", is_flag=True, help="Print the fixes --fix would apply as a diff; change nothing.")
 @click.option("--unsafe-fixes", is_flag=True, help="With --fix or --diff, apply the unsafe fixes too (docs/fmt.md).")
@@ -111,6 +119,7 @@ def check_command(
     stdin_filename: str,
     ruleset: str | None,
     explain_break: Path | None = None,
+    jobs: int | None = None,
     apply_fixes: bool = False,
     show_diff: bool = False,
     unsafe_fixes: bool = False,
@@ -130,6 +139,7 @@ def check_command(
     Suppress a finding: '# sgcheck: ignore SG-C092 -- reason' in or above the card; a suppressed
     finding is still listed and counted, and is no error.
     """
+    import os
     import sys
     from dataclasses import replace
 
@@ -191,6 +201,7 @@ def check_command(
         fix_status = 0
     job = plan_check(paths, config, stdin_name=stdin_filename, discovery=discovery)
     job.proof_dir = explain_break
+    job.jobs = jobs or os.cpu_count() or 1
     if job.empty and all(discovery.skips_named(path) for path in paths):
         return 0  # --force-exclude left out every file named (a pre-commit run on excluded files only)
     if job.empty:

@@ -62,6 +62,8 @@ class CheckJob:
     # and what was written (the folder of each proof, or why it could not be written)
     proof_dir: Path | None = None
     proofs: list[str] = field(default_factory=list)
+    # processes the play of each pack may use (``check --jobs``); the report does not depend on it
+    jobs: int = 1
 
     @property
     def empty(self) -> bool:
@@ -88,7 +90,7 @@ class CheckJob:
         if config.problems and config.source is not None:
             yield FileResult(config.source, tuple(config.problems)), {config.source: config.text}
         for plan in self.plans:
-            checked = check_plan(plan, config, stdin)
+            checked = check_plan(plan, config, stdin, jobs=self.jobs)
             if self.proof_dir is not None and checked.breaks:
                 self.proofs.extend(write_proofs(self.proof_dir, plan.name, checked, plan.context.ruleset))
             for result in checked.results:
@@ -106,14 +108,16 @@ class CheckedPlan:
     breaks: tuple[Found, ...] = ()  # the breaks found in play that the run reports, with their games
 
 
-def check_plan(plan: PackPlan, config: Config | None = None, stdin: BinaryReader | None = None) -> CheckedPlan:
-    """Check one pack or loose file, as ``check`` checks each of its plans; a failure of sgcheck
-    itself becomes SG-X001 on the plan, with no cards."""
+def check_plan(
+    plan: PackPlan, config: Config | None = None, stdin: BinaryReader | None = None, *, jobs: int = 1
+) -> CheckedPlan:
+    """Check one pack or loose file, as ``check`` checks each of its plans (its play in ``jobs``
+    processes); a failure of sgcheck itself becomes SG-X001 on the plan, with no cards."""
     config = config if config is not None else Config()
     sources: dict[str, str] = {}
     breaks: list[Found] = []
     try:
-        checked, cards = _check_plan(plan, config, sources, stdin, breaks)
+        checked, cards = _check_plan(plan, config, sources, stdin, breaks, jobs)
     except (Exception, RecursionError, MemoryError) as error:  # one pack must not hide the others
         failed = FileResult(plan.name, (codes.internal_error(error).at(Span.point(plan.name)),))
         return CheckedPlan((failed,), {}, ())
@@ -311,6 +315,7 @@ def _check_plan(
     sources: dict[str, str],
     stdin: BinaryReader | None = None,
     breaks: list[Found] | None = None,
+    jobs: int = 1,
 ) -> tuple[list[FileResult], list[Card]]:
     gathered = _gather(plan, sources, stdin)
     manifest = plan.manifest.shown if plan.manifest is not None else None
@@ -321,7 +326,7 @@ def _check_plan(
 
         findings.setdefault(manifest, []).extend(deck_findings(plan.module, gathered.cards))
         findings[manifest].extend(market_findings(plan.module, gathered.cards))
-    for diagnostic in _run_rules(gathered.cards, plan, config, breaks):
+    for diagnostic in _run_rules(gathered.cards, plan, config, breaks, jobs):
         where = diagnostic.span.source if diagnostic.span is not None else (manifest or plan.name)
         findings.setdefault(where, []).append(diagnostic)
     silenced: dict[str, list[Suppressed]] = {}
@@ -387,7 +392,7 @@ def _kept(
 
 
 def _run_rules(
-    cards: list[Card], plan: PackPlan, config: Config, breaks: list[Found] | None = None
+    cards: list[Card], plan: PackPlan, config: Config, breaks: list[Found] | None = None, jobs: int = 1
 ) -> Iterator[Diagnostic]:
     rules = [rule for rule in all_rules() if config.enabled(rule.meta.code)]
     card_checks = [rule.check_card for rule in rules if rule.check_card is not None]
@@ -399,6 +404,7 @@ def _run_rules(
         for check in card_checks:
             found.extend(check(card, context))
     facts = PackFacts(tuple(cards), context)
+    facts.jobs = jobs
     view = PackView(plan.name, facts)  # one per pack: its analyses are shared
     for pack_check in pack_checks:
         found.extend(pack_check(view, context))

@@ -10,12 +10,13 @@ the clamp of a cap (SG-N304), or a hit on the King that deals nothing.
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import pytest
 
 from sgcheck.config import Config
-from sgcheck.contract.analysis.explore import BOUNDS, explore
+from sgcheck.contract.analysis.explore import BOUNDS, PIECE, explore
 from sgcheck.contract.analysis.meeting import combinations, signals, topics
 from sgcheck.contract.checker import plan_check
 from sgcheck.diagnostics import Diagnostic, Severity
@@ -247,3 +248,17 @@ def test_partners_are_bounded() -> None:
 def test_topics_name_the_actions_a_card_is_about() -> None:
     (card,) = cards_of('relic "Boots" passive { cost 2 SP effect cost move -1 when attacker is Rook }\n')
     assert {t.value for t in topics(card)} >= {"move", "attack"}
+
+
+def test_the_findings_do_not_depend_on_the_number_of_processes(capfd: pytest.CaptureFixture[str]) -> None:
+    """The play is searched in pieces of combinations, each on its own, so spreading the pieces over
+    processes (``check --jobs``) finds the same breaks, with the same games, as one process."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from bench_explore import dense_text
+
+    cards = cards_of(dense_text(40))
+    alone = explore(cards)
+    spread = explore(cards, jobs=2)
+    assert alone.combinations > PIECE  # several pieces: the processes were used
+    assert (alone.findings, alone.combinations, alone.states) == (spread.findings, spread.combinations, spread.states)
+    assert "Traceback" not in capfd.readouterr().err  # the pieces travelled to the workers and back

@@ -62,12 +62,14 @@ from sgcheck.core.legal import attacks, moves_from, summons, teleports
 from sgcheck.core.outcome import Applied
 from sgcheck.core.pieces import PIECE_VALUES, Color, Kind
 from sgcheck.core.play.cards import acts_on
+from sgcheck.core.record import pickle_by_fields
 from sgcheck.core.ruleset import CORE, Ruleset
 from sgcheck.core.squares import Square
 from sgcheck.core.state import GameState
 from sgcheck.core.watch import START, Watch, observe, position_key
 from sgcheck.core.windows import ACTION_WINDOWS, next_phase
 from sgcheck.diagnostics import Severity
+from sgcheck.distribute import map_ordered
 
 
 @dataclass(frozen=True, slots=True)
@@ -512,7 +514,7 @@ class _Search:
     def _record(self, found: Found) -> None:
         key = (found.kind, frozenset(found.cards), found.what)
         kept = self.found.get(key)
-        if kept is None or (bool(found.projected), len(found.path)) < (bool(kept.projected), len(kept.path)):
+        if kept is None or _better(found, kept):
             self.found[key] = found
 
     def _turn(self, root: _Node) -> list[_Node]:
@@ -625,26 +627,85 @@ def _where(state: GameState, action: Action) -> str:
     return f"turn {state.turn_number}, {state.to_move.title}, {state.turn.phase.title}: {doing}"
 
 
-def explore(
-    cards: Sequence[A.Card], ruleset: Ruleset = CORE, hand_limit: int = caps.HAND_LIMIT, bounds: Bounds = BOUNDS
-) -> Exploration:
-    """Play every combination of ``cards`` that can meet, from every probe, and gather the breaks."""
-    by_name = {card.name: card for card in cards}
-    result = Exploration(bounds=bounds)
+#: Combinations in one piece of the play. The play is split into pieces of this many combinations,
+#: in the order :func:`combinations` lists them; each piece is searched on its own (its sweeps
+#: shared within it only), so the findings are the same whether the pieces are searched here one
+#: after another or by several processes (``jobs``).
+PIECE = 32
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """Some combinations to play, with the cards they deal: one task of :func:`explore`, picklable."""
+
+    cards: tuple[A.Card, ...]
+    hands: tuple[Hands, ...]
+    ruleset: Ruleset
+    bounds: Bounds
+
+
+@dataclass(slots=True)
+class PieceResult:
+    """What searching one :class:`Piece` found (each break once, by its key), and its size."""
+
+    found: dict[tuple[object, ...], Found]
+    combinations: int
+    states: int
+
+
+def explore_piece(piece: Piece) -> PieceResult:
+    """Play every combination of ``piece`` from every probe, and gather the breaks (a pure task)."""
+    by_name = {card.name: card for card in piece.cards}
     found: dict[tuple[object, ...], Found] = {}
     swept: set[object] = set()
-    for hands in combinations(cards, hand_limit, bounds.partners, bounds.thirds):
+    states = 0
+    for hands in piece.hands:
         dealt = tuple(by_name[name] for name in dict.fromkeys((*hands[0], *hands[1])))
-        result.combinations += 1
         wanted = frozenset().union(*(topics(card) for card in dealt))
         for probe in probes_for(dealt):
             if probe.prelude and Topic.GEM not in wanted:
                 continue  # the broken Gem matters only to cards about the Gems
-            search = _Search(probe, dealt, hands, ruleset, bounds, found, swept)
+            search = _Search(probe, dealt, hands, piece.ruleset, piece.bounds, found, swept)
             search.run()
-            result.states += search.states
+            states += search.states
+    return PieceResult(found, len(piece.hands), states)
+
+
+def explore(
+    cards: Sequence[A.Card],
+    ruleset: Ruleset = CORE,
+    hand_limit: int = caps.HAND_LIMIT,
+    bounds: Bounds = BOUNDS,
+    jobs: int = 1,
+) -> Exploration:
+    """Play every combination of ``cards`` that can meet, from every probe, and gather the breaks.
+
+    The combinations are searched in pieces of :data:`PIECE`, in ``jobs`` processes when there are
+    several pieces (:func:`sgcheck.distribute.map_ordered`); the findings do not depend on ``jobs``."""
+    by_name = {card.name: card for card in cards}
+    listed = combinations(cards, hand_limit, bounds.partners, bounds.thirds)
+    pieces = []
+    for first in range(0, len(listed), PIECE):
+        hands = tuple(listed[first : first + PIECE])
+        names = dict.fromkeys(name for hand in hands for side in hand for name in side)
+        pieces.append(Piece(tuple(by_name[name] for name in names), hands, ruleset, bounds))
+    result = Exploration(bounds=bounds)
+    found: dict[tuple[object, ...], Found] = {}
+    for part in map_ordered(explore_piece, pieces, jobs=jobs if len(pieces) > 1 else 1):
+        result.combinations += part.combinations
+        result.states += part.states
+        for key, item in part.found.items():
+            kept = found.get(key)
+            if kept is None or _better(item, kept):
+                found[key] = item
     result.findings = [_witnessed(item, by_name, ruleset) for item in _minimal(found.values())]
     return result
+
+
+def _better(found: Found, kept: Found) -> bool:
+    """Whether ``found`` replaces ``kept``, the same break seen earlier: one played rather than
+    projected, then a shorter game (the earlier one on a tie)."""
+    return (bool(found.projected), len(found.path)) < (bool(kept.projected), len(kept.path))
 
 
 # --- a witness for what the sweep found -------------------------------------------------------------
@@ -759,3 +820,6 @@ def _minimal(found: Iterable[Found]) -> list[Found]:
 
 
 __all__ = ["BOUNDS", "Bounds", "Exploration", "Found", "Topic", "combinations", "explore", "topics"]
+
+
+pickle_by_fields(globals())

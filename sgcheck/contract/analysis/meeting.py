@@ -19,6 +19,7 @@ from enum import Enum
 from sgcheck.core import caps
 from sgcheck.core.cards import model as A
 from sgcheck.core.cards.parts import CostKind, Event, ExtraKind
+from sgcheck.core.record import pickle_by_fields
 
 # --- what a combination of cards can matter to -----------------------------------------------------
 
@@ -314,3 +315,6 @@ def combinations(
             if third not in (first, second):
                 out.append(((first, second, third), ()))
     return out
+
+
+pickle_by_fields(globals())

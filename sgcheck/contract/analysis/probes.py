@@ -25,14 +25,16 @@ from dataclasses import dataclass
 
 from sgcheck.core import caps
 from sgcheck.core.actions import Action, Break, EndTurn
+from sgcheck.core.cards.attack_parts import attack_part
 from sgcheck.core.cards.model import Card, DamageModifier, DistanceIs, Effect, InCamp, ResourceIs, Side
 from sgcheck.core.cards.parts import CostKind
-from sgcheck.core.cards.semantics import AttackCards, Share, Situation, attack_cards, cost_shares
+from sgcheck.core.cards.semantics import AttackCards, Share, Situation, cost_shares, parts_on_attack
 from sgcheck.core.cards.table import CardsByName, Lasting, ply
 from sgcheck.core.cards.table import new_cards as deal
 from sgcheck.core.formulas import attack_cost, below_zero_alone, hit_threshold, move_cost
 from sgcheck.core.pieces import BLACK, NON_KING_KINDS, PIECE_VALUES, WHITE, Color, Kind, piece
 from sgcheck.core.play.victory import scenario_start
+from sgcheck.core.record import pickle_by_fields
 from sgcheck.core.ruleset import CORE, Ruleset
 from sgcheck.core.scenario import Scenario, SideSetup
 from sgcheck.core.squares import Square, in_camp, parse_square
@@ -346,6 +348,11 @@ def _attack_caps(
     # the to-hit maluses on attacks against the King, in every situation: None once one attack on
     # it without a bonus stays above the 5 floor (the King is then in reach)
     fog: list[tuple[int, int, tuple[Share, ...], str]] | None = []
+    # each effect's part in an attack, worked out once for the whole sweep (attack_cards would work
+    # it out again for every situation)
+    entries = [(item, part) for item in lasting if (part := attack_part(item.effect)) is not None]
+    boost = _boost(actor)
+    boosted_entries = [*entries, (boost, attack_part(boost.effect))]
     for kind in attackers:
         reach = ATTACK_REACH.get(kind, (1,))
         for target in Kind:
@@ -353,11 +360,11 @@ def _attack_caps(
             for distance in _distances(reach, edges):
                 for frm, to in _squares(actor, camps):
                     at = Situation(actor, kind, target, distance, frm, to)
-                    on_attack = attack_cards(lasting, state, at, victim)
+                    on_attack = parts_on_attack(entries, state, at, victim)
                     if target is Kind.KING and fog is not None:
                         fog = _fogged(fog, kind, distance, on_attack, ruleset)
                     if target is Kind.KING and on_attack.reduction and ("king", ()) not in found:
-                        boosted = attack_cards((*lasting, _boost(actor)), state, at, victim)
+                        boosted = parts_on_attack(boosted_entries, state, at, victim)
                         if boosted.hit_damage() == 0:
                             found.add(("king", ()))
                             text = f"a {kind.title} attacking the King at distance {distance}"
@@ -413,3 +420,6 @@ def _fogged(
     unboosted = hit_threshold(kind, Kind.KING, ruleset).value
     text = f"a {kind.title} attacking the King at distance {distance}, {unboosted} without the cards"
     return [*fog, (unboosted + total, total, malus, text)]
+
+
+pickle_by_fields(globals())

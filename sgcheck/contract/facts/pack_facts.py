@@ -107,12 +107,14 @@ class PackFacts:
         self.known_error_codes: frozenset[str] = frozenset()
         # the breaks of play the rules reported, for their proofs (``check --explain-break``)
         self.reported_play: list[Found] = []
+        # processes the play of the pack may use (``check --jobs``; its findings do not depend on it)
+        self.jobs = 1
 
     @cached_property
     def explored(self) -> Exploration:
         """What playing the pack found (:mod:`sgcheck.contract.analysis.explore`), for the rules of play."""
         ctx = self.context
-        return explore(self.cards, ctx.ruleset, ctx.hand_limit)
+        return explore(self.cards, ctx.ruleset, ctx.hand_limit, jobs=self.jobs)
 
     @cached_property
     def card_facts(self) -> tuple[CardFacts, ...]:
