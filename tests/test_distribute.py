@@ -28,6 +28,7 @@ import sgcheck
 from sgcheck import distribute
 from sgcheck.cli import main
 from sgcheck.distribute import ClusterError, chunk_size, map_ordered
+from tests import installed
 
 ROOT = Path(__file__).resolve().parents[1]
 TESTS = Path(__file__).resolve().parent
@@ -36,9 +37,10 @@ LOGS = "examples/logs"
 
 
 def _worker_environment() -> dict[str, str]:
-    """The environment of worker processes: this checkout's sgcheck and the tests' tasks importable."""
-    paths = [str(ROOT), str(TESTS), *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
-    return {**os.environ, "PYTHONPATH": os.pathsep.join(dict.fromkeys(paths))}
+    """The environment of worker processes: the sgcheck under test (the installed one with
+    SGCHECK_TEST_INSTALLED=1, tests/installed.py) and the tests' tasks importable."""
+    paths = [*installed.pythonpath().split(os.pathsep), str(ROOT), str(TESTS)]
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(dict.fromkeys(filter(None, paths)))}
 
 
 def _local_cluster() -> Any:

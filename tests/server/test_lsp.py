@@ -15,8 +15,11 @@ import pytest_lsp
 from lsprotocol import types as lsp
 from pytest_lsp import ClientServerConfig, LanguageClient
 
+from tests import installed
+
 ROOT = Path(__file__).resolve().parents[2]
-ENV = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+# the sgcheck under test: the checkout, or the installed one with SGCHECK_TEST_INSTALLED=1 (tests/installed.py)
+ENV = {**os.environ, "PYTHONPATH": installed.pythonpath()}
 TIMEOUT = 60.0
 
 
@@ -328,3 +331,32 @@ async def test_inlay_hints_and_definition(client: LanguageClient, tmp_path: Path
         lsp.DefinitionParams(lsp.TextDocumentIdentifier(game_uri), lsp.Position(row, column))
     )
     assert isinstance(found, lsp.Location) and found.uri.endswith("relic-pack/guide-relics.sgcard")
+
+
+@pytest.mark.asyncio
+async def test_card_hover_and_yaml_completion(client: LanguageClient, tmp_path: Path) -> None:
+    """Hover on a card: its text and the contract's finding on it (core §4.5, SG-C010); completion in
+    a YAML card file: the keys of its JSON Schema."""
+    cards = tmp_path / "loud.sgcard"
+    text = 'relic "Loud Horn" passive {\n    cost 3 SP\n    effect to_hit +40\n}\n'
+    cards.write_text(text, encoding="utf-8")
+    uri = open_doc(client, cards, text)
+    await until(lambda: uri in client.diagnostics, "diagnostics")
+    assert "SG-C010" in codes(client, uri)
+    shown = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(uri), lsp.Position(1, 5)))
+    assert shown is not None and isinstance(shown.contents, lsp.MarkupContent)
+    assert "Loud Horn" in shown.contents.value and "SG-C010" in shown.contents.value
+    assert "cost 3 SP" in shown.contents.value
+
+    yaml_file = tmp_path / "more.sgcard.yaml"
+    yaml_text = "cards:\n  - name: Owl\n    \n"
+    yaml_file.write_text(yaml_text, encoding="utf-8")
+    yaml_uri = yaml_file.resolve().as_uri()
+    client.text_document_did_open(
+        lsp.DidOpenTextDocumentParams(lsp.TextDocumentItem(yaml_uri, "yaml", 1, yaml_text))
+    )
+    keys = await client.text_document_completion_async(
+        lsp.CompletionParams(lsp.TextDocumentIdentifier(yaml_uri), lsp.Position(2, 4))
+    )
+    assert isinstance(keys, lsp.CompletionList)
+    assert {"name", "kind", "cost", "effects"} <= {item.label for item in keys.items}
