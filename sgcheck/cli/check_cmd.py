@@ -19,6 +19,7 @@ from sgcheck.cli.common import (
     discovery_options,
     format_option,
     guarded,
+    jobs_option,
     open_output,
     open_report,
     refuse_other_kinds,
@@ -84,14 +85,7 @@ SCHEMAS = {
     help="Write each break found by playing the cards (SG-C150-SG-C161) as a game that replays to it, one folder a "
     "break under DIR: replay its proof.sglog to see the break.",
 )
-@click.option(
-    "-j",
-    "--jobs",
-    type=click.IntRange(min=1),
-    default=None,
-    metavar="N",
-    help="Play each pack in N processes (default: the number of cores). The report is the same.",
-)
+@jobs_option("Play each pack")
 @click.option("--fix", "apply_fixes", is_flag=True, help="Apply the safe fixes to the files, then report what is left.")
 @click.option("--diff", "show_diff", is_flag=True, help="Print the fixes --fix would apply as a diff; change nothing.")
 @click.option("--unsafe-fixes", is_flag=True, help="With --fix or --diff, apply the unsafe fixes too (docs/fmt.md).")

@@ -99,6 +99,18 @@ def report_options(func: Callable[P, R]) -> Callable[P, R]:
     return func
 
 
+def jobs_option(what: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """``-j/--jobs N``: ``what`` in N local processes (sgcheck.distribute); the output is the same."""
+    return click.option(
+        "-j",
+        "--jobs",
+        type=click.IntRange(min=1),
+        default=None,
+        metavar="N",
+        help=f"{what} in N processes at once (default: the number of cores). The output is the same.",
+    )
+
+
 def cluster_options(what: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
     """``--cluster`` and ``--cluster-timeout`` (sgcheck.distribute): where ``what`` runs past this machine."""
 

@@ -19,6 +19,7 @@ from sgcheck.cli.common import (
     discovery_from,
     discovery_options,
     guarded,
+    jobs_option,
     open_output,
     open_report,
     refuse_other_kinds,
@@ -130,14 +131,7 @@ def _turn_option(ctx: click.Context, param: click.Parameter, value: str | None) 
     is_flag=True,
     help="Print only the findings and the totals line: no summaries (as --no-summary), no progress bar.",
 )
-@click.option(
-    "-j",
-    "--jobs",
-    type=click.IntRange(min=1),
-    default=None,
-    metavar="N",
-    help="Replay N logs at once in separate processes (default: the number of cores). The output is the same.",
-)
+@jobs_option("Replay the logs")
 @cluster_options("Replay")
 @click.option(
     "--stdin-filename",

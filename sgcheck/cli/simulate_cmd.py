@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from sgcheck.cli.common import Output, cluster_options, guarded, open_output
+from sgcheck.cli.common import Output, cluster_options, guarded, jobs_option, open_output
 
 if TYPE_CHECKING:
     from sgcheck.core.scenario import Scenario
@@ -57,14 +57,7 @@ _POLICIES = ("greedy", "lookahead", "random")
     metavar="N",
     help="End each game after N rounds, decided as R18 says (a scenario's own limit comes first).",
 )
-@click.option(
-    "-j",
-    "--jobs",
-    type=click.IntRange(min=1),
-    default=None,
-    metavar="N",
-    help="Play N games at once in separate processes (default: the number of cores). Same report.",
-)
+@jobs_option("Play the games")
 @cluster_options("Play the games")
 @click.option(
     "--format",
@@ -175,7 +168,7 @@ def simulate_command(
         folder.mkdir(parents=True, exist_ok=True)
         for record in records:
             if record.log is not None:
-                (folder / f"game-{record.index + 1:05d}.sglog").write_text(record.log, encoding="utf-8")
+                _write_new(folder, f"game-{record.index + 1:05d}", record.log)
     report = summarise(run, records)
     text = {"text": render_text, "json": render_json, "html": render_html}[fmt](report)
     out = Output(out_stream)
@@ -227,3 +220,17 @@ def _scenario(path: str) -> tuple[Scenario, str]:
         shown = "; ".join(f"{f.code} {f.message}" for f in errors[:3]) or "it does not load"
         raise click.UsageError(f"{path} is not a playable scenario ({shown}): `sgcheck check {path}` says why")
     return loaded.scenario, path
+
+
+def _write_new(folder: Path, stem: str, text: str) -> None:
+    """Write ``text`` as ``stem.sglog`` in ``folder``, or ``stem-2.sglog``... when that name is taken:
+    a sample never writes over a file that is there (an earlier run's samples, or anything else)."""
+    n = 1
+    while True:
+        name = f"{stem}.sglog" if n == 1 else f"{stem}-{n}.sglog"
+        try:
+            with open(folder / name, "x", encoding="utf-8", newline="\n") as out:
+                out.write(text)
+            return
+        except FileExistsError:
+            n += 1

@@ -84,7 +84,8 @@ def market_findings(loaded: ModuleFile, cards: Iterable[A.Card]) -> Iterator[Dia
     ``limit ... per game`` unspent. The capturer places each revealed card before either player, and
     the other player's captures reveal cards too, so in some game one player holds a fresh one-turn
     denial on each of two turns in a row: two denials in a deck, copies of one card counted, deny
-    repair on consecutive turns with one player's effects (SG-C130, as two such cards held together).
+    repair on consecutive turns with one player's effects (SG-C130, as two such cards held together;
+    two different cards are that pack finding already, so this one is about the copies of one card).
     A denial that can deny on consecutive turns on its own is the card's own finding (SG-C040).
     """
     module = loaded.module
@@ -103,18 +104,16 @@ def market_findings(loaded: ModuleFile, cards: Iterable[A.Card]) -> Iterator[Dia
             for effect in card.effects
         ):
             deniers.append((name, span))
-    if len(deniers) < 2:
-        return
-    (first, _), (second, span) = deniers[0], deniers[1]
-    copies = "two copies of " + f"'{first}'" if first == second else f"'{first}' and '{second}'"
-    more = f" ({len(deniers)} denials in all)" if len(deniers) > 2 else ""
+    if len(deniers) < 2 or len({name for name, _ in deniers}) > 1:
+        return  # two different denials are the pack's own SG-C130 (held together), said once there
+    name, span = deniers[0][0], deniers[1][1]  # one card, several copies: placed at the second
     yield meta("SG-C130").diagnostic(
-        f"the market deck holds {copies}, each denying repair for a turn{more}: each copy is revealed as a card "
-        "of its own, and the capturer places it before either player, so one player can hold a fresh denial on "
-        "consecutive turns",
+        f"the market deck holds {len(deniers)} copies of '{name}', each denying repair for a turn: each copy is "
+        "revealed as a card of its own, and the capturer places it before either player, so one player can hold "
+        "a fresh denial on consecutive turns",
         span,
         hint="a deck may hand out one one-turn repair denial; other copies give it again on the next turn",
-        fix=Fix(f"keep one denial in the deck: replace this '{second}' with another card"),
+        fix=Fix(f"keep one '{name}' in the deck: replace this copy with another card"),
         label="second repair denial in the deck",
         rules=("core §6", "core §8", "R26"),
     )

@@ -356,3 +356,14 @@ def test_a_market_deck_counts_each_copy_of_a_repair_denial(tmp_path: Path, deck:
         (finding,) = found
         assert finding.span is not None and finding.span.source.endswith("sgpack.yaml")
         assert "consecutive turns" in finding.message and "R26" in finding.rules
+
+
+def test_two_different_denials_in_a_deck_are_said_once(tmp_path: Path) -> None:
+    """core §8: two one-turn denial cards are SG-C130 on the cards (held together); the deck that
+    also holds both adds no second finding."""
+    seal = 'relic "Iron Seal" passive { cost 3 SP effect on capture: deny repair for 1 turn limit once per game }\n'
+    cards = OMENS + seal
+    market = "module:\n  name: Seals\n  market:\n    deck: [Rust Omen, Keen Omen, Iron Seal]\n"
+    write(tmp_path, {"sgpack.yaml": manifest("omens.sgcard", extra=market), "omens.sgcard": cards})
+    found = [d for d in check_paths([str(tmp_path)]).diagnostics if d.code == "SG-C130"]
+    assert len(found) == 1 and found[0].span is not None and found[0].span.source.endswith("omens.sgcard")

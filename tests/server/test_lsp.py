@@ -28,7 +28,7 @@ TIMEOUT = 60.0
 )
 async def client(lsp_client: LanguageClient) -> AsyncIterator[None]:
     params = lsp.InitializeParams(
-        capabilities=lsp.ClientCapabilities(), initialization_options={"sgcheck": {"debounceMs": 150}}
+        capabilities=lsp.ClientCapabilities(), initialization_options={"sgcheck": {"debounceMs": 500}}
     )
     await lsp_client.initialize_session(params)
     yield

@@ -126,6 +126,22 @@ def test_sample_logs_are_real_games_that_replay_clean(tmp_path: Path) -> None:
     assert "6 files checked: no problems found" in result.stdout
 
 
+def test_sample_logs_never_write_over_a_file(tmp_path: Path) -> None:
+    """A second run into the same folder, or a file already there, keeps what was written."""
+    folder = tmp_path / "samples"
+    folder.mkdir()
+    mine = folder / "game-00001.sglog"
+    mine.write_text("; my notes\n", encoding="utf-8")
+    args = ("--games", "1", "--turn-limit", "4", "--sample-logs", str(folder), "--jobs", "1")
+    assert simulate(STARTER, *args)[0] == 0
+    assert mine.read_text(encoding="utf-8") == "; my notes\n"
+    first = {p.name: p.read_text(encoding="utf-8") for p in folder.glob("*.sglog")}
+    assert "game-00001-2.sglog" in first and "game-00002.sglog" in first
+    assert simulate(STARTER, *args)[0] == 0
+    again = {p.name: p.read_text(encoding="utf-8") for p in folder.glob("*.sglog")}
+    assert all(again[name] == text for name, text in first.items()) and len(again) == len(first) + 2
+
+
 def test_greedy_play_is_a_game_a_person_would_recognise() -> None:
     """Greedy play summons, attacks the King when the odds pay (core §4.4) and plays its cards."""
     pack = Side(OVERPOWERED, *_cards(OVERPOWERED))
