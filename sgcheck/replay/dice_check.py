@@ -190,7 +190,9 @@ class DiceCheck:
                         f"SHA-256 applied up to {dice.CHAIN_LENGTH} times never gives {commit.hex()}",
                         expected=commit.hex(),
                         claimed=value.hex(),
-                    ).at(tag.span, "not a key of the committed chain")
+                    )
+                    .at(tag.span, "not a key of the committed chain")
+                    .with_context(("player", color.title))
                 )
                 return
             self.keys[color] = dice.keys_from(value, reached)
@@ -204,7 +206,9 @@ class DiceCheck:
                 f"{got.hex()}, the header commits to {commit.hex()}",
                 expected=commit.hex(),
                 claimed=got.hex(),
-            ).at(tag.span, "not the committed secret")
+            )
+            .at(tag.span, "not the committed secret")
+            .with_context(("player", color.title))
         )
 
     # --- the end: who has not opened their commitment (DR1) ---------------------------------
@@ -254,7 +258,7 @@ class DiceCheck:
                 diagnostic(
                     "SG-D106",
                     f"the game is over and {color.title} {why}: {color.title}'s commitment is not opened, so "
-                    f"the rolls cannot be checked; the player who withholds it loses",
+                    "the rolls cannot be checked; the player who withholds it loses",
                     hint=f'{color.title} adds [{color.title}Secret "..."] to the header, or the other player '
                     f'the last key {color.title} told them ([{color.title}Key "..."], DR2)',
                 )
