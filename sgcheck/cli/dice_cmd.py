@@ -238,11 +238,13 @@ def stats_command(paths: tuple[str, ...], fmt: str) -> int:
     """Count the dice of the logs (files, or folders searched for *.sglog) per player and die kind
     (d6: roll-off, Break, Repair; d10: accuracy) and test each against a fair die (Pearson's
     chi-square). A player whose dice of a kind have p < 0.001 is flagged (exit 1). Logs with
-    committed dice are left out: replay verifies them roll by roll."""
+    committed dice are counted too and verified roll by roll (which were verified is said), and
+    a secret two logs share is an error naming both (exit 1). A log that cannot be read is
+    reported and counted, the others analysed (exit 2)."""
     from sgcheck.lang.logs.grammar import LogSyntaxError
     from sgcheck.lang.logs.reader import read_log
     from sgcheck.lang.source import SourceText, read_source
-    from sgcheck.replay.dice_stats import Corpus, count_log, render_json, render_text, tests
+    from sgcheck.replay.dice_stats import Corpus, compare_commitments, count_log, render_json, render_text, tests
     from sgcheck.replay.files import discover_logs
 
     logs = discover_logs(list(paths))
@@ -256,17 +258,21 @@ def stats_command(paths: tuple[str, ...], fmt: str) -> int:
             continue
         source = read_source(log.path, log.path)
         if not isinstance(source, SourceText):
-            click.echo(f"sgcheck: {log.path}: {source.message}", err=True)
-            return 2
+            corpus.unread.append((log.path, f"not read: {source.message}"))
+            corpus.unreadable += 1
+            continue
         try:
             count_log(corpus, log.path, read_log(source))
         except LogSyntaxError as error:
             span = error.diagnostic.span
             where = f" at line {span.line}" if span is not None else ""
             corpus.unread.append((log.path, f"syntax error{where}; the dice before it are counted"))
+    compare_commitments(corpus)
     results = tests(corpus)
     if fmt == "json":
         click.echo(json.dumps(render_json(corpus, results), indent=2, ensure_ascii=False))
     else:
         click.echo(render_text(corpus, results), nl=False)
-    return 1 if any(r.flagged for r in results) else 0
+    if corpus.unreadable:
+        return 2
+    return 1 if any(r.flagged for r in results) or corpus.reused else 0

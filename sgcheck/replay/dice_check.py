@@ -259,7 +259,7 @@ class DiceCheck:
                     "SG-D106",
                     f"the game is over and {color.title} {why}: {color.title}'s commitment is not opened, so "
                     "the rolls cannot be checked; the player who withholds it loses",
-                    hint=f'{color.title} adds [{color.title}Secret "..."] to the header, or the other player '
+                    hint=f'{color.title} adds [{color.title}Secret "..."] to the header, or the other player adds '
                     f'the last key {color.title} told them ([{color.title}Key "..."], DR2)',
                 )
                 .at(tag.span, "not opened")

@@ -204,7 +204,7 @@ def test_dice_stats_flags_a_player_with_loaded_dice(tmp_path: Path) -> None:
     (tmp_path / "committed.sglog").write_text('[DiceProtocol "sg-dice-v1"]\n', encoding="utf-8")
     result = CliRunner().invoke(main, ["dice", "stats", str(tmp_path)])
     assert result.exit_code == 1, result.output
-    assert "1 with committed dice left out" in result.output
+    assert "1 with committed dice: 0 verified, 1 not verified" in result.output  # counted, said unverified
     assert re.search(r"Loaded\s+d6\s+36\s+180\.00\s+5\s+\S+\s+implausible", result.output)
     assert "counts: 1: 0  2: 0  3: 0  4: 0  5: 0  6: 36" in result.output
     data = json.loads(CliRunner().invoke(main, ["dice", "stats", "--format", "json", str(tmp_path)]).output)
