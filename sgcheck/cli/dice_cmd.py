@@ -120,14 +120,9 @@ def key_command(secret: str, index: int) -> int:
 
 def _reach(key: bytes, commit: bytes) -> int | None:
     """The roll whose key ``key`` is, in the chain ``commit`` commits to, or None."""
-    from sgcheck.core.dice import CHAIN_LENGTH, step
+    from sgcheck.core.dice import reach
 
-    current = key
-    for index in range(CHAIN_LENGTH):
-        current = step(current)
-        if current == commit:
-            return index
-    return None
+    return reach(key, commit)
 
 
 @dice_command.command("next", short_help="Print a game's next rolls from both players' keys.")
@@ -144,6 +139,13 @@ def _reach(key: bytes, commit: bytes) -> int | None:
     help="The first roll to print (default: the last roll both keys reach).",
 )
 @click.option("--count", type=click.IntRange(min=1, max=4096), default=1, show_default=True, help="Rolls to print.")
+@click.option(
+    "--purpose",
+    metavar="TEXT",
+    default=None,
+    help="sg-dice-v2: what the roll decides, 'rolloff', 'attack a3 a5', 'reroll a3 a5', 'advantage a3 a5', "
+    "'break white' or 'repair black'; the roll is derived for it alone.",
+)
 @click.option("--format", "fmt", type=click.Choice(_FORMATS), default="text", show_default=True)
 @guarded
 def next_command(
@@ -154,6 +156,7 @@ def next_command(
     black: str,
     start: int | None,
     count: int,
+    purpose: str | None,
     fmt: str,
 ) -> int:
     """Print the dice of a game's rolls from both players' keys, each checked against its
@@ -163,6 +166,15 @@ def next_command(
     accuracy or a second roll), three d6 (Break, Repair) and a roll-off round."""
     from sgcheck.core import dice
 
+    aim = None
+    if purpose is not None:
+        aim = dice.parse_purpose(purpose)
+        if aim is None:
+            raise click.BadParameter(
+                f"{purpose[:80]!r} is not a purpose: 'rolloff', 'attack a3 a5', 'reroll a3 a5', 'advantage a3 a5', "
+                "'break white' or 'repair black'",
+                param_hint="'--purpose'",
+            )
     if not game_id or "\x00" in game_id:
         raise click.BadParameter("the game id must be a non-empty text", param_hint="'--game-id'")
     commits = {
@@ -192,6 +204,8 @@ def next_command(
         )
         return 2
     chains = {side: _chain_from(keys[side], reach[side]) for side in keys}
+    if aim is not None:
+        return _print_v2(game_id, commits, chains, range(first, end + 1), aim, fmt)
     rolls = []
     for index in range(first, end + 1):
         w, b = chains["White"][index], chains["Black"][index]
@@ -217,6 +231,47 @@ def next_command(
             f"rolloff white {shown(map(str, rw))} black {shown(map(str, rb))}"
         )
     return 0
+
+
+def _print_v2(
+    game_id: str,
+    commits: dict[str, bytes],
+    chains: dict[str, dict[int, bytes]],
+    indices: range,
+    aim: str,
+    fmt: str,
+) -> int:
+    """``dice next --purpose``: each roll derived by sg-dice-v2 for that purpose, read as the
+    purpose's dice (a roll-off round, two d10, or three d6)."""
+    from sgcheck.core import dice
+
+    word = aim.split()[0]
+    out: list[tuple[int, object, str]] = []
+    for index in indices:
+        w, b = chains["White"][index], chains["Black"][index]
+        if word == "rolloff":
+            rw, rb = dice.rolloff_for(w, b, commits["White"], commits["Black"], game_id, index, 2)
+            out.append((index, {"white": list(rw), "black": list(rb)}, f"white {_shown(rw)} black {_shown(rb)}"))
+            continue
+        sides, count = (dice.D6, 3) if word in ("break", "repair") else (dice.D10, 2)
+        faces = dice.roll_for(w, b, commits["White"], commits["Black"], game_id, index, sides, count, aim)
+        out.append((index, list(faces), _shown(faces)))
+    if fmt == "json":
+        data = {
+            "protocol": dice.PROTOCOL_V2,
+            "game_id": game_id,
+            "purpose": aim,
+            "rolls": [{"roll": i, "dice": d} for i, d, _ in out],
+        }
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return 0
+    for i, _, shown in out:
+        click.echo(f"roll {i} ({aim}): {shown}")
+    return 0
+
+
+def _shown(faces: tuple[int, ...]) -> str:
+    return " ".join(map(str, faces))
 
 
 def _chain_from(key: bytes, index: int) -> dict[int, bytes]:

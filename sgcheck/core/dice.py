@@ -148,6 +148,21 @@ def purpose(word: str, *names: str) -> str:
     return " ".join((word, *names))
 
 
+def parse_purpose(text: str) -> str | None:
+    """A purpose as written by a player (``attack a3 a5``, ``break white``, ``rolloff``), in
+    its canonical form, or None when it is none of :data:`PURPOSES` with its squares or colour."""
+    words = text.lower().split()
+    if not words or words[0] not in PURPOSES:
+        return None
+    word, rest = words[0], words[1:]
+    if word == "rolloff":
+        return word if not rest else None
+    if word in ("break", "repair"):
+        return purpose(word, rest[0]) if len(rest) == 1 and rest[0] in ("white", "black") else None
+    squares = [s for s in rest if len(s) == 2 and s[0] in "abcdefgh" and s[1] in "12345678"]
+    return purpose(word, *squares) if len(rest) == 2 and len(squares) == 2 else None
+
+
 def action_purpose(action: Attack | Break | Repair, color: Color, second: bool = False) -> str:
     """The purpose of an action's roll in sg-dice-v2: an attack's accuracy roll (``second``: its
     card's second roll, ``reroll`` or ``advantage``) names the attacker's and the target's
