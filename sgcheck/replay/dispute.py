@@ -277,6 +277,8 @@ def _position(
         return {"when": "derived", "state": state_facts(found[2])}
     if written.state is None:
         return None
+    if kind in (WITHHELD, PROTOCOL) and not written.stopped:
+        return {"when": "end", "state": state_facts(written.state)}
     return {"when": "stopped", "state": state_facts(written.state)}
 
 
@@ -548,6 +550,7 @@ def _position_lines(state: Mapping[str, object]) -> list[str]:
 
 _WHEN = {
     "derived": "the position after it, played with the derived dice",
+    "end": "the position at the end of the log (the finding is on the dice, not on an action)",
     "before": "the position before it, as if it had not been written",
     "after": "the position after it, with the core's numbers in place of the log's",
     "stopped": "the position where replay stopped",
@@ -645,9 +648,10 @@ def dispute_text(report: Mapping[str, object]) -> str:
         lines.append(f"  the game is legal: nothing to dispute ({end['headline']})")
         return visible("\n".join(lines)) + "\n"
     where = f"{first['source']}:{first['line']}:{first['column']}"
-    at = " · ".join(str(first[k]) for k in ("turn", "player", "phase") if first[k] is not None)
+    turn = [f"turn {first['turn']}"] if first["turn"] is not None else []
+    at = " · ".join([*turn, *(str(first[k]) for k in ("player", "phase") if first[k] is not None)])
     kind = _KIND_WORDS[str(first["kind"])]
-    lines.append(f"first {kind}: {where}" + (f" · turn {at}" if at else ""))
+    lines.append(f"first {kind}: {where}" + (f" · {at}" if at else ""))
     rules = first["rules"]
     assert isinstance(rules, list)
     cited = f" ({', '.join(rules)})" if rules else ""
