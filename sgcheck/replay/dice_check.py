@@ -176,38 +176,33 @@ class DiceCheck:
                 self._bad(f"[{tag.name}] must be 64 hexadecimal digits (32 bytes), not {tag.value!r}", tag, header)
                 return
             if kind == "Secret":
-                if dice.commitment(value) != commit:
-                    self._mismatch(color, tag, dice.commitment(value), commit)
+                got = dice.commitment(value)
+                if got != commit:
+                    why = f"secret does not match [{color.title}Commit]: its commitment is {got.hex()}, the header "
+                    self._mismatch(color, tag, why + f"commits to {commit.hex()}", got, "not the committed secret")
                     return
                 self.keys[color] = dice.chain(value)
                 return
             reached = dice.reach(value, commit)
             if reached is None:
-                self.findings.append(
-                    diagnostic(
-                        "SG-D102",
-                        f"{color.title}'s revealed key is no key of the chain [{color.title}Commit] commits to: "
-                        f"SHA-256 applied up to {dice.CHAIN_LENGTH} times never gives {commit.hex()}",
-                        expected=commit.hex(),
-                        claimed=value.hex(),
-                    )
-                    .at(tag.span, "not a key of the committed chain")
-                    .with_context(("player", color.title))
-                )
+                why = f"key is no key of the chain [{color.title}Commit] commits to: SHA-256 applied up to "
+                why += f"{dice.CHAIN_LENGTH} times never gives {commit.hex()}"
+                self._mismatch(color, tag, why, value, "not a key of the committed chain")
                 return
             self.keys[color] = dice.keys_from(value, reached)
             return
 
-    def _mismatch(self, color: Color, tag: Tag, got: bytes, commit: bytes) -> None:
+    def _mismatch(self, color: Color, tag: Tag, why: str, claimed: bytes, label: str) -> None:
+        """SG-D102: what a player revealed does not open their commitment."""
+        commit = self.white_commit if color is Color.WHITE else self.black_commit
         self.findings.append(
             diagnostic(
                 "SG-D102",
-                f"{color.title}'s revealed secret does not match [{color.title}Commit]: its commitment is "
-                f"{got.hex()}, the header commits to {commit.hex()}",
+                f"{color.title}'s revealed {why}",
                 expected=commit.hex(),
-                claimed=got.hex(),
+                claimed=claimed.hex(),
             )
-            .at(tag.span, "not the committed secret")
+            .at(tag.span, label)
             .with_context(("player", color.title))
         )
 

@@ -28,7 +28,7 @@ The report is JSON-compatible data (``FileResult.facts["dispute"]``, the JSON re
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from sgcheck.core.outcome import Effects
@@ -91,10 +91,12 @@ def finding_kind(code: str) -> str:
     return INPUT
 
 
-class _FirstError(TurnObserver):
-    """Notes the statement the first error is on, and the positions before and after it."""
+class _Noted(TurnObserver):
+    """Notes the first statement ``wanted`` picks (it is given the statement and its findings),
+    and the positions before and after it."""
 
-    def __init__(self) -> None:
+    def __init__(self, wanted: Callable[[Statement, Sequence[Diagnostic]], bool]) -> None:
+        self.wanted = wanted
         self.found: tuple[Statement, GameState | None, GameState | None] | None = None
 
     def statement_played(
@@ -105,28 +107,19 @@ class _FirstError(TurnObserver):
         state: GameState | None,
         findings: Sequence[Diagnostic],
     ) -> None:
-        if self.found is None and any(d.is_error for d in findings):
-            self.found = (turn.statement(step), before, state)
+        if self.found is None:
+            stmt = turn.statement(step)
+            if self.wanted(stmt, findings):
+                self.found = (stmt, before, state)
 
 
-class _At(TurnObserver):
-    """Notes the statement whose text holds ``offset``, and the positions before and after it."""
+def _first_error(stmt: Statement, findings: Sequence[Diagnostic]) -> bool:
+    return any(d.is_error for d in findings)
 
-    def __init__(self, offset: int) -> None:
-        self.offset = offset
-        self.found: tuple[Statement, GameState | None, GameState | None] | None = None
 
-    def statement_played(
-        self,
-        turn: PlainTurn,
-        step: TurnStep,
-        before: GameState | None,
-        state: GameState | None,
-        findings: Sequence[Diagnostic],
-    ) -> None:
-        stmt = turn.statement(step)
-        if self.found is None and stmt.span.offset <= self.offset < stmt.span.end_offset:
-            self.found = (stmt, before, state)
+def _holding(offset: int) -> Callable[[Statement, Sequence[Diagnostic]], bool]:
+    """Picks the statement whose text holds ``offset``."""
+    return lambda stmt, findings: stmt.span.offset <= offset < stmt.span.end_offset
 
 
 class _Figures(TurnObserver):
@@ -225,7 +218,7 @@ def dispute_report(source: SourceText, options: ReplayOptions, folder: str | Non
     see docs/disputes.md for its fields. ``options`` are the replay's (its ruleset, pack and
     scenario); keep_going, the timeline and the dispute itself are set here."""
     plain = replace(options, keep_going=False, timeline=False, keep_line=None, keep_turn=None, dispute=False)
-    finder = _FirstError()
+    finder = _Noted(_first_error)
     written = replay_source(source, plain, folder=folder, turn_observer=finder)
     first = next((d for d in written.diagnostics if d.is_error), None)
     report: dict[str, object] = {"profile": PROFILE, "legal": first is None}
@@ -481,7 +474,7 @@ def _derived(first: Diagnostic, source: SourceText, plain: ReplayOptions, folder
     if span is None or not isinstance(expected, str):
         return _Derived(source.text, None)
     text = source.text[: span.offset] + expected + source.text[span.end_offset :]
-    at = _At(span.offset)
+    at = _Noted(_holding(span.offset))
     decided: list[str | None] = []
 
     def observe(stmt: Statement, effects: Effects, player: PlayerState) -> None:
