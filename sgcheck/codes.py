@@ -955,12 +955,15 @@ _CODES: tuple[CodeInfo, ...] = (
         "SG-D103",
         "wrong-dice",
         E,
-        (),
+        ("DR4",),
         """A roll written in the log is not the roll the dice protocol derives from the two revealed
-        secrets, the game id and the roll's number (rolls are numbered from 0 in log order: each
-        roll-off line, attack, second roll, Break and Repair is one roll). The message names the
-        dice expected and those written; the later rolls are still checked. Example: 'attack Ra3
-        a5 roll 9 1' where sg-dice-v1 gives 7 2. See docs/dice.md.""",
+        secrets (or keys), the game id and the roll's number (rolls are numbered from 0 in log
+        order: each roll-off line, attack, second roll, Break and Repair is one roll); with
+        sg-dice-v2 also the roll's purpose, the action it decides, so dice written for another
+        action than the one they were derived for are wrong too. The message names the dice
+        expected and those written; the later rolls are still checked. By DR4 the action is what
+        the derived dice decide (the dispute report's dice-corrected). Example: 'attack Ra3 a5 roll
+        9 1' where sg-dice-v1 gives 7 2. See docs/dice.md.""",
     ),
     _c(
         "SG-D104",
