@@ -80,15 +80,17 @@ def shared(found: Sequence[Commitment]) -> Iterator[tuple[Commitment, Commitment
     for c in found:
         where.setdefault(c.value, []).append(c)
     seen: set[tuple[int, int]] = set()
+    sha256 = hashlib.sha256
     for a in found:
         current = a.value
         for steps in range(dice.CHAIN_LENGTH + 1):
-            for b in where.get(current, ()):
-                pair = (min(id(a), id(b)), max(id(a), id(b)))
-                if b.log != a.log and pair not in seen:
-                    seen.add(pair)
-                    yield a, b, steps
-            current = hashlib.sha256(current).digest()
+            if current in where:
+                for b in where[current]:
+                    pair = (min(id(a), id(b)), max(id(a), id(b)))
+                    if b.log != a.log and pair not in seen:
+                        seen.add(pair)
+                        yield a, b, steps
+            current = sha256(current).digest()
 
 
 def reuse_findings(found: Sequence[Commitment]) -> dict[str, list[Diagnostic]]:
