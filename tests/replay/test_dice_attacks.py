@@ -9,6 +9,7 @@ a test that shares it.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import json
@@ -19,6 +20,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sgcheck.cli import main
 from sgcheck.lang.logs.writer import format_log
@@ -279,9 +282,31 @@ def test_fresh_secrets_in_every_game_are_no_reuse(tmp_path: Path) -> None:
 ATTACK = re.compile(r"attack ([KQRBNP]?)([a-h][1-8]) ([KQRBNP]?)([a-h][1-8]) roll (\d \d)")
 
 
+@functools.cache
 def _v2_game() -> str:
     source = DerivedDice(sha(b"v2 white"), sha(b"v2 black"), "v2-game", version=2)
     return format_log(generate_game(11, dice=source, style=Style.AGGRESSIVE, max_turns=30).items)
+
+
+@given(st.data())
+@settings(max_examples=15, deadline=None)
+def test_any_one_falsified_v2_roll_is_the_one_error_at_its_dice(data: st.DataObject) -> None:
+    """Whichever roll is written differently, and however, replay reports it and nothing else:
+    one SG-D103 at those dice, expecting what was there."""
+    text = _v2_game()
+    rolls = list(ROLL.finditer(text))
+    m = data.draw(st.sampled_from(rolls))
+    written = m.group(1).split()
+    low = 1 if len(written) == 3 else 0
+    other = data.draw(
+        st.lists(st.integers(low, low + (5 if low else 9)), min_size=len(written), max_size=len(written)).filter(
+            lambda faces: faces != [int(f) for f in written]
+        )
+    )
+    falsified = text[: m.start(1)] + " ".join(map(str, other)) + text[m.end(1) :]
+    found = [d for d in replay_text(falsified, "g.sglog").diagnostics if d.code.startswith("SG-D")]
+    assert len(found) == 1 and found[0].code == "SG-D103"
+    assert found[0].expected == m.group(1) and found[0].span is not None and found[0].span.offset == m.start(1)
 
 
 def test_a_v2_roll_is_the_one_its_purpose_derives() -> None:
