@@ -937,19 +937,21 @@ _CODES: tuple[CodeInfo, ...] = (
         """A header tag of verifiable dice cannot be used, so the log's rolls are not checked: a
         dice tag without [DiceProtocol], a protocol this sgcheck does not know (it verifies
         sg-dice-v1 and sg-dice-v2), a missing or empty [GameId], a missing [WhiteCommit] or [BlackCommit], a
-        commitment or secret that is not 64 hexadecimal digits, or two identical commitments.
+        commitment that is not 64 hexadecimal digits, or two identical commitments.
         Example: [WhiteCommit "abc"] is reported at the tag. See docs/dice.md.""",
     ),
     _c(
         "SG-D102",
         "secret-mismatch",
         E,
-        (),
+        ("DR1", "DR2"),
         """A secret revealed after the game ([WhiteSecret] or [BlackSecret]) is not the one its
         player committed to before play: SHA-256 applied 4096 times to it does not give the
         [WhiteCommit] or [BlackCommit] of the header; or a revealed key ([WhiteKey],
-        [BlackKey], DR2) is no key of the committed chain. The dice cannot be trusted and are not
-        checked. The message shows both hashes. See docs/dice.md.""",
+        [BlackKey], DR2) is no key of the committed chain; or what is revealed is not 64
+        hexadecimal digits at all. The dice cannot be trusted and are not checked, and the
+        player's commitment counts as not opened (DR1): in a dispute the player forfeits. The
+        message shows both hashes. See docs/dice.md.""",
     ),
     _c(
         "SG-D103",

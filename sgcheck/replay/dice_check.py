@@ -173,7 +173,8 @@ class DiceCheck:
             self._tags[f"{color.title}{kind}"] = tag
             value = dice.parse_hex(tag.value)
             if value is None:
-                self._bad(f"[{tag.name}] must be 64 hexadecimal digits (32 bytes), not {tag.value!r}", tag, header)
+                why = f"{kind.lower()} is not 64 hexadecimal digits (32 bytes): [{tag.name}] is {tag.value[:80]!r}"
+                self._mismatch(color, tag, why, None, "not 64 hexadecimal digits")
                 return
             if kind == "Secret":
                 got = dice.commitment(value)
@@ -192,15 +193,15 @@ class DiceCheck:
             self.keys[color] = dice.keys_from(value, reached)
             return
 
-    def _mismatch(self, color: Color, tag: Tag, why: str, claimed: bytes, label: str) -> None:
-        """SG-D102: what a player revealed does not open their commitment."""
+    def _mismatch(self, color: Color, tag: Tag, why: str, claimed: bytes | None, label: str) -> None:
+        """SG-D102: what a player revealed does not open their commitment (DR1)."""
         commit = self.white_commit if color is Color.WHITE else self.black_commit
         self.findings.append(
             diagnostic(
                 "SG-D102",
                 f"{color.title}'s revealed {why}",
                 expected=commit.hex(),
-                claimed=claimed.hex(),
+                claimed=claimed.hex() if claimed is not None else tag.value[:80],
             )
             .at(tag.span, label)
             .with_context(("player", color.title))
@@ -213,11 +214,14 @@ class DiceCheck:
         key does not reach the game's last roll. In a finished game that is an error naming the
         player (SG-D106, DR1); in a game still in play, one warning that the rolls are unverified
         (SG-D104)."""
-        if not self.usable or any(d.code in ("SG-D101", "SG-D102") for d in self.findings):
+        if not self.usable:
             return
+        refused = {dict(d.context).get("player") for d in self.findings if d.code == "SG-D102"}
         rolls = self.index
         closed: dict[Color, str] = {}
         for color in Color:
+            if color.title in refused:
+                continue  # what they revealed does not open their commitment: an error already (SG-D102)
             if color not in self.keys:
                 closed[color] = f"does not reveal [{color.title}Secret] (or [{color.title}Key])"
             elif color in self.unopened:

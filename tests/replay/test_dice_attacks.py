@@ -159,6 +159,24 @@ def test_a_player_who_falsified_the_conversion_and_withholds_their_secret_loses(
     assert "SG-D103" in codes(falsified)
 
 
+@pytest.mark.parametrize("reveal", ["zz", "0" * 64, "not a secret at all"])
+def test_a_garbled_reveal_forfeits_as_a_withheld_one(reveal: str) -> None:
+    """The withholder writes something in place of the secret, hoping for a broken header (and a
+    void game) rather than a forfeit."""
+    garbled = with_tag(WITHHELD_LOG, "BlackCommit", "BlackSecret", reveal)
+    found = [d for d in replay_text(garbled, "game.sglog").diagnostics if d.is_error]
+    assert [d.code for d in found] == ["SG-D102"] and ("player", "Black") in found[0].context
+    forfeit = ruling(report(garbled), "forfeit")
+    assert (forfeit["loser"], forfeit["default"]) == ("Black", True)
+
+
+def test_when_one_garbles_and_the_other_withholds_the_game_is_void() -> None:
+    both = with_tag(without(FAIR, "WhiteSecret", "BlackSecret"), "BlackCommit", "BlackSecret", "zz")
+    assert sorted(codes(both)) == ["SG-D102", "SG-D106"]
+    data = report(both)
+    assert not ruling(data, "forfeit")["applies"] and ruling(data, "game-void")["default"]
+
+
 def test_when_neither_player_opens_their_commitment_the_game_is_void() -> None:
     hidden = without(FAIR, "WhiteSecret", "BlackSecret")
     assert codes(hidden) == ["SG-D106", "SG-D106"]

@@ -132,7 +132,6 @@ def test_commitments_without_reveals_say_once_the_rolls_are_unverified() -> None
         (("sg-dice-v1", "sg-dice-v9"), "unknown dice protocol 'sg-dice-v9'"),
         (("[GameId", "[Gameid_x"), "needs a non-empty [GameId]"),
         (('[WhiteCommit "', '[WhiteCommit "zz'), "must be 64 hexadecimal digits"),
-        (('[WhiteSecret "', '[WhiteSecret "0'), "must be 64 hexadecimal digits (32 bytes)"),
         (('[DiceProtocol "sg-dice-v1"]', ""), "without [DiceProtocol]"),
     ],
 )
@@ -141,6 +140,16 @@ def test_malformed_dice_tags_are_a_clear_diagnostic(change: tuple[str, str], fra
     result = replay_text(text.replace(*change), "game.sglog")
     [found] = [d for d in result.diagnostics if d.code.startswith("SG-D")]
     assert found.code == "SG-D101" and fragment in found.message
+    assert found.span is not None
+
+
+def test_a_malformed_secret_does_not_open_the_commitment() -> None:
+    """DR1: a reveal that is not 64 hex digits opens nothing; it is the player's, as a wrong one."""
+    text, _ = _game()
+    result = replay_text(text.replace('[WhiteSecret "', '[WhiteSecret "0'), "game.sglog")
+    [found] = [d for d in result.diagnostics if d.code.startswith("SG-D")]
+    assert found.code == "SG-D102" and "is not 64 hexadecimal digits (32 bytes)" in found.message
+    assert ("player", "White") in found.context
     assert found.span is not None
 
 
