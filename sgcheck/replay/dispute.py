@@ -270,7 +270,7 @@ def _position(
         return {"when": "derived", "state": state_facts(found[2])}
     if written.state is None:
         return None
-    if kind in (WITHHELD, PROTOCOL) and not written.stopped:
+    if kind in (WITHHELD, PROTOCOL, DICE) and not written.stopped:
         return {"when": "end", "state": state_facts(written.state)}
     return {"when": "stopped", "state": state_facts(written.state)}
 
@@ -543,7 +543,7 @@ def _position_lines(state: Mapping[str, object]) -> list[str]:
 
 _WHEN = {
     "derived": "the position after it, played with the derived dice",
-    "end": "the position at the end of the log (the finding is on the dice, not on an action)",
+    "end": "the position at the end of the log (the finding is not on an action of play)",
     "before": "the position before it, as if it had not been written",
     "after": "the position after it, with the core's numbers in place of the log's",
     "stopped": "the position where replay stopped",
