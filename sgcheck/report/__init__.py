@@ -154,8 +154,10 @@ class ReportStream:
             return render_junit(run)
         if fmt == "html":
             from sgcheck.report.html import render_html_page
+            from sgcheck.report.text import hidden_line
 
-            return render_html_page(self.held, self.files, self.tool_version)
+            configuration_line = hidden_line(self.configuration, self.hidden)
+            return render_html_page(self.held, self.files, self.tool_version, configuration_line)
         from sgcheck.report.sarif import render_sarif
 
         return render_sarif(run, [part.split("\n") if part else [] for part in self.held])

@@ -432,6 +432,16 @@ def test_the_json_report_says_what_the_configuration_hid(tmp_path: Path) -> None
     assert configuration["source"].endswith("pyproject.toml")
 
 
+def test_the_html_report_of_an_audit_says_what_the_configuration_hid(tmp_path: Path) -> None:
+    sent = _sent(tmp_path)
+    page = tmp_path / "report.html"
+    log = str(sent / "game.sglog")
+    CliRunner().invoke(main, ["replay", "--format", "html", "-o", str(page), log])
+    assert "pyproject.toml: 1 finding hidden (SG-D104)" in page.read_text(encoding="utf-8")
+    CliRunner().invoke(main, ["replay", "--audit", "--format", "html", "-o", str(page), log])
+    assert "configuration: none read; no finding hidden" in page.read_text(encoding="utf-8")
+
+
 def test_a_gitignore_sent_with_the_logs_hides_none_from_an_audit(tmp_path: Path) -> None:
     sent = _sent(tmp_path)
     (sent / "pyproject.toml").unlink()
