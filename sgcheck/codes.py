@@ -748,8 +748,22 @@ _CODES: tuple[CodeInfo, ...] = (
         "SG-R201",
         "wrong-cost",
         E,
-        ("core §0", "core §3", "core §4.1", "core §5", "core §6", "R05", "R06", "R07", "R08", "R09", "R12",
-         "R13", "R15", "R17"),
+        (
+            "core §0",
+            "core §3",
+            "core §4.1",
+            "core §5",
+            "core §6",
+            "R05",
+            "R06",
+            "R07",
+            "R08",
+            "R09",
+            "R12",
+            "R13",
+            "R15",
+            "R17",
+        ),
         """The cost written in
         the log is not what the action costs. Move = value + distance (R06; knights 3 per jump, R07;
         the King 1, R09); Attack = 2 x value + distance along the path (R08); Summon and Teleport =
@@ -922,30 +936,36 @@ _CODES: tuple[CodeInfo, ...] = (
         (),
         """A header tag of verifiable dice cannot be used, so the log's rolls are not checked: a
         dice tag without [DiceProtocol], a protocol this sgcheck does not know (it verifies
-        sg-dice-v1), a missing or empty [GameId], a missing [WhiteCommit] or [BlackCommit], a
-        commitment or secret that is not 64 hexadecimal digits, or two identical commitments.
+        sg-dice-v1 and sg-dice-v2), a missing or empty [GameId], a missing [WhiteCommit] or [BlackCommit], a
+        commitment that is not 64 hexadecimal digits, or two identical commitments.
         Example: [WhiteCommit "abc"] is reported at the tag. See docs/dice.md.""",
     ),
     _c(
         "SG-D102",
         "secret-mismatch",
         E,
-        (),
+        ("DR1", "DR2"),
         """A secret revealed after the game ([WhiteSecret] or [BlackSecret]) is not the one its
         player committed to before play: SHA-256 applied 4096 times to it does not give the
-        [WhiteCommit] or [BlackCommit] of the header. The dice cannot be trusted and are not
-        checked. The message shows both hashes. See docs/dice.md.""",
+        [WhiteCommit] or [BlackCommit] of the header; or a revealed key ([WhiteKey],
+        [BlackKey], DR2) is no key of the committed chain; or what is revealed is not 64
+        hexadecimal digits at all. The dice cannot be trusted and are not checked, and the
+        player's commitment counts as not opened (DR1): in a dispute the player forfeits. The
+        message shows both hashes. See docs/dice.md.""",
     ),
     _c(
         "SG-D103",
         "wrong-dice",
         E,
-        (),
+        ("DR4",),
         """A roll written in the log is not the roll the dice protocol derives from the two revealed
-        secrets, the game id and the roll's number (rolls are numbered from 0 in log order: each
-        roll-off line, attack, second roll, Break and Repair is one roll). The message names the
-        dice expected and those written; the later rolls are still checked. Example: 'attack Ra3
-        a5 roll 9 1' where sg-dice-v1 gives 7 2. See docs/dice.md.""",
+        secrets (or keys), the game id and the roll's number (rolls are numbered from 0 in log
+        order: each roll-off line, attack, second roll, Break and Repair is one roll); with
+        sg-dice-v2 also the roll's purpose, the action it decides, so dice written for another
+        action than the one they were derived for are wrong too. The message names the dice
+        expected and those written; the later rolls are still checked. By DR4 the action is what
+        the derived dice decide (the dispute report's dice-corrected). Example: 'attack Ra3 a5 roll
+        9 1' where sg-dice-v1 gives 7 2. See docs/dice.md.""",
     ),
     _c(
         "SG-D104",
@@ -953,9 +973,9 @@ _CODES: tuple[CodeInfo, ...] = (
         W,
         (),
         """The log commits to its dice ([DiceProtocol], [GameId], [WhiteCommit], [BlackCommit]) but
-        does not reveal both secrets, so its rolls cannot be checked: a game still in play, or one
-        whose players have not added [WhiteSecret] and [BlackSecret] to the header yet. See
-        docs/dice.md.""",
+        does not reveal both secrets (or keys that reach its last roll), so its rolls cannot be
+        checked yet: a game still in play. A game that is over without them is an error,
+        SG-D106. See docs/dice.md.""",
     ),
     _c(
         "SG-D105",
@@ -964,6 +984,32 @@ _CODES: tuple[CodeInfo, ...] = (
         (),
         """The log has more rolls than the dice protocol derives (4096 a game, the length of each
         player's hash chain); the rolls past the last are not checked. See docs/dice.md.""",
+    ),
+    _c(
+        "SG-D106",
+        "dice-withheld",
+        E,
+        ("DR1", "DR2"),
+        """The game is over (it ended, or the log writes its result) and a player has not opened
+        their commitment: the header reveals neither their secret ([WhiteSecret], [BlackSecret])
+        nor the last key they told ([WhiteKey], [BlackKey], DR2), or the key revealed stops
+        before the game's last roll. The rolls cannot be checked, and a player who could hide a
+        falsified roll by keeping quiet would gain by it: by DR1 the withholder loses (the
+        dispute report's forfeit). The finding names the player. Example: a finished game with
+        [WhiteSecret] and no [BlackSecret] is reported at [BlackCommit]. A game still in play
+        gets SG-D104 instead. See docs/dice.md.""",
+    ),
+    _c(
+        "SG-D107",
+        "dice-secret-reused",
+        E,
+        ("DR3",),
+        """Two games of one run (replay or dice stats over several logs or a folder) share a
+        secret: the same commitment, or a commitment that lies on the other game's hash chain (a
+        key of one chain used as the secret of the next). Whoever saw the reused secret revealed
+        knows every roll of the second game in advance, and can try secrets of their own until
+        the roll-off and the first attacks suit them. By DR3 a secret serves one game; the
+        finding is on each of the two games and names the other. See docs/dice.md.""",
     ),
 )
 

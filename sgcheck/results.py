@@ -31,7 +31,9 @@ class FileResult:
     ``summary`` is the human-readable block printed after the diagnostics in text
     output (e.g. the final board of a replay); ``facts`` is its machine-readable form
     (JSON-compatible values only) used by the JSON output. ``suppressed`` are the findings an
-    in-source suppression silenced: listed, counted, never an error of the run.
+    in-source suppression silenced: listed, counted, never an error of the run. ``hidden`` are
+    the codes of the findings the run's selection (a configuration, or the command line) left
+    out: counted in the report's summary, so that no finding disappears unsaid.
     """
 
     path: str
@@ -39,6 +41,7 @@ class FileResult:
     summary: str | None = None
     facts: Mapping[str, object] = field(default_factory=dict)
     suppressed: tuple[Suppressed, ...] = ()
+    hidden: tuple[str, ...] = ()
 
     @property
     def has_errors(self) -> bool:
@@ -59,6 +62,8 @@ class Run:
     sources: Mapping[str, str] = field(default_factory=dict)
     rules: Mapping[str, CodeInfo] = field(default_factory=dict)
     tool_version: str = ""
+    #: where the run's configuration came from and what it hid (None: not said)
+    configuration: Mapping[str, object] | None = None
 
     @property
     def diagnostics(self) -> tuple[Diagnostic, ...]:

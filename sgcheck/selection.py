@@ -55,7 +55,10 @@ class Selection:
         if not self.ignored and not self.per_file:
             return result
         kept = tuple(d for d in result.diagnostics if self.reports(d))
-        return result if len(kept) == len(result.diagnostics) else replace(result, diagnostics=kept)
+        if len(kept) == len(result.diagnostics):
+            return result
+        hidden = tuple(d.code for d in result.diagnostics if not self.reports(d))
+        return replace(result, diagnostics=kept, hidden=result.hidden + hidden)
 
 
 def codes_named(spellings: Iterable[str], catalogue: Mapping[str, CodeInfo]) -> frozenset[str]:

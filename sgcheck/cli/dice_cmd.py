@@ -120,14 +120,9 @@ def key_command(secret: str, index: int) -> int:
 
 def _reach(key: bytes, commit: bytes) -> int | None:
     """The roll whose key ``key`` is, in the chain ``commit`` commits to, or None."""
-    from sgcheck.core.dice import CHAIN_LENGTH, step
+    from sgcheck.core.dice import reach
 
-    current = key
-    for index in range(CHAIN_LENGTH):
-        current = step(current)
-        if current == commit:
-            return index
-    return None
+    return reach(key, commit)
 
 
 @dice_command.command("next", short_help="Print a game's next rolls from both players' keys.")
@@ -144,6 +139,13 @@ def _reach(key: bytes, commit: bytes) -> int | None:
     help="The first roll to print (default: the last roll both keys reach).",
 )
 @click.option("--count", type=click.IntRange(min=1, max=4096), default=1, show_default=True, help="Rolls to print.")
+@click.option(
+    "--purpose",
+    metavar="TEXT",
+    default=None,
+    help="sg-dice-v2: what the roll decides, 'rolloff', 'attack a3 a5', 'reroll a3 a5', 'advantage a3 a5', "
+    "'break white' or 'repair black'; the roll is derived for it alone.",
+)
 @click.option("--format", "fmt", type=click.Choice(_FORMATS), default="text", show_default=True)
 @guarded
 def next_command(
@@ -154,6 +156,7 @@ def next_command(
     black: str,
     start: int | None,
     count: int,
+    purpose: str | None,
     fmt: str,
 ) -> int:
     """Print the dice of a game's rolls from both players' keys, each checked against its
@@ -163,6 +166,15 @@ def next_command(
     accuracy or a second roll), three d6 (Break, Repair) and a roll-off round."""
     from sgcheck.core import dice
 
+    aim = None
+    if purpose is not None:
+        aim = dice.parse_purpose(purpose)
+        if aim is None:
+            raise click.BadParameter(
+                f"{purpose[:80]!r} is not a purpose: 'rolloff', 'attack a3 a5', 'reroll a3 a5', 'advantage a3 a5', "
+                "'break white' or 'repair black'",
+                param_hint="'--purpose'",
+            )
     if not game_id or "\x00" in game_id:
         raise click.BadParameter("the game id must be a non-empty text", param_hint="'--game-id'")
     commits = {
@@ -192,6 +204,8 @@ def next_command(
         )
         return 2
     chains = {side: _chain_from(keys[side], reach[side]) for side in keys}
+    if aim is not None:
+        return _print_v2(game_id, commits, chains, range(first, end + 1), aim, fmt)
     rolls = []
     for index in range(first, end + 1):
         w, b = chains["White"][index], chains["Black"][index]
@@ -219,6 +233,47 @@ def next_command(
     return 0
 
 
+def _print_v2(
+    game_id: str,
+    commits: dict[str, bytes],
+    chains: dict[str, dict[int, bytes]],
+    indices: range,
+    aim: str,
+    fmt: str,
+) -> int:
+    """``dice next --purpose``: each roll derived by sg-dice-v2 for that purpose, read as the
+    purpose's dice (a roll-off round, two d10, or three d6)."""
+    from sgcheck.core import dice
+
+    word = aim.split()[0]
+    out: list[tuple[int, object, str]] = []
+    for index in indices:
+        w, b = chains["White"][index], chains["Black"][index]
+        if word == "rolloff":
+            rw, rb = dice.rolloff_for(w, b, commits["White"], commits["Black"], game_id, index, 2)
+            out.append((index, {"white": list(rw), "black": list(rb)}, f"white {_shown(rw)} black {_shown(rb)}"))
+            continue
+        sides, count = (dice.D6, 3) if word in ("break", "repair") else (dice.D10, 2)
+        faces = dice.roll_for(w, b, commits["White"], commits["Black"], game_id, index, sides, count, aim)
+        out.append((index, list(faces), _shown(faces)))
+    if fmt == "json":
+        data = {
+            "protocol": dice.PROTOCOL_V2,
+            "game_id": game_id,
+            "purpose": aim,
+            "rolls": [{"roll": i, "dice": d} for i, d, _ in out],
+        }
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return 0
+    for i, _, shown in out:
+        click.echo(f"roll {i} ({aim}): {shown}")
+    return 0
+
+
+def _shown(faces: tuple[int, ...]) -> str:
+    return " ".join(map(str, faces))
+
+
 def _chain_from(key: bytes, index: int) -> dict[int, bytes]:
     """The keys of rolls ``index`` down to 0 from the key of roll ``index``."""
     from sgcheck.core.dice import step
@@ -238,11 +293,13 @@ def stats_command(paths: tuple[str, ...], fmt: str) -> int:
     """Count the dice of the logs (files, or folders searched for *.sglog) per player and die kind
     (d6: roll-off, Break, Repair; d10: accuracy) and test each against a fair die (Pearson's
     chi-square). A player whose dice of a kind have p < 0.001 is flagged (exit 1). Logs with
-    committed dice are left out: replay verifies them roll by roll."""
+    committed dice are counted too and verified roll by roll (which were verified is said), and
+    a secret two logs share is an error naming both (exit 1). A log that cannot be read is
+    reported and counted, the others analysed (exit 2)."""
     from sgcheck.lang.logs.grammar import LogSyntaxError
     from sgcheck.lang.logs.reader import read_log
     from sgcheck.lang.source import SourceText, read_source
-    from sgcheck.replay.dice_stats import Corpus, count_log, render_json, render_text, tests
+    from sgcheck.replay.dice_stats import Corpus, compare_commitments, count_log, render_json, render_text, tests
     from sgcheck.replay.files import discover_logs
 
     logs = discover_logs(list(paths))
@@ -256,17 +313,21 @@ def stats_command(paths: tuple[str, ...], fmt: str) -> int:
             continue
         source = read_source(log.path, log.path)
         if not isinstance(source, SourceText):
-            click.echo(f"sgcheck: {log.path}: {source.message}", err=True)
-            return 2
+            corpus.unread.append((log.path, f"not read: {source.message}"))
+            corpus.unreadable += 1
+            continue
         try:
             count_log(corpus, log.path, read_log(source))
         except LogSyntaxError as error:
             span = error.diagnostic.span
             where = f" at line {span.line}" if span is not None else ""
             corpus.unread.append((log.path, f"syntax error{where}; the dice before it are counted"))
+    compare_commitments(corpus)
     results = tests(corpus)
     if fmt == "json":
         click.echo(json.dumps(render_json(corpus, results), indent=2, ensure_ascii=False))
     else:
         click.echo(render_text(corpus, results), nl=False)
-    return 1 if any(r.flagged for r in results) else 0
+    if corpus.unreadable:
+        return 2
+    return 1 if any(r.flagged for r in results) or corpus.reused else 0

@@ -116,7 +116,7 @@ def _turn_option(ctx: click.Context, param: click.Parameter, value: str | None) 
     "--timeline",
     is_flag=True,
     help="With --format json: each log's result lists the explanation of every statement and turn end, "
-    "in order (its \"timeline\").",
+    'in order (its "timeline").',
 )
 @click.option(
     "--dispute",
@@ -147,6 +147,12 @@ def _turn_option(ctx: click.Context, param: click.Parameter, value: str | None) 
     help="Read [tool.sgcheck.replay] from this file instead of the nearest pyproject.toml.",
 )
 @click.option("--isolated", is_flag=True, help="Ignore every configuration file.")
+@click.option(
+    "--audit",
+    is_flag=True,
+    help="Audit logs someone else sent: read no configuration beside the logs or above them (only --config), "
+    "search folders whatever .gitignore says, and say what a configuration hid. --dispute implies it.",
+)
 @selection_options
 @report_options
 @replay_format_option
@@ -172,6 +178,7 @@ def replay_command(
     stdin_filename: str,
     config_file: str | None,
     isolated: bool,
+    audit: bool,
     select: tuple[str, ...] | None,
     extend_select: tuple[str, ...],
     ignore: tuple[str, ...],
@@ -202,7 +209,7 @@ def replay_command(
     from sgcheck.cli.progress import ProgressBar, is_terminal
     from sgcheck.codes import CATALOGUE
     from sgcheck.distribute import ClusterError
-    from sgcheck.replay.files import discover_logs, replay_all
+    from sgcheck.replay.files import discover_logs, replay_all, run_findings
     from sgcheck.replay.interpreter import ReplayOptions
 
     explaining = explain_line is not None or explain_turn is not None
@@ -219,7 +226,9 @@ def replay_command(
     if timeline and fmt != "json":
         raise click.UsageError("--timeline adds the explanations to the JSON report: use it with --format json")
     refuse_other_kinds(logs, "replay")  # a card file, scenario or manifest named here is check's
-    settings = ReplaySetup.read(logs, config_file, isolated, verbose)
+    audit = audit or dispute  # a dispute is an audit: the log's sender chooses nothing of it
+    settings = ReplaySetup.read(logs, config_file, isolated or (audit and config_file is None), verbose)
+    no_respect_gitignore = no_respect_gitignore or audit
     statistics = statistics_setting(statistics, bool(settings.values.statistics), fmt)
     config = settings.config
     discovery = discovery_from(
@@ -261,6 +270,8 @@ def replay_command(
     out, report = open_report(
         fmt, command="replay", rules=CATALOGUE, file_count=len(inputs), color=color, stream=stream
     )
+    if config is not None or audit:
+        report.configuration = (config.source or "") if config is not None else ""
     workers = jobs or settings.values.jobs or os.cpu_count() or 1
     bar = ProgressBar([log.path for log in inputs], sys.stderr, enabled=not quiet)
     try:
@@ -277,6 +288,7 @@ def replay_command(
                 progress=bar.in_file if bar.active else None,
                 stdin_name=stdin_filename,
                 selection=selection,
+                extra=run_findings(inputs),
             )
         except ClusterError as error:
             click.echo(f"sgcheck: --cluster: {error}", err=True)
@@ -323,7 +335,6 @@ def explain_log(
     return exit_code_of([found], policy)
 
 
-
 @dataclass(frozen=True, slots=True)
 class ReplaySetup:
     """``[tool.sgcheck.replay]`` as the command uses it: the settings, and the table's problems."""
@@ -354,9 +365,7 @@ class ReplaySetup:
             return ReplaySetup(None)
         return ReplaySetup(load_config(found, shown, codes=code_catalogue()))
 
-    def inputs(
-        self, logs: tuple[str, ...], found: list[LogInput], pack: str | None, scenario: str | None
-    ) -> list[str]:
+    def inputs(self, logs: tuple[str, ...], found: list[LogInput], pack: str | None, scenario: str | None) -> list[str]:
         """The files the replay is known to read before it runs, which ``--output-file`` must not name:
         the logs (as named and as found in folders), ``--pack`` (with the files of a pack folder),
         ``--scenario`` and the configuration file. A pack a log's tag names is read later; its

@@ -14,10 +14,13 @@ _NOWHERE = NOWHERE
 class DerivedDice:
     """The rolls of one game derived from both players' secrets, roll 0 first."""
 
-    def __init__(self, white_secret: bytes, black_secret: bytes, game_id: str, *, reveal: bool = True) -> None:
+    def __init__(
+        self, white_secret: bytes, black_secret: bytes, game_id: str, *, reveal: bool = True, version: int = 1
+    ) -> None:
         self.white_secret, self.black_secret = white_secret, black_secret
         self.game_id = game_id
         self.reveal = reveal
+        self.version = version  # 2: sg-dice-v2, each roll naming its purpose
         self.white_commit = dice.commitment(white_secret)
         self.black_commit = dice.commitment(black_secret)
         self.white_keys = dice.chain(white_secret)
@@ -27,7 +30,7 @@ class DerivedDice:
     def tags(self) -> list[Tag]:
         """The header tags of the game: protocol, game id, commitments and (``reveal``) the secrets."""
         pairs = [
-            ("DiceProtocol", dice.PROTOCOL),
+            ("DiceProtocol", dice.PROTOCOL_V2 if self.version == 2 else dice.PROTOCOL),
             ("GameId", self.game_id),
             ("WhiteCommit", self.white_commit.hex()),
             ("BlackCommit", self.black_commit.hex()),
@@ -36,16 +39,25 @@ class DerivedDice:
             pairs += [("WhiteSecret", self.white_secret.hex()), ("BlackSecret", self.black_secret.hex())]
         return [Tag(name, value, _NOWHERE) for name, value in pairs]
 
-    def peek(self, sides: int, count: int) -> tuple[int, ...]:
-        """The next roll's dice, without using it up."""
+    def peek(self, sides: int, count: int, purpose: str | None = None) -> tuple[int, ...]:
+        """The next roll's dice, without using it up (``purpose``: the roll's, used by sg-dice-v2)."""
         i = self.index
+        aim = purpose if self.version == 2 else None
         return dice.roll_for(
-            self.white_keys[i], self.black_keys[i], self.white_commit, self.black_commit, self.game_id, i, sides, count
+            self.white_keys[i],
+            self.black_keys[i],
+            self.white_commit,
+            self.black_commit,
+            self.game_id,
+            i,
+            sides,
+            count,
+            aim,
         )
 
-    def roll(self, sides: int, count: int) -> tuple[int, ...]:
+    def roll(self, sides: int, count: int, purpose: str | None = None) -> tuple[int, ...]:
         """The next roll's dice."""
-        faces = self.peek(sides, count)
+        faces = self.peek(sides, count, purpose)
         self.index += 1
         return faces
 
@@ -54,5 +66,5 @@ class DerivedDice:
         i = self.index
         self.index += 1
         return dice.rolloff_for(
-            self.white_keys[i], self.black_keys[i], self.white_commit, self.black_commit, self.game_id, i
+            self.white_keys[i], self.black_keys[i], self.white_commit, self.black_commit, self.game_id, i, self.version
         )

@@ -1,12 +1,15 @@
-"""Statistics of the dice of a corpus of logs, for logs without committed dice (docs/dice.md).
+"""Statistics of the dice of a corpus of logs (docs/dice.md).
 
 Every die written in a log is counted for the player who rolled it (the player named by the
 ``[White]``/``[Black]`` tag, else the colour and the log's name), by kind: ``d6`` (the roll-off,
 Break and Repair, faces 1-6) and ``d10`` (the accuracy dice of attacks and second rolls, faces
 0-9). Each player's dice of each kind get Pearson's chi-square test against a fair die
 (:mod:`sgcheck.core.chisquare`); a p-value under :data:`FLAG_BELOW` flags the player.
-Logs whose header commits to its dice are left out: replay verifies those roll by roll.
-Faces out of range (replay's SG-R114) are not counted.
+Logs whose header commits to its dice are counted too, and each is verified as replay verifies
+it (:class:`~sgcheck.replay.dice_check.DiceCheck`): every roll the derived one, both
+commitments opened. The statistics say which logs were verified and why the others were not;
+the logs' commitments are compared (:mod:`sgcheck.replay.dice_reuse`): a secret two logs share
+is an error naming both (DR3). Faces out of range (replay's SG-R114) are not counted.
 """
 
 from __future__ import annotations
@@ -17,9 +20,13 @@ from dataclasses import dataclass, field
 from sgcheck.core.actions import Attack, Break, Repair
 from sgcheck.core.chisquare import uniform_test
 from sgcheck.core.pieces import Color
-from sgcheck.lang.logs.ast import AttackStmt, BreakStmt, Header, LogItem, RepairStmt, RollOff, Turn
+from sgcheck.diagnostics import Diagnostic
+from sgcheck.lang.logs.ast import AttackStmt, BreakStmt, Header, LogItem, RepairStmt, ResultLine, RollOff, Turn
+from sgcheck.lang.logs.grammar import LogSyntaxError
 from sgcheck.lang.logs.reader import PlainTurn
-from sgcheck.replay.dice_check import has_dice_tags
+from sgcheck.replay.dice_check import DiceCheck, has_dice_tags
+from sgcheck.replay.dice_reuse import Commitment, commitments, reuse_findings
+from sgcheck.replay.findings import SCORES
 
 #: A player's dice of a kind are implausible below this p-value.
 FLAG_BELOW = 0.001
@@ -33,9 +40,14 @@ class Corpus:
     """The dice counted so far: (player, kind) to the count of each face."""
 
     counts: dict[tuple[str, str], dict[int, int]] = field(default_factory=dict)
-    logs: int = 0
-    committed: int = 0  # logs left out: their dice are committed (replay verifies them)
+    logs: int = 0  # logs whose dice are counted (in part, for a log read in part)
+    committed: int = 0  # of them, logs whose header commits to their dice
+    verified: list[str] = field(default_factory=list)  # committed logs whose every roll is verified
+    not_verified: list[tuple[str, str]] = field(default_factory=list)  # (log, why) committed, not verified
     unread: list[tuple[str, str]] = field(default_factory=list)  # (log, why) read in part or not at all
+    unreadable: int = 0  # of ``unread``, logs not read at all (not counted in ``logs``)
+    commitments: list[Commitment] = field(default_factory=list)
+    reused: dict[str, list[Diagnostic]] = field(default_factory=dict)  # DR3, by log: set by :func:`tests`
 
     def add(self, player: str, kind: str, faces: Iterable[int]) -> None:
         counts = self.counts.setdefault((player, kind), dict.fromkeys(KINDS[kind], 0))
@@ -45,35 +57,71 @@ class Corpus:
 
 
 def count_log(corpus: Corpus, name: str, items: Iterable[LogItem | PlainTurn]) -> None:
-    """Count the dice of one log's items (stops quietly where the items end)."""
+    """Count the dice of one log's items, and verify them when the header commits to them. The
+    items may end in a syntax error (:class:`~sgcheck.lang.logs.grammar.LogSyntaxError`): the
+    dice before it are counted, and a committed log is then said to be not verified."""
     players = {Color.WHITE: f"White of {name}", Color.BLACK: f"Black of {name}"}
     corpus.logs += 1
-    for item in items:
-        if isinstance(item, Header):
-            if has_dice_tags(item):
-                corpus.logs -= 1
+    check: DiceCheck | None = None
+    finished = False
+    try:
+        for item in items:
+            if isinstance(item, Header) and has_dice_tags(item):
                 corpus.committed += 1
-                return
-            for color in Color:
-                tag = item.get(color.title)
-                if tag is not None and tag.value.strip() and tag.value.strip() != "?":
-                    players[color] = tag.value.strip()
-        elif isinstance(item, RollOff):
-            corpus.add(players[Color.WHITE], "d6", item.white.faces)
-            corpus.add(players[Color.BLACK], "d6", item.black.faces)
-        elif isinstance(item, PlainTurn):
-            who = players[item.color]
-            for step in item.steps:
-                _count_action(corpus, who, step.action)
-        elif isinstance(item, Turn):
-            who = players[item.color]
-            for stmt in (*item.loose, *(s for block in item.phases for s in block.statements)):
-                if isinstance(stmt, AttackStmt):
-                    corpus.add(who, "d10", stmt.roll.faces)
-                    if stmt.second is not None:
-                        corpus.add(who, "d10", stmt.second.dice.faces)
-                elif isinstance(stmt, BreakStmt | RepairStmt):
-                    corpus.add(who, "d6", stmt.roll.faces)
+                corpus.commitments.extend(commitments(name, item))
+                check = DiceCheck(item)
+            elif isinstance(item, ResultLine):
+                finished = True
+            if isinstance(item, Header):
+                result = item.get("Result")
+                finished = result is not None and result.value.strip() in SCORES
+            elif check is not None and check.verifying:
+                check.item(item)
+            _count_item(corpus, players, item)
+    except LogSyntaxError:
+        if check is not None:
+            corpus.not_verified.append((name, "read in part: its rolls are not all checked"))
+        raise
+    if check is not None:
+        check.finish(finished)
+        _verdict(corpus, name, check)
+
+
+def _verdict(corpus: Corpus, name: str, check: DiceCheck) -> None:
+    """Whether a committed log's dice are verified, and why not."""
+    errors = sorted(check.findings, key=lambda d: (not d.is_error, d.code))
+    wrong = [d for d in check.findings if d.code == "SG-D103"]
+    if wrong:
+        corpus.not_verified.append((name, f"{len(wrong)} wrong roll{'s' if len(wrong) != 1 else ''} (SG-D103)"))
+    elif errors:
+        first = errors[0]
+        corpus.not_verified.append((name, f"{first.code}: {first.message}"))
+    else:
+        corpus.verified.append(name)
+
+
+def _count_item(corpus: Corpus, players: dict[Color, str], item: LogItem | PlainTurn) -> None:
+    if isinstance(item, Header):
+        for color in Color:
+            tag = item.get(color.title)
+            if tag is not None and tag.value.strip() and tag.value.strip() != "?":
+                players[color] = tag.value.strip()
+    elif isinstance(item, RollOff):
+        corpus.add(players[Color.WHITE], "d6", item.white.faces)
+        corpus.add(players[Color.BLACK], "d6", item.black.faces)
+    elif isinstance(item, PlainTurn):
+        who = players[item.color]
+        for step in item.steps:
+            _count_action(corpus, who, step.action)
+    elif isinstance(item, Turn):
+        who = players[item.color]
+        for stmt in (*item.loose, *(s for block in item.phases for s in block.statements)):
+            if isinstance(stmt, AttackStmt):
+                corpus.add(who, "d10", stmt.roll.faces)
+                if stmt.second is not None:
+                    corpus.add(who, "d10", stmt.second.dice.faces)
+            elif isinstance(stmt, BreakStmt | RepairStmt):
+                corpus.add(who, "d6", stmt.roll.faces)
 
 
 def _count_action(corpus: Corpus, who: str, action: object) -> None:
@@ -113,6 +161,11 @@ class PlayerDice:
         }
 
 
+def compare_commitments(corpus: Corpus) -> None:
+    """A secret two logs of the corpus share (DR3, SG-D107), on each of them."""
+    corpus.reused = reuse_findings(corpus.commitments)
+
+
 def tests(corpus: Corpus) -> list[PlayerDice]:
     """Each player's dice of each kind with its chi-square test, by player then kind."""
     out: list[PlayerDice] = []
@@ -139,9 +192,19 @@ def render_text(corpus: Corpus, results: list[PlayerDice]) -> str:
     """The statistics as aligned text: one row per player and kind, the counts of a flagged one."""
     lines = [f"dice of {corpus.logs} log{'s' if corpus.logs != 1 else ''}"]
     if corpus.committed:
-        lines[0] += f" ({corpus.committed} with committed dice left out: replay verifies them)"
+        lines[0] += (
+            f" ({corpus.committed} with committed dice: {len(corpus.verified)} verified, "
+            f"{len(corpus.not_verified)} not verified)"
+        )
+    if corpus.unreadable:
+        lines[0] += f"; {corpus.unreadable} log{'s' if corpus.unreadable != 1 else ''} not read"
     for log, why in corpus.unread:
         lines.append(f"  {log}: {why}")
+    for log, why in corpus.not_verified:
+        lines.append(f"  {log}: dice not verified: {why}")
+    for log, found in sorted(corpus.reused.items()):
+        for d in found:
+            lines.append(f"  {log}: {d.code} {d.message} ({', '.join(d.rules)})")
     if not results:
         lines.append("no dice")
         return "\n".join(lines) + "\n"
@@ -159,6 +222,8 @@ def render_text(corpus: Corpus, results: list[PlayerDice]) -> str:
             lines.append(f"{'':<{width}}  counts: " + "  ".join(f"{face}: {count}" for face, count in r.counts))
     flagged = sum(1 for r in results if r.flagged)
     lines.append(f"{flagged} implausible" if flagged else "nothing implausible")
+    if corpus.reused:
+        lines.append(f"{len(corpus.reused)} logs share a secret with another (SG-D107, DR3)")
     return "\n".join(lines) + "\n"
 
 
@@ -166,7 +231,15 @@ def render_json(corpus: Corpus, results: list[PlayerDice]) -> dict[str, object]:
     return {
         "logs": corpus.logs,
         "committed": corpus.committed,
+        "verified": list(corpus.verified),
+        "not_verified": [{"log": log, "why": why} for log, why in corpus.not_verified],
         "unread": [{"log": log, "why": why} for log, why in corpus.unread],
+        "unreadable": corpus.unreadable,
+        "reused": [
+            {"log": log, "code": d.code, "message": d.message, "line": d.span.line if d.span else None}
+            for log, found in sorted(corpus.reused.items())
+            for d in found
+        ],
         "flag_below": FLAG_BELOW,
         "players": [r.as_json() for r in results],
     }

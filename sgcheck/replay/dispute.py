@@ -16,7 +16,11 @@ it, with :func:`sgcheck.replay.interpreter.replay_source`:
   spaces, so every later line and column stays where it was), replayed with ``keep_going`` and
   its claims not checked (an ``observe`` callback); a turn observer compares every later LP, SP and
   income figure the log wrote with the game's, and the refused actions are the later actions
-  that are now illegal.
+  that are now illegal;
+- ``dice-corrected`` (a roll that is not the one the dice protocol derives, SG-D103, DR4): the
+  log with the derived dice written in place of the false ones, replayed the same way: the
+  action as the verified dice decide it, and the later figures that no longer hold;
+- a commitment not opened (SG-D102, SG-D106, DR1): the withholder forfeits.
 
 The report is JSON-compatible data (``FileResult.facts["dispute"]``, the JSON report's
 ``dispute``), and :func:`dispute_text` writes it as text; the HTML report draws the same data.
@@ -24,7 +28,7 @@ The report is JSON-compatible data (``FileResult.facts["dispute"]``, the JSON re
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from sgcheck.core.outcome import Effects
@@ -45,20 +49,39 @@ PROFILE = "disputes-1"
 
 #: What the first error is about, by its code's family (sgcheck.codes): a number written about
 #: a legal action (SG-R2xx), an action the core refuses or a turn out of its structure (SG-R1xx,
-#: SG-T1xx), the setup (SG-S1xx), or a log that cannot be read (SG-P, SG-X).
+#: SG-T1xx), the setup (SG-S1xx), or a log that cannot be read (SG-P, SG-X); for verifiable
+#: dice, a roll that is not the derived one (SG-D103), a commitment not opened (SG-D102,
+#: SG-D106), or dice that cannot be checked (the other SG-D codes).
 CLAIM, ACTION, SETUP, INPUT = "claim", "action", "setup", "input"
+DICE, WITHHELD, PROTOCOL = "dice", "withheld", "protocol"
 
 CLAIM_CORRECTED, ACTION_UNDONE, FORFEIT, GAME_VOID = "claim-corrected", "action-undone", "forfeit", "game-void"
-RULINGS = (CLAIM_CORRECTED, ACTION_UNDONE, FORFEIT, GAME_VOID)
+DICE_CORRECTED = "dice-corrected"
+RULINGS = (CLAIM_CORRECTED, ACTION_UNDONE, DICE_CORRECTED, FORFEIT, GAME_VOID)
 
 #: The most later findings or figures the report lists one by one (the rest are counted).
 LISTED = 5
 
-_KIND_WORDS = {CLAIM: "wrong claim", ACTION: "illegal action", SETUP: "illegal setup", INPUT: "unreadable log"}
+_KIND_WORDS = {
+    CLAIM: "wrong claim",
+    ACTION: "illegal action",
+    SETUP: "illegal setup",
+    INPUT: "unreadable log",
+    DICE: "falsified roll",
+    WITHHELD: "commitment not opened",
+    PROTOCOL: "dice that cannot be checked",
+}
 
 
 def finding_kind(code: str) -> str:
-    """:data:`CLAIM`, :data:`ACTION`, :data:`SETUP` or :data:`INPUT` for a finding's code."""
+    """:data:`CLAIM`, :data:`ACTION`, :data:`SETUP`, :data:`INPUT`, :data:`DICE`,
+    :data:`WITHHELD` or :data:`PROTOCOL` for a finding's code."""
+    if code == "SG-D103":
+        return DICE
+    if code in ("SG-D102", "SG-D106"):
+        return WITHHELD
+    if code.startswith("SG-D"):
+        return PROTOCOL
     if code.startswith("SG-R2"):
         return CLAIM
     if code.startswith(("SG-R1", "SG-T1")):
@@ -68,10 +91,12 @@ def finding_kind(code: str) -> str:
     return INPUT
 
 
-class _FirstError(TurnObserver):
-    """Notes the statement the first error is on, and the positions before and after it."""
+class _Noted(TurnObserver):
+    """Notes the first statement ``wanted`` picks (it is given the statement and its findings),
+    and the positions before and after it."""
 
-    def __init__(self) -> None:
+    def __init__(self, wanted: Callable[[Statement, Sequence[Diagnostic]], bool]) -> None:
+        self.wanted = wanted
         self.found: tuple[Statement, GameState | None, GameState | None] | None = None
 
     def statement_played(
@@ -82,8 +107,19 @@ class _FirstError(TurnObserver):
         state: GameState | None,
         findings: Sequence[Diagnostic],
     ) -> None:
-        if self.found is None and any(d.is_error for d in findings):
-            self.found = (turn.statement(step), before, state)
+        if self.found is None:
+            stmt = turn.statement(step)
+            if self.wanted(stmt, findings):
+                self.found = (stmt, before, state)
+
+
+def _first_error(stmt: Statement, findings: Sequence[Diagnostic]) -> bool:
+    return any(d.is_error for d in findings)
+
+
+def _holding(offset: int) -> Callable[[Statement, Sequence[Diagnostic]], bool]:
+    """Picks the statement whose text holds ``offset``."""
+    return lambda stmt, findings: stmt.span.offset <= offset < stmt.span.end_offset
 
 
 class _Figures(TurnObserver):
@@ -182,7 +218,7 @@ def dispute_report(source: SourceText, options: ReplayOptions, folder: str | Non
     see docs/disputes.md for its fields. ``options`` are the replay's (its ruleset, pack and
     scenario); keep_going, the timeline and the dispute itself are set here."""
     plain = replace(options, keep_going=False, timeline=False, keep_line=None, keep_turn=None, dispute=False)
-    finder = _FirstError()
+    finder = _Noted(_first_error)
     written = replay_source(source, plain, folder=folder, turn_observer=finder)
     first = next((d for d in written.diagnostics if d.is_error), None)
     report: dict[str, object] = {"profile": PROFILE, "legal": first is None}
@@ -192,6 +228,11 @@ def dispute_report(source: SourceText, options: ReplayOptions, folder: str | Non
     kind = finding_kind(first.code)
     found = finder.found
     stmt = found[0] if found is not None and first.span is not None and found[0].span.line == first.span.line else None
+    derived: _Derived | None = None
+    if kind == DICE:
+        derived = _derived(first, source, plain, folder)
+        found = derived.found
+        stmt = found[0] if found is not None else None
     report["first"] = {
         **_where(first),
         "code": first.code,
@@ -207,8 +248,9 @@ def dispute_report(source: SourceText, options: ReplayOptions, folder: str | Non
     rulings = [
         _claim_corrected(kind, first, source, keep, folder),
         _action_undone(kind, first, stmt, source, keep, folder),
-        _forfeit(kind, first, stmt is not None),
-        _void(kind),
+        _dice_corrected(kind, first, stmt, derived, source, keep, folder),
+        _forfeit(kind, first, stmt is not None, written.diagnostics),
+        _void(kind, written.diagnostics),
     ]
     report["rulings"] = rulings
     report["end"] = None
@@ -224,8 +266,12 @@ def _position(
         return {"when": "before", "state": state_facts(found[1])}
     if found is not None and kind == CLAIM and found[2] is not None:
         return {"when": "after", "state": state_facts(found[2])}
+    if found is not None and kind == DICE and found[2] is not None:
+        return {"when": "derived", "state": state_facts(found[2])}
     if written.state is None:
         return None
+    if kind in (WITHHELD, PROTOCOL, DICE) and not written.stopped:
+        return {"when": "end", "state": state_facts(written.state)}
     return {"when": "stopped", "state": state_facts(written.state)}
 
 
@@ -280,6 +326,8 @@ def _action_undone(
         why = (
             "the action was legal: only a number written about it is wrong"
             if kind == CLAIM
+            else "the action was legal: its dice are not the derived ones"
+            if kind == DICE
             else ("the finding is not about an action of play")
         )
         return _not_applying(ACTION_UNDONE, why)
@@ -288,9 +336,24 @@ def _action_undone(
         return _not_applying(ACTION_UNDONE, why)
     text = _blank(source.text, stmt.span.offset, stmt.span.end_offset)
     line = stmt.span.line
+    return {
+        "ruling": ACTION_UNDONE,
+        "applies": True,
+        "default": True,
+        "line": line,
+        "removed": statement_word(stmt),
+        **_played_on(source, text, line, keep, folder),
+    }
+
+
+def _played_on(source: SourceText, text: str, line: int, keep: ReplayOptions, folder: str | None) -> dict[str, object]:
+    """The log changed to ``text`` replayed with its claims not checked: the later actions the
+    core refuses, the LP, SP and income figures written after ``line`` that no longer hold, the
+    totals at the end and how the game ends. The dice are not judged here: a changed log's
+    rolls are the table's as written (replay reports them)."""
     figures = _Figures(line)
     undone = replay_source(SourceText(source.name, text), keep, folder=folder, observe=_ignore, turn_observer=figures)
-    errors = [d for d in undone.diagnostics if d.is_error]
+    errors = [d for d in undone.diagnostics if d.is_error and not d.code.startswith("SG-D")]
     illegal = [d for d in errors if finding_kind(d.code) != CLAIM]
     result_claims = [d for d in errors if d.code == "SG-R210"]
     end = _end(undone)
@@ -312,11 +375,6 @@ def _action_undone(
                     }
                 )
     return {
-        "ruling": ACTION_UNDONE,
-        "applies": True,
-        "default": True,
-        "line": line,
-        "removed": statement_word(stmt),
         "later_illegal": [_finding(d) for d in illegal],
         "figures_checked": figures.checked,
         "figures_differ": figures.differ,
@@ -326,9 +384,32 @@ def _action_undone(
     }
 
 
-def _forfeit(kind: str, first: Diagnostic, on_statement: bool) -> dict[str, object]:
+def _withholders(findings: Sequence[Diagnostic]) -> list[Color]:
+    """The players who did not open their commitment (SG-D102, SG-D106), White first."""
+    named = {dict(d.context).get("player") for d in findings if finding_kind(d.code) == WITHHELD and d.is_error}
+    return [c for c in Color if c.title in named]
+
+
+def _forfeit(kind: str, first: Diagnostic, on_statement: bool, findings: Sequence[Diagnostic]) -> dict[str, object]:
     """The player on whose turn the error was written loses. A turn out of order or a phase
-    label names no one: the turn being played is the one the log skipped, not the one it wrote."""
+    label names no one: the turn being played is the one the log skipped, not the one it wrote.
+    A commitment not opened: the player who withholds it loses (DR1), the profile's ruling."""
+    if kind == WITHHELD:
+        withheld = _withholders(findings)
+        if len(withheld) != 1:
+            return _not_applying(FORFEIT, "neither player opened their commitment: no one can be said to have won")
+        loser = withheld[0]
+        return {
+            "ruling": FORFEIT,
+            "applies": True,
+            "default": True,
+            "loser": loser.title,
+            "winner": loser.other.title,
+            "score": "1-0" if loser.other is Color.WHITE else "0-1",
+            "why_lost": "did not open their commitment (DR1)",
+        }
+    if kind == PROTOCOL:
+        return _not_applying(FORFEIT, "the dice cannot be checked: the finding names no player's action")
     if kind == INPUT:
         return _not_applying(FORFEIT, "the log cannot be read that far: no one can be said to have broken a rule")
     if kind == ACTION and not on_statement:
@@ -350,10 +431,86 @@ def _forfeit(kind: str, first: Diagnostic, on_statement: bool) -> dict[str, obje
     }
 
 
-def _void(kind: str) -> dict[str, object]:
+def _void(kind: str, findings: Sequence[Diagnostic]) -> dict[str, object]:
     if kind == INPUT:
         return _not_applying(GAME_VOID, "the log cannot be read that far: fix the text and replay it first")
-    return {"ruling": GAME_VOID, "applies": True, "default": False, "score": None}
+    default = kind == PROTOCOL or (kind == WITHHELD and len(_withholders(findings)) != 1)
+    return {"ruling": GAME_VOID, "applies": True, "default": default, "score": None}
+
+
+class _Derived:
+    """A falsified roll's log with the derived dice in place of the written ones, the statement
+    they decide with the positions before and after it (None for a roll-off), and what the
+    core makes of the action with those dice."""
+
+    def __init__(
+        self,
+        text: str,
+        found: tuple[Statement, GameState | None, GameState | None] | None,
+        outcome: str | None = None,
+    ) -> None:
+        self.text = text
+        self.found = found
+        self.outcome = outcome
+
+
+def _outcome(effects: Effects) -> str | None:
+    """What the dice decided, in words: an attack's hit or miss (core §4.2), a Break's or
+    Repair's success (core §6)."""
+    if effects.hit is not None and effects.d100 is not None:
+        worked = effects.threshold_worked
+        against = f" against threshold {worked.value}" if worked is not None else ""
+        result = "a hit" if effects.hit else "a miss"
+        taken = f", {effects.captured.kind.name.title()} captured" if effects.captured is not None else ""
+        return f"{result}: d100 {effects.d100}{against} (core §4.2){taken}"
+    if effects.success is not None and effects.dice_total is not None:
+        return f"{'a success' if effects.success else 'a failure'}: 3d6 total {effects.dice_total} (core §6)"
+    return None
+
+
+def _derived(first: Diagnostic, source: SourceText, plain: ReplayOptions, folder: str | None) -> _Derived:
+    span = first.span
+    expected = first.expected
+    if span is None or not isinstance(expected, str):
+        return _Derived(source.text, None)
+    text = source.text[: span.offset] + expected + source.text[span.end_offset :]
+    at = _Noted(_holding(span.offset))
+    decided: list[str | None] = []
+
+    def observe(stmt: Statement, effects: Effects, player: PlayerState) -> None:
+        if not decided and stmt.span.offset <= span.offset < stmt.span.end_offset:
+            decided.append(_outcome(effects))
+
+    replay_source(SourceText(source.name, text), plain, folder=folder, observe=observe, turn_observer=at)
+    return _Derived(text, at.found, decided[0] if decided else None)
+
+
+def _dice_corrected(
+    kind: str,
+    first: Diagnostic,
+    stmt: Statement | None,
+    derived: _Derived | None,
+    source: SourceText,
+    keep: ReplayOptions,
+    folder: str | None,
+) -> dict[str, object]:
+    """A falsified roll (DR4): the action as the dice the protocol derives decide it (core §4.2:
+    a roll that misses is a miss, whatever the log says), and the game from there."""
+    if kind != DICE or derived is None:
+        return _not_applying(DICE_CORRECTED, "the finding is not about a roll the dice protocol derives")
+    span = first.span
+    line = span.line if span is not None else 0
+    return {
+        "ruling": DICE_CORRECTED,
+        "applies": True,
+        "default": True,
+        "line": line,
+        "removed": statement_word(stmt) if stmt is not None else "roll-off",
+        "dice": first.expected,
+        "written_dice": first.claimed,
+        "decided": derived.outcome,
+        **_played_on(source, derived.text, line - 1, keep, folder),
+    }
 
 
 # --- text ------------------------------------------------------------------------------------
@@ -385,6 +542,8 @@ def _position_lines(state: Mapping[str, object]) -> list[str]:
 
 
 _WHEN = {
+    "derived": "the position after it, played with the derived dice",
+    "end": "the position at the end of the log (the finding is not on an action of play)",
     "before": "the position before it, as if it had not been written",
     "after": "the position after it, with the core's numbers in place of the log's",
     "stopped": "the position where replay stopped",
@@ -413,7 +572,8 @@ def _ruling_lines(ruling: Mapping[str, object], first: Mapping[str, object]) -> 
         return [f"{head}does not apply: {ruling['why']}"]
     if name == FORFEIT:
         loser, winner, score = ruling["loser"], ruling["winner"], ruling["score"]
-        return [f"{head}{loser}, on whose turn it was written, loses: {winner} wins {score}"]
+        why = f"who {ruling['why_lost']}" if "why_lost" in ruling else "on whose turn it was written"
+        return [f"{head}{loser}, {why}, loses: {winner} wins {score}"]
     if name == GAME_VOID:
         return [f"{head}the game is void: no result, no winner; replay it or agree a result"]
     if name == CLAIM_CORRECTED:
@@ -433,8 +593,14 @@ def _ruling_lines(ruling: Mapping[str, object], first: Mapping[str, object]) -> 
             lines.append(f"{pad}no later finding: nothing after it changes")
         lines.append(f"{pad}end: {_ending(ruling)}")
         return lines
-    removed = f"the {ruling['removed']} on line {ruling['line']} is removed"
-    lines = [f"{head}{removed}; play goes on from the position before it"]
+    if name == DICE_CORRECTED:
+        said = f"the {ruling['removed']} on line {ruling['line']} is played with the derived dice"
+        lines = [f"{head}{said} {ruling['dice']}, not {ruling['written_dice']}; play goes on from there"]
+        if ruling["decided"] is not None:
+            lines.append(f"{pad}with them the {ruling['removed']} is {ruling['decided']}")
+    else:
+        removed = f"the {ruling['removed']} on line {ruling['line']} is removed"
+        lines = [f"{head}{removed}; play goes on from the position before it"]
     illegal = ruling["later_illegal"]
     assert isinstance(illegal, list)
     if illegal:
@@ -475,9 +641,10 @@ def dispute_text(report: Mapping[str, object]) -> str:
         lines.append(f"  the game is legal: nothing to dispute ({end['headline']})")
         return visible("\n".join(lines)) + "\n"
     where = f"{first['source']}:{first['line']}:{first['column']}"
-    at = " · ".join(str(first[k]) for k in ("turn", "player", "phase") if first[k] is not None)
+    turn = [f"turn {first['turn']}"] if first["turn"] is not None else []
+    at = " · ".join([*turn, *(str(first[k]) for k in ("player", "phase") if first[k] is not None)])
     kind = _KIND_WORDS[str(first["kind"])]
-    lines.append(f"first {kind}: {where}" + (f" · turn {at}" if at else ""))
+    lines.append(f"first {kind}: {where}" + (f" · {at}" if at else ""))
     rules = first["rules"]
     assert isinstance(rules, list)
     cited = f" ({', '.join(rules)})" if rules else ""

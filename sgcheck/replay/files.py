@@ -23,6 +23,7 @@ from sgcheck.distribute import DEFAULT_TIMEOUT, map_ordered
 from sgcheck.lang.source import SourceChanged, SourceText, SourceTexts, read_source, read_stream
 from sgcheck.letters import ascii_lower
 from sgcheck.paths import display, links_out_of
+from sgcheck.replay.dice_check import merged
 from sgcheck.replay.interpreter import ReplayOptions, ReplayResult, replay_source
 from sgcheck.replay.summary import summary_facts, summary_text
 from sgcheck.results import FileResult
@@ -98,13 +99,38 @@ def replay_input(
     progress: Progress | None = None,
     stdin_name: str = STDIN_NAME,
     selection: Selection | None = None,
+    extra: Sequence[Diagnostic] = (),
 ) -> tuple[FileResult, Mapping[str, str]]:
     """Replay one log; the result and the source texts its findings point into (the log's, and
     its pack's card files). A ``[Pack]`` tag is read relative to the log's folder (for standard
-    input, the folder of ``stdin_name``). Findings ``selection`` does not report are left out.
-    Never raises."""
+    input, the folder of ``stdin_name``). ``extra``: findings on the log from the whole run (a
+    secret another log shares, :mod:`sgcheck.replay.dice_reuse`), placed among the log's by
+    position. Findings ``selection`` does not report are left out. Never raises."""
     result, sources, _ = replay_log(log, options, with_summary, stdin, progress, stdin_name)
+    if extra:
+        result = replace(result, diagnostics=merged(result.diagnostics, list(extra)))
     return (selection.filter(result) if selection is not None else result), sources
+
+
+def run_findings(logs: Sequence[LogInput]) -> dict[str, tuple[Diagnostic, ...]]:
+    """Findings of a run over several logs that no one log shows: a secret two logs share (DR3,
+    SG-D107), by log path. Only the headers are read; a log that cannot be read is left to its
+    replay to report."""
+    from sgcheck.replay.dice_reuse import log_commitments, reuse_by_log
+
+    if len(logs) < 2:
+        return {}
+    found = {}
+    for log in logs:
+        if log.problem is not None or log.path == STDIN:
+            continue
+        source = read_source(log.path, display(log.path), streamed=True)
+        if isinstance(source, SourceText):
+            try:
+                found[log.path] = log_commitments(display(log.path), source)
+            except SourceChanged:
+                continue
+    return {log: tuple(findings) for log, findings in reuse_by_log(found).items()}
 
 
 def replay_log(
@@ -181,9 +207,13 @@ class _Job:
     with_summary: bool
     render: Renderer
     selection: Selection | None = None
+    extra: Mapping[str, tuple[Diagnostic, ...]] | None = None
 
     def __call__(self, log: LogInput) -> tuple[FileResult, str]:
-        result, sources = replay_input(log, self.options, with_summary=self.with_summary, selection=self.selection)
+        extra = self.extra.get(display(log.path), ()) if self.extra else ()
+        result, sources = replay_input(
+            log, self.options, with_summary=self.with_summary, selection=self.selection, extra=extra
+        )
         return result, self.render(result, sources)
 
 
@@ -200,6 +230,7 @@ def replay_all(
     progress: Progress | None = None,
     stdin_name: str = STDIN_NAME,
     selection: Selection | None = None,
+    extra: Mapping[str, tuple[Diagnostic, ...]] | None = None,
 ) -> Iterator[tuple[FileResult, str]]:
     """Replay ``logs`` and yield each result with its rendered part, in input order, as soon as
     it and every log before it are done.
@@ -215,8 +246,8 @@ def replay_all(
     of logs replayed by workers: count those as they come).
     """
     if any(log.path == STDIN for log in logs) or (cluster is None and min(jobs, len(logs)) <= 1):
-        return _replay_here(logs, options, render, with_summary, stdin, progress, stdin_name, selection)
-    job = _Job(options, with_summary, render, selection)
+        return _replay_here(logs, options, render, with_summary, stdin, progress, stdin_name, selection, extra)
+    job = _Job(options, with_summary, render, selection, extra)
     return map_ordered(job, logs, jobs=jobs, cluster=cluster, timeout=cluster_timeout)
 
 
@@ -229,6 +260,7 @@ def _replay_here(
     progress: Progress | None,
     stdin_name: str,
     selection: Selection | None,
+    extra: Mapping[str, tuple[Diagnostic, ...]] | None = None,
 ) -> Iterator[tuple[FileResult, str]]:
     for log in logs:
         result, sources = replay_input(
@@ -239,5 +271,6 @@ def _replay_here(
             progress=progress,
             stdin_name=stdin_name,
             selection=selection,
+            extra=extra.get(display(log.path), ()) if extra else (),
         )
         yield result, render(result, sources)

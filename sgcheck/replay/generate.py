@@ -35,6 +35,7 @@ from sgcheck.core.actions import (
     Teleport,
 )
 from sgcheck.core.cards.table import CardsByName, new_cards
+from sgcheck.core.dice import action_purpose
 from sgcheck.core.legal import (
     CATEGORIES,
     Category,
@@ -96,25 +97,30 @@ class GeneratedGame:
 
 def _roll(rng: random.Random, action: Action, state: GameState, dice: DerivedDice | None = None) -> Action:
     if isinstance(action, Attack):
-        first = (rng.randrange(10), rng.randrange(10)) if dice is None else dice.roll(10, 2)
+        aim = action_purpose(action, state.to_move)
+        first = (rng.randrange(10), rng.randrange(10)) if dice is None else dice.roll(10, 2, aim)
         rolled = replace(action, roll=first)
         if state.cards is not None and state.cards.lasting and rng.random() < 0.6:
             return _second_roll(rng, rolled, state, dice)
         return rolled
     if isinstance(action, Break | Repair):
-        return with_roll(action, tuple(rng.randint(1, 6) for _ in range(3)) if dice is None else dice.roll(6, 3))
+        if dice is None:
+            return with_roll(action, tuple(rng.randint(1, 6) for _ in range(3)))
+        return with_roll(action, dice.roll(6, 3, action_purpose(action, state.to_move)))
     return action
 
 
 def _second_roll(rng: random.Random, action: Attack, state: GameState, dice: DerivedDice | None = None) -> Attack:
     """A reroll or advantage where a card grants one (R20): the engine says which word it takes.
     Derived dice are used up only when the second roll is written."""
-    second = (rng.randrange(10), rng.randrange(10)) if dice is None else dice.peek(10, 2)
+    drawn = (rng.randrange(10), rng.randrange(10)) if dice is None else ()
     for advantage in rng.sample((False, True), 2):
+        aim = action_purpose(replace(action, advantage=advantage), state.to_move, second=True)
+        second = drawn if dice is None else dice.peek(10, 2, aim)
         again = replace(action, second=second, advantage=advantage)
         if engine.is_legal(state, again):
             if dice is not None:
-                dice.roll(10, 2)
+                dice.roll(10, 2, aim)
             return again
     return action
 
@@ -205,9 +211,7 @@ def _endless_ok(state: GameState, action: Action) -> bool:
     """Keep the game going: no final blow on a King, no 1000 LP (for long benchmark logs)."""
     if isinstance(action, Attack):
         target = state.board[action.to]
-        return not (
-            target is not None and target.kind is Kind.KING and state.opponent.king_damage >= caps.KING_HP - 2
-        )
+        return not (target is not None and target.kind is Kind.KING and state.opponent.king_damage >= caps.KING_HP - 2)
     if isinstance(action, Convert):
         return state.mover.lp + action.sp < caps.LP_VICTORY - 100
     if isinstance(action, EndTurn):
@@ -367,9 +371,7 @@ def iter_game(
     writer = TurnWriter(state.turn_number, state.to_move)
     at_turn_start = True
     while state.result is None:
-        if at_turn_start and (
-            state.turn_number > max_turns or (max_actions is not None and actions >= max_actions)
-        ):
+        if at_turn_start and (state.turn_number > max_turns or (max_actions is not None and actions >= max_actions)):
             break
         action = choose(state, style, rng, dice)
         assert action is not None

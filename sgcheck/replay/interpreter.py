@@ -27,7 +27,7 @@ from sgcheck.lang.logs.grammar import LogSyntaxError
 from sgcheck.lang.logs.reader import PlainTurn, read_log, read_log_from
 from sgcheck.replay.dice_check import Tapped, merged
 from sgcheck.replay.ending import finish, knock_on_notes
-from sgcheck.replay.findings import Stop
+from sgcheck.replay.findings import SCORES, Stop
 from sgcheck.replay.observer import TurnObserver
 from sgcheck.replay.options import Observer, ReplayOptions, ReplayResult
 from sgcheck.replay.session import SavedSession, Session
@@ -46,6 +46,17 @@ Read = Callable[["SourceText"], Iterable[LogItem | PlainTurn]]
 
 #: The options of a plain replay: stop at the first error, no pack or scenario of the command line.
 DEFAULTS = ReplayOptions()
+
+
+def _over(replayer: Session) -> bool:
+    """Whether the game is over: the game ended, or the log writes a result (a result line, or a
+    [Result] tag with a score)."""
+    if replayer.state is not None and replayer.state.result is not None:
+        return True
+    if replayer.result_lines:
+        return True
+    tag = replayer.header.get("Result") if replayer.header is not None else None
+    return tag is not None and tag.value.strip() in SCORES
 
 
 def replay_items(
@@ -83,6 +94,7 @@ def replay_items(
     except Stop:
         stopped = True
     tapped.drain(Stop)
+    tapped.finish(_over(replayer))
     knock_on_notes(replayer)
     st = replayer.state
     timeline = None

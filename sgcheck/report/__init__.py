@@ -94,6 +94,9 @@ class ReportStream:
         self.files: list[FileResult] = []
         self.counts: Counter[Severity] = Counter()
         self.suppressed = 0
+        self.hidden: Counter[str] = Counter()  # codes of the findings the selection left out
+        #: where the run's configuration came from ("" none), said with what it hid; None: not said
+        self.configuration: str | None = None
         self.held: list[str] = []  # what a whole-document format keeps of each file's part
 
     def add(self, result: FileResult, sources: Mapping[str, str]) -> str:
@@ -110,24 +113,37 @@ class ReportStream:
         self.files.append(result)
         self.counts.update(diagnostic.severity for diagnostic in result.diagnostics)
         self.suppressed += len(result.suppressed)
+        self.hidden.update(result.hidden)
         if self.renderer.fmt in STREAMED_FORMATS:
             return part
         self.held.append(part)
         return ""
 
+    def _configuration(self) -> dict[str, object] | None:
+        """Where the configuration came from and what it hid, as data (None: nothing to say)."""
+        if self.configuration is None and not self.hidden:
+            return None
+        return {
+            "source": self.configuration or None,
+            "hidden": sum(self.hidden.values()),
+            "codes": dict(sorted(self.hidden.items())),
+        }
+
     def close(self) -> str:
         fmt = self.renderer.fmt
         if fmt == "text":
-            from sgcheck.report.text import file_kinds, totals_line
+            from sgcheck.report.text import file_kinds, hidden_line, totals_line
 
             kinds = file_kinds(result.path for result in self.files)
             totals = totals_line(
                 self.counts, len(self.files), color=self.renderer.color, suppressed=self.suppressed, kinds=kinds
             )
-            return totals + "\n"
+            hidden = hidden_line(self.configuration, self.hidden)
+            return totals + "\n" + (hidden + "\n" if hidden else "")
         if fmt == "github":
             return ""
-        run = Run(self.command, tuple(self.files), {}, self.rules, self.tool_version)
+        configuration = self._configuration()
+        run = Run(self.command, tuple(self.files), {}, self.rules, self.tool_version, configuration)
         if fmt == "json":
             from sgcheck.report.json_format import render_json
 
@@ -138,8 +154,10 @@ class ReportStream:
             return render_junit(run)
         if fmt == "html":
             from sgcheck.report.html import render_html_page
+            from sgcheck.report.text import hidden_line
 
-            return render_html_page(self.held, self.files, self.tool_version)
+            configuration_line = hidden_line(self.configuration, self.hidden)
+            return render_html_page(self.held, self.files, self.tool_version, configuration_line)
         from sgcheck.report.sarif import render_sarif
 
         return render_sarif(run, [part.split("\n") if part else [] for part in self.held])

@@ -355,9 +355,12 @@ def bad_lines(diagnostics: Sequence[Diagnostic], log_name: str | None) -> list[i
     )
 
 
-def render_html_page(parts: Sequence[str], files: Sequence[FileResult], tool_version: str) -> str:
+def render_html_page(
+    parts: Sequence[str], files: Sequence[FileResult], tool_version: str, configuration: str = ""
+) -> str:
     """The whole page: its head (style, Content-Security-Policy), a selector when there are
-    several logs, one section per log (its part), and the script."""
+    several logs, one section per log (its part), and the script. ``configuration``: the line
+    saying where the configuration came from and what it hid (``report.text.hidden_line``)."""
     style, script = _asset("report.css"), _asset("report.js")
     csp = (
         f"default-src 'none'; script-src {_csp_hash(script)}; style-src {_csp_hash(style)}; "
@@ -366,9 +369,7 @@ def render_html_page(parts: Sequence[str], files: Sequence[FileResult], tool_ver
     errors = sum(1 for f in files for d in f.diagnostics if d.is_error)
     warnings = sum(1 for f in files for d in f.diagnostics if d.severity is Severity.WARNING)
     count = len(files)
-    totals = (
-        f"{plural(count, 'log')} · {plural(errors, 'error')} · {plural(warnings, 'warning')}"
-    )
+    totals = f"{plural(count, 'log')} · {plural(errors, 'error')} · {plural(warnings, 'warning')}"
     title = f"sgcheck replay: {files[0].path}" if count == 1 else f"sgcheck replay: {count} logs"
     first_bad = next((i for i, f in enumerate(files) if f.has_errors), 0)
     head = [
@@ -386,6 +387,8 @@ def render_html_page(parts: Sequence[str], files: Sequence[FileResult], tool_ver
         '<header class="page"><h1>sgcheck replay report</h1>',
         f'<p class="totals">{_e(totals)}</p>',
     ]
+    if configuration:
+        head.append(f'<p class="totals">{_e(configuration)}</p>')
     if count > 1:
         options = "".join(
             f'<option value="{i}"{" selected" if i == first_bad else ""}>'

@@ -103,6 +103,7 @@ def report_document(run: Run) -> dict[str, Any]:
         "command": run.command,
         "files": [_file_dict(result) for result in run.files],
         "counts": {**counts, "suppressed": len(run.suppressed)},
+        **({"configuration": run.configuration} if run.configuration is not None else {}),
     }
 
 

@@ -289,6 +289,21 @@ def totals_line(
     return f"{paint.bold(what)} {outcome}{quiet}"
 
 
+def hidden_line(configuration: str | None, hidden: Mapping[str, int]) -> str:
+    """What the run's selection hid and where its configuration came from: ``configuration
+    pyproject.toml: 2 findings hidden (SG-D104 ×2)``. ``configuration``: the file's name, ``""``
+    when the command read none, None when it does not say (then the line is written only when
+    a finding was hidden)."""
+    count = sum(hidden.values())
+    if configuration is None and not count:
+        return ""
+    codes = ", ".join(f"{code} ×{n}" if n > 1 else code for code, n in sorted(hidden.items()))
+    what = f"{plural(count, 'finding')} hidden ({codes})" if count else "no finding hidden"
+    if configuration is None:
+        return f"selection: {what}"
+    return f"configuration {configuration}: {what}" if configuration else f"configuration: none read; {what}"
+
+
 def statistics_table(files: Iterable[FileResult], rules: Mapping[str, CodeInfo]) -> str:
     """``--statistics``: how many findings of each code, most first, then by code, as ruff prints
     them (``   3  SG-C120  stacked-bonus  warning``); nothing when there are none."""

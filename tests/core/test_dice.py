@@ -1,4 +1,4 @@
-"""Verifiable dice, sg-dice-v1 (docs/dice.md): the derivation against its published vectors,
+"""Verifiable dice, sg-dice-v1 and sg-dice-v2 (docs/dice.md): the derivation against its published vectors,
 rejection sampling, uniformity, and the chi-square test the statistics use."""
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "dice.md"
 WHITE = bytes(range(32))
 BLACK = bytes(range(32, 64))
 GAME = "test-game-1"
+SQUARES_PAIRS = [("a3", "a5"), ("e2", "e7"), ("h1", "b8"), ("c4", "c5")]
 
 
 def _doc_vectors() -> dict[str, str]:
@@ -72,6 +73,45 @@ def test_the_derivation_is_the_documented_bytes() -> None:
     msg = b"sg-dice-v1\x00test-game-1\x00" + (7).to_bytes(4, "big") + (2).to_bytes(4, "big")
     assert dice.message(GAME, 7, 2) == msg
     assert dice.block(b"a" * 32, b"b" * 32, GAME, 7, 2) == hmac.new(b"a" * 32 + b"b" * 32, msg, hashlib.sha256).digest()
+
+
+def test_the_v2_derivation_names_the_purpose_in_the_documented_bytes() -> None:
+    """sg-dice-v2 (docs/dice.md): the message names the roll's purpose between the game id and the
+    roll number; the published vector is the implementation's, recomputed with hmac alone."""
+    msg = b"sg-dice-v2\x00test-game-1\x00attack a3 a5\x00" + (1).to_bytes(4, "big") + (0).to_bytes(4, "big")
+    assert dice.message(GAME, 1, 0, "attack a3 a5") == msg
+    first, second = dice.roll_key(BLACK, 1), dice.roll_key(WHITE, 1)  # Black's commitment sorts first
+    block = hmac.new(first + second, msg, hashlib.sha256).digest()
+    assert _doc_vectors()["v2 block 0 of 1 for attack a3 a5"] == block.hex()
+    assert dice.block(first, second, GAME, 1, 0, "attack a3 a5") == block
+    assert dice.message(GAME, 1, 0) != dice.message(GAME, 1, 0, "attack a3 a5")  # v1 is unchanged
+
+
+@given(st.binary(min_size=32, max_size=32), st.binary(min_size=32, max_size=32), st.sampled_from(SQUARES_PAIRS))
+@settings(max_examples=40, deadline=None)
+def test_dice_derived_for_one_attack_are_not_those_of_another(a: bytes, b: bytes, pair: tuple[str, str]) -> None:
+    """The purpose enters every block: two attacks at the same roll number read different blocks
+    (equal faces then happen only by chance, so the blocks themselves are compared)."""
+    one = dice.block(a, b, GAME, 3, 0, dice.purpose("attack", *pair))
+    other = dice.block(a, b, GAME, 3, 0, dice.purpose("attack", pair[1], pair[0]))
+    assert one != other
+    assert dice.block(a, b, GAME, 3, 0, dice.purpose("reroll", *pair)) not in (one, other)
+
+
+def test_a_written_purpose_is_read_in_its_canonical_form_or_refused() -> None:
+    assert dice.parse_purpose(" Attack A3  a5 ") == "attack a3 a5"
+    assert dice.parse_purpose("break WHITE") == "break white"
+    assert dice.parse_purpose("rolloff") == "rolloff"
+    for bad in ("", "attack a3", "attack a3 a9", "break grey", "rolloff a1", "teleport a1 a2", "attack a3 a5 a6"):
+        assert dice.parse_purpose(bad) is None, bad
+
+
+def test_a_key_reaches_the_roll_it_is_the_key_of() -> None:
+    commit = dice.commitment(WHITE)
+    assert dice.reach(WHITE, commit) == 4095
+    assert dice.reach(dice.roll_key(WHITE, 104), commit) == 104
+    assert dice.reach(dice.commitment(BLACK), commit) is None
+    assert dice.keys_from(dice.roll_key(WHITE, 3), 3) == dice.chain(WHITE)[:4]
 
 
 def test_the_chain_links_each_key_to_the_one_before_and_to_the_commitment() -> None:

@@ -87,7 +87,7 @@ DEPENDS_ON: dict[str, frozenset[str]] = {
         "SG-N301": ("R17", "R19"),  # activations counted; card effects not simulated
         "SG-N302": ("R19",),  # the cards kept in the draft
         "SG-N303": ("R09", "R14"),  # the table choices (house rules)
-        # verifiable dice (docs/dice.md): a protocol of the table, decided by no ruling
+        # verifiable dice (docs/dice.md): the protocol's own rulings (DR1-DR4), none of R01-R26
         **{code: () for code in CATALOGUE if code.startswith("SG-D")},
         # a scenario's position: squares, armies, markers and win conditions (R24; Wellsprings R26)
         "SG-P033": ("R24",),  # a scenario places pieces on the board, one to a square

@@ -132,7 +132,6 @@ def test_commitments_without_reveals_say_once_the_rolls_are_unverified() -> None
         (("sg-dice-v1", "sg-dice-v9"), "unknown dice protocol 'sg-dice-v9'"),
         (("[GameId", "[Gameid_x"), "needs a non-empty [GameId]"),
         (('[WhiteCommit "', '[WhiteCommit "zz'), "must be 64 hexadecimal digits"),
-        (('[WhiteSecret "', '[WhiteSecret "0'), "must be 64 hexadecimal digits (32 bytes)"),
         (('[DiceProtocol "sg-dice-v1"]', ""), "without [DiceProtocol]"),
     ],
 )
@@ -141,6 +140,16 @@ def test_malformed_dice_tags_are_a_clear_diagnostic(change: tuple[str, str], fra
     result = replay_text(text.replace(*change), "game.sglog")
     [found] = [d for d in result.diagnostics if d.code.startswith("SG-D")]
     assert found.code == "SG-D101" and fragment in found.message
+    assert found.span is not None
+
+
+def test_a_malformed_secret_does_not_open_the_commitment() -> None:
+    """DR1: a reveal that is not 64 hex digits opens nothing; it is the player's, as a wrong one."""
+    text, _ = _game()
+    result = replay_text(text.replace('[WhiteSecret "', '[WhiteSecret "0'), "game.sglog")
+    [found] = [d for d in result.diagnostics if d.code.startswith("SG-D")]
+    assert found.code == "SG-D102" and "is not 64 hexadecimal digits (32 bytes)" in found.message
+    assert ("player", "White") in found.context
     assert found.span is not None
 
 
@@ -204,7 +213,7 @@ def test_dice_stats_flags_a_player_with_loaded_dice(tmp_path: Path) -> None:
     (tmp_path / "committed.sglog").write_text('[DiceProtocol "sg-dice-v1"]\n', encoding="utf-8")
     result = CliRunner().invoke(main, ["dice", "stats", str(tmp_path)])
     assert result.exit_code == 1, result.output
-    assert "1 with committed dice left out" in result.output
+    assert "1 with committed dice: 0 verified, 1 not verified" in result.output  # counted, said unverified
     assert re.search(r"Loaded\s+d6\s+36\s+180\.00\s+5\s+\S+\s+implausible", result.output)
     assert "counts: 1: 0  2: 0  3: 0  4: 0  5: 0  6: 36" in result.output
     data = json.loads(CliRunner().invoke(main, ["dice", "stats", "--format", "json", str(tmp_path)]).output)

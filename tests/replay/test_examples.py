@@ -141,6 +141,7 @@ BROKEN = [
     ("wrong-result.sglog", "SG-R210", 7, 1, "the game has not ended"),
     ("every-kind-of-line.sglog", "SG-R209", 20, 11, "not a Pass: Black took 1 action"),  # docs/log-format.md
     ("wrong-dice.sglog", "SG-D103", 26, 34, "roll 1 (accuracy) is 8 4 by sg-dice-v1, the log says 3 4"),  # docs/dice.md
+    ("withheld-secret.sglog", "SG-D106", 12, 1, "the game is over and Black does not reveal [BlackSecret]"),  # DR1
 ]
 
 
