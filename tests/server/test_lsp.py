@@ -179,7 +179,7 @@ async def test_completion_formatting_and_symbols(client: LanguageClient, tmp_pat
     )
     assert isinstance(found, lsp.CompletionList)
     labels = [item.label for item in found.items]
-    assert "main1:" in labels and "pass" in labels  # White's Upkeep goes on: its Summon is made (R12)
+    assert "main1:" in labels and "pass" not in labels  # White's Upkeep goes on; after an action no Pass (R04)
     assert not any(label.startswith("summon") for label in labels)
     change(client, uri, 2, text + "1... ")
     found = await client.text_document_completion_async(

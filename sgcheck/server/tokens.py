@@ -1,0 +1,232 @@
+"""Semantic tokens for logs and card files: each word's kind, read by the lexers the parsers use.
+
+A log is cut into words by the lexer Lark builds from ``grammar/sglog.lark`` (every terminal of
+the grammar, comments kept); a card file by the card parser's own scanner
+(:mod:`sgcheck.lang.cards.lalr`), each word taken as the terminal of ``grammar/sgcard.lark`` it
+reads as first. So an editor that highlights with the server (Neovim, Helix, Emacs) colours the
+words exactly as sgcheck reads them. A character no word of the language starts with gets no
+token, and the words after it on its line are read again from the next blank.
+
+The token types are LSP's standard ones (:data:`LEGEND`); docs/editors.md lists what each one
+marks in the two languages. Positions are LSP's: 0-based lines, UTF-16 columns.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+from typing import TYPE_CHECKING
+
+from lsprotocol import types as lsp
+
+if TYPE_CHECKING:
+    from lark import Token
+    from lark.lexer import Lexer
+
+#: The token types, in the order of their numbers in the encoded data.
+TOKEN_TYPES: tuple[str, ...] = (
+    "keyword",
+    "operator",
+    "number",
+    "string",
+    "comment",
+    "type",
+    "variable",
+    "enumMember",
+    "property",
+    "namespace",
+    "event",
+    "decorator",
+)
+LEGEND = lsp.SemanticTokensLegend(token_types=list(TOKEN_TYPES), token_modifiers=[])
+_NUMBER = {name: index for index, name in enumerate(TOKEN_TYPES)}
+
+#: A log terminal's token type; a terminal not listed is a keyword (the setup items and actions).
+_LOG_KINDS = {
+    "TURN": "namespace",
+    "PHASE": "event",
+    "ROLL": "operator",
+    "ON": "operator",
+    "TO": "operator",
+    "REROLL": "operator",
+    "ADVANTAGE": "operator",
+    "LSQB": "operator",
+    "RSQB": "operator",
+    "COST": "property",
+    "PAY": "property",
+    "LP": "property",
+    "SP": "property",
+    "THRESHOLD": "property",
+    "HIT": "property",
+    "MISS": "property",
+    "DAMAGE": "property",
+    "KING_DAMAGE": "property",
+    "CAPTURE": "property",
+    "CONVERTS": "property",
+    "SUCCESS": "property",
+    "FAIL": "property",
+    "GAIN": "property",
+    "WHITE": "enumMember",
+    "BLACK": "enumMember",
+    "SCORE": "enumMember",
+    "REASON": "enumMember",
+    "PIECE_LETTER": "type",
+    "SQUARE": "variable",
+    "INT": "number",
+    "AMOUNT": "number",
+    "STRING": "string",
+    "TAG_NAME": "decorator",
+    "COMMENT": "comment",
+    "BRACE_COMMENT": "comment",
+}
+#: A card terminal's token type; a terminal not listed (a literal word of the grammar) is a keyword.
+_CARD_KINDS = {
+    "PIECE_CLASS": "type",
+    "PIECES": "type",
+    "PHASE": "event",
+    "RESOURCE": "enumMember",
+    "SIDE": "enumMember",
+    "OPPONENT": "enumMember",
+    "GEM_STATE": "enumMember",
+    "ROLE": "enumMember",
+    "PARAMETER": "variable",
+    "WORD": "variable",
+    "INT": "number",
+    "SIGNED_INT": "number",
+    "NAME": "string",
+    "CMP": "operator",
+}
+_ANY_WORD = frozenset({"PARAMETER", "WORD"})  # terminals almost any word matches
+_CARD_GROUPS = {"comment": "comment", "str": "string", "int": "number", "signed": "number", "op": "operator"}
+_BLANK = re.compile(r"\S*\s*")  # the rest of a word and the blanks after it (where to read again)
+_MOST_RESTARTS = 64  # per line: a line of stray characters costs no more than this
+
+
+def _units(text: str) -> int:
+    return len(text) + sum(1 for char in text if ord(char) > 0xFFFF)
+
+
+class _Encoder:
+    """LSP's relative encoding: five numbers per token, each placed from the one before."""
+
+    def __init__(self) -> None:
+        self.data: list[int] = []
+        self.line = 0
+        self.column = 0
+
+    def add(self, line: int, row: str, start: int, end: int, kind: str) -> None:
+        """A token on ``line`` (0-based) from character ``start`` to ``end`` of ``row``."""
+        if end <= start:
+            return
+        column = _units(row[:start]) if not row.isascii() else start
+        length = _units(row[start:end]) if not row.isascii() else end - start
+        delta_column = column - self.column if line == self.line else column
+        self.data += [line - self.line, delta_column, length, _NUMBER[kind], 0]
+        self.line, self.column = line, column
+
+
+def semantic_tokens(kind: str, text: str) -> list[int]:
+    """The encoded tokens of a log (``kind`` "log") or a ``.sgcard`` file (``kind`` "sgcard")."""
+    encoder = _Encoder()
+    words = _log_words(text) if kind == "log" else _card_words(text) if kind == "sgcard" else iter(())
+    rows = text.split("\n")
+    for line, start, end, name in words:
+        encoder.add(line, rows[line], start, end, name)
+    return encoder.data
+
+
+# --- logs ------------------------------------------------------------------------------------------
+
+
+@cache
+def _log_lexer() -> Lexer:
+    from sgcheck.lang.lark_adapter import full_lexer
+    from sgcheck.lang.logs.grammar import _lark
+
+    return full_lexer(_lark())
+
+
+def _log_words(text: str) -> Iterator[tuple[int, int, int, str]]:
+    """(line, start, end, type) of each word of a log, line by line; a brace comment may go on
+    over several lines."""
+    from sgcheck.lang.lark_adapter import lex_from
+
+    lexer = _log_lexer()
+    in_comment = False
+    for line, row in enumerate(text.split("\n")):
+        at = 0
+        if in_comment:
+            close = row.find("}")
+            at = len(row) if close < 0 else close + 1
+            yield line, 0, at, "comment"
+            in_comment = close < 0
+        restarts = 0
+        while at < len(row) and restarts <= _MOST_RESTARTS:
+            tokens, stopped = lex_from(lexer, row, at)
+            for index, token in enumerate(tokens):
+                if token.type == "TAG_NAME" and (index == 0 or tokens[index - 1].type != "LSQB"):
+                    continue  # any word reads as a tag's name, but only inside '[' is it one
+                yield from _log_token(line, token)
+            if stopped is None:
+                break
+            if row[stopped] == "{" and "}" not in row[stopped:]:
+                yield line, stopped, len(row), "comment"
+                in_comment = True
+                break
+            at = _skip(row, stopped + 1)
+            restarts += 1
+
+
+def _skip(text: str, at: int) -> int:
+    """Past the rest of the word at ``at`` and the blanks after it."""
+    found = _BLANK.match(text, at)
+    return found.end() if found is not None else len(text)
+
+
+def _log_token(line: int, token: Token) -> Iterator[tuple[int, int, int, str]]:
+    if token.type == "WS":
+        return
+    start = token.start_pos or 0
+    end = start + len(token.value.rstrip())
+    if token.type == "REF":  # a piece letter, then a square
+        if end - start == 3:
+            yield line, start, start + 1, "type"
+            start += 1
+        yield line, start, end, "variable"
+        return
+    yield line, start, end, _LOG_KINDS.get(token.type, "keyword")
+
+
+# --- cards ------------------------------------------------------------------------------------------
+
+
+def _card_words(text: str) -> Iterator[tuple[int, int, int, str]]:
+    from sgcheck.lang.cards.lalr import SCAN
+    from sgcheck.lang.cards.parser import card_tables
+
+    lalr = card_tables()
+    line, line_start, at = 0, 0, 0
+    rows = text.split("\n")
+    while at < len(text):
+        found = SCAN.match(text, at)
+        if found is None:  # no word starts here: read again after the next blank
+            stop = _skip(text, at + 1)
+            newlines = text.count("\n", at, stop)
+            if newlines:
+                line += newlines
+                line_start = text.rfind("\n", at, stop) + 1
+            at = stop
+            continue
+        group = found.lastgroup or ""
+        start, end = found.start() - line_start, found.end() - line_start
+        if group == "nl":
+            line, line_start = line + 1, found.end()
+        elif group == "word":
+            names = lalr.candidates(found.group())
+            named = [name for name in names if name not in _ANY_WORD] or names  # a word of the grammar first
+            if named:
+                yield line, start, min(end, len(rows[line])), _CARD_KINDS.get(named[0], "keyword")
+        elif group in _CARD_GROUPS:
+            yield line, start, end, _CARD_GROUPS[group]
+        at = found.end()
