@@ -352,9 +352,7 @@ async def test_card_hover_and_yaml_completion(client: LanguageClient, tmp_path: 
     yaml_text = "cards:\n  - name: Owl\n    \n"
     yaml_file.write_text(yaml_text, encoding="utf-8")
     yaml_uri = yaml_file.resolve().as_uri()
-    client.text_document_did_open(
-        lsp.DidOpenTextDocumentParams(lsp.TextDocumentItem(yaml_uri, "yaml", 1, yaml_text))
-    )
+    client.text_document_did_open(lsp.DidOpenTextDocumentParams(lsp.TextDocumentItem(yaml_uri, "yaml", 1, yaml_text)))
     keys = await client.text_document_completion_async(
         lsp.CompletionParams(lsp.TextDocumentIdentifier(yaml_uri), lsp.Position(2, 4))
     )
