@@ -254,6 +254,32 @@ _STATEMENT_WORDS = frozenset(
 _TURN_START = re.compile(r"[ \t]*[0-9]+\.")
 
 
+def in_comment_or_name(text: str, offset: int) -> bool:
+    """Whether ``offset`` of a log is inside a comment (``; …`` or an open ``{ …``) or a quoted
+    name: nothing of the language is written there."""
+    opened = text.rfind("{", 0, offset)
+    if opened > text.rfind("}", 0, offset) and _line_state(text, opened) == "code":
+        return True
+    return _line_state(text, offset) != "code"
+
+
+def _line_state(text: str, offset: int) -> str:
+    """What ``offset`` is in, reading its line from its start: "code", "comment" or "name"."""
+    at = text.rfind("\n", 0, offset) + 1
+    quoted = False
+    while at < offset:
+        char = text[at]
+        if quoted and char == "\\":
+            at += 2
+            continue
+        if char == '"':
+            quoted = not quoted
+        elif char == ";" and not quoted:
+            return "comment"
+        at += 1
+    return "name" if quoted else "code"
+
+
 def _typed_start(text: str, end: int) -> int:
     """Where the word being typed before ``end`` begins (completion replaces it)."""
     start = end
@@ -398,6 +424,8 @@ def completion(server: SgcheckServer, path: str, text: str, position: lsp.Positi
         ):
             return [lsp.CompletionItem(card.name, kind=lsp.CompletionItemKind.Value) for card in replay.pack.cards]
         offset = lines.offset(position)
+        if in_comment_or_name(text, offset):
+            return []
         cut = cursor_cut(text, offset)
         if cut is None:  # before the first turn: the position the game starts from
             observer = _StateAt(position.line + 1)

@@ -100,6 +100,7 @@ _CARD_KINDS = {
 _ANY_WORD = frozenset({"PARAMETER", "WORD"})  # terminals almost any word matches
 _CARD_GROUPS = {"comment": "comment", "str": "string", "int": "number", "signed": "number", "op": "operator"}
 _BLANK = re.compile(r"\S*\s*")  # the rest of a word and the blanks after it (where to read again)
+_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")  # grammar/sglog.lark's TAG_NAME
 _MOST_RESTARTS = 64  # per line: a line of stray characters costs no more than this
 
 
@@ -165,9 +166,12 @@ def _log_words(text: str) -> Iterator[tuple[int, int, int, str]]:
         while at < len(row) and restarts <= _MOST_RESTARTS:
             tokens, stopped = lex_from(lexer, row, at)
             for index, token in enumerate(tokens):
-                if token.type == "TAG_NAME" and (index == 0 or tokens[index - 1].type != "LSQB"):
-                    continue  # any word reads as a tag's name, but only inside '[' is it one
-                yield from _log_token(line, token)
+                after_bracket = index > 0 and tokens[index - 1].type == "LSQB"
+                if after_bracket and _TAG_NAME.fullmatch(token.value.rstrip()):
+                    start = token.start_pos or 0
+                    yield line, start, start + len(token.value.rstrip()), "decorator"  # [White "…"]: a tag
+                elif token.type != "TAG_NAME":  # any word reads as a tag's name, but only after '[' is one
+                    yield from _log_token(line, token)
             if stopped is None:
                 break
             if row[stopped] == "{" and "}" not in row[stopped:]:

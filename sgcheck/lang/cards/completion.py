@@ -26,7 +26,7 @@ _TYPED = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*\Z")
 #: A quoted name or a comment, to tell whether the end of the text is inside one.
 _QUOTED_OR_COMMENT = re.compile(r'"(?:[^"\\\n\r]|\\.)*"?|#[^\n]*')
 #: Words of a terminal written as alternatives (``"upkeep" | "main1"``, ``(moves?|attacks?)``).
-_SPELLED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\??")
+_SPELLED = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\??")
 #: Terminals that match nearly any word: their words are the writer's.
 _ANY_WORD = frozenset({"WORD", "PARAMETER"})
 
@@ -95,8 +95,8 @@ def _accepted(block: str) -> frozenset[str] | None:
 @cache
 def _spelled() -> dict[str, tuple[str, ...]]:
     """Each terminal's words: a literal's text; for a terminal written as alternatives, each of
-    them (``kings?`` gives ``kings`` and ``king``); a piece class as the grammar's documents write
-    it (``King``)."""
+    them (``kings?`` gives ``kings`` and ``king``); a piece class and SP or LP as the card
+    language's documents write them (``King``, ``SP``)."""
     from sgcheck.core.parameters import PARAMETERS
     from sgcheck.lang.cards.parser import reference_parser
     from sgcheck.lang.cards.vocab import PIECE_CLASS_WORDS
@@ -113,12 +113,14 @@ def _spelled() -> dict[str, tuple[str, ...]]:
             continue
         pattern = re.compile(terminal.regexp, re.ASCII)
         words: list[str] = []
-        for spelled in _SPELLED.findall(terminal.regexp):
+        for spelled in _SPELLED.findall(terminal.regexp.replace("\\-", "-")):
             for word in (spelled.rstrip("?"), spelled[:-2] if spelled.endswith("?") else ""):
                 if word and word not in words and pattern.fullmatch(word):
                     words.append(word)
         if terminal.name == "PIECE_CLASS":
             words = [word for word in PIECE_CLASS_WORDS if pattern.fullmatch(word)]
+        elif terminal.name == "RESOURCE":
+            words = [word.upper() for word in words]  # written SP and LP (docs/cards.md)
         found[terminal.name] = tuple(words)
     return found
 
