@@ -73,7 +73,8 @@ class SgcheckServer(LanguageServer):
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sgcheck-analysis")
         self.lock = threading.Lock()  # held by the worker while it analyses (features wait for it)
         self.analyses = 0  # analyses finished and published (the tests read it)
-        self.pull = False  # the client pulls diagnostics and takes refresh requests: none is pushed
+        self.pull = False  # the client pulls diagnostics: none is pushed (it would show each twice)
+        self.refresh = False  # and it takes workspace/diagnostic/refresh: asked to pull after each analysis
 
     # --- documents -------------------------------------------------------------------------------
 
@@ -144,9 +145,10 @@ class SgcheckServer(LanguageServer):
 
     def publish(self, path: str, found: Found, texts: dict[str, str], version: int | None = None) -> None:
         document = self.documents[path]
-        if self.pull:  # the client asks again (textDocument/diagnostic), and is told to now
-            asked = self.workspace_diagnostic_refresh(None)
-            asked.add_done_callback(lambda done: done.exception())  # a client's refusal changes nothing
+        if self.pull:  # the client asks (textDocument/diagnostic), and is told to now if it can be
+            if self.refresh:
+                asked = self.workspace_diagnostic_refresh(None)
+                asked.add_done_callback(lambda done: done.exception())  # a client's refusal changes nothing
             return
         lines = {name: Lines(text) for name, text in texts.items()}
         for target, findings in found.findings.items():
@@ -228,8 +230,8 @@ def create_server() -> SgcheckServer:
         ls.settings.update(params.initialization_options)
         capabilities = params.capabilities
         workspace = capabilities.workspace.diagnostics if capabilities.workspace is not None else None
-        pulls = capabilities.text_document is not None and capabilities.text_document.diagnostic is not None
-        ls.pull = pulls and workspace is not None and bool(workspace.refresh_support)
+        ls.pull = capabilities.text_document is not None and capabilities.text_document.diagnostic is not None
+        ls.refresh = ls.pull and workspace is not None and bool(workspace.refresh_support)
 
     @server.feature(lsp.WORKSPACE_DID_CHANGE_CONFIGURATION)
     def configuration(ls: SgcheckServer, params: lsp.DidChangeConfigurationParams) -> None:

@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from functools import cache
-from typing import TYPE_CHECKING
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types as lsp
 
 if TYPE_CHECKING:
     from lark import Token
-    from lark.lexer import Lexer
 
 #: The token types, in the order of their numbers in the encoded data.
 TOKEN_TYPES: tuple[str, ...] = (
@@ -43,7 +42,7 @@ LEGEND = lsp.SemanticTokensLegend(token_types=list(TOKEN_TYPES), token_modifiers
 _NUMBER = {name: index for index, name in enumerate(TOKEN_TYPES)}
 
 #: A log terminal's token type; a terminal not listed is a keyword (the setup items and actions).
-_LOG_KINDS = {
+LOG_TYPES = {
     "TURN": "namespace",
     "PHASE": "event",
     "ROLL": "operator",
@@ -81,7 +80,7 @@ _LOG_KINDS = {
     "BRACE_COMMENT": "comment",
 }
 #: A card terminal's token type; a terminal not listed (a literal word of the grammar) is a keyword.
-_CARD_KINDS = {
+CARD_TYPES = {
     "PIECE_CLASS": "type",
     "PIECES": "type",
     "PHASE": "event",
@@ -141,7 +140,7 @@ def semantic_tokens(kind: str, text: str) -> list[int]:
 
 
 @cache
-def _log_lexer() -> Lexer:
+def _log_lexer() -> Any:  # a lark Lexer (only sgcheck.lang.lark_adapter reaches into lark's modules)
     from sgcheck.lang.lark_adapter import full_lexer
     from sgcheck.lang.logs.grammar import _lark
 
@@ -150,36 +149,48 @@ def _log_lexer() -> Lexer:
 
 def _log_words(text: str) -> Iterator[tuple[int, int, int, str]]:
     """(line, start, end, type) of each word of a log, line by line; a brace comment may go on
-    over several lines."""
+    over several lines. Each line's words are kept (:func:`_log_line`), so after a change only
+    the lines changed are read again."""
+    in_comment = False
+    for line, row in enumerate(text.split("\n")):
+        words, in_comment = _log_line(row, in_comment)
+        for start, end, kind in words:
+            yield line, start, end, kind
+
+
+@lru_cache(maxsize=1 << 16)
+def _log_line(row: str, in_comment: bool) -> tuple[tuple[tuple[int, int, str], ...], bool]:
+    """The words of one line of a log, (start, end, type), and whether a brace comment is still
+    open at its end; ``in_comment``: whether one is open at its start."""
     from sgcheck.lang.lark_adapter import lex_from
 
     lexer = _log_lexer()
-    in_comment = False
-    for line, row in enumerate(text.split("\n")):
-        at = 0
-        if in_comment:
-            close = row.find("}")
-            at = len(row) if close < 0 else close + 1
-            yield line, 0, at, "comment"
-            in_comment = close < 0
-        restarts = 0
-        while at < len(row) and restarts <= _MOST_RESTARTS:
-            tokens, stopped = lex_from(lexer, row, at)
-            for index, token in enumerate(tokens):
-                after_bracket = index > 0 and tokens[index - 1].type == "LSQB"
-                if after_bracket and _TAG_NAME.fullmatch(token.value.rstrip()):
-                    start = token.start_pos or 0
-                    yield line, start, start + len(token.value.rstrip()), "decorator"  # [White "…"]: a tag
-                elif token.type != "TAG_NAME":  # any word reads as a tag's name, but only after '[' is one
-                    yield from _log_token(line, token)
-            if stopped is None:
-                break
-            if row[stopped] == "{" and "}" not in row[stopped:]:
-                yield line, stopped, len(row), "comment"
-                in_comment = True
-                break
-            at = _skip(row, stopped + 1)
-            restarts += 1
+    words: list[tuple[int, int, str]] = []
+    at = 0
+    if in_comment:
+        close = row.find("}")
+        at = len(row) if close < 0 else close + 1
+        words.append((0, at, "comment"))
+        in_comment = close < 0
+    restarts = 0
+    while at < len(row) and restarts <= _MOST_RESTARTS:
+        tokens, stopped = lex_from(lexer, row, at)
+        for index, token in enumerate(tokens):
+            after_bracket = index > 0 and tokens[index - 1].type == "LSQB"
+            if after_bracket and _TAG_NAME.fullmatch(token.value.rstrip()):
+                start = token.start_pos or 0
+                words.append((start, start + len(token.value.rstrip()), "decorator"))  # [White "…"]: a tag
+            elif token.type != "TAG_NAME":  # any word reads as a tag's name, but only after '[' is one
+                words += _log_token(token)
+        if stopped is None:
+            break
+        if row[stopped] == "{" and "}" not in row[stopped:]:
+            words.append((stopped, len(row), "comment"))
+            in_comment = True
+            break
+        at = _skip(row, stopped + 1)
+        restarts += 1
+    return tuple(words), in_comment
 
 
 def _skip(text: str, at: int) -> int:
@@ -188,18 +199,16 @@ def _skip(text: str, at: int) -> int:
     return found.end() if found is not None else len(text)
 
 
-def _log_token(line: int, token: Token) -> Iterator[tuple[int, int, int, str]]:
+def _log_token(token: Token) -> list[tuple[int, int, str]]:
     if token.type == "WS":
-        return
+        return []
     start = token.start_pos or 0
     end = start + len(token.value.rstrip())
     if token.type == "REF":  # a piece letter, then a square
         if end - start == 3:
-            yield line, start, start + 1, "type"
-            start += 1
-        yield line, start, end, "variable"
-        return
-    yield line, start, end, _LOG_KINDS.get(token.type, "keyword")
+            return [(start, start + 1, "type"), (start + 1, end, "variable")]
+        return [(start, end, "variable")]
+    return [(start, end, LOG_TYPES.get(token.type, "keyword"))]
 
 
 # --- cards ------------------------------------------------------------------------------------------
@@ -230,7 +239,7 @@ def _card_words(text: str) -> Iterator[tuple[int, int, int, str]]:
             names = lalr.candidates(found.group())
             named = [name for name in names if name not in _ANY_WORD] or names  # a word of the grammar first
             if named:
-                yield line, start, min(end, len(rows[line])), _CARD_KINDS.get(named[0], "keyword")
+                yield line, start, min(end, len(rows[line])), CARD_TYPES.get(named[0], "keyword")
         elif group in _CARD_GROUPS:
             yield line, start, end, _CARD_GROUPS[group]
         at = found.end()

@@ -37,6 +37,7 @@ local function request(method, params)
 end
 vim.api.nvim_create_autocmd("VimEnter", { callback = function()
   vim.wait(60000, function() return #vim.diagnostic.get(0) > 0 end, 50)
+  vim.wait(2000, function() return #vim.diagnostic.get(0) > 1 end, 50)  -- pushed and pulled would be two
   out.diagnostics = {}
   for _, d in ipairs(vim.diagnostic.get(0)) do
     table.insert(out.diagnostics, { code = d.code, lnum = d.lnum, col = d.col, message = d.message })

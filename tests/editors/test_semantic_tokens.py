@@ -14,47 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sgcheck.server.tokens import TOKEN_TYPES, semantic_tokens
+from sgcheck.server.tokens import CARD_TYPES, LOG_TYPES, TOKEN_TYPES, semantic_tokens
 from tests.editors.test_textmate import files, lark_tokens, read
-
-#: The type each terminal's words get, for the tokens of the parsers' reading.
-LOG_TYPES = {
-    "TURN": "namespace",
-    "PHASE": "event",
-    "PIECE_LETTER": "type",
-    "SQUARE": "variable",
-    "INT": "number",
-    "AMOUNT": "number",
-    "STRING": "string",
-    "TAG_NAME": "decorator",
-    "WHITE": "enumMember",
-    "BLACK": "enumMember",
-    "SCORE": "enumMember",
-    "REASON": "enumMember",
-    "LSQB": "operator",
-    "RSQB": "operator",
-    **dict.fromkeys(("ROLL", "ON", "TO", "REROLL", "ADVANTAGE"), "operator"),
-    **dict.fromkeys(
-        ("COST", "PAY", "LP", "SP", "THRESHOLD", "HIT", "MISS", "DAMAGE", "KING_DAMAGE", "CAPTURE"), "property"
-    ),
-    **dict.fromkeys(("CONVERTS", "SUCCESS", "FAIL", "GAIN"), "property"),
-}
-CARD_TYPES = {
-    "PIECE_CLASS": "type",
-    "PIECES": "type",
-    "PHASE": "event",
-    "RESOURCE": "enumMember",
-    "SIDE": "enumMember",
-    "OPPONENT": "enumMember",
-    "GEM_STATE": "enumMember",
-    "ROLE": "enumMember",
-    "PARAMETER": "variable",
-    "WORD": "variable",
-    "INT": "number",
-    "SIGNED_INT": "number",
-    "NAME": "string",
-    "CMP": "operator",
-}
 
 
 def decoded(data: list[int]) -> dict[tuple[int, int], tuple[int, str]]:
@@ -70,7 +31,8 @@ def decoded(data: list[int]) -> dict[tuple[int, int], tuple[int, str]]:
 
 
 def expected(language: str, token: Any) -> list[tuple[int, str]]:
-    """(column offset in the token, type) of the semantic tokens a parser's token should start."""
+    """(column offset in the token, type) of the semantic tokens a parser's token should start:
+    its terminal's type in the server's tables (the tables are the design; the reading is checked)."""
     name, value = token.type, str(token).rstrip()
     if language == "sglog":
         if name == "REF":

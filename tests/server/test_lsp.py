@@ -200,11 +200,16 @@ async def test_completion_formatting_and_symbols(client: LanguageClient, tmp_pat
         lsp.DocumentSymbolParams(lsp.TextDocumentIdentifier(card_uri))
     )
     assert symbols and len(symbols) >= 3
-    words = await client.text_document_completion_async(
-        lsp.CompletionParams(lsp.TextDocumentIdentifier(card_uri), lsp.Position(0, 0))
-    )
-    assert isinstance(words, lsp.CompletionList)
-    assert {"upkeep", "battle", "damage", "cost"} <= {item.label for item in words.items}
+    rows = cards.read_text(encoding="utf-8").split("\n")
+    words = set()
+    for clause in ("    phase ", "    effect "):  # the words that can follow there (tests/lang/test_card_completion.py)
+        row = next(i for i, line in enumerate(rows) if line.startswith(clause))
+        found = await client.text_document_completion_async(
+            lsp.CompletionParams(lsp.TextDocumentIdentifier(card_uri), lsp.Position(row, len(clause)))
+        )
+        assert isinstance(found, lsp.CompletionList)
+        words |= {item.label for item in found.items}
+    assert {"upkeep", "battle", "damage", "cost"} <= words
 
 
 @pytest.mark.asyncio
