@@ -361,6 +361,8 @@ def _legal_items(state: GameState, *, first_of_turn: bool = False) -> list[lsp.C
     phase = next(word for word, phase in PHASES.items() if phase is state.turn.phase)
     where = f"legal in {phase}"
     label = f"{phase}: " if first_of_turn else ""
+    if first_of_turn:  # a turn's first word is its phase label
+        items.append(lsp.CompletionItem(f"{phase}:", kind=lsp.CompletionItemKind.Keyword, detail="the turn's phase"))
     for action in legal_actions(state):
         if isinstance(action, EnterPhase):
             word = next(word for word, phase in PHASES.items() if phase is action.phase) + ":"

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 import pytest_lsp
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lsprotocol import types as lsp
 from pytest_lsp import ClientServerConfig, LanguageClient
 
@@ -254,3 +256,68 @@ async def test_fix_all_in_a_log_and_push_clients(client: LanguageClient, tmp_pat
     (edit,) = actions[0].edit.changes[uri]
     assert "summon R a1 cost 10 lp 10\n1... upkeep: summon R a8 cost 10 lp 10" in edit.new_text
     assert errors_on(edit.new_text, 7) == errors_on(edit.new_text, 8) == []
+
+
+class _NoDocuments:
+    """What completion reads of a server that holds no analysis yet."""
+
+    def __init__(self) -> None:
+        self.documents: dict[str, object] = {}
+
+    def text_of(self, path: str) -> str | None:
+        return None
+
+    def open_texts(self) -> dict[str, str]:
+        return {}
+
+
+LOG_WORDS = [
+    "1.",
+    "1...",
+    "2.",
+    "upkeep:",
+    "main1:",
+    "battle:",
+    "summon",
+    "move",
+    "attack",
+    "R",
+    "Ra1",
+    "a1",
+    "a5",
+    "roll",
+    "3",
+    "cost",
+    "10",
+    "lp",
+    "pass",
+    "\n",
+    "; c",
+    "{ c",
+    "}",
+    '"Owl',
+    '"Owl"',
+    "play",
+    "9999999999",
+    "ſ",
+    "\U0001f600",
+]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.sampled_from(LOG_WORDS) | st.text(max_size=3), max_size=25), st.floats(0, 1))
+def test_completion_anywhere_in_any_log(parts: list[str], where: float) -> None:
+    """Any text, any cursor: the cut is before the cursor and after the turn's start, each item
+    replaces text that ends at the cursor, and nothing raises."""
+    from sgcheck.server.convert import Lines
+    from sgcheck.server.features import completion, cursor_cut
+
+    text = SETUP + " ".join(parts)
+    offset = int(len(text) * where)
+    cut = cursor_cut(text, offset)
+    if cut is not None:
+        assert 0 <= cut.at <= offset and 0 <= cut.replace <= offset
+    position = Lines(text).position_of(offset)
+    for item in completion(_NoDocuments(), str(ROOT / "game.sglog"), text, position):  # type: ignore[arg-type]
+        if isinstance(item.text_edit, lsp.TextEdit):
+            assert item.text_edit.range.end == position

@@ -21,8 +21,6 @@ __all__ = ["Completion", "words_after"]
 
 #: The line a card starts with (as the parser cuts a file into cards).
 _CARD_START = re.compile(r"^[ \t\ufeff]*(?:relic|spell)\b", re.MULTILINE)
-#: The word being typed at the end of the text: completion replaces it.
-_TYPED = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*\Z")
 #: A quoted name or a comment, to tell whether the end of the text is inside one.
 _QUOTED_OR_COMMENT = re.compile(r'"(?:[^"\\\n\r]|\\.)*"?|#[^\n]*')
 #: Words of a terminal written as alternatives (``"upkeep" | "main1"``, ``(moves?|attacks?)``).
@@ -43,10 +41,7 @@ class Completion:
 def words_after(text: str) -> tuple[Completion, ...]:
     """The words that can be written at the end of ``text`` (a card file up to the cursor),
     replacing the word being typed there, in the grammar's order."""
-    end = len(text)
-    typed = _TYPED.search(text)
-    if typed is not None:
-        end = typed.start()
+    end = _typed_start(text)
     if _inside_name_or_comment(text, end):
         return ()
     starts = [m.start() for m in _CARD_START.finditer(text, 0, end)]
@@ -65,6 +60,17 @@ def words_after(text: str) -> tuple[Completion, ...]:
         for word in spelled.get(terminal, ()):
             found.setdefault(word, Completion(word, terminal, detail))
     return tuple(found.values())
+
+
+def _typed_start(text: str) -> int:
+    """Where the word being typed at the end of ``text`` starts (completion replaces it), read
+    backwards: a letter or ``_``, then letters, digits, ``_``, ``.`` and ``-``."""
+    start = len(text)
+    while start > 0 and text[start - 1].isascii() and (text[start - 1].isalnum() or text[start - 1] in "_.-"):
+        start -= 1
+    while start < len(text) and not (text[start].isalpha() or text[start] == "_"):
+        start += 1  # a word starts with a letter: digits before it are not the word
+    return start
 
 
 def _inside_name_or_comment(text: str, end: int) -> bool:
