@@ -76,7 +76,9 @@ def setups() -> dict[str, tuple[tuple[int, int], str]]:
             found["start"] = ((0, 10), block)
         elif 'vim.lsp.config("sgcheck"' in block:
             found["config"] = ((0, 11), block)
-    assert set(found) == {"start_client", "start", "config"}
+        elif 'require("lspconfig.configs")' in block:
+            found["lspconfig"] = ((0, 7), block)
+    assert set(found) == {"start_client", "start", "config", "lspconfig"}
     return found
 
 
@@ -97,15 +99,27 @@ def neovims() -> list[tuple[tuple[int, int], str]]:
     return found
 
 
+#: An nvim-lspconfig checkout for the set-up that uses it (no package registry ships the plugin):
+#: the test of that set-up runs where one is given, and is skipped, saying so, elsewhere.
+LSPCONFIG = os.environ.get("SGCHECK_TEST_LSPCONFIG")
+
+
 def cases() -> list[object]:
     here = neovims()
     if not here:
         return [pytest.param(None, None, marks=pytest.mark.skip(reason="no Neovim here: .ci/run installs one"))]
+    no_plugin = pytest.mark.skip(reason="no nvim-lspconfig checkout given (SGCHECK_TEST_LSPCONFIG)")
     return [
-        pytest.param(program, name, id=f"nvim-{version[0]}.{version[1]}-{name}")
+        pytest.param(
+            program,
+            name,
+            id=f"nvim-{version[0]}.{version[1]}-{name}",
+            marks=[no_plugin] if name == "lspconfig" and not LSPCONFIG else [],
+        )
         for version, program in here
         for name, (oldest, _) in setups().items()
-        if version >= oldest
+        # a checkout of today's nvim-lspconfig is for Neovim 0.11+: older ones need an older checkout
+        if version >= oldest and (name != "lspconfig" or version >= (0, 11) or not LSPCONFIG)
     ]
 
 
@@ -121,7 +135,8 @@ def test_neovim_headless_with_the_documented_setup(program: str, setup: str, tmp
     shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m sgcheck "$@"\n', encoding="utf-8")
     shim.chmod(0o755)
     init = tmp_path / "init.lua"
-    init.write_text(setups()[setup][1] + PROBE, encoding="utf-8")
+    plugin = f"vim.opt.runtimepath:prepend({json.dumps(LSPCONFIG)})\n" if setup == "lspconfig" else ""
+    init.write_text(plugin + setups()[setup][1] + PROBE, encoding="utf-8")
     log = tmp_path / "game.sglog"
     text = WRONG_HIT.read_text(encoding="utf-8")
     log.write_text(text, encoding="utf-8")
@@ -144,7 +159,7 @@ def test_neovim_headless_with_the_documented_setup(program: str, setup: str, tmp
     assert out.exists(), f"Neovim wrote no answers: {ran.stderr.decode('utf-8', 'replace')[-500:]}"
     found = json.loads(out.read_text(encoding="utf-8"))
     assert found["filetype"] == "sglog"
-    if setup != "config":  # the autocommand of the other two set-ups sets the comment leader
+    if setup in ("start_client", "start"):  # their autocommand sets the comment leader
         assert found["commentstring"] == "; %s"
     (diagnostic,) = found["diagnostics"]
     assert (diagnostic["code"], diagnostic["lnum"], diagnostic["col"]) == ("SG-R204", 14, 13)
