@@ -1,11 +1,13 @@
 """Semantic tokens for logs and card files: each word's kind, read by the lexers the parsers use.
 
 A log is cut into words by the lexer Lark builds from ``grammar/sglog.lark`` (every terminal of
-the grammar, comments kept); a card file by the card parser's own scanner
-(:mod:`sgcheck.lang.cards.lalr`), each word taken as the terminal of ``grammar/sgcard.lark`` it
-reads as first. So an editor that highlights with the server (Neovim, Helix, Emacs) colours the
-words exactly as sgcheck reads them. A character no word of the language starts with gets no
-token, and the words after it on its line are read again from the next blank.
+the grammar, comments kept; a word right after ``[`` is a tag's name); a card file by the card
+parser's own scanner (:mod:`sgcheck.lang.cards.lalr`), each word taken as the first terminal of
+``grammar/sgcard.lark`` it can be, a word of the grammar before a name of one's own. So an editor
+that colours with the server (Neovim 0.9+, Emacs's lsp-mode) colours the words as the parsers
+read them (tests/editors/test_semantic_tokens.py compares the two on every shipped example). A
+character no word of the language starts with gets no token, and the words after it on its line
+are read again from the next blank.
 
 The token types are LSP's standard ones (:data:`LEGEND`); docs/editors.md lists what each one
 marks in the two languages. Positions are LSP's: 0-based lines, UTF-16 columns.
