@@ -81,6 +81,21 @@ async def test_completion_reads_the_phase_being_typed(client: LanguageClient, tm
         after = inserted(text, row, len(first), item)
         assert errors_on(after, row + 1) == [], (item.label, errors_on(after, row + 1))
 
+    # the line's words as semantic tokens: what each is in the log grammar
+    from sgcheck.server.tokens import TOKEN_TYPES
+
+    tokens = await client.text_document_semantic_tokens_full_async(
+        lsp.SemanticTokensParams(lsp.TextDocumentIdentifier(uri))
+    )
+    assert tokens is not None
+    line_types, line = [], 0
+    for index in range(0, len(tokens.data), 5):
+        line += tokens.data[index]
+        if line == row:
+            line_types.append(TOKEN_TYPES[tokens.data[index + 3]])
+    kinds = ["namespace", "event", "keyword", "type", "variable", "property", "number", "property", "number"]
+    assert line_types == [*kinds, "event"]  # 1. upkeep: summon R a1 cost 10 lp 10 main1:
+
     # half a statement typed: the cut is before it, and the completion replaces it
     typed = first + "move R"
     change(client, uri, 2, SETUP + typed)
