@@ -110,19 +110,32 @@ def _units(text: str) -> int:
 
 
 class _Encoder:
-    """LSP's relative encoding: five numbers per token, each placed from the one before."""
+    """LSP's relative encoding: five numbers per token, each placed from the one before. Tokens
+    come in order, so a line's UTF-16 columns are counted once, forwards."""
 
     def __init__(self) -> None:
         self.data: list[int] = []
         self.line = 0
         self.column = 0
+        self.row_line = -1  # the line whose columns are being counted
+        self.ascii = True
+        self.chars = 0  # characters of that line counted so far
+        self.units = 0  # their UTF-16 units
 
     def add(self, line: int, row: str, start: int, end: int, kind: str) -> None:
         """A token on ``line`` (0-based) from character ``start`` to ``end`` of ``row``."""
         if end <= start:
             return
-        column = _units(row[:start]) if not row.isascii() else start
-        length = _units(row[start:end]) if not row.isascii() else end - start
+        if line != self.row_line:
+            self.row_line, self.ascii, self.chars, self.units = line, row.isascii(), 0, 0
+        if self.ascii:
+            column, length = start, end - start
+        else:
+            if start < self.chars:  # not in order: count from the line's start again
+                self.chars, self.units = 0, 0
+            self.units += _units(row[self.chars : start])
+            self.chars = start
+            column, length = self.units, _units(row[start:end])
         delta_column = column - self.column if line == self.line else column
         self.data += [line - self.line, delta_column, length, _NUMBER[kind], 0]
         self.line, self.column = line, column
