@@ -429,11 +429,8 @@ def completion(server: SgcheckServer, path: str, text: str, position: lsp.Positi
         if in_comment_or_name(text, offset):
             return []
         cut = cursor_cut(text, offset)
-        if cut is None:  # before the first turn: the position the game starts from
-            observer = _StateAt(position.line + 1)
-            _replay_to(server, path, text, position.line + 1, observer)
-            state = observer.at_cursor(new_turn=False)
-            return _legal_items(state) if state is not None else []
+        if cut is None:  # before the first turn's header: no statement can be written there
+            return []
         before = text[: cut.at]
         observer = _StateAt(before.count("\n") + 2)
         _replay_to(server, path, before, before.count("\n") + 2, observer)

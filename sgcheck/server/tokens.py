@@ -185,7 +185,9 @@ def _log_line(row: str, in_comment: bool) -> tuple[tuple[tuple[int, int, str], .
     if in_comment:
         close = row.find("}")
         at = len(row) if close < 0 else close + 1
-        words.append((0, at, "comment"))
+        first = len(row) - len(row.lstrip())
+        if first < at:  # a line of blanks inside a comment has no token
+            words.append((first, at, "comment"))
         in_comment = close < 0
     restarts = 0
     while at < len(row) and restarts <= _MOST_RESTARTS:

@@ -118,6 +118,8 @@ def test_any_text_gives_well_formed_tokens(parts: list[str], kind: str) -> None:
         else:
             column = position[1] + delta_column
             assert column >= end  # no overlap with the token before
-        units = len(rows[line].encode("utf-16-le")) // 2
-        assert column + length <= units
+        units = rows[line].encode("utf-16-le")
+        assert column + length <= len(units) // 2
+        word = units[2 * column : 2 * (column + length)].decode("utf-16-le")  # no half of a pair cut
+        assert word.strip(), (rows[line], column, length)
         position, end = (line, column), column + length

@@ -79,7 +79,8 @@ def test_the_shipped_cards_are_read() -> None:
 def test_offered_exactly_when_the_driver_reads_it(prefix: str) -> None:
     offered = {found.word for found in words_after(prefix)}
     if driver_reads(prefix) and prefix.rstrip().endswith("}"):
-        assert offered == {"relic", "spell"}  # the card is whole: another one
+        assert offered == set()  # the card is whole, and another one starts a line
+        assert {found.word for found in words_after(prefix + "\n")} == {"relic", "spell"}
         return
     read = {word for word in UNIVERSE if driver_reads(f"{prefix}{word} ")}
     assert offered <= read, (prefix[-60:], sorted(offered - read))  # nothing the parser refuses

@@ -5,7 +5,7 @@ fed to Lark's interactive parser for ``grammar/sgcard.lark``, and the terminals 
 accepts (``InteractiveParser.accepts()``) are spelled out: a literal as itself, a terminal
 written as a set of words (a phase, a piece class, SP or LP...) as each of its words. So after
 ``effect`` come only the triggers and actions the grammar allows there, after ``cost`` a number
-or ``free``, and after a closed card another card's ``relic`` or ``spell``. Nothing is offered
+or ``free``, and on the line after a closed card another card's ``relic`` or ``spell``. Nothing is offered
 inside a comment or a quoted name, nor after a word the grammar refuses (the diagnostics say
 what is wrong there). Numbers, names and a phase of one's own are the writer's to choose: they
 are described, not spelled.
@@ -53,8 +53,9 @@ def words_after(text: str) -> tuple[Completion, ...]:
     spelled = _spelled()
     for terminal in sorted(accepted):
         if terminal == "$END":
-            for word in ("relic", "spell"):  # the card is whole: the next one
-                found.setdefault(word, Completion(word, "CARD_KIND", "another card"))
+            if text[text.rfind("\n", 0, end) + 1 : end].strip() == "":  # a card starts a line
+                for word in ("relic", "spell"):  # the card is whole: the next one
+                    found.setdefault(word, Completion(word, "CARD_KIND", "another card"))
             continue
         detail = _detail(terminal)
         for word in spelled.get(terminal, ()):
