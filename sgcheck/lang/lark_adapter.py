@@ -16,7 +16,10 @@ which behaviour of those versions it relies on. Importing this module does not i
   are known, without counting the lines before it;
 - :func:`last_value`: the last value the interactive parser shifted or reduced (the word a
   syntax error follows);
-- :func:`state_position`: the LALR state of a parse error's parser state.
+- :func:`state_position`: the LALR state of a parse error's parser state;
+- :func:`full_lexer` and :func:`lex_from`: every terminal of a grammar, ignored ones included,
+  read from any offset of a text up to the first character none of them matches (the editor's
+  highlighting, :mod:`sgcheck.server.tokens`).
 """
 
 from __future__ import annotations
@@ -35,7 +38,9 @@ __all__ = [
     "ParseTable",
     "Reduction",
     "Terminal",
+    "full_lexer",
     "last_value",
+    "lex_from",
     "no_lexer",
     "parse_table",
     "start_lexing_at",
@@ -156,3 +161,30 @@ def state_position(state: Any) -> object:
     """The LALR state a parse error happened in, from ``UnexpectedInput.state`` (which Lark
     documents as opaque): ``ParserState.position``, the state on top of its stack (Lark 1.x)."""
     return state.position
+
+
+def full_lexer(lark: Lark) -> Lexer:
+    """A lexer of every terminal of ``lark``'s grammar, the ignored ones (whitespace, comments)
+    included, built once for many texts. It is the lexer ``Lark.lex(text, dont_ignore=True)``
+    builds at each call: ``Lark._build_lexer(dont_ignore=True)``, a ``BasicLexer``, as in Lark 1.2
+    and 1.3."""
+    lexer: Lexer = lark._build_lexer(dont_ignore=True)
+    return lexer
+
+
+def lex_from(lexer: Lexer, text: str, start: int) -> tuple[list[Any], int | None]:
+    """The tokens ``lexer`` reads in ``text`` from offset ``start`` (their ``start_pos`` counted from
+    the start of ``text``), up to the first character no terminal matches; that character's offset,
+    or None when the text was read to its end. ``lark.lexer.LexerThread.from_text`` over a
+    ``lark.utils.TextSlice``, as ``Lark.lex`` does (Lark 1.2 and 1.3)."""
+    from lark.exceptions import UnexpectedCharacters
+    from lark.lexer import LexerThread
+    from lark.utils import TextSlice
+
+    tokens: list[Any] = []
+    try:
+        for token in LexerThread.from_text(lexer, TextSlice(text, start, len(text))).lex(None):  # type: ignore[no-untyped-call]
+            tokens.append(token)
+    except UnexpectedCharacters as error:
+        return tokens, error.pos_in_stream
+    return tokens, None

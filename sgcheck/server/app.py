@@ -12,6 +12,8 @@ changes: a card file or manifest of a log's pack, its scenario (open in the edit
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import hashlib
 import os
 import threading
 from collections.abc import Callable
@@ -71,6 +73,8 @@ class SgcheckServer(LanguageServer):
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sgcheck-analysis")
         self.lock = threading.Lock()  # held by the worker while it analyses (features wait for it)
         self.analyses = 0  # analyses finished and published (the tests read it)
+        self.pull = False  # the client pulls diagnostics: none is pushed (it would show each twice)
+        self.refresh = False  # and it takes workspace/diagnostic/refresh: asked to pull after each analysis
 
     # --- documents -------------------------------------------------------------------------------
 
@@ -141,6 +145,11 @@ class SgcheckServer(LanguageServer):
 
     def publish(self, path: str, found: Found, texts: dict[str, str], version: int | None = None) -> None:
         document = self.documents[path]
+        if self.pull:  # the client asks (textDocument/diagnostic), and is told to now if it can be
+            if self.refresh:
+                asked = self.workspace_diagnostic_refresh(None)
+                asked.add_done_callback(lambda done: done.exception())  # a client's refusal changes nothing
+            return
         lines = {name: Lines(text) for name, text in texts.items()}
         for target, findings in found.findings.items():
             text = texts.get(target)
@@ -153,6 +162,22 @@ class SgcheckServer(LanguageServer):
             self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri_of(gone), []))
         document.published = set(found.findings)
 
+    async def current(self, path: str, text: str) -> tuple[Found, str, dict[str, str]]:
+        """The findings of ``text``, the document's text now (a pull, ``textDocument/diagnostic``):
+        those of the analysis waiting or running for it, else of a new one."""
+        document = self.documents.setdefault(path, _Document())
+        pending = document.pending
+        if pending is not None and not pending.done():
+            with contextlib.suppress(asyncio.CancelledError):
+                await asyncio.shield(pending)
+        texts = self.open_texts()
+        if document.found is not None and document.text == text:
+            return document.found, text, texts
+        loop = asyncio.get_running_loop()
+        found = await loop.run_in_executor(self.worker, self._run, path, text, texts, document.memory, lambda: False)
+        document.found, document.text, document.reads = found, text, found.reads
+        return found, text, texts
+
     def closed(self, path: str) -> None:
         document = self.documents.pop(path, None)
         if document is None:
@@ -162,6 +187,25 @@ class SgcheckServer(LanguageServer):
             document.pending.cancel()
         for target in document.published:
             self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri_of(target), []))
+
+
+def pulled(
+    path: str, found: Found, text: str, texts: dict[str, str], previous: str | None
+) -> lsp.DocumentDiagnosticReport:
+    """A pull's answer: the document's findings (unchanged since ``previous``, or in full) and
+    those the same analysis placed in other files."""
+    lines = {name: Lines(other) for name, other in texts.items()}
+    items = to_lsp_all(found.findings.get(path, []), path, text, lines)
+    result = hashlib.sha256(repr((text, items)).encode("utf-8", "replace")).hexdigest()[:16]
+    related: dict[str, lsp.FullDocumentDiagnosticReport | lsp.UnchangedDocumentDiagnosticReport] = {}
+    for target, findings in found.findings.items():
+        if target != path:
+            other = texts.get(target)
+            shown = to_lsp_all(findings, target, other if other is not None else _disk_text(target), lines)
+            related[uri_of(target)] = lsp.FullDocumentDiagnosticReport(items=shown)
+    if previous == result and not related:
+        return lsp.RelatedUnchangedDocumentDiagnosticReport(result_id=result)
+    return lsp.RelatedFullDocumentDiagnosticReport(items=items, result_id=result, related_documents=related or None)
 
 
 def _disk_text(path: str) -> str:
@@ -184,6 +228,10 @@ def create_server() -> SgcheckServer:
     @server.feature(lsp.INITIALIZE)
     def initialize(ls: SgcheckServer, params: lsp.InitializeParams) -> None:
         ls.settings.update(params.initialization_options)
+        capabilities = params.capabilities
+        workspace = capabilities.workspace.diagnostics if capabilities.workspace is not None else None
+        ls.pull = capabilities.text_document is not None and capabilities.text_document.diagnostic is not None
+        ls.refresh = ls.pull and workspace is not None and bool(workspace.refresh_support)
 
     @server.feature(lsp.WORKSPACE_DID_CHANGE_CONFIGURATION)
     def configuration(ls: SgcheckServer, params: lsp.DidChangeConfigurationParams) -> None:
@@ -244,6 +292,9 @@ def _register(server: SgcheckServer) -> None:
         inlay_hints,
         symbols,
     )
+    from sgcheck.server.tokens import LEGEND, semantic_tokens
+
+    highlighter = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sgcheck-tokens")  # not behind analyses
 
     def document(ls: SgcheckServer, uri: str) -> tuple[str, str] | None:
         path = _path(uri)
@@ -277,7 +328,9 @@ def _register(server: SgcheckServer) -> None:
 
     @server.feature(
         lsp.TEXT_DOCUMENT_CODE_ACTION,
-        lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix, lsp.CodeActionKind.Source]),
+        lsp.CodeActionOptions(
+            code_action_kinds=[lsp.CodeActionKind.QuickFix, lsp.CodeActionKind.Source, lsp.CodeActionKind.SourceFixAll]
+        ),
     )
     async def on_code_action(ls: SgcheckServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
         found = document(ls, params.text_document.uri)
@@ -309,6 +362,29 @@ def _register(server: SgcheckServer) -> None:
             return None
         result = await in_worker(ls, definition, ls, *found, params.position)
         return result if isinstance(result, lsp.Location) else None
+
+    @server.feature(lsp.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)
+    async def on_semantic_tokens(ls: SgcheckServer, params: lsp.SemanticTokensParams) -> lsp.SemanticTokens:
+        found = document(ls, params.text_document.uri)
+        name = os.path.basename(found[0]).lower() if found is not None else ""
+        if found is None or not name.endswith((".sglog", ".sgcard")):
+            return lsp.SemanticTokens(data=[])
+        kind = "log" if name.endswith(".sglog") else "sgcard"
+        loop = asyncio.get_running_loop()
+        data = await loop.run_in_executor(highlighter, semantic_tokens, kind, found[1])
+        return lsp.SemanticTokens(data=data)
+
+    @server.feature(
+        lsp.TEXT_DOCUMENT_DIAGNOSTIC,
+        lsp.DiagnosticOptions(identifier="sgcheck", inter_file_dependencies=True, workspace_diagnostics=False),
+    )
+    async def on_diagnostic(ls: SgcheckServer, params: lsp.DocumentDiagnosticParams) -> lsp.DocumentDiagnosticReport:
+        path = _path(params.text_document.uri)
+        opened = ls.workspace.text_documents.get(params.text_document.uri)
+        if path is None or opened is None or kind_of(path) is None:
+            return lsp.RelatedFullDocumentDiagnosticReport(items=[])
+        found, text, texts = await ls.current(path, opened.source)
+        return pulled(path, found, text, texts, params.previous_result_id)
 
     @server.feature(lsp.TEXT_DOCUMENT_INLAY_HINT)
     async def on_inlay_hints(ls: SgcheckServer, params: lsp.InlayHintParams) -> list[lsp.InlayHint]:

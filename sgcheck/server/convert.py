@@ -61,6 +61,14 @@ class Lines:
         line = min(max(position.line, 0), len(self.lines) - 1)
         return sum(len(text) + 1 for text in self.lines[:line]) + self.character(lsp.Position(line, position.character))
 
+    def position_of(self, offset: int) -> lsp.Position:
+        """The LSP position of a character offset in the text."""
+        line, start = 0, 0
+        while line < len(self.lines) - 1 and start + len(self.lines[line]) < offset:
+            start += len(self.lines[line]) + 1
+            line += 1
+        return lsp.Position(line, _units(self.lines[line][: max(offset - start, 0)]))
+
     def span_range(self, span: Span) -> lsp.Range:
         return lsp.Range(self.position(span.line, span.column), self.position(span.end_line, span.end_column))
 

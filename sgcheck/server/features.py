@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -35,6 +36,7 @@ class Settings(Protocol):
 class Document(Protocol):
     memory: LogMemory
     found: Found | None
+    text: str  # the text ``found`` is about
 
 
 class SgcheckServer(Protocol):
@@ -244,8 +246,106 @@ def hover(server: SgcheckServer, path: str, text: str, position: lsp.Position) -
 # --- completion -------------------------------------------------------------------------------------
 
 
-def _legal_items(state: GameState) -> list[lsp.CompletionItem]:
-    """The legal actions at ``state`` as log statements with their claims (the core's listing)."""
+#: The terminals of the log grammar that start a statement.
+_STATEMENT_WORDS = frozenset(
+    {"SUMMON", "MOVE", "ATTACK", "CONVERT", "TELEPORT", "BREAK", "REPAIR"}
+    | {"ACTIVATE", "PLAY", "REVEAL", "PASS", "INCOME"}
+)
+_TURN_START = re.compile(r"[ \t]*[0-9]+\.")
+
+
+def in_comment_or_name(text: str, offset: int) -> bool:
+    """Whether ``offset`` of a log is inside a comment (``; …`` or an open ``{ …``) or a quoted
+    name: nothing of the language is written there."""
+    opened = text.rfind("{", 0, offset)
+    if opened > text.rfind("}", 0, offset) and _line_state(text, opened) == "code":
+        return True
+    return _line_state(text, offset) != "code"
+
+
+def _line_state(text: str, offset: int) -> str:
+    """What ``offset`` is in, reading its line from its start: "code", "comment" or "name"."""
+    at = text.rfind("\n", 0, offset) + 1
+    quoted = False
+    while at < offset:
+        char = text[at]
+        if quoted and char == "\\":
+            at += 2
+            continue
+        if char == '"':
+            quoted = not quoted
+        elif char == ";" and not quoted:
+            return "comment"
+        at += 1
+    return "name" if quoted else "code"
+
+
+def _typed_start(text: str, end: int) -> int:
+    """Where the word being typed before ``end`` begins (completion replaces it)."""
+    start = end
+    while start > 0 and (text[start - 1].isascii() and (text[start - 1].isalnum() or text[start - 1] in "_-")):
+        start -= 1
+    return start
+
+
+def _turn_start(text: str, end: int) -> int | None:
+    """The offset of the header of the turn ``end`` is in (a line starting ``12.``), None before any."""
+    at = end
+    while True:
+        line_start = text.rfind("\n", 0, at) + 1
+        found = _TURN_START.match(text, line_start)
+        if found is not None and found.end() <= end:
+            return line_start + len(found.group()) - len(found.group().lstrip())
+        if line_start == 0:
+            return None
+        at = line_start - 1
+
+
+@dataclass(frozen=True, slots=True)
+class Cut:
+    """Where the statement written at a log's cursor starts (``at``: the text before it is what is
+    played first), whether it opens a turn, and the text a completion replaces (``replace``, to
+    the cursor)."""
+
+    at: int
+    new_turn: bool
+    replace: int
+
+
+def cursor_cut(text: str, offset: int) -> Cut | None:
+    """Where the statement written at ``offset`` of a log starts, read from the text itself. None
+    before the first turn.
+
+    The current turn, up to the word being typed, is read by the log grammar's parser: where it
+    accepts a new statement (after ``main1:``, after a whole statement), the cut is there; where it
+    is inside a statement (``summon R``), the cut is before that statement's word."""
+    from sgcheck.lang.logs.grammar import accepted_after
+
+    end = _typed_start(text, offset)
+    head = _turn_start(text, end)
+    if head is None:
+        return None
+    tokens, accepted = accepted_after(text[head:end])
+    after_header = head + len(tokens[0].value) if tokens and tokens[0].type == "TURN" else end
+    if len(tokens) <= 1:
+        return Cut(head, True, min(after_header, end))
+    if accepted & _STATEMENT_WORDS:
+        return Cut(end, False, end)
+    for index in range(len(tokens) - 1, 0, -1):
+        token = tokens[index]
+        if token.type in _STATEMENT_WORDS:
+            if index == 1:  # the turn's first statement, before any label
+                return Cut(head, True, after_header)
+            return Cut(head + (token.start_pos or 0), False, head + (token.start_pos or 0))
+        if token.type == "PHASE":
+            return Cut(head + (token.end_pos or 0), False, end)
+    return Cut(head, True, min(after_header, end))
+
+
+def _legal_items(state: GameState, *, first_of_turn: bool = False) -> list[lsp.CompletionItem]:
+    """The legal actions at ``state`` as log statements with their claims (the core's listing).
+    The first statement of a turn is inserted after its phase label (a statement before any
+    label is SG-T107)."""
     import random
 
     from sgcheck.core import engine
@@ -258,13 +358,28 @@ def _legal_items(state: GameState) -> list[lsp.CompletionItem]:
 
     items: list[lsp.CompletionItem] = []
     rng = random.Random(0)
+    phase = next(word for word, phase in PHASES.items() if phase is state.turn.phase)
+    where = f"legal in {phase}"
+    label = f"{phase}: " if first_of_turn else ""
+    if first_of_turn:  # a turn's first word is its phase label
+        items.append(lsp.CompletionItem(f"{phase}:", kind=lsp.CompletionItemKind.Keyword, detail="the turn's phase"))
     for action in legal_actions(state):
         if isinstance(action, EnterPhase):
-            label = next(word for word, phase in PHASES.items() if phase is action.phase) + ":"
-            items.append(lsp.CompletionItem(label, kind=lsp.CompletionItemKind.Keyword, detail="enter the phase"))
+            word = next(word for word, phase in PHASES.items() if phase is action.phase) + ":"
+            items.append(lsp.CompletionItem(word, kind=lsp.CompletionItemKind.Keyword, detail="enter the phase"))
             continue
         if isinstance(action, EndTurn):
-            items.append(lsp.CompletionItem("pass", kind=lsp.CompletionItemKind.Keyword, detail="end the turn"))
+            ended = engine.apply(state, action)
+            if not isinstance(ended, Applied) or not ended.effects.passed:
+                continue  # a turn with actions ends at the next turn's header: 'pass' is a Pass (R04)
+            items.append(
+                lsp.CompletionItem(
+                    "pass",
+                    kind=lsp.CompletionItemKind.Keyword,
+                    detail="a Pass: the turn ends without an action (R04)",
+                    insert_text=label + "pass",
+                )
+            )
             continue
         dice = isinstance(action, Attack) or type(action).__name__ in ("Break", "Repair")
         played = with_roll(action, (0, 0) if isinstance(action, Attack) else (1, 1, 1)) if dice else action
@@ -281,9 +396,20 @@ def _legal_items(state: GameState) -> list[lsp.CompletionItem]:
         if dice:
             written = written.replace(" roll 0 0", " roll ").replace(" roll 1 1 1", " roll ")
         items.append(
-            lsp.CompletionItem(written, kind=lsp.CompletionItemKind.Snippet, detail="legal here", insert_text=written)
+            lsp.CompletionItem(written, kind=lsp.CompletionItemKind.Snippet, detail=where, insert_text=label + written)
         )
     return items
+
+
+def _card_word_items(text: str) -> list[lsp.CompletionItem]:
+    """The words of the card language that can follow the text before the cursor (Lark's
+    interactive parser: :mod:`sgcheck.lang.cards.completion`)."""
+    from sgcheck.lang.cards.completion import words_after
+
+    return [
+        lsp.CompletionItem(found.word, kind=lsp.CompletionItemKind.Keyword, detail=found.detail)
+        for found in words_after(text)
+    ]
 
 
 def completion(server: SgcheckServer, path: str, text: str, position: lsp.Position) -> list[lsp.CompletionItem]:
@@ -299,17 +425,26 @@ def completion(server: SgcheckServer, path: str, text: str, position: lsp.Positi
             and replay.pack is not None
         ):
             return [lsp.CompletionItem(card.name, kind=lsp.CompletionItemKind.Value) for card in replay.pack.cards]
-        observer = _StateAt(position.line + 1)
-        _replay_to(server, path, text, position.line + 1, observer)
-        state = observer.at_cursor(new_turn=re.match(r"\s*\d+\s*\.", row) is not None)
-        return _legal_items(state) if state is not None else []
+        offset = lines.offset(position)
+        if in_comment_or_name(text, offset):
+            return []
+        cut = cursor_cut(text, offset)
+        if cut is None:  # before the first turn's header: no statement can be written there
+            return []
+        before = text[: cut.at]
+        observer = _StateAt(before.count("\n") + 2)
+        _replay_to(server, path, before, before.count("\n") + 2, observer)
+        state = observer.at_cursor(new_turn=cut.new_turn)
+        if state is None:
+            return []
+        items = _legal_items(state, first_of_turn=cut.new_turn)
+        replaced = lsp.Range(lines.position_of(min(cut.replace, offset)), position)
+        for item in items:
+            item.text_edit = lsp.TextEdit(replaced, item.insert_text or item.label)
+        return items
     name = os.path.basename(path).lower()
     if kind == CARDS and name.endswith(".sgcard"):
-        from sgcheck.lang.cards.parser import grammar_words
-        from sgcheck.lang.cards.vocab import PHASE_WORDS, PIECE_CLASS_WORDS
-
-        words = dict.fromkeys((*grammar_words(), *PHASE_WORDS, *PIECE_CLASS_WORDS))
-        return [lsp.CompletionItem(word, kind=lsp.CompletionItemKind.Keyword) for word in words]
+        return _card_word_items(text[: lines.offset(position)])
     if kind == CARDS:
         return [lsp.CompletionItem(key, kind=lsp.CompletionItemKind.Property) for key in _schema_keys(name)]
     return []
@@ -348,11 +483,46 @@ def _schema_keys(name: str) -> list[str]:
 # --- code actions, formatting -------------------------------------------------------------------------
 
 
+def _wanted(params: lsp.CodeActionParams, kind: str) -> bool:
+    """Whether the client asks for actions of ``kind`` (``context.only``: kinds and their parents)."""
+    only = params.context.only
+    return only is None or any(kind == str(k) or kind.startswith(f"{k}.") for k in only)
+
+
+def fix_all(server: SgcheckServer, path: str, text: str, uri: str) -> lsp.CodeAction | None:
+    """Every safe fix of the document's findings at once (``source.fixAll``), applied as
+    ``sgcheck check --fix`` applies them (of fixes that overlap, the first in the text). None
+    when there is none, or when the findings are of another version of the text."""
+    from sgcheck.contract.card_edits import apply_edits, edits_of
+    from sgcheck.server.analysis import shown_path
+
+    document = server.documents.get(path)
+    if document is None or document.found is None or document.text != text:
+        return None
+    edits = [edit for edit in edits_of(document.found.findings.get(path, []), shown_path(path)) if edit.safe]
+    fixed, applied = apply_edits(text, edits)
+    if not applied or fixed == text:
+        return None
+    lines = Lines(text)
+    codes = sorted({edit.code for edit in applied})
+    return lsp.CodeAction(
+        title=f"Apply every safe fix ({len(applied)}: {', '.join(codes)})",
+        kind=lsp.CodeActionKind.SourceFixAll,
+        edit=lsp.WorkspaceEdit(changes={uri: [lsp.TextEdit(lsp.Range(lsp.Position(0, 0), lines.end()), fixed)]}),
+    )
+
+
 def code_actions(server: SgcheckServer, path: str, text: str, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
     lines = Lines(text)
     uri = params.text_document.uri
     document = server.documents.get(path)
     actions: list[lsp.CodeAction] = []
+    if _wanted(params, lsp.CodeActionKind.SourceFixAll):
+        every = fix_all(server, path, text, uri)
+        if every is not None:
+            actions.append(every)
+    if params.context.only is not None and not _wanted(params, lsp.CodeActionKind.QuickFix):
+        return actions + _fill_action(path, text, uri, lines, params)
     findings = document.found.findings.get(path, []) if document is not None and document.found is not None else []
     wanted = params.range
     for finding in findings:
@@ -373,18 +543,24 @@ def code_actions(server: SgcheckServer, path: str, text: str, params: lsp.CodeAc
                 edit=lsp.WorkspaceEdit(changes={uri: [edit]}),
             )
         )
-    if kind_of(path) == LOG:
-        filled = _filled(path, text)
-        if filled is not None and filled != text:
-            edit = lsp.TextEdit(lsp.Range(lsp.Position(0, 0), lines.end()), filled)
-            actions.append(
-                lsp.CodeAction(
-                    title="Fill in the claims from replay (sgcheck fmt --fill-claims)",
-                    kind=lsp.CodeActionKind.Source,
-                    edit=lsp.WorkspaceEdit(changes={uri: [edit]}),
-                )
-            )
-    return actions
+    return actions + _fill_action(path, text, uri, lines, params)
+
+
+def _fill_action(path: str, text: str, uri: str, lines: Lines, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
+    """In a log: "Fill in the claims from replay" (``sgcheck fmt --fill-claims``), a source action."""
+    if kind_of(path) != LOG or not _wanted(params, lsp.CodeActionKind.Source):
+        return []
+    filled = _filled(path, text)
+    if filled is None or filled == text:
+        return []
+    edit = lsp.TextEdit(lsp.Range(lsp.Position(0, 0), lines.end()), filled)
+    return [
+        lsp.CodeAction(
+            title="Fill in the claims from replay (sgcheck fmt --fill-claims)",
+            kind=lsp.CodeActionKind.Source,
+            edit=lsp.WorkspaceEdit(changes={uri: [edit]}),
+        )
+    ]
 
 
 def _filled(path: str, text: str) -> str | None:

@@ -179,7 +179,7 @@ async def test_completion_formatting_and_symbols(client: LanguageClient, tmp_pat
     )
     assert isinstance(found, lsp.CompletionList)
     labels = [item.label for item in found.items]
-    assert "main1:" in labels and "pass" in labels  # White's Upkeep goes on: its Summon is made (R12)
+    assert "main1:" in labels and "pass" not in labels  # White's Upkeep goes on; after an action no Pass (R04)
     assert not any(label.startswith("summon") for label in labels)
     change(client, uri, 2, text + "1... ")
     found = await client.text_document_completion_async(
@@ -200,11 +200,16 @@ async def test_completion_formatting_and_symbols(client: LanguageClient, tmp_pat
         lsp.DocumentSymbolParams(lsp.TextDocumentIdentifier(card_uri))
     )
     assert symbols and len(symbols) >= 3
-    words = await client.text_document_completion_async(
-        lsp.CompletionParams(lsp.TextDocumentIdentifier(card_uri), lsp.Position(0, 0))
-    )
-    assert isinstance(words, lsp.CompletionList)
-    assert {"upkeep", "battle", "damage", "cost"} <= {item.label for item in words.items}
+    rows = cards.read_text(encoding="utf-8").split("\n")
+    words = set()
+    for clause in ("    phase ", "    effect "):  # the words that can follow there (tests/lang/test_card_completion.py)
+        row = next(i for i, line in enumerate(rows) if line.startswith(clause))
+        found = await client.text_document_completion_async(
+            lsp.CompletionParams(lsp.TextDocumentIdentifier(card_uri), lsp.Position(row, len(clause)))
+        )
+        assert isinstance(found, lsp.CompletionList)
+        words |= {item.label for item in found.items}
+    assert {"upkeep", "battle", "damage", "cost"} <= words
 
 
 @pytest.mark.asyncio
@@ -352,9 +357,7 @@ async def test_card_hover_and_yaml_completion(client: LanguageClient, tmp_path: 
     yaml_text = "cards:\n  - name: Owl\n    \n"
     yaml_file.write_text(yaml_text, encoding="utf-8")
     yaml_uri = yaml_file.resolve().as_uri()
-    client.text_document_did_open(
-        lsp.DidOpenTextDocumentParams(lsp.TextDocumentItem(yaml_uri, "yaml", 1, yaml_text))
-    )
+    client.text_document_did_open(lsp.DidOpenTextDocumentParams(lsp.TextDocumentItem(yaml_uri, "yaml", 1, yaml_text)))
     keys = await client.text_document_completion_async(
         lsp.CompletionParams(lsp.TextDocumentIdentifier(yaml_uri), lsp.Position(2, 4))
     )

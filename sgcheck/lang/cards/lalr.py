@@ -31,6 +31,7 @@ _SCAN = re.compile(
     r"""|(?P<str>"(?:[^"\\\n\r]|\\.)*")"""
     r"""|(?P<op><=|>=|==|!=|[<>={}:+*/])"""
 )
+SCAN = _SCAN  # the words of a card, for the editor's highlighting too (sgcheck.server.tokens)
 _SKIP = frozenset(("ws", "comment"))
 _FIXED = {"str": ("NAME",), "int": ("INT",), "signed": ("SIGNED_INT",)}
 END = "$END"

@@ -169,6 +169,12 @@ def _machinery() -> _Machinery:
     return found
 
 
+def card_tables() -> CardLALR:
+    """The compiled card grammar this thread parses with (which terminals a word can be, the LALR
+    tables): the editor's highlighting reads words as the parser does (sgcheck.server.tokens)."""
+    return _machinery().lalr
+
+
 def parse_cards(text: str, source: str) -> CardFile:
     """Every card of ``text``; cards that cannot be parsed become diagnostics instead."""
     machinery = _machinery()
@@ -496,6 +502,22 @@ def _offset_of(value: Any) -> int:
     return offset
 
 
+def reference_parser() -> Lark:
+    """A plain Lark LALR parser of one card (its own contextual lexer, building a tree), built once
+    per thread: for Lark's error matching here, and Lark's interactive parser in completion
+    (:mod:`sgcheck.lang.cards.completion`)."""
+    from lark import Lark
+
+    from sgcheck.resources import grammar_text
+
+    machinery = _machinery()
+    if machinery.reference is None:
+        machinery.reference = Lark(
+            grammar_text("sgcard.lark"), g_regex_flags=re.ASCII, parser="lalr", start="card", keep_all_tokens=True
+        )
+    return machinery.reference
+
+
 def _match_example(machinery: _Machinery, block: str) -> str | None:
     """The label of the known mistake this card's error resembles: Lark's ``UnexpectedInput.match_examples``.
 
@@ -503,16 +525,9 @@ def _match_example(machinery: _Machinery, block: str) -> str | None:
     (its own contextual lexer, building a tree) so that Lark can compare the parser state
     of the error with the states in which the examples fail.
     """
-    from lark import Lark
     from lark.exceptions import UnexpectedInput
 
-    from sgcheck.resources import grammar_text
-
-    if machinery.reference is None:
-        machinery.reference = Lark(
-            grammar_text("sgcard.lark"), g_regex_flags=re.ASCII, parser="lalr", start="card", keep_all_tokens=True
-        )
-    reference = machinery.reference
+    reference = reference_parser()
     try:
         reference.parse(block)
     except UnexpectedInput as error:
@@ -522,6 +537,11 @@ def _match_example(machinery: _Machinery, block: str) -> str | None:
             return None
         return label
     return None
+
+
+def terminal_description(name: str) -> str:
+    """What a terminal of the card grammar is, in words (``a phase (upkeep, main1, ...)``)."""
+    return _TERMINAL_WORDS.get(name) or _machinery().literals.get(name) or name.lower()
 
 
 def _describe_expected(machinery: _Machinery, names: frozenset[str]) -> str:

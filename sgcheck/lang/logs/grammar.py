@@ -15,6 +15,7 @@ Design, in short (details in ``grammar/sglog.lark`` and ``docs/log-format.md``):
 Lark is imported lazily so that importing this module (e.g. for ``LogSyntaxError``) stays
 cheap for the command line.
 """
+
 from __future__ import annotations
 
 import re
@@ -48,7 +49,7 @@ if TYPE_CHECKING:
     from lark import Lark, Token
 
 
-__all__ = ["LogSyntaxError", "grammar_items", "items_from"]
+__all__ = ["LogSyntaxError", "accepted_after", "grammar_items", "items_from"]
 
 GRAMMAR_FILE = "sglog.lark"
 
@@ -101,6 +102,26 @@ def _parse_example(text: str) -> None:
         _lark().parse(text)
     except SemanticError:
         return
+
+
+def accepted_after(text: str) -> tuple[list[Token], frozenset[str]]:
+    """The tokens of ``text`` (the start of a log) as the parser reads them, and the terminals
+    its state accepts after them (Lark's ``InteractiveParser.accepts()``): an editor's completion
+    asks whether a statement can start there. At a syntax error, the tokens before it and no
+    terminal."""
+    from lark.exceptions import LarkError, UnexpectedToken
+
+    _builder().bind("<completion>", [])
+    parser = _lark().parse_interactive(text)
+    tokens: list[Token] = []
+    try:
+        for token in parser.iter_parse():  # each token is fed when the loop asks for the next one
+            tokens.append(token)
+        return tokens, frozenset(parser.accepts())  # type: ignore[no-untyped-call]
+    except UnexpectedToken as error:
+        return (tokens[:-1] if tokens and error.token is tokens[-1] else tokens), frozenset()
+    except (LarkError, SemanticError, RecursionError):
+        return tokens, frozenset()
 
 
 def _end_token(text: str) -> Token:
