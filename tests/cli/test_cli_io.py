@@ -87,6 +87,30 @@ def test_a_log_linked_from_outside_a_searched_folder_is_not_read(tmp_path: Path)
     assert "is a link to a file outside the folder" in CliRunner().invoke(main, ["replay", str(folder)]).output
 
 
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="the platform has no symbolic links")
+def test_only_links_that_leave_the_searched_folder_are_refused(tmp_path: Path) -> None:
+    """The folder search resolves only files that are links: a link within the folder is read, a
+    linked folder is not entered, a searched folder that is itself a link is searched, and a link
+    deep in a subfolder that leaves the folder is refused."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    shutil.copy(LEGAL, outside / "elsewhere.sglog")
+    real = tmp_path / "real"
+    (real / "sub" / "deeper").mkdir(parents=True)
+    shutil.copy(LEGAL, real / "sub" / "game.sglog")
+    (real / "inside.sglog").symlink_to(Path("sub") / "game.sglog")  # relative, stays inside
+    (real / "sub" / "deeper" / "out.sglog").symlink_to(outside / "elsewhere.sglog")
+    (real / "linked").symlink_to(outside, target_is_directory=True)  # a linked folder: not walked
+    alias = tmp_path / "alias"
+    alias.symlink_to(real, target_is_directory=True)
+    for root in (real, alias):
+        found = {Path(log.path).relative_to(root).as_posix(): log.problem for log in discover_logs([str(root)])}
+        assert set(found) == {"inside.sglog", "sub/game.sglog", "sub/deeper/out.sglog"}
+        assert found["inside.sglog"] is None and found["sub/game.sglog"] is None
+        problem = found["sub/deeper/out.sglog"]
+        assert problem is not None and problem.code == "SG-P008" and "outside the folder" in problem.message
+
+
 # --- several logs: labelled, streamed, one failure contained ------------------------------------
 
 
