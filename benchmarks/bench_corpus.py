@@ -26,8 +26,10 @@ environment's folder or its Python).
   statements, in one process (``chess.pgn.read_game``, which parses and validates every move);
 - **long log**: one generated game with as many actions as the whole corpus, in the same layout,
   against python-chess reading a PGN file of as many plies (``--no-long``: left out);
-- **per log**: what a log costs beyond its statements: the corpus's time less the long log's time
-  for as many statements, divided by the logs (``--games``). Start-up is paid once by both.
+- **per log**: what a log costs beyond its statements (finding it, reading it, the header, the set-up,
+  the result and its part of the report): ``--games`` logs of one action each against one such log,
+  the difference divided by the logs less one (start-up is paid once by both); and the time a
+  statement costs in the short games against the long log.
 
 Every run must replay every log without a finding: an empty corpus, a folder search that skipped
 the logs or a replay with findings fails the benchmark with exit code 2. The ratios are the
@@ -187,12 +189,31 @@ def main(argv: list[str] | None = None) -> int:
                 best(side, replay_command(side, path, 1), corpus_expect(1), lengths)
             best(chess, [sys.executable, "-c", PGN_FILE_READER, str(peer)], rf"^{statements}\s*$", lengths)
         longs = report("one long log of the same game length in total", statements, lengths, chess.label)
-        print("    per log, beyond its statements (corpus less the long log's time for as many statements):")
+        print("    a statement in the short games, and in the long log:")
         for side in timed_sides:
-            fixed = (shorts[side.label] - longs[side.label] * plies / statements) / games
-            share = fixed * games / shorts[side.label]
-            print(f"    {side.label:<18} {fixed * 1000:7.3f} ms a log   ({share:.0%} of the corpus time)")
+            short_us, long_us = shorts[side.label] / plies * 1e6, longs[side.label] / statements * 1e6
+            print(f"    {side.label:<18} {short_us:6.2f} µs, {long_us:6.2f} µs")
+        per_log(timed_sides, games, layout, args.repeats, shorts)
     return 0
+
+
+def per_log(timed_sides: list[Side], games: int, layout: str, repeats: int, shorts: dict[str, float]) -> None:
+    """What a log costs beyond its statements: ``games`` logs of one action each against one."""
+    if games < 2:
+        return
+    many = layout_corpus(corpus(games, 1), layout)
+    one = layout_corpus(corpus(1, 1), layout)
+    times: dict[str, list[float]] = {}
+    ones: dict[str, list[float]] = {}
+    for _ in range(repeats):
+        for side in timed_sides:
+            best(side, replay_command(side, many, 1), corpus_expect(games), times)
+            best(side, replay_command(side, one, 1), corpus_expect(1), ones)
+    print(f"    per log: {games:,} logs of one action against one such log, the difference per log:")
+    for side in timed_sides:
+        fixed = (min(times[side.label]) - min(ones[side.label])) / (games - 1)
+        share = fixed * games / shorts[side.label]
+        print(f"    {side.label:<18} {fixed * 1000:7.3f} ms a log   ({share:.0%} of the time of the {games:,} games)")
 
 
 if __name__ == "__main__":

@@ -169,7 +169,9 @@ COMMANDS: dict[str, tuple[list[str], list[str]]] = {
             r"3 logs, --jobs 2, wall time \([\d,]+ statements\):\n    pure +[\d.]+ s",
             r"one long log of the same game length in total \([\d,]+ statements\):\n"
             r"    pure +[\d.]+ s .*x python-chess",
-            r"    pure +-?[\d.]+ ms a log +\(-?\d+% of the corpus time\)",
+            r"a statement in the short games, and in the long log:\n    pure +[\d.]+ µs, +[\d.]+ µs",
+            r"per log: 3 logs of one action against one such log, the difference per log:\n"
+            r"    pure +-?[\d.]+ ms a log +\(-?\d+% of the time of the 3 games\)",
         ],
     ),
     "corpus: a folder of logs": (
@@ -196,7 +198,7 @@ COMMANDS: dict[str, tuple[list[str], list[str]]] = {
             r"layout indented:\n  2 logs, --jobs 1 \([\d,]+ statements\):\n"
             r"    pure +[\d.]+ s .*\n    baseline pure +[\d.]+ s",
             r"    pure against the baseline's: [\d.]+x",
-            r"    baseline pure +-?[\d.]+ ms a log",
+            r"\n    baseline pure +-?[\d.]+ ms a log",
         ],
     ),
     "memory: logs": (
