@@ -76,7 +76,7 @@ def test_replay_of_a_folder_without_logs_says_so_and_exits_2(tmp_path: Path) -> 
 def test_a_log_linked_from_outside_a_searched_folder_is_not_read(tmp_path: Path) -> None:
     """A link in a searched folder may point anywhere on the machine; its text must never reach the report."""
     secret = tmp_path / "secret.txt"
-    secret.write_text("[Event \"TOP-SECRET-TOKEN\"]\n", encoding="utf-8")
+    secret.write_text('[Event "TOP-SECRET-TOKEN"]\n', encoding="utf-8")
     folder = tmp_path / "logs"
     folder.mkdir()
     (folder / "leak.sglog").symlink_to(secret)
@@ -149,9 +149,7 @@ def test_text_output_is_written_file_by_file(monkeypatch: pytest.MonkeyPatch) ->
     from sgcheck.cli.common import open_report, write_report
 
     output, report = open_report("text", command="replay", rules=CATALOGUE, file_count=2, stream=out)
-    results = (
-        replay_files.replay_input(LogInput(str(path)), ReplayOptions()) for path in (BROKEN, LEGAL)
-    )
+    results = (replay_files.replay_input(LogInput(str(path)), ReplayOptions()) for path in (BROKEN, LEGAL))
     rendered = ((result, report.renderer(result, sources)) for result, sources in results)
     code = write_report(rendered, output, report)
     assert code == 1
