@@ -14,11 +14,22 @@ The pure Python build is chosen, with one line on standard error saying why, whe
 ``SGCHECK_PURE=1`` is set, when there is no C compiler or no Python headers, or when the
 compile fails; ``sgcheck --version`` tells which build is installed (:mod:`sgcheck.build`).
 An editable install (``pip install -e .``) is always pure.
+
+One compile per source: the compiled modules are kept in a build cache (:class:`BuildCache`), a
+folder under the user's cache folder (``$XDG_CACHE_HOME/sgcheck-build``, else
+``~/.cache/sgcheck-build``; ``SGCHECK_BUILD_CACHE=PATH`` puts it elsewhere, ``SGCHECK_BUILD_CACHE=0``
+turns it off). An entry is keyed by a hash of every Python source of the package (the compiled
+modules and those mypy reads for their types), this file, the mypy (mypyc) version and the Python
+ABI, so a second install of the same source (``pip install '.[test]'`` after ``pip install .``)
+copies the modules instead of compiling them again, and any change to one of those compiles
+afresh. Each entry lists its files with their hashes; an entry that does not match its list (a
+stale, partial or corrupted cache) is removed and the modules are compiled again.
 """
 
 from __future__ import annotations
 
 import glob
+import hashlib
 import json
 import os
 import shlex
@@ -44,6 +55,9 @@ GROUP = "sgcheck"
 # mypy type-checks what it compiles (the errors of other modules are not its business) without
 # the third-party packages, which the build's environment does not hold (their types are Any).
 MYPY_FLAGS = ["--ignore-missing-imports", "--follow-imports=silent", "--no-incremental"]
+CACHE_ENV = "SGCHECK_BUILD_CACHE"  # a folder for the build cache, or 0 (off, false, no) to compile every time
+CACHE_KEEP = 4  # entries kept; the least recently used beyond these are removed
+PACKAGE = "sgcheck"
 
 
 def compiled_sources(root: Path, patterns: list[str]) -> list[Path]:
@@ -70,6 +84,131 @@ def missing_toolchain() -> str | None:
     return None
 
 
+def mypy_version() -> str:
+    """The version of the mypy (and so mypyc) that compiles; ``unknown`` when it cannot be read."""
+    try:
+        from importlib.metadata import version
+
+        return version("mypy")
+    except Exception:  # not installed, or broken metadata: the compile itself will say so
+        return "unknown"
+
+
+def cache_key(root: Path, patterns: list[str]) -> str:
+    """What the compiled modules depend on, hashed: every ``.py`` file of the package (the compiled
+    ones and those mypy reads for their types), the compile list, this file, the mypy version, the
+    Python ABI and the C compiler's settings."""
+    digest = hashlib.sha256()
+
+    def add(label: str, value: str | bytes) -> None:
+        data = value.encode("utf-8") if isinstance(value, str) else value
+        digest.update(f"{label}\0{len(data)}\0".encode())
+        digest.update(data)
+
+    for path in sorted((root / PACKAGE).rglob("*.py")):
+        add(path.relative_to(root).as_posix(), path.read_bytes())
+    add("compile", json.dumps(patterns))
+    add("hook", Path(__file__).read_bytes())
+    add("mypy", mypy_version())
+    add("abi", " ".join(map(str, (
+        sys.version, sys.implementation.cache_tag, sysconfig.get_config_var("EXT_SUFFIX"),
+        sysconfig.get_platform(), sys.abiflags if hasattr(sys, "abiflags") else "",
+    ))))  # fmt: skip
+    for name in ("CC", "CFLAGS", "CPPFLAGS", "LDFLAGS", "LDSHARED", "MYPYC_OPT_LEVEL", "MYPYC_DEBUG_LEVEL"):
+        add(f"env {name}", os.environ.get(name, "\1unset"))
+    return digest.hexdigest()
+
+
+def _digest(path: Path) -> str:
+    with path.open("rb") as handle:
+        return hashlib.file_digest(handle, "sha256").hexdigest()
+
+
+def _listing(folder: Path) -> dict[str, str]:
+    """Every file under ``folder``, by its path relative to it, with its hash."""
+    return {p.relative_to(folder).as_posix(): _digest(p) for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+class BuildCache:
+    """Compiled modules kept between installs, one folder an entry (``<key>/lib`` and ``<key>/files.json``).
+
+    An entry is written under a temporary name and renamed into place when it is whole, so a build
+    that stops half way, or two builds at once, never leave a partial entry under a key. It is used
+    only when every file it lists is there with the hash listed, and nothing more: anything else
+    (a stale format, a file changed or missing, a listing that does not parse) removes the entry."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    @staticmethod
+    def configured() -> BuildCache | None:
+        """The cache ``SGCHECK_BUILD_CACHE`` and the user's cache folder name; None when turned off."""
+        chosen = os.environ.get(CACHE_ENV, "").strip()
+        if chosen.lower() in ("0", "off", "false", "no"):
+            return None
+        if chosen:
+            return BuildCache(Path(chosen).expanduser())
+        base = os.environ.get("XDG_CACHE_HOME", "").strip()
+        if os.name == "nt" and not base:
+            base = os.environ.get("LOCALAPPDATA", "")
+        folder = Path(base) if base and Path(base).is_absolute() else Path.home() / ".cache"
+        return BuildCache(folder / "sgcheck-build")
+
+    def fetch(self, key: str, dest: Path) -> str | None:
+        """Copy the entry ``key`` into ``dest`` (which must not exist) and return its timing line;
+        None when there is no whole, matching entry (a broken one is removed)."""
+        entry = self.folder / key
+        if not entry.is_dir():
+            return None
+        try:
+            listing = json.loads((entry / "files.json").read_text(encoding="utf-8"))
+            files, timing = listing["files"], listing["timing"]
+            if listing.get("key") != key or not isinstance(files, dict) or not files or not isinstance(timing, str):
+                raise ValueError("not an entry of this key")
+            shutil.copytree(entry / "lib", dest)
+            if _listing(dest) != files:
+                raise ValueError("the files differ from their listing")
+        except (OSError, ValueError, KeyError, TypeError, UnicodeDecodeError):
+            shutil.rmtree(dest, ignore_errors=True)
+            shutil.rmtree(entry, ignore_errors=True)
+            return None
+        os.utime(entry)  # recently used: pruned last
+        return timing
+
+    def store(self, key: str, built: Path, timing: str) -> None:
+        """Keep the files under ``built`` as the entry ``key``; a cache that cannot be written is skipped."""
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            scratch = Path(tempfile.mkdtemp(prefix=".partial-", dir=self.folder))
+            try:
+                shutil.copytree(built, scratch / "lib")
+                listing = {"key": key, "files": _listing(scratch / "lib"), "timing": timing}
+                (scratch / "files.json").write_text(json.dumps(listing, indent=1), encoding="utf-8")
+                os.replace(scratch, self.folder / key)  # fails when another build stored it first: fine
+            except OSError:
+                shutil.rmtree(scratch, ignore_errors=True)
+            self.prune()
+        except OSError:
+            return
+
+    def prune(self) -> None:
+        """Remove all but the :data:`CACHE_KEEP` most recently used entries, and partial ones over a day old."""
+        now = time.time()
+        entries = []
+        for path in self.folder.iterdir():
+            try:
+                modified = path.stat().st_mtime
+            except OSError:
+                continue
+            if path.name.startswith(".partial-"):
+                if now - modified > 86400:
+                    shutil.rmtree(path, ignore_errors=True)
+            elif path.is_dir():
+                entries.append((modified, path))
+        for _, path in sorted(entries, reverse=True)[CACHE_KEEP:]:
+            shutil.rmtree(path, ignore_errors=True)
+
+
 class CompileHook(BuildHookInterface):  # type: ignore[misc]
     PLUGIN_NAME = "custom"
 
@@ -80,12 +219,13 @@ class CompileHook(BuildHookInterface):  # type: ignore[misc]
         if version == "editable":
             return
         started = time.monotonic()
+        patterns = list(self.config.get("compile", []))
         try:
-            sources = compiled_sources(Path(self.root), list(self.config.get("compile", [])))
+            sources = compiled_sources(Path(self.root), patterns)
         except ValueError as error:
             sources, reason = [], str(error)
         else:
-            reason = self._compile(sources, build_data)
+            reason = self._compile(sources, patterns, build_data)
         if reason is None:
             timing = (Path(self._scratch()) / "timing.txt").read_text(encoding="utf-8")
             line = f"compiled with mypyc: {len(sources)} modules in {time.monotonic() - started:.0f} s ({timing})"
@@ -107,8 +247,9 @@ class CompileHook(BuildHookInterface):  # type: ignore[misc]
             self._workdir = tempfile.mkdtemp(prefix="sgcheck-build-")
         return self._workdir
 
-    def _compile(self, sources: list[Path], build_data: dict[str, Any]) -> str | None:
-        """Build the extension modules into the wheel; None on success, else why not."""
+    def _compile(self, sources: list[Path], patterns: list[str], build_data: dict[str, Any]) -> str | None:
+        """Build the extension modules into the wheel (or take them from the build cache); None on
+        success, else why not."""
         if os.environ.get(PURE_ENV) == "1":
             return f"{PURE_ENV}=1 at install"
         if not sources:
@@ -117,6 +258,29 @@ class CompileHook(BuildHookInterface):  # type: ignore[misc]
         if reason:
             return reason
         work = Path(self._scratch())
+        built = work / "lib"
+        cache = BuildCache.configured()
+        key = cache_key(Path(self.root), patterns) if cache is not None else ""
+        timing = cache.fetch(key, built) if cache is not None else None
+        if timing is not None:
+            (work / "timing.txt").write_text(
+                f"reused from the build cache, compiled once in {timing}", encoding="utf-8"
+            )
+        else:
+            reason = self._run_compile(sources, work)
+            if reason is not None:
+                return reason
+            if cache is not None:
+                cache.store(key, built, (work / "timing.txt").read_text(encoding="utf-8"))
+        for path in sorted(built.rglob("*")):
+            if path.is_file():
+                build_data["force_include"][str(path)] = path.relative_to(built).as_posix()
+        build_data["pure_python"] = False
+        build_data["infer_tag"] = True
+        return None
+
+    def _run_compile(self, sources: list[Path], work: Path) -> str | None:
+        """mypyc and the C compiler in a child, into ``work/lib``; None on success, else why not."""
         request = {"root": self.root, "sources": [str(s) for s in sources], "work": str(work)}
         process = subprocess.run(
             [sys.executable, __file__, json.dumps(request)],
@@ -130,12 +294,6 @@ class CompileHook(BuildHookInterface):  # type: ignore[misc]
             lines = [line.strip() for line in process.stdout.splitlines() if line.strip()]
             last = lines[-1] if lines else f"exit status {process.returncode}"
             return f"the mypyc compile failed: {last[:200]}"
-        built = work / "lib"
-        for path in sorted(built.rglob("*")):
-            if path.is_file():
-                build_data["force_include"][str(path)] = path.relative_to(built).as_posix()
-        build_data["pure_python"] = False
-        build_data["infer_tag"] = True
         return None
 
 

@@ -94,6 +94,24 @@ class Target:
     """Which sgcheck the children import: the installed one, or the checkout (``--checkout``)."""
 
     checkout: bool = False
+    #: The Python of the environment whose sgcheck is measured (``--baseline-venv``: another install).
+    python: str = sys.executable
+
+    @staticmethod
+    def baseline(venv: Path) -> Target:
+        """The sgcheck installed in the environment ``venv`` (a virtual environment's folder, or its
+        Python); the benchmark fails when it has no Python or no sgcheck."""
+        found = [venv] if venv.is_file() else [venv / "bin" / "python", venv / "Scripts" / "python.exe"]
+        python = next((path for path in found if path.is_file()), None)
+        if python is None:
+            fail(f"{venv} is not a Python environment: no {found[0]}")
+        target = Target(python=str(python))
+        target.work(None, "build")  # fails, saying why, when no sgcheck is installed there
+        return target
+
+    def sgcheck(self, *args: str) -> list[str]:
+        """The command line ``sgcheck ARGS`` of this target."""
+        return [self.python, "-m", "sgcheck", *args]
 
     def env(self, build: str | None = None) -> dict[str, str]:
         """The environment of a child: byte-code caching on (as after ``pip install``), no path of
@@ -116,7 +134,7 @@ class Target:
     def work(self, build: str | None, job: str, *args: object) -> dict[str, Any]:
         """Run one job of ``worker.py`` in ``build`` (``None``: as installed); its JSON answer, which
         names the build that ran (the benchmark fails when it is not the one asked for)."""
-        done = self.run([sys.executable, "-P", str(WORKER), job, *map(str, args)], build, capture_output=True)
+        done = self.run([self.python, "-P", str(WORKER), job, *map(str, args)], build, capture_output=True)
         if done.returncode != 0:
             what = f"the {build} build" if build else "sgcheck"
             fail(f"{what} could not {job} {' '.join(map(str, args))[:160]}: {done.stderr.strip()[-400:]}")
@@ -135,6 +153,7 @@ class Target:
         """The builds to measure: compiled and pure when the compiled one is installed, else pure (said)."""
         installed = self.work(None, "build")
         where = "the checkout" if self.checkout else "the installed package"
+        where += f" of {self.python}" if self.python != sys.executable else ""
         print(f"sgcheck {installed['version']} from {where} ({installed['file']}): {installed['build']} build")
         if installed["build"] == "compiled":
             return ["compiled", "pure"]

@@ -36,6 +36,7 @@ from shared import PURE_ENV, SGCHECK, Target, replay_cli  # noqa: E402  (the ben
 LEGAL_LOG = ROOT / "examples" / "logs" / "guide-example-a.sglog"
 ILLEGAL_LOG = ROOT / "examples" / "logs" / "broken" / "illegal-move.sglog"
 LEGAL_FOLDER = "{a folder of legal logs}"
+BASELINE_VENV = "{another install}"
 DOC = ROOT / "docs" / "benchmarks.md"
 
 RATIO = r"\d+\.\d\d×"
@@ -146,12 +147,59 @@ COMMANDS: dict[str, tuple[list[str], list[str]]] = {
         [r"pure build: sgcheck --help: \d+ ms; ratio [\d.]+x"],
     ),
     "corpus": (
-        ["bench_corpus.py", *SMALL, "--games", "3", "--actions", "12", "--jobs", "2", "--repeats", "1"],
-        [r"pure build: --jobs 1: [\d.]+ s CPU \([\d.]+x python-chess\)   --jobs 2: [\d.]+ s wall"],
+        [
+            "bench_corpus.py",
+            *SMALL,
+            "--games",
+            "3",
+            "--actions",
+            "12",
+            "--jobs",
+            "2",
+            "--repeats",
+            "1",
+            "--layouts",
+            "plain,two-line,mixed",
+        ],
+        [
+            r"layout plain:\n  3 logs, --jobs 1 \([\d,]+ statements\):\n    pure +[\d.]+ s +[\d.]+k statements/s"
+            r" +[\d.]+x python-chess\n    python-chess +[\d.]+ s",
+            r"layout two-line:\n",
+            r"layout mixed:\n",
+            r"3 logs, --jobs 2, wall time \([\d,]+ statements\):\n    pure +[\d.]+ s",
+            r"one long log of the same game length in total \([\d,]+ statements\):\n"
+            r"    pure +[\d.]+ s .*x python-chess",
+            r"a statement in the short games, and in the long log:\n    pure +[\d.]+ µs, +[\d.]+ µs",
+            r"per log: 3 logs of one action against one such log, the difference per log:\n"
+            r"    pure +-?[\d.]+ ms a log +\(-?\d+% of the time of the 3 games\)",
+        ],
     ),
     "corpus: a folder of logs": (
         ["bench_corpus.py", *SMALL, "--corpus", LEGAL_FOLDER, "--repeats", "1"],
-        [r"pure build: --jobs 1: [\d.]+ s CPU"],
+        [r"layout as given:\n  2 logs, --jobs 1 \([\d,]+ statements\):\n    pure +[\d.]+ s"],
+    ),
+    "corpus: against a baseline install": (
+        [
+            "bench_corpus.py",
+            *SMALL,
+            "--games",
+            "2",
+            "--actions",
+            "12",
+            "--repeats",
+            "1",
+            "--layouts",
+            "indented",
+            "--baseline-venv",
+            BASELINE_VENV,
+        ],
+        [
+            r"from the installed package of .*baseline.*python \(.*\): pure build",
+            r"layout indented:\n  2 logs, --jobs 1 \([\d,]+ statements\):\n"
+            r"    pure +[\d.]+ s .*\n    baseline pure +[\d.]+ s",
+            r"    pure against the baseline's: [\d.]+x",
+            r"\n    baseline pure +-?[\d.]+ ms a log",
+        ],
     ),
     "memory: logs": (
         ["bench_memory.py", *SMALL, "--only", "logs", "--actions", "300", "--largest-bytes", "60000"],
@@ -230,6 +278,26 @@ def bench(args: list[str], out: Path, **env: str) -> subprocess.CompletedProcess
     )
 
 
+def another_install(folder: Path) -> Path:
+    """An environment whose ``bin/python`` imports this checkout's sgcheck, as another install would
+    (the benchmark's children drop ``PYTHONPATH``; this Python sets it again)."""
+    python = folder / "bin" / "python"
+    python.parent.mkdir(parents=True)
+    python.write_text(f'#!/bin/sh\nPYTHONPATH="{ROOT}" exec "{sys.executable}" "$@"\n', encoding="utf-8")
+    python.chmod(0o755)
+    return folder
+
+
+@pytest.mark.skipif(os.name == "nt", reason="the stand-in environment is a shell script")
+def test_a_baseline_that_is_no_environment_with_sgcheck_fails_the_benchmark(out: Path, tmp_path: Path) -> None:
+    done = bench(["bench_corpus.py", *SMALL, "--games", "2", "--actions", "12", "--baseline-venv", str(tmp_path)], out)
+    assert done.returncode == 2 and "is not a Python environment" in done.stderr, done.stderr
+    (tmp_path / "bin").mkdir()
+    (tmp_path / "bin" / "python").symlink_to(sys.executable)  # a Python without sgcheck
+    done = bench(["bench_corpus.py", *SMALL, "--games", "2", "--actions", "12", "--baseline-venv", str(tmp_path)], out)
+    assert done.returncode == 2 and "sgcheck could not build" in done.stderr, done.stderr
+
+
 @pytest.mark.parametrize("name", COMMANDS)
 def test_the_benchmark_command_prints_its_figures(name: str, out: Path, tmp_path: Path) -> None:
     args, figures = COMMANDS[name]
@@ -237,6 +305,8 @@ def test_the_benchmark_command_prints_its_figures(name: str, out: Path, tmp_path
         for index, log in enumerate((LEGAL_LOG, ROOT / "examples" / "logs" / "full-game.sglog")):
             shutil.copy(log, tmp_path / f"game-{index}.sglog")
         args = [str(tmp_path) if arg == LEGAL_FOLDER else arg for arg in args]
+    if BASELINE_VENV in args:
+        args = [str(another_install(tmp_path / "baseline")) if arg == BASELINE_VENV else arg for arg in args]
     done = bench(args, out)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     for figure in figures:

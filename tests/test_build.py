@@ -12,6 +12,7 @@ import sys
 import sysconfig
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -98,5 +99,158 @@ def test_without_headers_or_compiler_the_build_says_why(monkeypatch: pytest.Monk
         f"no C compiler: {tmp_path / 'no-such-cc'} is not found",
         f"no Python headers: Python.h is not in {sysconfig.get_paths()['include']}",
     )
-    monkeypatch.setattr(hatch_build.sysconfig, "get_paths", lambda: {"include": str(tmp_path)})
+    monkeypatch.setattr(sysconfig, "get_paths", lambda: {"include": str(tmp_path)})
     assert hatch_build.missing_toolchain() == f"no Python headers: Python.h is not in {tmp_path}"
+
+
+# --- one compile per source: the build cache --------------------------------------------------------
+
+
+def _package(root: Path) -> Path:
+    """A small source tree as the hook sees one: a package with a compiled and a plain module."""
+    (root / "sgcheck" / "core").mkdir(parents=True)
+    (root / "sgcheck" / "__init__.py").write_text("", encoding="utf-8")
+    (root / "sgcheck" / "core" / "engine.py").write_text("def apply() -> int:\n    return 1\n", encoding="utf-8")
+    (root / "sgcheck" / "cli.py").write_text("X = 1\n", encoding="utf-8")
+    return root
+
+
+class _Hook(hatch_build.CompileHook):
+    """The hook over a source tree of the test's, with the mypyc compile replaced by one that
+    writes a module and counts its runs (the real compile takes minutes)."""
+
+    def __init__(self, root: Path) -> None:
+        self._root = str(root)
+        self._workdir: str | None = None
+        self.compiles = 0
+
+    @property
+    def root(self) -> str:
+        return self._root
+
+    def _run_compile(self, sources: list[Path], work: Path) -> str | None:
+        self.compiles += 1
+        (work / "lib" / "sgcheck" / "core").mkdir(parents=True)
+        (work / "lib" / "sgcheck__mypyc.so").write_bytes(b"library of " + Path(self._root).name.encode())
+        (work / "lib" / "sgcheck" / "core" / "engine.so").write_bytes(b"engine")
+        (work / "timing.txt").write_text("mypyc 1 s, C compiler 2 s on 2 cores", encoding="utf-8")
+        return None
+
+    def build(self) -> tuple[dict[str, str], str]:
+        """The files the wheel gets (their contents) and the timing line, as one install sees them."""
+        data: dict[str, Any] = {"force_include": {}}
+        try:
+            assert self._compile([Path(self._root) / "sgcheck/core/engine.py"], ["sgcheck/core"], data) is None
+            assert data["pure_python"] is False
+            files = {dest: Path(src).read_text(encoding="utf-8") for src, dest in data["force_include"].items()}
+            return files, (Path(self._scratch()) / "timing.txt").read_text(encoding="utf-8")
+        finally:
+            self.finalize("standard", data, "")
+
+
+@pytest.fixture
+def cache(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv(hatch_build.CACHE_ENV, str(folder))
+    monkeypatch.delenv(hatch_build.PURE_ENV, raising=False)
+    monkeypatch.setattr(hatch_build, "missing_toolchain", lambda: None)
+    return folder
+
+
+def test_a_second_install_of_the_same_source_reuses_the_compiled_modules(cache: Path, tmp_path: Path) -> None:
+    root = _package(tmp_path / "src")
+    first, second = _Hook(root), _Hook(root)
+    files, timing = first.build()
+    assert first.compiles == 1 and timing == "mypyc 1 s, C compiler 2 s on 2 cores"
+    assert files == {"sgcheck__mypyc.so": "library of src", "sgcheck/core/engine.so": "engine"}
+    again, timing = second.build()
+    assert second.compiles == 0 and again == files
+    assert timing == "reused from the build cache, compiled once in mypyc 1 s, C compiler 2 s on 2 cores"
+    assert len([entry for entry in cache.iterdir() if not entry.name.startswith(".")]) == 1
+
+
+@pytest.mark.parametrize(
+    "change",
+    ["compiled module", "module mypy reads for types", "new module", "mypy version", "python abi", "compiler flags"],
+)
+def test_what_the_compiled_modules_depend_on_compiles_again(
+    change: str, cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A changed source (compiled, or read by mypy for the types of a compiled one), another mypyc
+    or another Python ABI is another key: the modules are compiled again, never taken stale."""
+    root = _package(tmp_path / "src")
+    assert _Hook(root).build()[1].startswith("mypyc")
+    if change == "compiled module":
+        (root / "sgcheck/core/engine.py").write_text("def apply() -> int:\n    return 2\n", encoding="utf-8")
+    elif change == "module mypy reads for types":
+        (root / "sgcheck/cli.py").write_text("X = 'one'\n", encoding="utf-8")
+    elif change == "new module":
+        (root / "sgcheck/core/extra.py").write_text("", encoding="utf-8")
+    elif change == "mypy version":
+        monkeypatch.setattr(hatch_build, "mypy_version", lambda: "0.0-other")
+    elif change == "python abi":
+        monkeypatch.setattr(sysconfig, "get_platform", lambda: "other-platform")
+    else:
+        monkeypatch.setenv("CFLAGS", "-O0")
+    hook = _Hook(root)
+    hook.build()
+    assert hook.compiles == 1
+
+
+@pytest.mark.parametrize("damage", ["file changed", "file missing", "file added", "listing garbled", "listing gone"])
+def test_a_damaged_cache_entry_is_removed_and_the_modules_compiled_again(
+    damage: str, cache: Path, tmp_path: Path
+) -> None:
+    root = _package(tmp_path / "src")
+    files, _ = _Hook(root).build()
+    (entry,) = cache.iterdir()
+    if damage == "file changed":
+        (entry / "lib" / "sgcheck" / "core" / "engine.so").write_bytes(b"truncated")
+    elif damage == "file missing":
+        (entry / "lib" / "sgcheck__mypyc.so").unlink()
+    elif damage == "file added":
+        (entry / "lib" / "stray.so").write_bytes(b"")
+    elif damage == "listing garbled":
+        (entry / "files.json").write_text('{"key": ', encoding="utf-8")
+    else:
+        (entry / "files.json").unlink()
+    hook = _Hook(root)
+    assert hook.build()[0] == files  # compiled again: the damaged files never reach the wheel
+    assert hook.compiles == 1
+    third = _Hook(root)
+    assert third.build()[0] == files and third.compiles == 0  # and the fresh entry serves the next install
+
+
+def test_the_build_cache_can_be_turned_off_and_only_the_recent_entries_are_kept(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = _package(tmp_path / "src")
+    for value in ("0", "off"):
+        monkeypatch.setenv(hatch_build.CACHE_ENV, value)
+        hooks = [_Hook(root), _Hook(root)]
+        for hook in hooks:
+            hook.build()
+        assert [hook.compiles for hook in hooks] == [1, 1]
+    assert not cache.exists()
+    monkeypatch.setenv(hatch_build.CACHE_ENV, str(cache))
+    for version in range(hatch_build.CACHE_KEEP + 2):
+        monkeypatch.setattr(hatch_build, "mypy_version", lambda version=version: str(version))
+        _Hook(root).build()
+    assert len(list(cache.iterdir())) == hatch_build.CACHE_KEEP
+
+
+def test_the_build_cache_lives_in_the_user_cache_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv(hatch_build.CACHE_ENV, raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    chosen = hatch_build.BuildCache.configured()
+    assert chosen is not None and chosen.folder == tmp_path / "sgcheck-build"
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/folder")  # not absolute: ignored, as the XDG rules say
+    chosen = hatch_build.BuildCache.configured()
+    assert chosen is not None and chosen.folder == Path.home() / ".cache" / "sgcheck-build"
+
+
+def test_a_cache_that_cannot_be_written_leaves_the_build_standing(cache: Path, tmp_path: Path) -> None:
+    cache.parent.mkdir(exist_ok=True)
+    cache.write_text("a file where the cache folder should be", encoding="utf-8")
+    hook = _Hook(_package(tmp_path / "src"))
+    assert hook.build()[1].startswith("mypyc") and hook.compiles == 1

@@ -63,13 +63,15 @@ def discover_logs(paths: Sequence[str], discovery: DiscoveryOptions = DEFAULT) -
 
 
 def _walk(root: str, discovery: DiscoveryOptions) -> Iterator[LogInput]:
+    # The walk never enters a linked folder, so only a file that is itself a link can lead out of
+    # ``root``: the others are not resolved (one system call a file instead of one a path part).
     for folder, _subfolders, names in walk(root, discovery):
         for name in names:
             if not ascii_lower(name).endswith(LOG_SUFFIX):
                 continue
             path = os.path.join(folder, name)
             shown = display(path)
-            if links_out_of(Path(path), Path(root)):
+            if os.path.islink(path) and links_out_of(Path(path), Path(root)):
                 problem = codes.diagnostic(
                     "SG-P008",
                     f"not read: {shown!r} is a link to a file outside the folder {display(root)!r}",

@@ -76,7 +76,7 @@ def test_replay_of_a_folder_without_logs_says_so_and_exits_2(tmp_path: Path) -> 
 def test_a_log_linked_from_outside_a_searched_folder_is_not_read(tmp_path: Path) -> None:
     """A link in a searched folder may point anywhere on the machine; its text must never reach the report."""
     secret = tmp_path / "secret.txt"
-    secret.write_text("[Event \"TOP-SECRET-TOKEN\"]\n", encoding="utf-8")
+    secret.write_text('[Event "TOP-SECRET-TOKEN"]\n', encoding="utf-8")
     folder = tmp_path / "logs"
     folder.mkdir()
     (folder / "leak.sglog").symlink_to(secret)
@@ -85,6 +85,30 @@ def test_a_log_linked_from_outside_a_searched_folder_is_not_read(tmp_path: Path)
         assert "TOP-SECRET-TOKEN" not in result.output
         assert result.exit_code == 2
     assert "is a link to a file outside the folder" in CliRunner().invoke(main, ["replay", str(folder)]).output
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="the platform has no symbolic links")
+def test_only_links_that_leave_the_searched_folder_are_refused(tmp_path: Path) -> None:
+    """The folder search resolves only files that are links: a link within the folder is read, a
+    linked folder is not entered, a searched folder that is itself a link is searched, and a link
+    deep in a subfolder that leaves the folder is refused."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    shutil.copy(LEGAL, outside / "elsewhere.sglog")
+    real = tmp_path / "real"
+    (real / "sub" / "deeper").mkdir(parents=True)
+    shutil.copy(LEGAL, real / "sub" / "game.sglog")
+    (real / "inside.sglog").symlink_to(Path("sub") / "game.sglog")  # relative, stays inside
+    (real / "sub" / "deeper" / "out.sglog").symlink_to(outside / "elsewhere.sglog")
+    (real / "linked").symlink_to(outside, target_is_directory=True)  # a linked folder: not walked
+    alias = tmp_path / "alias"
+    alias.symlink_to(real, target_is_directory=True)
+    for root in (real, alias):
+        found = {Path(log.path).relative_to(root).as_posix(): log.problem for log in discover_logs([str(root)])}
+        assert set(found) == {"inside.sglog", "sub/game.sglog", "sub/deeper/out.sglog"}
+        assert found["inside.sglog"] is None and found["sub/game.sglog"] is None
+        problem = found["sub/deeper/out.sglog"]
+        assert problem is not None and problem.code == "SG-P008" and "outside the folder" in problem.message
 
 
 # --- several logs: labelled, streamed, one failure contained ------------------------------------
@@ -125,9 +149,7 @@ def test_text_output_is_written_file_by_file(monkeypatch: pytest.MonkeyPatch) ->
     from sgcheck.cli.common import open_report, write_report
 
     output, report = open_report("text", command="replay", rules=CATALOGUE, file_count=2, stream=out)
-    results = (
-        replay_files.replay_input(LogInput(str(path)), ReplayOptions()) for path in (BROKEN, LEGAL)
-    )
+    results = (replay_files.replay_input(LogInput(str(path)), ReplayOptions()) for path in (BROKEN, LEGAL))
     rendered = ((result, report.renderer(result, sources)) for result, sources in results)
     code = write_report(rendered, output, report)
     assert code == 1
