@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from sgcheck.cli.common import Output, cluster_options, guarded, jobs_option, open_output
+from sgcheck.cli.common import Output, cluster_options, guarded, jobs_option, open_output, output_file_option
 
 if TYPE_CHECKING:
     from sgcheck.core.scenario import Scenario
@@ -67,13 +67,7 @@ _POLICIES = ("greedy", "lookahead", "random")
     show_default=True,
     help="text for people, json for tools (schemas/simulate.schema.json), html for a page with plots.",
 )
-@click.option(
-    "-o",
-    "--output",
-    "output_file",
-    type=click.Path(dir_okay=False, allow_dash=True),
-    help="Write the report to this file instead of standard output.",
-)
+@output_file_option("Write the report to this file instead of standard output.")
 @click.option(
     "--sample-logs",
     type=click.Path(file_okay=False),

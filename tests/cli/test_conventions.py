@@ -10,8 +10,10 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -369,3 +371,45 @@ def test_sg_n301_is_a_card_in_a_game_that_names_no_pack(tmp_path: Path) -> None:
     with_pack.write_text('[Pack "rift.sgcard"]\n' + log.read_text(encoding="utf-8"), encoding="utf-8")
     played = findings(run("replay", "--format", "json", "--allow-violations", str(with_pack))[1])
     assert "SG-N301" not in [c for c, _, _ in played]  # with a pack, the card is played (and refused here)
+
+
+# --- one option name per concept --------------------------------------------------------------------
+
+
+def _commands(group: click.Group, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], click.Command]]:
+    for name, command in group.commands.items():
+        if isinstance(command, click.Group):
+            yield from _commands(command, (*path, name))
+        else:
+            yield (*path, name), command
+
+
+def test_each_short_option_and_each_shown_name_means_one_thing_in_every_command() -> None:
+    """-o is --output-file wherever it exists (replay, check, simulate, dice secret), and no two
+    commands give one short option two long names."""
+    long_of: dict[str, set[str]] = {}
+    for _, command in _commands(main):
+        for param in command.params:
+            if not isinstance(param, click.Option):
+                continue
+            hidden = set(getattr(param, "aliases", ()))
+            shown = [opt for opt in param.opts if opt.startswith("--") and opt not in hidden]
+            for short in (opt for opt in param.opts if not opt.startswith("--")):
+                long_of.setdefault(short, set()).update(shown)
+    assert long_of["-o"] == {"--output-file"}
+    assert all(len(names) == 1 for names in long_of.values()), long_of
+
+
+@pytest.mark.parametrize("spelling", ["-o", "--output-file", "--output"])
+def test_simulate_and_dice_secret_write_to_the_file_any_spelling_names(tmp_path: Path, spelling: str) -> None:
+    """The old --output still works (a hidden alias), and --help shows only -o/--output-file."""
+    secret = tmp_path / "mine.secret"
+    code, out, _ = run("dice", "secret", spelling, str(secret))
+    assert code == 0 and out.startswith("commitment") and len(secret.read_text().strip()) == 64
+    report = tmp_path / "sim.json"
+    code, _, _ = run("simulate", str(EXAMPLES / "packs" / "starter"), "--games", "1", "--turn-limit", "2",
+                     "--format", "json", spelling, str(report))  # fmt: skip
+    assert code == 0 and json.loads(report.read_text())
+    for args in (["simulate", "--help"], ["dice", "secret", "--help"]):
+        _, shown, _ = run(*args)
+        assert "-o, --output-file" in shown and "--output " not in shown and "--output," not in shown
