@@ -182,6 +182,10 @@ def listing(
     return f"{text} and {more} more" if more else text
 
 
+#: Letters and the digits they are mistaken for (compared in upper case).
+_LOOKALIKE = str.maketrans("OQDILZSB", "00011258")
+
+
 def closest(written: str, names: Iterable[str] | Mapping[str, str]) -> str | None:
     """The one of ``names`` that ``written`` most likely misspells (:func:`difflib.get_close_matches`,
     letters compared in ASCII upper case), or None when none is close. ``names`` may map other
@@ -193,12 +197,14 @@ def closest(written: str, names: Iterable[str] | Mapping[str, str]) -> str | Non
     if not found:
         return None
 
-    def rank(name: str) -> tuple[bool, float, int]:
-        """Letters swapped first (R240 is R204), then the closest, then the longest shared start
-        (C05O is C050 rather than C205)."""
+    def rank(name: str) -> tuple[bool, bool, float, int]:
+        """A letter written for the digit it looks like first (C15O is C150, not C159), then
+        letters swapped (R240 is R204), then the closest, then the longest shared start (C05O is
+        C050 rather than C205)."""
         shared = zip(name, wanted, strict=False)
         start = next((i for i, (a, b) in enumerate(shared) if a != b), min(len(name), len(wanted)))
-        return sorted(name) == sorted(wanted), SequenceMatcher(None, wanted, name).ratio(), start
+        alike = name.translate(_LOOKALIKE) == wanted.translate(_LOOKALIKE)
+        return alike, sorted(name) == sorted(wanted), SequenceMatcher(None, wanted, name).ratio(), start
 
     return every[max(found, key=rank)]
 

@@ -233,6 +233,26 @@ def test_folders_keep_searching_their_own_kind(tmp_path: Path) -> None:
 # --- 5. did you mean -----------------------------------------------------------------------------
 
 
+def test_a_letter_written_for_a_digit_it_looks_like_suggests_that_code() -> None:
+    """Every code with a 0, 1 or 5 in it, written with O, I or S there, is suggested back, not
+    a neighbour that differs by one digit as much (C15O is C150, not C159)."""
+    from sgcheck.codes import code_spellings
+    from sgcheck.contract import code_catalogue
+
+    catalogue = {**CATALOGUE, **code_catalogue()}
+    spellings = code_spellings(catalogue)
+    tried = 0
+    for code in catalogue:
+        short = code.removeprefix("SG-")
+        for digit, letter in (("0", "O"), ("1", "I"), ("5", "S")):
+            at = short.rfind(digit)
+            if at > 0:
+                tried += 1
+                written = short[:at] + letter + short[at + 1 :]
+                assert closest(written, spellings) == code, written
+    assert tried > 100
+
+
 def test_one_function_suggests_the_closest_name() -> None:
     assert closest("R240", {"SG-R204": "SG-R204", "R204": "SG-R204", "R210": "SG-R210"}) == "SG-R204"
     assert closest("kep-going", ["keep-going", "jobs"]) == "keep-going"
@@ -247,6 +267,8 @@ def test_one_function_suggests_the_closest_name() -> None:
         (["explain", "R240"], "did you mean 'SG-R204'?"),
         (["explain", "wrong-hti"], "did you mean 'wrong-hit'?"),
         (["check", "--select", "C05O", str(EXAMPLES / "cards" / "guide-relics.sgcard")], "did you mean 'SG-C050'?"),
+        (["check", "--select", "C15O", str(EXAMPLES / "cards" / "guide-relics.sgcard")], "did you mean 'SG-C150'?"),
+        (["explain", "C15O"], "did you mean 'SG-C150'?"),
         (["check", "--ignore", "turn-structur", str(EXAMPLES / "cards" / "guide-relics.sgcard")],
          "did you mean 'turn-structure'?"),
         (["replay", "--ignore", "wrong-hti", str(FULL_GAME)], "did you mean 'wrong-hit'?"),
