@@ -8,6 +8,7 @@ diagnostics; :func:`raise_first` serves callers that only want the first error.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher, get_close_matches
@@ -94,6 +95,10 @@ class Fix:
     safe: bool = False
 
 
+#: A citation closing a message: `` (core §2, R16)``; anchored at the end, one pass, linear.
+_TRAILING_CITATION = re.compile(r" \(((?:core §\d+(?:\.\d+)*|R\d\d)(?:, (?:core §\d+(?:\.\d+)*|R\d\d))*)\)$")
+
+
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     """A finding shown to the user.
@@ -119,6 +124,21 @@ class Diagnostic:
     context: tuple[tuple[str, str], ...] = field(default=())
     expected: Scalar = None
     claimed: Scalar = None
+
+    def __post_init__(self) -> None:
+        """A message that ends with its own citation ``(core §2, R16)`` has it merged into
+        ``rules``, which every report prints after the message: each reference is cited once."""
+        if not self.rules or not self.message.endswith(")"):
+            return
+        cited = _TRAILING_CITATION.search(self.message)
+        if cited is None:
+            return
+        refs = [ref.strip() for ref in cited.group(1).split(",")]
+        object.__setattr__(self, "message", self.message[: cited.start()].rstrip())
+        missing = [ref for ref in refs if ref not in self.rules]
+        if missing:
+            merged = sorted((*self.rules, *missing), key=lambda ref: (not ref.startswith("core"), ref))
+            object.__setattr__(self, "rules", tuple(merged))
 
     def at(self, span: Span | None, label: str | None = None) -> Diagnostic:
         """The same finding placed at ``span`` (used when a lower layer had no source location)."""

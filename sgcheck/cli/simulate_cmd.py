@@ -182,7 +182,7 @@ def simulate_command(
 
 def _side(path: str, allow_violations: bool) -> Side:
     """The cards of the pack at ``path``, checked as ``sgcheck check`` checks them (R22)."""
-    from sgcheck.diagnostics import Diagnostic
+    from sgcheck.diagnostics import Diagnostic, plural
     from sgcheck.replay.pack import load_game_pack
     from sgcheck.simulate.games import Side
 
@@ -193,7 +193,7 @@ def _side(path: str, allow_violations: bool) -> Side:
         errors = [f for f in loaded.findings if f.is_error]
         shown = "; ".join(f"{f.code} {f.message}" for f in errors[:3])
         raise click.UsageError(
-            f"{path} breaks the contract ({len(errors)} errors: {shown}): fix it, "
+            f"{path} breaks the contract ({plural(len(errors), 'error')}: {shown}): fix it, "
             "or simulate it anyway with --allow-violations (`sgcheck check` lists the errors)"
         )
     if not loaded.cards:

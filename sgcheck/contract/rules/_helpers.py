@@ -15,7 +15,7 @@ from sgcheck.contract.registry import RuleMeta
 from sgcheck.core.cards import model as A
 from sgcheck.core.cards.attack_parts import AttackKind
 from sgcheck.core.parameters import PARAMETERS, ParamFamily
-from sgcheck.diagnostics import Diagnostic, Fix, Severity, listing
+from sgcheck.diagnostics import Diagnostic, Fix, Severity, listing, plural
 
 
 def card_context(card: A.Card) -> tuple[tuple[str, str], ...]:
@@ -248,8 +248,8 @@ def play_findings(
             context=(
                 ("cards", chain),
                 ("situation", found.situation),
-                ("game", f"{holder}, from the probe '{found.probe.name}', {len(found.path)} actions "
-                         f"over {found.turns} turn(s)"),
+                ("game", f"{holder}, from the probe '{found.probe.name}', {plural(len(found.path), 'action')} "
+                         f"over {plural(found.turns, 'turn')}"),
                 ("search", exploration.bounds.describe()),
             ),
         )
