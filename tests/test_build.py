@@ -100,3 +100,16 @@ def test_without_headers_or_compiler_the_build_says_why(monkeypatch: pytest.Monk
     )
     monkeypatch.setattr(hatch_build.sysconfig, "get_paths", lambda: {"include": str(tmp_path)})
     assert hatch_build.missing_toolchain() == f"no Python headers: Python.h is not in {tmp_path}"
+
+
+def test_the_pre_commit_set_up_names_the_switch_the_build_hook_reads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/ci.md warns that pre-commit's first run compiles sgcheck, and the command it gives for a
+    pure build sets the very variable the wheel's build hook reads: with it, nothing is compiled."""
+    text = (ROOT / "docs" / "ci.md").read_text(encoding="utf-8")
+    assert "**The first run builds sgcheck.**" in text
+    assert f"{hatch_build.PURE_ENV}=1 pre-commit install-hooks" in text
+    hooks = (ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
+    assert hooks.count("language: python") == 3  # each hook's environment is a pip install of sgcheck
+    monkeypatch.setenv(hatch_build.PURE_ENV, "1")
+    hook = hatch_build.CompileHook.__new__(hatch_build.CompileHook)
+    assert hook._compile([Path("sgcheck/core/engine.py")], {}) == f"{hatch_build.PURE_ENV}=1 at install"
