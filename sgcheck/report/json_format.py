@@ -2,12 +2,13 @@
 
 The shape is versioned (``"version": 2``): the version changes whenever a key the schema names
 is added, renamed or removed (``schemas/report.keys.json`` keeps each version's keys, and a test
-fails when they change under the same version), so a consumer can tell which keys to expect. Everything a text block shows
-is here as data: span, rules, hint, fix, label, expected and claimed, and the ordered context
-facts; with ``replay --timeline``, each log's explanations (``"timeline"``). Text is kept as
-it is; control characters, bidirectional controls, line separators and lone surrogates are
-written as ``\\u`` escapes (:func:`sgcheck.visible.escape_json_text`), so no raw one reaches a
-terminal the report is printed on.
+fails when they change under the same version), so a consumer can tell which keys to expect.
+Everything a text block shows is here as data: span, rules, hint, fix, label, expected and
+claimed, and the ordered context facts; with ``replay --timeline``, each log's explanations
+(``"timeline"``). Text is kept as it is; control characters, bidirectional controls, line
+separators and lone surrogates are written as ``\\u`` escapes
+(:func:`sgcheck.visible.escape_json_text`), so no raw one reaches a terminal the report is
+printed on.
 """
 
 from __future__ import annotations

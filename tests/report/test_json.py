@@ -182,8 +182,10 @@ def test_the_report_version_changes_whenever_a_key_changes() -> None:
     if str(REPORT_VERSION) not in kept and os.environ.get("SGCHECK_UPDATE_GOLDEN") == "1":
         kept[str(REPORT_VERSION)] = keys
         KEYS_PATH.write_text(json.dumps(kept, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    assert str(REPORT_VERSION) in kept, f"no keys kept for version {REPORT_VERSION}: SGCHECK_UPDATE_GOLDEN=1 records them"
-    assert REPORT_VERSION == max(map(int, kept)), "REPORT_VERSION is older than a version kept"
+    assert str(REPORT_VERSION) in kept, (
+        f"no keys kept for version {REPORT_VERSION}: SGCHECK_UPDATE_GOLDEN=1 records them"
+    )
+    assert max(map(int, kept)) == REPORT_VERSION, "REPORT_VERSION is older than a version kept"
     changed = sorted(set(keys) ^ set(kept[str(REPORT_VERSION)]))
     assert not changed, f"keys changed under version {REPORT_VERSION} (raise REPORT_VERSION): {changed}"
 
