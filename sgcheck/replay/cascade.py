@@ -69,6 +69,9 @@ _MOST_DICE, _FACES = 3, 10
 #: Refusals for want of LP or SP (a cost, a payment, SP to convert).
 FUNDS = frozenset({"SG-R106", "SG-R113", "SG-R115"})
 
+#: Claims of a total: an LP or SP total, an income.
+_TOTALS = frozenset({"SG-R203", "SG-R208"})
+
 #: LP and SP lent to the player while an action is applied as written (taken back after, down to
 #: zero): none, then LP (spent after the player's own SP), then both. More than any action costs,
 #: and far from the LP that wins a game (core §7).
@@ -99,7 +102,8 @@ class Counterfactual:
 
     rid: int
     state: GameState
-    found: set[Key] | None = None  # its findings of the step being replayed (None: not replayed yet)
+    found: dict[Key, Diagnostic] | None = None  # its errors of the step being replayed (None: not yet)
+    shown: set[Key] = field(default_factory=set)  # those of them already reported
     blocked: bool = False  # the step was refused there for something other than LP or SP
 
 
@@ -135,13 +139,32 @@ class Cascade:
             del self.open[0]
         return opened
 
-    def origin(self, key: Key) -> int | None:
-        """The error a finding of the step just replayed follows from: the most recent one whose
-        counterfactual does not have it (None: it is independent)."""
+    def origin(self, key: Key) -> Counterfactual | None:
+        """The counterfactual of the error a finding of the step just replayed follows from: the
+        most recent one that does not have it (None: it is independent)."""
         for cf in reversed(self.open):
             if cf.found is not None and key not in cf.found:
-                return cf.rid
+                return cf
         return None
+
+    def surfaced(self, cf: Counterfactual, key: Key) -> Iterator[Diagnostic]:
+        """The errors ``cf`` has on the step whose finding ``key`` follows from its error: faults
+        of the log as its writer saw it, reported (each once, with a hint saying where they are
+        found), except a want of LP or SP and a wrong total, which a counterfactual knows only as
+        well as the log writes its totals."""
+        assert cf.found is not None
+        origin = self.refusals[cf.rid]
+        line = origin.diagnostic.span.line if origin.diagnostic.span is not None else 0
+        where = (
+            f"found in the game where the {origin.what} of line {line} is played as the log wrote it"
+            if origin.refused
+            else f"found in the game with the {origin.what} of line {line} as the log wrote it"
+        )
+        for own, diag in cf.found.items():
+            if own == key or own in cf.shown or diag.code in FUNDS or diag.code in _TOTALS:
+                continue
+            cf.shown.add(own)
+            yield replace(diag, hint=f"{diag.hint}; {where}" if diag.hint else where)
 
     def follow(self, rid: int, diag: Diagnostic) -> None:
         """``diag`` follows from error ``rid``: it is counted, not reported."""

@@ -63,7 +63,7 @@ def knock_on_notes(replayer: Session) -> None:
             continue
         lines = list(dict.fromkeys(str(d.span.line) for d in followers if d.span is not None))
         word = "line" if len(lines) == 1 else "lines"
-        hint = f"they are on {word} {listing(lines, quote=str)}" if lines else None
+        hint = f"{'they are' if count != 1 else 'it is'} on {word} {listing(lines, quote=str)}" if lines else None
         findings = f"{count} later finding{'s follow' if count != 1 else ' follows'}"
         are, they, do = ("are", "they", "do") if count != 1 else ("is", "it", "does")
         if origin.refused:

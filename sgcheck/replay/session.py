@@ -219,21 +219,29 @@ class Session:
         unless keep_going and not ``fatal``. With keep_going, an error that disappears in an
         earlier error's counterfactual is counted for that one instead (sgcheck.replay.cascade);
         ``key`` says what the finding is for that comparison. Whether it was recorded."""
-        if self.probing is not None:  # a counterfactual's finding: only what it is matters
+        if self.probing is not None:  # a counterfactual's finding: kept apart, with where it is
             if diag.is_error and self.probing.found is not None:
-                self.probing.found.add(key if key is not None else finding_key(diag))
+                self.probing.found[key if key is not None else finding_key(diag)] = self._placed(diag, at_state)
             if fatal:
                 raise Stop
             return False
         if diag.is_error:
             self.errors += 1
         if self.attributing and diag.is_error and not fatal:
-            rid = self.cascade.origin(key if key is not None else finding_key(diag))
-            if rid is not None:
-                self.cascade.follow(rid, diag)
+            wanted = key if key is not None else finding_key(diag)
+            cf = self.cascade.origin(wanted)
+            if cf is not None:
+                self.cascade.follow(cf.rid, diag)
+                for own in self.cascade.surfaced(cf, wanted):  # its own errors there are reported
+                    self._record(own)
                 return False
-        if self.observer is not None:
-            self.observer.reported(len(self.diagnostics))
+        self._record(self._placed(diag, at_state))
+        if diag.is_error and (fatal or not self.options.keep_going):
+            raise Stop
+        return True
+
+    def _placed(self, diag: Diagnostic, at_state: GameState | None) -> Diagnostic:
+        """``diag`` with its context: the action being judged, else ``at_state``, else now."""
         after: GameState | None = None
         if self.judged is not None:
             st: GameState | None
@@ -242,10 +250,12 @@ class Session:
             st = at_state if at_state is not None else self.state
         if st is not None and not diag.context:
             diag = diag.with_context(*context(st, self._where() if st.result is not None else None, after))
+        return diag
+
+    def _record(self, diag: Diagnostic) -> None:
+        if self.observer is not None:
+            self.observer.reported(len(self.diagnostics))
         self.diagnostics.append(diag)
-        if diag.is_error and (fatal or not self.options.keep_going):
-            raise Stop
-        return True
 
     def _where(self) -> Where | None:
         if self.where is None and self.where_turn is not None:

@@ -269,7 +269,7 @@ class Replayer(Session):
         kept = (self.state, self.statements, self.capture, self.judged, self.between_turns, self.warned_cards)
         watch, observer = self.watch, self.observer
         self.state, self.watch, self.observer, self.probing = cf.state, None, None, cf
-        cf.found, cf.blocked = set(), False
+        cf.found, cf.blocked, cf.shown = {}, False, set()
         try:
             run()
         except Stop:
@@ -408,8 +408,11 @@ class Replayer(Session):
         reported opens its own counterfactual, the action as the log wrote it (sgcheck.replay.cascade)."""
         key = (diag.code, stmt.span.line, stmt.span.column)  # refused for the same reason
         if self.probing is not None:  # refused in a counterfactual too: taken as written there
-            if self.probing.found is not None:
-                self.probing.found.add(key)
+            self.judged = (st, None)
+            try:
+                self.report(diag, key=key)
+            finally:
+                self.judged = None
             self.probing.blocked = self.probing.blocked or diag.code not in FUNDS
             self.state = reading(st, action, _claims_of(stmt), statement_word(stmt))
             return

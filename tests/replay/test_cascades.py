@@ -101,7 +101,7 @@ def test_refused_summon_then_attacks_from_its_square() -> None:
     assert errors(result) == [("SG-R110", 9), ("SG-R101", 13), ("SG-R203", 16)]
     [note] = notes(result)
     assert note.message.startswith("1 later finding follows from this refused summon")
-    assert note.hint == "they are on line 11"
+    assert note.hint == "it is on line 11"
 
 
 def test_refused_action_pass_bonus_drift_and_a_later_independent_error() -> None:
@@ -132,7 +132,7 @@ def test_two_independent_errors_are_both_reported() -> None:
     result = replay_log(CASCADES / "two-independent-errors.sglog")
     assert errors(result) == [("SG-R103", 12), ("SG-R103", 13), ("SG-R201", 15)]
     [note] = notes(result)
-    assert note.span == result.diagnostics[0].span and note.hint == "they are on line 14"
+    assert note.span == result.diagnostics[0].span and note.hint == "it is on line 14"
 
 
 def test_a_move_across_a_refused_summons_square_is_judged_without_it() -> None:
@@ -161,7 +161,7 @@ def test_a_move_blocked_by_a_refused_moves_piece_follows_from_the_refusal() -> N
     )
     assert errors(result) == [("SG-R103", 6)]
     [note] = notes(result)
-    assert note.hint == "they are on line 9"
+    assert note.hint == "it is on line 9"
 
 
 def test_a_payment_short_of_the_cost_after_a_refused_capture_is_reported() -> None:
@@ -189,7 +189,7 @@ def test_too_little_sp_to_convert_after_a_refused_capture_follows_from_it() -> N
     )
     assert errors(result) == [("SG-R114", 6)]
     [note] = notes(result)
-    assert note.hint == "they are on line 7"
+    assert note.hint == "it is on line 7"
 
 
 def test_a_cannot_afford_the_refusal_does_not_explain_is_reported() -> None:
@@ -234,7 +234,7 @@ def test_a_wrong_total_carried_forward_is_reported_once() -> None:
     )
     assert errors(result) == [("SG-R203", 4), ("SG-R203", 10)]
     [note] = notes(result)
-    assert "this wrong LP total" in note.message and note.hint == "they are on line 6"
+    assert "this wrong LP total" in note.message and note.hint == "it is on line 6"
 
 
 def test_every_finding_on_one_action_shows_the_same_state_before_and_after() -> None:
@@ -348,10 +348,10 @@ FOLLOWING = {
         ("SG-R208", 6),
         [7],
     ),
-    "exchange": (  # core §2, R16: the conversion's LP, as the log wrote it, on the Pass
-        "1.   main2: convert 4 gain 2lp lp 22\n     end: pass lp 22\n",
+    "exchange": (  # core §2, R16: the conversion's LP, as the log wrote it, under White's next Pass
+        "1.   main2: convert 4 gain 2lp lp 22\n1... end: pass\n2.   end: pass lp 28\n",
         ("SG-R113", 4),
-        [5],
+        [6],
     ),
 }
 
@@ -363,7 +363,8 @@ def test_what_disappears_when_the_refused_action_is_played_follows_from_it(kind:
     assert errors(result)[0] == first and not {line for _, line in errors(result)} & set(lines)
     [note] = notes(result)
     assert note.span is not None and note.span.line == first[1]
-    assert note.hint == f"they are on line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines))}"
+    said = "they are on lines" if len(lines) > 1 else "it is on line"
+    assert note.hint == f"{said} {', '.join(map(str, lines))}"
 
 
 def test_a_wrong_income_is_one_finding_with_its_line_s_total_in_its_hint() -> None:
@@ -383,3 +384,23 @@ def test_the_shipped_every_kind_of_line_log_hides_no_independent_error() -> None
     reported = {line for _, line in errors(result)}
     assert {23, 26, 28, 29, 32} <= reported
     assert not notes(result)
+
+
+def test_a_fault_of_a_line_that_follows_is_reported_from_the_counterfactual() -> None:
+    """core §3, R06: the Rook's move onto a5 is refused only because the refused capture left the
+    Pawn there, so that refusal follows; but taken as the log's writer saw it, the move costs 6,
+    not the 3 the log writes: an error of its own, reported with the position it is found in."""
+    result = run(
+        "1.   upkeep: summon R a4\n1... upkeep: summon P a5\n2.   end: pass\n2... end: pass\n"
+        "3.   end: pass\n3... end: pass\n"
+        "4.   battle: attack Ra4 a5 roll 1 0 0 hit capture\n"  # three dice: refused (core §4.2, R10)
+        "4... end: pass\n"
+        "5.   main1: move Ra4 a5 cost 3\n"
+    )
+    assert errors(result) == [("SG-R114", 10), ("SG-R201", 12)]
+    cost = result.diagnostics[1]
+    assert cost.message == "wrong cost: the move costs 6 (Rook 5 + distance 1), not 3"
+    assert cost.hint == "found in the game where the attack of line 10 is played as the log wrote it"
+    assert dict(cost.context)["state after"].startswith("White LP 8 SP 1")  # the capture's SP, less the cost
+    [note] = notes(result)
+    assert note.hint == "it is on line 12"
