@@ -29,7 +29,11 @@ counterfactual as well, by the same code as the replay itself (so by the pure en
 is taken as its own reading in turn. A later error is counted under an earlier one only if it
 *disappears* in that one's counterfactual: the same statement is not refused there (for a refused
 action), or the same claim holds there (for a claim). When several counterfactuals clear it, the
-most recent error is the one it follows from. Every other finding is reported.
+most recent error is the one it follows from. The counterfactual's own errors on that step (a
+wrong cost on the move a refused capture made possible) are faults of the log as its writer saw
+it: they are reported, with the counterfactual's position and a hint that says where they are
+found, except a want of LP or SP and a wrong total, which a counterfactual knows only as well as
+the log writes its totals. Every other finding is reported.
 
 A counterfactual closes when its position is the replayed game's again (nothing more can follow
 from its error), when its game ends, or when more than :data:`OPEN_LIMIT` are open (the oldest
