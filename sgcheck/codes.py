@@ -916,16 +916,12 @@ _CODES: tuple[CodeInfo, ...] = (
         ("core §2", "R04"),
         """With --keep-going, replay skips a refused action as if it had not been written (so it is
         no action for the Pass rule, R04) and goes on. Later lines written as if the action had
-        happened then disagree with the game: the refused piece moved again, an attack from the
-        square a refused summon would have filled, totals that count a cost never paid or a Pass
-        bonus the refusal earned. Those findings follow from the refusal and are not reported; this
-        note, on the refused action, counts them, and its hint names their lines. A finding is taken
-        as a consequence when its action names or crosses a square a refused action touched, when
-        its player cannot pay while the log's figures for them run above the game's, or when it is
-        the first claim of a total (LP, SP, income, King damage) the refusal changed, which fixes
-        the offset; a later claim off by exactly that offset follows too, one off by anything else
-        is reported. A wrong LP or SP total (SG-R203) that the log carries forward is treated the
-        same way, and the note then sits on that first wrong total. See docs/log-format.md,
+        happened may then disagree with the game. Each error opens a counterfactual: the game with
+        the refused action taken as the log wrote it (applied by the engine with what refused it
+        granted, else as its closest legal reading), or with a wrong LP, SP or income total as the
+        log claimed it; every later step is replayed there too. A later finding that disappears
+        there follows from the error and is not reported; this note, on the error, counts them,
+        and its hint names their lines. Every other finding is reported. See docs/log-format.md,
         "Replaying with --keep-going".""",
     ),
     # --- verifiable dice (sg-dice-v1, docs/dice.md) ------------------------------------------

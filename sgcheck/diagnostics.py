@@ -8,6 +8,7 @@ diagnostics; :func:`raise_first` serves callers that only want the first error.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher, get_close_matches
@@ -94,6 +95,10 @@ class Fix:
     safe: bool = False
 
 
+#: A citation closing a message: `` (core §2, R16)``; anchored at the end, one pass, linear.
+_TRAILING_CITATION = re.compile(r" \(((?:core §\d+(?:\.\d+)*|R\d\d)(?:, (?:core §\d+(?:\.\d+)*|R\d\d))*)\)$")
+
+
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     """A finding shown to the user.
@@ -119,6 +124,21 @@ class Diagnostic:
     context: tuple[tuple[str, str], ...] = field(default=())
     expected: Scalar = None
     claimed: Scalar = None
+
+    def __post_init__(self) -> None:
+        """A message that ends with its own citation ``(core §2, R16)`` has it merged into
+        ``rules``, which every report prints after the message: each reference is cited once."""
+        if not self.rules or not self.message.endswith(")"):
+            return
+        cited = _TRAILING_CITATION.search(self.message)
+        if cited is None:
+            return
+        refs = [ref.strip() for ref in cited.group(1).split(",")]
+        object.__setattr__(self, "message", self.message[: cited.start()].rstrip())
+        missing = [ref for ref in refs if ref not in self.rules]
+        if missing:
+            merged = sorted((*self.rules, *missing), key=lambda ref: (not ref.startswith("core"), ref))
+            object.__setattr__(self, "rules", tuple(merged))
 
     def at(self, span: Span | None, label: str | None = None) -> Diagnostic:
         """The same finding placed at ``span`` (used when a lower layer had no source location)."""
@@ -182,6 +202,10 @@ def listing(
     return f"{text} and {more} more" if more else text
 
 
+#: Letters and the digits they are mistaken for (compared in upper case).
+_LOOKALIKE = str.maketrans("OQDILZSB", "00011258")
+
+
 def closest(written: str, names: Iterable[str] | Mapping[str, str]) -> str | None:
     """The one of ``names`` that ``written`` most likely misspells (:func:`difflib.get_close_matches`,
     letters compared in ASCII upper case), or None when none is close. ``names`` may map other
@@ -193,12 +217,14 @@ def closest(written: str, names: Iterable[str] | Mapping[str, str]) -> str | Non
     if not found:
         return None
 
-    def rank(name: str) -> tuple[bool, float, int]:
-        """Letters swapped first (R240 is R204), then the closest, then the longest shared start
-        (C05O is C050 rather than C205)."""
+    def rank(name: str) -> tuple[bool, bool, float, int]:
+        """A letter written for the digit it looks like first (C15O is C150, not C159), then
+        letters swapped (R240 is R204), then the closest, then the longest shared start (C05O is
+        C050 rather than C205)."""
         shared = zip(name, wanted, strict=False)
         start = next((i for i, (a, b) in enumerate(shared) if a != b), min(len(name), len(wanted)))
-        return sorted(name) == sorted(wanted), SequenceMatcher(None, wanted, name).ratio(), start
+        alike = name.translate(_LOOKALIKE) == wanted.translate(_LOOKALIKE)
+        return alike, sorted(name) == sorted(wanted), SequenceMatcher(None, wanted, name).ratio(), start
 
     return every[max(found, key=rank)]
 

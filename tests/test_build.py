@@ -254,3 +254,18 @@ def test_a_cache_that_cannot_be_written_leaves_the_build_standing(cache: Path, t
     cache.write_text("a file where the cache folder should be", encoding="utf-8")
     hook = _Hook(_package(tmp_path / "src"))
     assert hook.build()[1].startswith("mypyc") and hook.compiles == 1
+
+
+def test_the_pre_commit_set_up_names_the_switch_the_build_hook_reads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/ci.md warns that pre-commit's first run compiles sgcheck, and the command it gives for a
+    pure build sets the very variable the wheel's build hook reads: with it, nothing is compiled."""
+    text = (ROOT / "docs" / "ci.md").read_text(encoding="utf-8")
+    assert "**The first run builds sgcheck.**" in text
+    assert f"{hatch_build.PURE_ENV}=1 pre-commit install-hooks" in text
+    hooks = (ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
+    assert hooks.count("language: python") == 3  # each hook's environment is a pip install of sgcheck
+    monkeypatch.setenv(hatch_build.PURE_ENV, "1")
+    hook = hatch_build.CompileHook.__new__(hatch_build.CompileHook)
+    assert (
+        hook._compile([Path("sgcheck/core/engine.py")], ["sgcheck/core"], {}) == f"{hatch_build.PURE_ENV}=1 at install"
+    )

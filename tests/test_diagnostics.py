@@ -52,3 +52,56 @@ def test_engine_violations_feed_raise_first() -> None:
     assert [d.code for d in found] == ["SG-T103"]
     with pytest.raises(DiagnosticError):
         raise_first(found)
+
+
+# --- each rule cited once, counts in the right number -------------------------------------------
+
+
+def test_a_message_s_own_closing_citation_is_merged_into_its_rules() -> None:
+    said = Diagnostic(
+        "SG-C020", Severity.ERROR, "it changes the rate (core §2, R16)", rules=("core §2", "core §8", "R16")
+    )
+    assert said.message == "it changes the rate" and said.rules == ("core §2", "core §8", "R16")
+    more = Diagnostic("SG-C020", Severity.ERROR, "past the cap (core §4.5, R20)", rules=("core §8", "R16"))
+    assert more.message == "past the cap" and more.rules == ("core §4.5", "core §8", "R16", "R20")
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "'Wildfire' damages a King directly ('enemy pieces' includes the King)",  # not a citation
+        "the King 1 (R09) and a Rook (core §3) anywhere",  # not at the end
+        "no rules to print it after (R16)",  # a finding without rules keeps its citation
+    ],
+)
+def test_other_parentheses_are_left_alone(message: str) -> None:
+    rules = () if "no rules" in message else ("core §8",)
+    assert Diagnostic("SG-C020", Severity.ERROR, message, rules=rules).message == message
+
+
+def test_one_die_was_given() -> None:
+    """core §4.2, R10: a roll of one die says so in the singular."""
+    from sgcheck.core.play.predicates import dice_faces
+
+    found = dice_faces((3,), 2, 10, "an accuracy roll", ("core §4.2", "R10"))
+    assert found is not None and found.diagnostic.message.endswith("but 1 was given")
+
+
+def test_no_shipped_example_prints_a_count_in_the_wrong_number_or_a_rule_twice() -> None:
+    """Every finding replay and check print on the shipped examples, read as a user reads them."""
+    import re
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from sgcheck.cli import main
+
+    examples = str(Path(__file__).resolve().parents[1] / "examples")
+    shown = "".join(
+        CliRunner().invoke(main, args).output
+        for args in (["replay", "--keep-going", "--no-summary", examples], ["check", examples])
+    )
+    assert "SG-" in shown
+    cite = r"(?:core §[\d.]+|R\d\d)(?:, (?:core §[\d.]+|R\d\d))*"
+    assert not re.findall(rf"\({cite}\) \({cite}\)", shown)
+    assert not re.findall(r"\b1 (?:errors|warnings|notes|cards|actions|markers|pieces|turns|were)\b", shown)

@@ -227,11 +227,16 @@ def check_command(
         for line in job.proofs:
             click.echo(f"sgcheck: proof: {line}", err=True)
         written = sum(1 for line in job.proofs if line.endswith(".sglog"))
-        click.echo(
-            f"sgcheck: {plural(written, 'proof game')} written under {explain_break}"
-            + (" (play each with `sgcheck replay --allow-violations PATH`)" if written else ""),
-            err=True,
-        )
+        if written:
+            why = " (play each with `sgcheck replay --allow-violations PATH`)"
+        elif job.proofs:
+            why = ": none could be written (see above)"
+        else:
+            why = (
+                ": no break of the contract was found by playing the cards, and only such a break "
+                "(a finding labelled 'found in play') has a game that replays to it"
+            )
+        click.echo(f"sgcheck: {plural(written, 'proof game')} written under {explain_break}{why}", err=True)
         if written != len(job.proofs):
             return 2
     return max(status, fix_status)

@@ -8,7 +8,7 @@ import stat
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import IO, TYPE_CHECKING, ParamSpec, TypeVar
+from typing import IO, TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 import click
 
@@ -76,6 +76,40 @@ def selection_options(func: Callable[P, R]) -> Callable[P, R]:
     for option in reversed(options):
         func = option(func)
     return func
+
+
+class AliasedOption(click.Option):
+    """An option whose old spellings still parse but are not shown: ``aliases`` are left out of
+    ``--help`` (one name per concept across commands: ``-o/--output-file`` writes the report)."""
+
+    def __init__(self, *args: Any, aliases: tuple[str, ...] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.aliases = aliases
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        shown, self.opts = self.opts, [opt for opt in self.opts if opt not in self.aliases]
+        try:
+            return super().get_help_record(ctx)
+        finally:
+            self.opts = shown
+
+
+def output_file_option(
+    help: str, *, dash: bool = True, name: str = "output_file"
+) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """``-o/--output-file FILE``, as replay and check spell it, with ``--output`` kept as a hidden
+    alias for the commands that spelt it so; ``name``: the command's parameter."""
+    return click.option(
+        "-o",
+        "--output-file",
+        "--output",
+        name,
+        cls=AliasedOption,
+        aliases=("--output",),
+        type=click.Path(dir_okay=False, allow_dash=dash),
+        default=None,
+        help=help,
+    )
 
 
 def report_options(func: Callable[P, R]) -> Callable[P, R]:

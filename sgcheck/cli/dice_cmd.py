@@ -14,7 +14,7 @@ import sys
 
 import click
 
-from sgcheck.cli.common import guarded
+from sgcheck.cli.common import guarded, output_file_option
 
 _FORMATS = ("text", "json")
 
@@ -56,13 +56,10 @@ def dice_command() -> None:
 
 
 @dice_command.command("secret", short_help="Create a secret and print its commitment.")
-@click.option(
-    "-o",
-    "--output",
-    "output",
-    type=click.Path(dir_okay=False),
-    default=None,
-    help="Write the secret to this new file (readable by you alone) and print only the commitment.",
+@output_file_option(
+    "Write the secret to this new file (readable by you alone) and print only the commitment.",
+    dash=False,
+    name="output",
 )
 @guarded
 def secret_command(output: str | None) -> int:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from sgcheck.cli.common import Output, cluster_options, guarded, jobs_option, open_output
+from sgcheck.cli.common import Output, cluster_options, guarded, jobs_option, open_output, output_file_option
 
 if TYPE_CHECKING:
     from sgcheck.core.scenario import Scenario
@@ -67,13 +67,7 @@ _POLICIES = ("greedy", "lookahead", "random")
     show_default=True,
     help="text for people, json for tools (schemas/simulate.schema.json), html for a page with plots.",
 )
-@click.option(
-    "-o",
-    "--output",
-    "output_file",
-    type=click.Path(dir_okay=False, allow_dash=True),
-    help="Write the report to this file instead of standard output.",
-)
+@output_file_option("Write the report to this file instead of standard output.")
 @click.option(
     "--sample-logs",
     type=click.Path(file_okay=False),
@@ -188,7 +182,7 @@ def simulate_command(
 
 def _side(path: str, allow_violations: bool) -> Side:
     """The cards of the pack at ``path``, checked as ``sgcheck check`` checks them (R22)."""
-    from sgcheck.diagnostics import Diagnostic
+    from sgcheck.diagnostics import Diagnostic, plural
     from sgcheck.replay.pack import load_game_pack
     from sgcheck.simulate.games import Side
 
@@ -199,7 +193,7 @@ def _side(path: str, allow_violations: bool) -> Side:
         errors = [f for f in loaded.findings if f.is_error]
         shown = "; ".join(f"{f.code} {f.message}" for f in errors[:3])
         raise click.UsageError(
-            f"{path} breaks the contract ({len(errors)} errors: {shown}): fix it, "
+            f"{path} breaks the contract ({plural(len(errors), 'error')}: {shown}): fix it, "
             "or simulate it anyway with --allow-violations (`sgcheck check` lists the errors)"
         )
     if not loaded.cards:

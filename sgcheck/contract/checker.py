@@ -8,6 +8,7 @@ inline suppressions, and returns a :class:`~sgcheck.results.Run` for the rendere
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -128,7 +129,7 @@ def write_proofs(folder: Path, name: str, checked: CheckedPlan, ruleset: Ruleset
     """Write each break ``checked`` reports as a game that replays to it (:mod:`sgcheck.contract.proof`):
     one new folder a break under ``folder``, named after the pack and the break (never one that
     exists already). Yields the path of each log written, or a line saying why one could not be."""
-    from sgcheck.contract.proof import write_proof
+    from sgcheck.contract.proof import LOG_FILE, played_actions, write_proof
 
     by_name = {card.name: card for card in checked.cards}
     stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in Path(name).name).strip("-") or "pack"
@@ -139,14 +140,17 @@ def write_proofs(folder: Path, name: str, checked: CheckedPlan, ruleset: Ruleset
             f"Proof of a break of core §8 found by `sgcheck check` in {name}:",
             found.message,
             f"Cards: {', '.join(found.cards) or 'none'}; where: {found.situation}.",
-            f"Start: the probe position '{found.probe.name}' (probe.scenario.yaml).",
+            f"Start: the probe position '{found.probe.name}' (probe.scenario.yaml); then "
+            f"{plural(played_actions(found.path), 'action')} over {plural(found.turns, 'turn')}.",
             *(
                 (f"Projected past the turns played ({found.projected}): this game shows the copies begin.",)
                 if found.projected
                 else ()
             ),
-            "The pack breaks the contract, so replay plays it with --allow-violations:",
-            f"  sgcheck replay --allow-violations {target.name}/proof.sglog",
+            "The pack breaks the contract, so replay plays it with --allow-violations; from where",
+            "`sgcheck check` ran, or from this folder:",
+            f"  sgcheck replay --allow-violations {shlex.quote(str(target / LOG_FILE))}",
+            f"  sgcheck replay --allow-violations {LOG_FILE}",
         )
         try:
             log = write_proof(

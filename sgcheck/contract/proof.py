@@ -49,7 +49,7 @@ from sgcheck.lang.logs.writer import format_log
 from sgcheck.lang.scenarios.scenario_loader import load_scenario
 from sgcheck.lang.scenarios.writer import scenario_text
 
-__all__ = ["CARD_FILE", "LOG_FILE", "MANIFEST", "PACK_FOLDER", "SCENARIO_FILE", "write_proof"]
+__all__ = ["CARD_FILE", "LOG_FILE", "MANIFEST", "PACK_FOLDER", "SCENARIO_FILE", "played_actions", "write_proof"]
 
 PACK_FOLDER = "pack"
 MANIFEST = "sgpack.yaml"
@@ -58,6 +58,12 @@ SCENARIO_FILE = "probe.scenario.yaml"
 LOG_FILE = "proof.sglog"
 EVENT = "Contract proof"
 PACK_NAME = "contract-proof"
+
+
+def played_actions(path: Sequence[Action]) -> int:
+    """How many of ``path``'s actions the proof's log writes as statements: every action but the
+    phase changes and the ends of turn (the count a break's finding states, R04)."""
+    return sum(1 for action in path if not isinstance(action, EnterPhase | EndTurn))
 
 
 def write_proof(

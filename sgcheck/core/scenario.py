@@ -29,6 +29,7 @@ from sgcheck.core import caps
 from sgcheck.core.pieces import KING, NON_KING_KINDS, PIECE_VALUES, SET_COUNTS, WHITE, Color, Kind, piece
 from sgcheck.core.record import pickle_by_fields
 from sgcheck.core.squares import Square, name
+from sgcheck.diagnostics import plural
 
 #: Counts of the five non-King kinds, in the order of :data:`NON_KING_KINDS`.
 Counts = tuple[int, int, int, int, int]
@@ -229,7 +230,7 @@ def never_holds(scenario: Scenario, condition: WinCondition, side: Color) -> str
             return f"'{markers.name}' has no marker for {side.title} to hold"
         size = army_size(scenario, side)
         if len(squares) > size:
-            return f"{side.title} must hold {len(squares)} markers with only {size} piece{'s' if size != 1 else ''}"
+            return f"{side.title} must hold {plural(len(squares), 'marker')} with only {plural(size, 'piece')}"
     return None
 
 

@@ -11,7 +11,7 @@ from sgcheck.core.outcome import Violation
 from sgcheck.core.pieces import Color
 from sgcheck.core.play.predicates import dice_faces, violation
 from sgcheck.core.squares import Square, in_camp, name
-from sgcheck.diagnostics import LISTED_NAMES, listing
+from sgcheck.diagnostics import LISTED_NAMES, listing, plural
 
 #: Unknown card names of one draft for which the pack's closest names are looked for.
 SUGGESTED = 10
@@ -92,4 +92,4 @@ def check_pack_draft(
         kept.add(card)
     if len(cards) > min(keep, hand_limit):
         why = f"the pack's draft keeps {keep} of {draw}" if keep <= hand_limit else f"the hand limit is {hand_limit}"
-        yield None, violation("SG-S107", f"{color.title} keeps {len(cards)} cards, but {why}")
+        yield None, violation("SG-S107", f"{color.title} keeps {plural(len(cards), 'card')}, but {why}")

@@ -1,194 +1,347 @@
-"""What follows from a refused action, so that ``--keep-going`` reports only independent errors.
+"""What follows from an error, so that ``--keep-going`` reports every independent error and only those.
 
 With ``--keep-going`` replay skips a refused action: the state stays as it was, as if the action
 had not been written. A refused action is no action for the Pass rule (core §2, R04), so a turn
 whose only action was refused earns the +6 LP Pass bonus. The log's later lines were written by
-players who saw the action happen, so some of them no longer fit the replayed game; those
-findings are *consequences* of the refusal, not errors of their own. Two things mark them:
+players who saw the action happen, so some of them no longer fit the replayed game. Which ones is
+decided by a *counterfactual*, never by a guess: each error opens a second game, its
+**counterfactual**, that goes on from the error's position as the log's writer saw it:
 
-* **Squares.** A refused action taints the squares it names or crosses (its from and to squares,
-  a move's ``via``, the squares between). A later finding on an action that names or crosses a
-  tainted square follows from the refusal: a refused move's piece moved again ("no piece
-  there"), an attack from a square a refused summon would have filled, a move onto a square a
-  refused capture would have emptied. A refused action that is itself a consequence taints its
-  squares too, for the same refusal. An action that names a tainted square and is replayed
-  without any finding clears the squares it names: there the log and the game agree again.
-* **Totals.** A refused action leaves its player's LP, SP and income, and the enemy King's
-  damage, where the log's later claims no longer assume them (a cost not paid, a capture reward
-  not gained, a Pass bonus paid). Each such total is *re-based*: the first later claim of it that
-  disagrees with the game fixes the offset the refusal introduced, and that claim is a
-  consequence; from then on a claim off by exactly that offset is a consequence too, one off by
-  anything else is an independent error, reported as usual, and a claim that agrees with the game
-  puts the log back in step. A player who cannot afford an action (``SG-R106``, ``SG-R115``, or
-  too little SP for a conversion, ``SG-R113``) while the log's figures for them run above the
-  game's (a fixed offset above zero, or before the offset is fixed, a refused action whose own
-  claims gain LP or SP) is refused as a consequence too.
+* **A refused action** is taken as written where the engine can apply it: the engine applies the
+  very action in its position with what refused it granted, when that is something the position
+  holds (the phase, the turn's once-only actions, LP and SP to pay, a piece in the Gem, an intact
+  Gem), and the grant is taken back after (the phase restored, the credit taken back down to
+  zero). Where the engine refuses it even so (the geometry, the dice, the piece, the target),
+  the action is taken as its **closest legal reading**: the legal action of the same kind on the
+  same piece (same from square; a Summon or Teleport of the same kind; an attack on the same
+  target; a Break, Repair or card play of the same card) that differs least from it (the fewest
+  of the log's claims on it contradicted, then the nearest squares, then the nearest dice), and a
+  piece the log moved, summoned or teleported ends on the square the log names when that square is
+  free. An action with no legal reading is taken as far as it can be: it is an action of the
+  turn (so the turn earns no Pass bonus, R04), with the totals its claims write.
+* **A wrong total** the log writes (an LP or SP total, ``SG-R203``, or an income, ``SG-R208``)
+  is taken as written: the counterfactual is the game with the player's total as the log claims
+  it, since the players go on from their own figure.
 
-A wrong total the log writes (``SG-R203``) is carried forward the same way: the players go on
-from their own figure, so a later claim of that total off by the same difference follows from
-the first wrong one, and one off by another difference is reported (and carried in its turn).
+Every later step of the log (phase label, statement, end of turn) is replayed in each open
+counterfactual as well, by the same code as the replay itself (so by the pure engine,
+:func:`sgcheck.core.engine.apply`), from the counterfactual's own position; a step refused there
+is taken as its own reading in turn. A later error is counted under an earlier one only if it
+*disappears* in that one's counterfactual: the same statement is not refused there (for a refused
+action), or the same claim holds there (for a claim). When several counterfactuals clear it, the
+most recent error is the one it follows from. The counterfactual's own errors on that step (a
+wrong cost on the move a refused capture made possible) are faults of the log as its writer saw
+it: they are reported, with the counterfactual's position and a hint that says where they are
+found, except a want of LP or SP and a wrong total, which a counterfactual knows only as well as
+the log writes its totals. Every other finding is reported.
+
+A counterfactual closes when its position is the replayed game's again (nothing more can follow
+from its error), when its game ends, or when more than :data:`OPEN_LIMIT` are open (the oldest
+closes), which bounds the work to that many extra applications of each action.
 
 Consequences are not reported; each error that has some gets one note, ``SG-N306``, that counts
-them and names their lines in its hint. All of this applies only with ``--keep-going``: without
-it replay stops at the first error.
+them and names their lines in its hint. A consequence on the error's own line (the SP total
+claimed on the line of a wrong income) is not a fault of its own: it is said in the error's hint,
+not counted. All of this applies only with ``--keep-going``: without it replay stops at the first
+error.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import itertools
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
 
-from sgcheck.core.actions import Action, Attack, Convert, Move, Summon, Teleport
-from sgcheck.core.pieces import Color
-from sgcheck.core.squares import square
+from sgcheck.core import engine
+from sgcheck.core.actions import Action, Activate, Attack, Break, Convert, Move, Play, Repair, Summon, Teleport
+from sgcheck.core.legal import attacks, card_plays, converts, moves, summons, teleports
+from sgcheck.core.outcome import Applied
+from sgcheck.core.pieces import Color, piece
 from sgcheck.core.state import GameState
-from sgcheck.diagnostics import Diagnostic
+from sgcheck.core.windows import ACTION_WINDOWS
+from sgcheck.diagnostics import Diagnostic, Span
+from sgcheck.lang.logs.ast import ClaimKind
+from sgcheck.lang.logs.reader import StepClaim
+from sgcheck.replay.claims import claims_hold
 
-#: The totals a refusal re-bases (keys of :attr:`Cascade.drift` with a colour).
-LP, SP, INCOME, KING = "LP", "SP", "income", "King damage"
+#: At most this many counterfactuals are open at once; past it the oldest closes.
+OPEN_LIMIT = 8
 
-#: Refusals that a drift of the player's own totals explains: they could not pay.
-_FUNDS = frozenset({"SG-R106", "SG-R115"})
+#: A roll of a refused action is read as one of at most this many dice, of faces 0 to 9.
+_MOST_DICE, _FACES = 3, 10
 
+#: Refusals for want of LP or SP (a cost, a payment, SP to convert).
+FUNDS = frozenset({"SG-R106", "SG-R113", "SG-R115"})
 
-def touched(action: Action | None) -> frozenset[int]:
-    """The squares an action names or crosses: from, to, a move's ``via``, and the squares between
-    (along a rank, file or diagonal; else, within two Knight's jumps, every square of the
-    rectangle the two span, which holds any Knight's route)."""
-    match action:
-        case Move() | Attack():
-            squares = {int(action.frm), int(action.to)} | _between(int(action.frm), int(action.to))
-            if isinstance(action, Move) and action.via is not None:
-                squares.add(int(action.via))
-            return frozenset(squares)
-        case Teleport():
-            return frozenset({int(action.frm), int(action.to)})
-        case Summon():
-            return frozenset({int(action.to)})
-        case _:
-            target = getattr(action, "target", None)
-            return frozenset({int(target)}) if target is not None else frozenset()
+#: Claims of a total: an LP or SP total, an income.
+_TOTALS = frozenset({"SG-R203", "SG-R208"})
 
+#: LP and SP lent to the player while an action is applied as written (taken back after, down to
+#: zero): none, then LP (spent after the player's own SP), then both. More than any action costs,
+#: and far from the LP that wins a game (core §7).
+_LOAN = 200
+_LOANS = ((0, 0), (_LOAN, 0), (_LOAN, _LOAN))
 
-def _between(frm: int, to: int) -> set[int]:
-    f0, r0, f1, r1 = frm & 7, frm >> 3, to & 7, to >> 3  # files and ranks
-    df, dr = f1 - f0, r1 - r0
-    if df == 0 or dr == 0 or abs(df) == abs(dr):
-        n = max(abs(df), abs(dr))
-        sf, sr = (df > 0) - (df < 0), (dr > 0) - (dr < 0)
-        return {int(square(f0 + sf * i, r0 + sr * i)) for i in range(1, n)}
-    if max(abs(df), abs(dr)) > 4:
-        return set()  # out of any reach: only the squares it names
-    files = range(min(f0, f1), max(f0, f1) + 1)
-    ranks = range(min(r0, r1), max(r0, r1) + 1)
-    return {int(square(f, r)) for f in files for r in ranks} - {frm, to}
+#: What a finding is, for telling whether it disappears in a counterfactual: its code, and the
+#: line and column of its statement (a refused one) or of itself (any other).
+Key = tuple[str, int, int]
 
 
 @dataclass(slots=True)
 class Refusal:
     """An error later findings may follow from (a refused action, or a wrong total the log carries
-    forward), and the lines of those findings."""
+    forward), and those findings."""
 
     diagnostic: Diagnostic  # the error as reported, with its context
-    what: str  # the statement's word ("move", "summon", ...), or the wrong total ("wrong lp total")
+    what: str  # the statement's word ("move", "summon", ...), or the wrong total ("wrong LP total")
     refused: bool = True  # a refused action; False: a wrong total the log carries forward
-    richer: bool = False  # the log's claims on the refused action leave its player richer than the game
-    followers: list[int] = field(default_factory=list)  # source lines, in order (0: no line)
+    followers: list[Diagnostic] = field(default_factory=list)  # in order
+    index: int = -1  # the error's place among the replay's diagnostics
+    within: Span | None = None  # its statement: a finding inside it is no fault of its own
+
+
+@dataclass(slots=True)
+class Counterfactual:
+    """The game as the log's writer saw it after refusal ``rid``."""
+
+    rid: int
+    state: GameState
+    found: dict[Key, Diagnostic] | None = None  # its errors of the step being replayed (None: not yet)
+    shown: set[Key] = field(default_factory=set)  # those of them already reported
+    blocked: bool = False  # the step was refused there for something other than LP or SP
 
 
 @dataclass(slots=True)
 class Cascade:
-    """The refusals of one replay and what they taint; see the module's docstring."""
+    """The errors of one replay and their open counterfactuals; see the module's docstring."""
 
     refusals: list[Refusal] = field(default_factory=list)
-    tainted: dict[int, int] = field(default_factory=dict)  # square -> the refusal it follows from
-    # (colour, total) -> (the refusal, the offset of the log's claims; None: not fixed yet)
-    drift: dict[tuple[Color, str], tuple[int, int | None]] = field(default_factory=dict)
+    open: list[Counterfactual] = field(default_factory=list)  # oldest first
 
     def __bool__(self) -> bool:
         return bool(self.refusals)
 
     def copy(self) -> Cascade:
         """A copy that changes apart from this one (a replay's checkpoint, sgcheck.replay.resume)."""
-        refusals = [Refusal(r.diagnostic, r.what, r.refused, r.richer, list(r.followers)) for r in self.refusals]
-        return Cascade(refusals, dict(self.tainted), dict(self.drift))
+        refusals = [
+            Refusal(r.diagnostic, r.what, r.refused, list(r.followers), r.index, r.within) for r in self.refusals
+        ]
+        return Cascade(refusals, [Counterfactual(c.rid, c.state) for c in self.open])
 
-    # --- refused actions ----------------------------------------------------------------------
+    def add(self, diag: Diagnostic, what: str, index: int, within: Span | None, *, refused: bool) -> int:
+        """A reported error later findings may follow from; its number."""
+        self.refusals.append(Refusal(diag, what, refused, index=index, within=within))
+        return len(self.refusals) - 1
 
-    def origin(self, squares: frozenset[int]) -> int | None:
-        """The refusal a finding on an action touching ``squares`` follows from, if any."""
-        for sq in squares:
-            rid = self.tainted.get(sq)
-            if rid is not None:
-                return rid
-        return None
-
-    def short_of_funds(self, code: str, action: Action, before: GameState) -> int | None:
-        """The refusal that explains the player to move being refused for want of LP or SP (a cost
-        or payment, ``SG-R106``, ``SG-R115``, or SP to convert, ``SG-R113``), if any."""
-        actor = before.to_move
-        short = code in _FUNDS or (isinstance(action, Convert) and action.sp > before.players[actor].sp)
-        if not short:
+    def branch(self, rid: int, state: GameState | None) -> Counterfactual | None:
+        """Open the counterfactual of error ``rid`` at ``state`` (None: it has none)."""
+        if state is None or state.result is not None:
             return None
-        for total in (SP, LP):
-            entry = self.drift.get((actor, total))
-            if entry is None:
-                continue
-            rid, offset = entry
-            if (offset is None and self.refusals[rid].richer) or (offset is not None and offset > 0):
-                return rid
+        opened = Counterfactual(rid, state)
+        self.open.append(opened)
+        if len(self.open) > OPEN_LIMIT:
+            del self.open[0]
+        return opened
+
+    def origin(self, key: Key) -> Counterfactual | None:
+        """The counterfactual of the error a finding of the step just replayed follows from: the
+        most recent one that does not have it (None: it is independent)."""
+        for cf in reversed(self.open):
+            if cf.found is not None and key not in cf.found:
+                return cf
         return None
 
-    def refuse(self, diag: Diagnostic, what: str, action: Action | None, actor: Color, *, richer: bool) -> None:
-        """An independent refusal: taint what it touches and unsettle its player's totals.
-        ``richer``: the log's claims on it leave the player with more than the game does."""
-        rid = len(self.refusals)
-        self.refusals.append(Refusal(diag, what, richer=richer))
-        self.taint(rid, action)
-        for key in ((actor, LP), (actor, SP), (actor, INCOME)):
-            self.drift[key] = (rid, None)
-        if isinstance(action, Attack):
-            self.drift[(actor.other, KING)] = (rid, None)
+    def surfaced(self, cf: Counterfactual, key: Key) -> Iterator[Diagnostic]:
+        """The errors ``cf`` has on the step whose finding ``key`` follows from its error: faults
+        of the log as its writer saw it, reported (each once, with a hint saying where they are
+        found), except a want of LP or SP and a wrong total, which a counterfactual knows only as
+        well as the log writes its totals."""
+        assert cf.found is not None
+        origin = self.refusals[cf.rid]
+        line = origin.diagnostic.span.line if origin.diagnostic.span is not None else 0
+        where = (
+            f"found in the game where the {origin.what} of line {line} is played as the log wrote it"
+            if origin.refused
+            else f"found in the game with the {origin.what} of line {line} as the log wrote it"
+        )
+        for own, diag in cf.found.items():
+            if own == key or own in cf.shown or diag.code in FUNDS or diag.code in _TOTALS:
+                continue
+            cf.shown.add(own)
+            yield replace(diag, hint=f"{diag.hint}; {where}" if diag.hint else where)
 
-    def carry(self, diag: Diagnostic, what: str, key: tuple[Color, str], offset: int) -> None:
-        """A wrong total was reported: later claims of it off by the same ``offset`` follow from it."""
-        self.drift[key] = (len(self.refusals), offset)
-        self.refusals.append(Refusal(diag, what, refused=False))
+    def follow(self, rid: int, diag: Diagnostic) -> None:
+        """``diag`` follows from error ``rid``: it is counted, not reported."""
+        self.refusals[rid].followers.append(diag)
 
-    def taint(self, rid: int, action: Action | None) -> None:
-        for sq in touched(action):
-            self.tainted[sq] = rid
+    def settle(self, state: GameState | None, clean: bool) -> None:
+        """After a step: close the counterfactuals whose game ended or that agree with ``state``,
+        and, if the step was ``clean`` in the game, those that refused it for anything but LP or SP:
+        there the log contradicts them (its writer did not see the board they hold; the totals are
+        the log's own, and a counterfactual's may be off where the log writes none)."""
+        if self.open:
+            self.open = [
+                cf for cf in self.open if cf.state.result is None and cf.state != state and not (clean and cf.blocked)
+            ]
 
-    def follow(self, rid: int, line: int) -> None:
-        """A finding on ``line`` follows from refusal ``rid``: it is counted, not reported."""
-        self.refusals[rid].followers.append(line)
 
-    def clear(self, action: Action | None) -> None:
-        """An action replayed without findings: the squares it names agree with the log again."""
-        if self.tainted:
-            for sq in touched(action):
-                self.tainted.pop(sq, None)
+# --- readings of a refused action -------------------------------------------------------------
 
-    # --- totals ---------------------------------------------------------------------------------
 
-    def judge(self, key: tuple[Color, str], claimed: int, actual: int, line: int) -> bool:
-        """Whether to report a claimed total that may be off: False when it agrees allowing for the
-        offset, or is the first claim after a refusal (which fixes the offset); either way a claim
-        that disagrees with the game is counted as a consequence. A claim that agrees with the game
-        puts the log back in step: the offset is dropped."""
-        entry = self.drift.get(key)
-        if entry is None:
-            return claimed != actual
-        rid, offset = entry
-        if offset is None:
-            self.drift[key] = (rid, claimed - actual)
-            if claimed != actual:
-                self.follow(rid, line)
-            return False
-        if claimed == actual:
-            del self.drift[key]  # the log is back in step with the game
-            return False
-        if claimed - offset != actual:
-            return True
-        if claimed != actual:
-            self.follow(rid, line)  # off by the offset: the log carries the difference
-        return False
+def reading(state: GameState, action: Action, claims: Sequence[StepClaim], word: str) -> GameState:
+    """The position after ``action`` as the log wrote it: applied with what refused it granted,
+    else its closest legal reading, else only counted as the turn's action (see the module's
+    docstring); with the totals its claims write."""
+    for lp, sp in _LOANS:  # what it costs granted too, lent as LP (paid after the player's SP), then SP
+        granted = _granted(state, action, lp, sp)
+        step = engine.apply(granted, action)
+        if isinstance(step, Applied):
+            return written_totals(_taken_back(state, granted, step.state, action), state.to_move, claims)
+    for lp, sp in _LOANS:
+        granted = _granted(state, action, lp, sp)
+        best: tuple[tuple[int, int, int], Action, GameState] | None = None
+        for candidate in _candidates(granted, action):
+            applied = engine.apply(granted, candidate)
+            if not isinstance(applied, Applied):
+                continue
+            player = applied.state.players[state.to_move]
+            wrong = sum(not claims_hold((claim,), applied.effects, player, word) for claim in claims)
+            rank = (wrong, *_distance(action, candidate))
+            if best is None or rank < best[0]:
+                best = (rank, candidate, applied.state)
+        if best is not None:
+            _, chosen, after = best
+            taken = _taken_back(state, granted, _placed(after, action, chosen), action)
+            return written_totals(taken, state.to_move, claims)
+    # no legal reading: the log's writer still took an action this turn (no Pass bonus, R04)
+    counted = state.with_turn(state.turn.replace(actions=state.turn.actions + 1))
+    return written_totals(counted, state.to_move, claims)
+
+
+def written_totals(state: GameState, actor: Color, claims: Sequence[StepClaim]) -> GameState:
+    """``state`` with the actor's LP and SP as the log's claims write them, if they do: the
+    players go on from their own figures."""
+    player = state.players[actor]
+    for kind, value in claims:
+        if value is not None and kind is ClaimKind.LP:
+            player = player.replace(lp=value)
+        elif value is not None and kind is ClaimKind.SP:
+            player = player.replace(sp=value)
+    return state if player is state.players[actor] else state.with_player(actor, player)
+
+
+def _granted(state: GameState, action: Action, lp: int, sp: int) -> GameState:
+    """``state`` with what the position can hold granted for ``action``: its phase, the turn's
+    once-only actions not taken yet, ``lp`` and ``sp`` lent, a piece in the Gem and an intact Gem for a Summon."""
+    turn = state.turn
+    window = ACTION_WINDOWS.get(type(action))
+    phase = turn.phase if window is None or turn.phase in window.phases else window.phases[0]
+    turn = turn.replace(phase=phase, summoned=False, broke=False, repaired=False, teleported=False, converted_sp=0)
+    me = state.mover
+    gem, broken = me.gem, me.gem_broken
+    if isinstance(action, Summon):
+        own = piece(state.to_move, action.kind).index
+        gem = tuple(n + (i == own and n == 0) for i, n in enumerate(gem))
+        broken = False
+    player = me.replace(lp=me.lp + lp, sp=me.sp + sp, gem=gem, gem_broken=broken)
+    return state.with_turn(turn).with_player(state.to_move, player)
+
+
+def _taken_back(before: GameState, granted: GameState, after: GameState, action: Action) -> GameState:
+    """The grants of :func:`_granted` taken back from ``after``: the phase, the turn's once-only
+    actions this one did not take, the credit (down to zero), the Gem's grants."""
+    turn, was = after.turn, before.turn
+    turn = turn.replace(
+        phase=was.phase,
+        summoned=was.summoned or turn.summoned,
+        broke=was.broke or turn.broke,
+        repaired=was.repaired or turn.repaired,
+        teleported=was.teleported or turn.teleported,
+        converted_sp=was.converted_sp + turn.converted_sp,
+    )
+    me, mine = after.players[before.to_move], before.mover
+    gem = tuple(max(0, m + a - g) for m, a, g in zip(mine.gem, me.gem, granted.mover.gem, strict=True))
+    broken = mine.gem_broken if isinstance(action, Summon) else me.gem_broken
+    # the loan taken back, down to zero: what the log's writer paid that the player had not is forgiven
+    lp, sp = max(0, me.lp - (granted.mover.lp - mine.lp)), max(0, me.sp - (granted.mover.sp - mine.sp))
+    player = me.replace(lp=lp, sp=sp, gem=gem, gem_broken=broken)
+    return after.with_turn(turn).with_player(before.to_move, player)
+
+
+def _candidates(state: GameState, action: Action) -> Iterator[Action]:
+    """The legal actions of the same kind on the same piece as ``action`` (an attack's dice taken
+    from its own, cut or padded to the count the engine asks for)."""
+    match action:
+        case Move():
+            for m in moves(state):
+                if isinstance(m, Move) and (
+                    m.frm == action.frm or (m.to == action.to and _same_kind(state, m, action))
+                ):
+                    yield replace(m, pay=action.pay)
+        case Teleport():
+            yield from (t for t in teleports(state) if isinstance(t, Teleport) and t.frm == action.frm)
+        case Summon():
+            yield from (s for s in summons(state) if isinstance(s, Summon) and s.kind is action.kind)
+        case Attack():
+            if any(isinstance(a, Attack) and a.frm == action.frm and a.to == action.to for a in attacks(state)):
+                for roll in _rolls(state, replace(action, second=(), advantage=False)):
+                    yield replace(action, roll=roll, second=(), advantage=False)
+        case Break() | Repair():
+            for roll in _rolls(state, action):
+                yield replace(action, roll=roll)
+        case Convert():
+            yield from converts(state)
+        case Play() | Activate():
+            for card in card_plays(state):
+                if isinstance(card, type(action)) and card.card == action.card:
+                    yield card
+        case _:
+            return
+
+
+def _same_kind(state: GameState, legal: Move, written: Move) -> bool:
+    """A legal move of a piece of the kind the log names (any kind, if it names none)."""
+    on = state.board[legal.frm]
+    return on is not None and (written.kind is None or on.kind is written.kind)
+
+
+def _rolls(state: GameState, action: Attack | Break | Repair) -> Iterator[tuple[int, ...]]:
+    """The written dice; else every roll of the count the engine takes (found by cutting or
+    padding the written ones), nearest first by :func:`_distance`."""
+    roll = action.roll
+    yield roll
+    pad = roll[-1] if roll else 1
+    for count in range(1, _MOST_DICE + 1):
+        if count == len(roll):
+            continue
+        trial = roll[:count] + (pad,) * max(0, count - len(roll))
+        if isinstance(engine.apply(state, replace(action, roll=trial)), Applied):
+            yield from itertools.product(range(_FACES), repeat=count)
+            return
+
+
+def _distance(written: Action, candidate: Action) -> tuple[int, int]:
+    """How far a legal reading is from the written action: its squares, then its numbers."""
+    squares = 0
+    for name in ("frm", "to", "target"):
+        a, b = getattr(written, name, None), getattr(candidate, name, None)
+        if a is not None and b is not None:
+            squares += max(abs((a & 7) - (b & 7)), abs((a >> 3) - (b >> 3)))
+        elif a != b:
+            squares += 8
+    numbers = abs(written.sp - candidate.sp) if isinstance(written, Convert) and isinstance(candidate, Convert) else 0
+    roll_a, roll_b = getattr(written, "roll", None), getattr(candidate, "roll", None)
+    if roll_a is not None and roll_b is not None:
+        numbers += sum(abs(a - b) for a, b in itertools.zip_longest(roll_a, roll_b, fillvalue=0))
+    return squares, numbers
+
+
+def _placed(state: GameState, written: Action, chosen: Action) -> GameState:
+    """The piece a reading moved, summoned or teleported put on the square the log names, if free."""
+    if not isinstance(written, Move | Teleport | Summon) or not isinstance(chosen, Move | Teleport | Summon):
+        return state
+    if chosen.to == written.to or state.board[written.to] is not None:
+        return state
+    board = list(state.board)
+    board[written.to], board[chosen.to] = board[chosen.to], None
+    return state.with_board(tuple(board))

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from sgcheck.core.actions import Attack, Break, Repair
 from sgcheck.core.chisquare import uniform_test
 from sgcheck.core.pieces import Color
-from sgcheck.diagnostics import Diagnostic
+from sgcheck.diagnostics import Diagnostic, listing
 from sgcheck.lang.logs.ast import AttackStmt, BreakStmt, Header, LogItem, RepairStmt, ResultLine, RollOff, Turn
 from sgcheck.lang.logs.grammar import LogSyntaxError
 from sgcheck.lang.logs.reader import PlainTurn
@@ -208,18 +208,22 @@ def render_text(corpus: Corpus, results: list[PlayerDice]) -> str:
     if not results:
         lines.append("no dice")
         return "\n".join(lines) + "\n"
-    width = max(len("player"), *(len(r.player) for r in results))
-    lines.append(f"{'player':<{width}}  kind  dice   chi-square  df  p-value")
-    for r in results:
-        if r.chi_square is None or r.p_value is None:
-            tail = f"{'-':>10}  {r.df:>2}  too few dice for the test (at least {MIN_PER_FACE} a face)"
-        else:
-            tail = f"{r.chi_square:>10.2f}  {r.df:>2}  {_p_text(r.p_value)}"
-            if r.flagged:
-                tail += f"  implausible (p < {FLAG_BELOW})"
+    tested = [r for r in results if r.chi_square is not None and r.p_value is not None]
+    if tested:
+        width = max(len("player"), *(len(r.player) for r in tested))
+        lines.append(f"{'player':<{width}}  kind  dice   chi-square  df  p-value")
+    for r in tested:
+        assert r.chi_square is not None and r.p_value is not None
+        tail = f"{r.chi_square:>10.2f}  {r.df:>2}  {_p_text(r.p_value)}"
+        if r.flagged:
+            tail += f"  implausible (p < {FLAG_BELOW})"
         lines.append(f"{r.player:<{width}}  {r.kind:<4}  {r.dice:>5}  {tail}")
         if r.flagged:
             lines.append(f"{'':<{width}}  counts: " + "  ".join(f"{face}: {count}" for face, count in r.counts))
+    few = [r for r in results if r.chi_square is None or r.p_value is None]
+    if few:  # one line for them all, however many players a league has
+        named = listing((f"{r.player} {r.kind} ({r.dice})" for r in few), quote=str)
+        lines.append(f"not tested, too few dice (at least {MIN_PER_FACE} a face): {named}")
     flagged = sum(1 for r in results if r.flagged)
     lines.append(f"{flagged} implausible" if flagged else "nothing implausible")
     if corpus.reused:

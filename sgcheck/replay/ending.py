@@ -7,6 +7,7 @@ Each function takes the :class:`~sgcheck.replay.session.Session` that was fed th
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from sgcheck.codes import diagnostic
@@ -35,9 +36,7 @@ def finish(replayer: Session, start: Callable[[Span], GameState]) -> None:
         replayer.state = st = start(last.span if last is not None else Span.point(replayer.source))
     if st is None and replayer.items <= 1 and not setup.rolloffs and not setup.drafts:
         replayer.report(
-            diagnostic("SG-P006", "no game in this file: it has no setup and no turns").at(
-                Span.point(replayer.source)
-            ),
+            diagnostic("SG-P006", "no game in this file: it has no setup and no turns").at(Span.point(replayer.source)),
             fatal=True,
         )
     for line in replayer.result_lines:
@@ -49,29 +48,40 @@ def finish(replayer: Session, start: Callable[[Span], GameState]) -> None:
 
 def knock_on_notes(replayer: Session) -> None:
     """SG-N306 on each error that later findings follow from (keep_going): how many, and on
-    which lines; they are not reported themselves (sgcheck.replay.cascade)."""
+    which lines; they are not reported themselves (sgcheck.replay.cascade). A finding that follows
+    on the error's own line is no fault of its own: the error's hint says so instead."""
     for origin in replayer.cascade.refusals:
-        count = len(origin.followers)
+        first = origin.diagnostic
+        own = [d for d in origin.followers if _inside(d.span, origin.within)]
+        if own and 0 <= origin.index < len(replayer.diagnostics):
+            said = "; ".join(f"{d.code} {d.message}" for d in own)
+            also = f"it explains the rest of this statement: {said}"
+            replayer.diagnostics[origin.index] = replace(first, hint=f"{first.hint}; {also}" if first.hint else also)
+        followers = [d for d in origin.followers if not _inside(d.span, origin.within)]
+        count = len(followers)
         if not count:
             continue
-        lines = [str(line) for line in origin.followers if line]
-        word = "line" if len(set(lines)) == 1 else "lines"
-        hint = f"they are on {word} {listing(lines, quote=str)}" if lines else None
+        lines = list(dict.fromkeys(str(d.span.line) for d in followers if d.span is not None))
+        word = "line" if len(lines) == 1 else "lines"
+        hint = f"{'they are' if count != 1 else 'it is'} on {word} {listing(lines, quote=str)}" if lines else None
         findings = f"{count} later finding{'s follow' if count != 1 else ' follows'}"
-        are = "are" if count != 1 else "is"
+        are, they, do = ("are", "they", "do") if count != 1 else ("is", "it", "does")
         if origin.refused:
             message = (
                 f"{findings} from this refused {origin.what} and {are} not reported: "
-                f"the log goes on as if the {origin.what} had been played"
+                f"{they} {do} not arise when the {origin.what} is played as the log wrote it"
             )
         else:
             message = (
                 f"{findings} from this {origin.what} and {are} not reported: "
-                "the log's later claims carry the same difference"
+                f"{they} {do} not arise from the figure the log wrote"
             )
-        first = origin.diagnostic
         note = diagnostic("SG-N306", message, hint=hint).at(first.span, first.label)
         replayer.report(note.with_context(*first.context))
+
+
+def _inside(span: Span | None, within: Span | None) -> bool:
+    return span is not None and within is not None and within.offset <= span.offset < within.end_offset
 
 
 def _check_result(replayer: Session, score: str, reason: str | None, span: Span) -> None:

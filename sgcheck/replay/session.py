@@ -18,7 +18,7 @@ from sgcheck.core.watch import Watch
 from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.lang.logs.ast import Header, KingPlacement, ResultLine, RollOff, Statement
 from sgcheck.lang.logs.reader import PlainTurn
-from sgcheck.replay.cascade import Cascade
+from sgcheck.replay.cascade import Cascade, Counterfactual, Key
 from sgcheck.replay.findings import Stop, Where, context
 from sgcheck.replay.observer import TurnObserver
 from sgcheck.replay.options import Observer, ReplayOptions
@@ -135,7 +135,12 @@ class Session:
         # the action being judged: the state before it and, once the core applied it, after it;
         # every finding on it shows these two (None between actions)
         self.judged: tuple[GameState, GameState | None] | None = None
-        self.cascade = Cascade()  # what refused actions taint (keep_going only; sgcheck.replay.cascade)
+        self.cascade = Cascade()  # the errors and their counterfactuals (keep_going only; sgcheck.replay.cascade)
+        # the counterfactual a step is being replayed in (its findings are kept apart), and
+        # whether the step being replayed is one its open counterfactuals have replayed too
+        self.probing: Counterfactual | None = None
+        self.attributing = False
+        self.errors = 0  # errors found so far, reported or counted for an earlier one
 
     # --- checkpoints (sgcheck.replay.resume) ---------------------------------------------------
 
@@ -206,12 +211,37 @@ class Session:
 
     # --- reporting --------------------------------------------------------------------------
 
-    def report(self, diag: Diagnostic, *, fatal: bool = False, at_state: GameState | None = None) -> None:
+    def report(
+        self, diag: Diagnostic, *, fatal: bool = False, at_state: GameState | None = None, key: Key | None = None
+    ) -> bool:
         """Record a finding with where it happened (turn, player, phase and the state: that of the
         action being judged, else ``at_state``, else the current one); stop replay on an error
-        unless keep_going and not ``fatal``."""
-        if self.observer is not None:
-            self.observer.reported(len(self.diagnostics))
+        unless keep_going and not ``fatal``. With keep_going, an error that disappears in an
+        earlier error's counterfactual is counted for that one instead (sgcheck.replay.cascade);
+        ``key`` says what the finding is for that comparison. Whether it was recorded."""
+        if self.probing is not None:  # a counterfactual's finding: kept apart, with where it is
+            if diag.is_error and self.probing.found is not None:
+                self.probing.found[key if key is not None else finding_key(diag)] = self._placed(diag, at_state)
+            if fatal:
+                raise Stop
+            return False
+        if diag.is_error:
+            self.errors += 1
+        if self.attributing and diag.is_error and not fatal:
+            wanted = key if key is not None else finding_key(diag)
+            cf = self.cascade.origin(wanted)
+            if cf is not None:
+                self.cascade.follow(cf.rid, diag)
+                for own in self.cascade.surfaced(cf, wanted):  # its own errors there are reported
+                    self._record(own)
+                return False
+        self._record(self._placed(diag, at_state))
+        if diag.is_error and (fatal or not self.options.keep_going):
+            raise Stop
+        return True
+
+    def _placed(self, diag: Diagnostic, at_state: GameState | None) -> Diagnostic:
+        """``diag`` with its context: the action being judged, else ``at_state``, else now."""
         after: GameState | None = None
         if self.judged is not None:
             st: GameState | None
@@ -220,9 +250,12 @@ class Session:
             st = at_state if at_state is not None else self.state
         if st is not None and not diag.context:
             diag = diag.with_context(*context(st, self._where() if st.result is not None else None, after))
+        return diag
+
+    def _record(self, diag: Diagnostic) -> None:
+        if self.observer is not None:
+            self.observer.reported(len(self.diagnostics))
         self.diagnostics.append(diag)
-        if diag.is_error and (fatal or not self.options.keep_going):
-            raise Stop
 
     def _where(self) -> Where | None:
         if self.where is None and self.where_turn is not None:
@@ -233,3 +266,8 @@ class Session:
     def game_scenario(self) -> Scenario | None:
         return self.scenario.scenario if self.scenario is not None else None
 
+
+def finding_key(diag: Diagnostic) -> Key:
+    """What a finding is, to look for it in a counterfactual: its code and where it is."""
+    span = diag.span
+    return (diag.code, span.line, span.column) if span is not None else (diag.code, 0, 0)

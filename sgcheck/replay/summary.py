@@ -153,7 +153,7 @@ def market_line(play: MarketPlay) -> str:
     """The market now: the deck left, the card before each player, the cards discarded (R26)."""
     left = play.market.remaining(play.revealed)
     top = play.market.next_card(play.revealed) if play.market.ordered else None
-    deck = f"{left} of {len(play.market.deck)} cards left" + (f" (next: {top})" if top is not None else "")
+    deck = f"{left} of {plural(len(play.market.deck), 'card')} left" + (f" (next: {top})" if top is not None else "")
     before = " · ".join(f"before {c.title}: {play.card_before(c) or 'none'}" for c in Color)
     return f"  market: {deck} · {before} · discarded {', '.join(play.discarded) or 'none'}"
 

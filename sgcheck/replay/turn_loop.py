@@ -21,8 +21,9 @@ and :mod:`~sgcheck.replay.ending`; the state they share is a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import partial
 
 from sgcheck.codes import diagnostic
 from sgcheck.core import caps, engine
@@ -32,7 +33,7 @@ from sgcheck.core.outcome import Applied, Effects
 from sgcheck.core.pieces import Color, Phase
 from sgcheck.core.play.market import forget_due, reveal_due
 from sgcheck.core.play.victory import game_over_rules
-from sgcheck.core.state import GameState, PlayerState
+from sgcheck.core.state import GameState
 from sgcheck.core.watch import Breach, observe
 from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.lang.logs.ast import (
@@ -55,11 +56,11 @@ from sgcheck.lang.logs.reader import PlainTurn, StepClaim, TurnStep
 from sgcheck.lang.logs.vocab import KEYWORDS
 from sgcheck.replay import header as header_items
 from sgcheck.replay import setup_lines
-from sgcheck.replay.cascade import INCOME, KING, LP, SP, touched
+from sgcheck.replay.cascade import FUNDS, Counterfactual, reading, written_totals
 from sgcheck.replay.claims import check_claims, claims_hold
 from sgcheck.replay.describe import statement_word, turn_label
 from sgcheck.replay.fill import income_fix
-from sgcheck.replay.findings import allowed
+from sgcheck.replay.findings import Stop, allowed
 from sgcheck.replay.observer import TurnObserver
 from sgcheck.replay.session import Session
 from sgcheck.replay.translate import span_of, translate
@@ -71,35 +72,15 @@ _NO_EFFECTS = Effects()
 _CARD_WORDS = frozenset({"activate", "play"})
 
 
-def _total(
-    kind: ClaimKind, effects: Effects, after: GameState, actor: Color
-) -> tuple[tuple[Color, str] | None, int | None]:
-    """The total a claim is about, as the cascade keys it, and its value in the game (None, None:
-    not a total a refusal re-bases)."""
-    if kind is ClaimKind.LP:
-        return (actor, LP), after.players[actor].lp
-    if kind is ClaimKind.SP:
-        return (actor, SP), after.players[actor].sp
-    if kind is ClaimKind.KING_DAMAGE:
-        return (actor.other, KING), effects.king_damage
-    return None, None
+#: The totals a wrong claim of which the log carries forward (sgcheck.replay.cascade).
+_CARRIED = {ClaimKind.LP: "LP", ClaimKind.SP: "SP"}
+
+#: A wrong total the log may carry forward: the claim, and the position it was claimed about.
+_Carry = tuple[Claim, GameState, Color]
 
 
-def _richer(claim: Claim, before: PlayerState) -> bool:
-    """Whether a claim on a refused action has its player gain, or end with more than they had."""
-    if claim.value is None:
-        return False
-    if claim.kind in (ClaimKind.GAIN_SP, ClaimKind.GAIN_LP):
-        return claim.value > 0
-    if claim.kind is ClaimKind.LP:
-        return claim.value > before.lp
-    if claim.kind is ClaimKind.SP:
-        return claim.value > before.sp
-    return False
-
-
-#: A total the log may carry forward after a wrong claim of it: its key and the claim's offset.
-_Carry = tuple[tuple[Color, str], int]
+def _claims_of(stmt: Statement) -> tuple[StepClaim, ...]:
+    return tuple((c.kind, c.value) for c in stmt.claims if c.kind is not ClaimKind.PAY)
 
 
 def turn_of_tree(turn: Turn) -> PlainTurn:
@@ -116,8 +97,7 @@ def turn_of_tree(turn: Turn) -> PlainTurn:
 def _statement_step(stmt: Statement) -> TurnStep:
     word = KEYWORDS[type(stmt)]
     amount = stmt.amount if isinstance(stmt, IncomeStmt) else 0
-    claims = tuple((c.kind, c.value) for c in stmt.claims if c.kind is not ClaimKind.PAY)
-    return TurnStep(None, None, None, word, translate(stmt), claims, amount, node=stmt)
+    return TurnStep(None, None, None, word, translate(stmt), _claims_of(stmt), amount, node=stmt)
 
 
 def _end_span(turn: PlainTurn, passes: Sequence[TurnStep]) -> Span:
@@ -206,10 +186,14 @@ class Replayer(Session):
         for step in turn.steps:
             if step.phase is not None:
                 self.where = (number, color, step.phase)
+                first = not labelled
                 if observer is None:
-                    self._enter(step.phase, not labelled, turn, step)
+                    if self.cascade.open:
+                        self._step(partial(self._enter, step.phase, first, turn, step))
+                    else:
+                        self._enter(step.phase, first, turn, step)
                 else:
-                    self._observed_label(observer, turn, step, not labelled)
+                    self._observed_label(observer, turn, step, first)
                 labelled = True
             if step.word is None:
                 continue
@@ -221,14 +205,18 @@ class Replayer(Session):
             if step.word == "pass":
                 passes.append(step)
                 continue
-            if markets and step.word != "reveal" and reveal_due(self.state):
-                self._missing_reveal()
             if observer is None:
-                self._statement(turn, step)
+                if self.cascade.open:
+                    self._step(partial(self._statement_of, turn, step, markets))
+                else:
+                    self._statement_of(turn, step, markets)
             else:
-                self._observed_statement(observer, turn, step)
+                self._observed_statement(observer, turn, step, markets)
         if observer is None:
-            self._end_turn(turn, passes)
+            if self.cascade.open:
+                self._step(partial(self._end_turn, turn, passes))
+            else:
+                self._end_turn(turn, passes)
         else:
             self._observed_end(observer, turn, passes)
 
@@ -236,24 +224,75 @@ class Replayer(Session):
         assert step.phase is not None
         observer.step_begins()
         try:
-            self._enter(step.phase, first, turn, step)
+            self._step(partial(self._enter, step.phase, first, turn, step))
         finally:
             observer.label_played(turn.label_span(step).line, self.state)
 
-    def _observed_statement(self, observer: TurnObserver, turn: PlainTurn, step: TurnStep) -> None:
+    def _observed_statement(self, observer: TurnObserver, turn: PlainTurn, step: TurnStep, markets: bool) -> None:
         observer.step_begins()
         before, found = self.state, len(self.diagnostics)
         try:
-            self._statement(turn, step)
+            self._step(partial(self._statement_of, turn, step, markets))
         finally:
             observer.statement_played(turn, step, before, self.state, self.diagnostics[found:])
 
     def _observed_end(self, observer: TurnObserver, turn: PlainTurn, passes: list[TurnStep]) -> None:
         observer.step_begins()
         try:
-            self._end_turn(turn, passes)
+            self._step(partial(self._end_turn, turn, passes))
         finally:
             observer.turn_ended(turn, passes, self.state)
+
+    # --- counterfactuals (keep_going; sgcheck.replay.cascade) -----------------------------------
+
+    def _step(self, run: Callable[[], None]) -> None:
+        """Replay one step of the log (a phase label, a statement, the end of a turn): first in
+        each open counterfactual, then in the game, where an error the step has in no
+        counterfactual of an earlier error follows from that error."""
+        cascade = self.cascade
+        if not cascade.open:
+            run()
+            return
+        for cf in cascade.open:
+            self._probe(cf, run)
+        self.attributing = True
+        errors = self.errors
+        try:
+            run()
+        finally:
+            self.attributing = False
+        cascade.settle(self.state, clean=self.errors == errors)
+
+    def _probe(self, cf: Counterfactual, run: Callable[[], None]) -> None:
+        """Replay a step in counterfactual ``cf``: by the same code, from its position, its
+        findings kept in ``cf.found`` and its position moved on; the game's own is left as it was."""
+        kept = (self.state, self.statements, self.capture, self.judged, self.between_turns, self.warned_cards)
+        watch, observer = self.watch, self.observer
+        self.state, self.watch, self.observer, self.probing = cf.state, None, None, cf
+        cf.found, cf.blocked, cf.shown = {}, False, set()
+        try:
+            run()
+        except Stop:
+            pass
+        finally:
+            cf.state = self.state if self.state is not None else cf.state
+            self.state, self.statements, self.capture, self.judged, self.between_turns, self.warned_cards = kept
+            self.watch, self.observer, self.probing = watch, observer, None
+
+    def _branch(
+        self, what: str, state: GameState | None, within: Span | None, *, refused: bool
+    ) -> Counterfactual | None:
+        """An error just reported, on the statement at ``within``: later findings that disappear in
+        its counterfactual (the game at ``state``) follow from it."""
+        if not self.options.keep_going or self.observe is not None:
+            return None
+        rid = self.cascade.add(self.diagnostics[-1], what, len(self.diagnostics) - 1, within, refused=refused)
+        return self.cascade.branch(rid, state)
+
+    def _statement_of(self, turn: PlainTurn, step: TurnStep, markets: bool) -> None:
+        if markets and step.word != "reveal" and reveal_due(self.state):
+            self._missing_reveal()
+        self._statement(turn, step)
 
     def _enter(self, phase: Phase, first: bool, turn: PlainTurn, step: TurnStep) -> None:
         st = self.state
@@ -316,11 +355,14 @@ class Replayer(Session):
             self.capture = turn.statement(step)
         self.state = applied.state
         watched = self._watched(st, action, applied) if self.watch is not None else ()
-        if not watched and self.observe is None and (
-            (not step.claims and st.cards is None and step.word not in _CARD_WORDS) or self._clean(step, applied, st)
+        if (
+            not watched
+            and self.observe is None
+            and (
+                (not step.claims and st.cards is None and step.word not in _CARD_WORDS)
+                or self._clean(step, applied, st)
+            )
         ):
-            if self.cascade:
-                self.cascade.clear(action)
             return
         self.judged = (st, applied.state)
         try:
@@ -339,11 +381,7 @@ class Replayer(Session):
         claims = step.claims
         if not claims:
             return True
-        actor = st.to_move
-        after = applied.state
-        if self.cascade and self._drifting(claims, effects, after, actor):
-            return False
-        return claims_hold(claims, effects, after.players[actor], step.word or "")
+        return claims_hold(claims, effects, applied.state.players[st.to_move], step.word or "")
 
     def _judge_applied(
         self, stmt: Statement, action: Action, applied: Applied, st: GameState, watched: tuple[Diagnostic, ...]
@@ -356,18 +394,8 @@ class Replayer(Session):
             self.observe(stmt, applied.effects, applied.state.players[actor])
         elif stmt.claims:
             what = statement_word(stmt)
-            found = self._check_claims(stmt.claims, applied.effects, applied.state, actor, stmt.span, what)
-            rid = self.cascade.origin(touched(action)) if self.cascade else None
-            for diag, carry in found:
-                if rid is not None and diag.is_error:
-                    self.cascade.follow(rid, stmt.span.line)  # a claim about what a refusal changed
-                else:
-                    self.report(diag)
-                    self._carry(carry)
-            if not found and self.cascade:
-                self.cascade.clear(action)
-        elif self.cascade:
-            self.cascade.clear(action)
+            for diag, carry in self._check_claims(stmt.claims, applied.effects, applied.state, actor, stmt.span, what):
+                self._carry(carry, self.report(diag))
         if isinstance(stmt, ActivateStmt | PlayStmt) and st.cards is None:
             self._card_notes(stmt, actor)
         capped = applied.effects.cards
@@ -375,81 +403,57 @@ class Replayer(Session):
             self._cap_note(stmt, capped)
 
     def _refused(self, diag: Diagnostic, action: Action, stmt: Statement, st: GameState) -> None:
-        """An action the core refused. With keep_going, a refusal that follows from an earlier one
-        (it touches what that one tainted, or its player could not pay because of it) is counted
-        for that one, not reported (sgcheck.replay.cascade)."""
-        actor = st.to_move
-        if self.options.keep_going:
-            rid = self.cascade.origin(touched(action))
-            if rid is None:
-                rid = self.cascade.short_of_funds(diag.code, action, st)
-            if rid is not None:
-                self.cascade.follow(rid, stmt.span.line)
-                self.cascade.taint(rid, action)
-                return
+        """An action the core refused. With keep_going, one that is not refused in an earlier
+        error's counterfactual follows from that error and is counted for it, not reported; one
+        reported opens its own counterfactual, the action as the log wrote it (sgcheck.replay.cascade)."""
+        key = (diag.code, stmt.span.line, stmt.span.column)  # refused for the same reason
+        if self.probing is not None:  # refused in a counterfactual too: taken as written there
+            self.judged = (st, None)
+            try:
+                self.report(diag, key=key)
+            finally:
+                self.judged = None
+            self.probing.blocked = self.probing.blocked or diag.code not in FUNDS
+            self.state = reading(st, action, _claims_of(stmt), statement_word(stmt))
+            return
         self.judged = (st, None)
         try:
-            self.report(diag)
+            reported = self.report(diag, key=key)
         finally:
             self.judged = None
-        if self.options.keep_going:
-            richer = any(_richer(claim, st.players[actor]) for claim in stmt.claims)
-            self.cascade.refuse(self.diagnostics[-1], statement_word(stmt), action, actor, richer=richer)
+        if reported and self.options.keep_going and self.observe is None:
+            taken = reading(st, action, _claims_of(stmt), statement_word(stmt))
+            self._branch(statement_word(stmt), taken, stmt.span, refused=True)
 
-    # --- claims, allowing for what refused actions changed (keep_going) ------------------------
+    # --- claims ------------------------------------------------------------------------------
 
     def _check_claims(
         self, claims: tuple[Claim, ...], effects: Effects, after: GameState, actor: Color, span: Span, what: str
     ) -> list[tuple[Diagnostic, _Carry | None]]:
-        """:func:`check_claims`, except that with keep_going a total that an earlier error changed
-        is judged by the cascade (off by that error's offset, it agrees); each finding comes with
-        the total it makes the log carry forward, if it is a wrong total (to :meth:`_carry`)."""
-        if not self.options.keep_going:
-            return [(diag, None) for diag in check_claims(claims, effects, after, actor, span, what)]
+        """:func:`check_claims`, each finding with the wrong total it makes the log carry forward,
+        if it is one (to :meth:`_carry`)."""
         out: list[tuple[Diagnostic, _Carry | None]] = []
         for claim in claims:
-            key, actual = _total(claim.kind, effects, after, actor)
-            if key is None or actual is None or claim.value is None:
-                out.extend((diag, None) for diag in check_claims((claim,), effects, after, actor, span, what))
-                continue
-            entry = self.cascade.drift.get(key)
-            if entry is not None and not self.cascade.judge(key, claim.value, actual, claim.span.line):
-                continue
-            carry = (key, claim.value - actual)
-            hint = self._drift_hint(key, actual) if entry is not None else None
+            carried = claim.kind in _CARRIED and claim.value is not None
             for diag in check_claims((claim,), effects, after, actor, span, what):
-                out.append((replace(diag, hint=hint) if hint is not None else diag, carry))
+                out.append((diag, (claim, after, actor) if carried else None))
         return out
 
-    def _drift_hint(self, key: tuple[Color, str], actual: int) -> str | None:
-        """For a total reported although the log's claims of it run off by an earlier error's
-        offset: what the claim would be at that offset."""
-        rid, offset = self.cascade.drift[key]
-        if not offset:
-            return None
-        origin = self.cascade.refusals[rid].diagnostic
-        since = f" since line {origin.span.line}" if origin.span is not None else ""
-        side = "above" if offset > 0 else "below"
-        return (
-            f"the log's {key[0].title} {key[1]} figures have run {abs(offset)} {side} the game's{since}; "
-            f"at that difference this claim would be {actual + offset}"
-        )
-
-    def _carry(self, carry: _Carry | None) -> None:
-        """A wrong total was just reported: the log's later claims of it may carry the same
-        difference, which then follows from this error (keep_going)."""
-        if carry is not None:
-            key, offset = carry
-            self.cascade.carry(self.diagnostics[-1], f"wrong {key[1]} total", key, offset)
-
-    def _drifting(self, claims: tuple[StepClaim, ...], effects: Effects, after: GameState, actor: Color) -> bool:
-        """Whether a claim is about a total an earlier error changed (keep_going): the cascade
-        then judges it, from the statement's node."""
-        for kind, _ in claims:
-            key, _ = _total(kind, effects, after, actor)
-            if key is not None and key in self.cascade.drift:
-                return True
-        return False
+    def _carry(self, carry: _Carry | None, reported: bool) -> None:
+        """A wrong LP or SP total: the players go on from their own figure. One just reported opens
+        its counterfactual, the game with that total as claimed; in a counterfactual, the total
+        becomes the claimed one (keep_going)."""
+        if carry is None or not self.options.keep_going:
+            return
+        claim, after, actor = carry
+        if self.probing is not None:  # the state after the action: the claim's
+            assert self.state is not None
+            self.state = written_totals(self.state, actor, ((claim.kind, claim.value),))
+            return
+        if reported:
+            total = _CARRIED[claim.kind]
+            taken = written_totals(after, actor, ((claim.kind, claim.value),))
+            self._branch(f"wrong {total} total", taken, self.diagnostics[-1].span, refused=False)
 
     def _cap_note(self, stmt: Statement, on_attack: AttackCards) -> None:
         """Card bonuses past a cap of R20 are clamped; the note shows each card's share."""
@@ -494,12 +498,8 @@ class Replayer(Session):
         if self.observe is not None:
             self.observe(turn.statement(step), Effects(income=income), st.players[actor])
             return
-        key = (actor, INCOME)
-        if self.cascade and key in self.cascade.drift:
-            wrong = self.cascade.judge(key, step.amount, income, turn.statement(step).span.line)
-        else:
-            wrong = step.amount != income
-        if wrong:
+        opened: Counterfactual | None = None
+        if step.amount != income:
             stmt = turn.statement(step)
             assert isinstance(stmt, IncomeStmt)
             why = (
@@ -509,26 +509,37 @@ class Replayer(Session):
                 if st.mover.gem_broken
                 else "2 × the value of the enemy pieces in the Gem"
             )
-            self.report(
-                diagnostic(
-                    "SG-R208",
-                    f"wrong income: {actor.title} gains {income} SP ({why}), not {stmt.amount}",
-                    fix=income_fix(stmt, income),
-                    expected=income,
-                    claimed=stmt.amount,
-                ).at(stmt.amount_span, f"claimed {stmt.amount}")
-            )
-        claims = step.claims
-        if not claims:
-            return
-        if not (self.cascade and self._drifting(claims, _NO_EFFECTS, st, actor)) and claims_hold(
-            claims, _NO_EFFECTS, st.players[actor], "income"
-        ):
+            wrong = diagnostic(
+                "SG-R208",
+                f"wrong income: {actor.title} gains {income} SP ({why}), not {stmt.amount}",
+                fix=income_fix(stmt, income),
+                expected=income,
+                claimed=stmt.amount,
+            ).at(stmt.amount_span, f"claimed {stmt.amount}")
+            if self.report(wrong):
+                # the players go on from the income they wrote: its counterfactual has it, and the
+                # line's own claims are judged in it too
+                mine = st.mover.replace(sp=max(0, st.mover.sp + stmt.amount - income))
+                opened = self._branch("wrong income", st.with_player(actor, mine), stmt.span, refused=False)
+                if opened is not None:
+                    self._probe(opened, lambda: self._income_claims(turn, step))
+        attributing = self.attributing
+        self.attributing = attributing or opened is not None
+        try:
+            self._income_claims(turn, step)
+        finally:
+            self.attributing = attributing
+
+    def _income_claims(self, turn: PlainTurn, step: TurnStep) -> None:
+        """The claims of an income statement (its SP total): judged against the state after the income."""
+        state = self.state
+        assert state is not None
+        actor = state.to_move
+        if not step.claims or claims_hold(step.claims, _NO_EFFECTS, state.players[actor], "income"):
             return
         stmt = turn.statement(step)
-        for diag, carry in self._check_claims(stmt.claims, _NO_EFFECTS, st, actor, stmt.span, "income"):
-            self.report(diag)
-            self._carry(carry)
+        for diag, carry in self._check_claims(stmt.claims, _NO_EFFECTS, state, actor, stmt.span, "income"):
+            self._carry(carry, self.report(diag))
 
     def _end_turn(self, turn: PlainTurn, passes: list[TurnStep]) -> None:
         st = self.state
@@ -544,32 +555,36 @@ class Replayer(Session):
             self.observer.applied(st, _END_TURN, ended)
         assert isinstance(ended, Applied)
         actor = st.to_move
-        for pass_step in passes:
-            if not ended.effects.passed:
-                self.report(
-                    diagnostic(
-                        "SG-R209",
-                        f"not a Pass: {actor.title} took {st.turn.actions} action"
-                        f"{'s' if st.turn.actions != 1 else ''} this turn, so no +6 LP",
-                        expected="not a Pass",
-                        claimed="pass",
-                    ).at(turn.statement(pass_step).span, "claimed a Pass")
-                )
-            if self.observe is not None:
-                self.observe(turn.statement(pass_step), ended.effects, ended.state.players[actor])
-                continue
-            claims = pass_step.claims
-            if not claims:
-                continue
-            if not (self.cascade and self._drifting(claims, ended.effects, ended.state, actor)) and claims_hold(
-                claims, ended.effects, ended.state.players[actor], "pass"
-            ):
-                continue
-            stmt = turn.statement(pass_step)
-            for diag, carry in self._check_claims(stmt.claims, ended.effects, ended.state, actor, stmt.span, "Pass"):
-                self.report(diag, at_state=st)
-                self._carry(carry)
-        self.state = ended.state
+        self.state = ended.state  # the claims of a Pass are about the state after it
+        try:
+            for pass_step in passes:
+                if not ended.effects.passed:
+                    self.report(
+                        diagnostic(
+                            "SG-R209",
+                            f"not a Pass: {actor.title} took {st.turn.actions} action"
+                            f"{'s' if st.turn.actions != 1 else ''} this turn, so no +6 LP",
+                            expected="not a Pass",
+                            claimed="pass",
+                        ).at(turn.statement(pass_step).span, "claimed a Pass"),
+                        at_state=st,
+                    )
+                if self.observe is not None:
+                    self.observe(turn.statement(pass_step), ended.effects, ended.state.players[actor])
+                    continue
+                claims = pass_step.claims
+                if not claims:
+                    continue
+                if claims_hold(claims, ended.effects, ended.state.players[actor], "pass"):
+                    continue
+                stmt = turn.statement(pass_step)
+                for diag, carry in self._check_claims(
+                    stmt.claims, ended.effects, ended.state, actor, stmt.span, "Pass"
+                ):
+                    self._carry(carry, self.report(diag, at_state=st))
+        except Stop:
+            self.state = st  # replay stopped before the end of this turn
+            raise
         self.between_turns = ended.state.result is None
         if self.watch is not None:
             found = self._watched(st, _END_TURN, ended)

@@ -1,12 +1,14 @@
 """JSON output for tools: one document, fixed key order, described by ``schemas/report.schema.json``.
 
-The shape is versioned (``"version": 1``); fields are only ever added, so a
-consumer written against version 1 keeps working. Everything a text block shows
-is here as data: span, rules, hint, fix, label, expected and claimed, and the ordered context
-facts; with ``replay --timeline``, each log's explanations (``"timeline"``). Text is kept as
-it is; control characters, bidirectional controls, line separators and lone surrogates are
-written as ``\\u`` escapes (:func:`sgcheck.visible.escape_json_text`), so no raw one reaches a
-terminal the report is printed on.
+The shape is versioned (``"version": 2``): the version changes whenever a key the schema names
+is added, renamed or removed (``schemas/report.keys.json`` keeps each version's keys, and a test
+fails when they change under the same version), so a consumer can tell which keys to expect.
+Everything a text block shows is here as data: span, rules, hint, fix, label, expected and
+claimed, and the ordered context facts; with ``replay --timeline``, each log's explanations
+(``"timeline"``). Text is kept as it is; control characters, bidirectional controls, line
+separators and lone surrogates are written as ``\\u`` escapes
+(:func:`sgcheck.visible.escape_json_text`), so no raw one reaches a terminal the report is
+printed on.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from sgcheck.visible import escape_json_text
 
 __all__ = ["REPORT_VERSION", "SCHEMA_ID", "diagnostic_dict", "render_json", "report_document", "span_dict"]
 
-REPORT_VERSION = 1
+REPORT_VERSION = 2
 SCHEMA_ID = "https://sgcheck.dev/schemas/report.schema.json"
 
 

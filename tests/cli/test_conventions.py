@@ -10,8 +10,10 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -231,6 +233,26 @@ def test_folders_keep_searching_their_own_kind(tmp_path: Path) -> None:
 # --- 5. did you mean -----------------------------------------------------------------------------
 
 
+def test_a_letter_written_for_a_digit_it_looks_like_suggests_that_code() -> None:
+    """Every code with a 0, 1 or 5 in it, written with O, I or S there, is suggested back, not
+    a neighbour that differs by one digit as much (C15O is C150, not C159)."""
+    from sgcheck.codes import code_spellings
+    from sgcheck.contract import code_catalogue
+
+    catalogue = {**CATALOGUE, **code_catalogue()}
+    spellings = code_spellings(catalogue)
+    tried = 0
+    for code in catalogue:
+        short = code.removeprefix("SG-")
+        for digit, letter in (("0", "O"), ("1", "I"), ("5", "S")):
+            at = short.rfind(digit)
+            if at > 0:
+                tried += 1
+                written = short[:at] + letter + short[at + 1 :]
+                assert closest(written, spellings) == code, written
+    assert tried > 100
+
+
 def test_one_function_suggests_the_closest_name() -> None:
     assert closest("R240", {"SG-R204": "SG-R204", "R204": "SG-R204", "R210": "SG-R210"}) == "SG-R204"
     assert closest("kep-going", ["keep-going", "jobs"]) == "keep-going"
@@ -245,6 +267,8 @@ def test_one_function_suggests_the_closest_name() -> None:
         (["explain", "R240"], "did you mean 'SG-R204'?"),
         (["explain", "wrong-hti"], "did you mean 'wrong-hit'?"),
         (["check", "--select", "C05O", str(EXAMPLES / "cards" / "guide-relics.sgcard")], "did you mean 'SG-C050'?"),
+        (["check", "--select", "C15O", str(EXAMPLES / "cards" / "guide-relics.sgcard")], "did you mean 'SG-C150'?"),
+        (["explain", "C15O"], "did you mean 'SG-C150'?"),
         (["check", "--ignore", "turn-structur", str(EXAMPLES / "cards" / "guide-relics.sgcard")],
          "did you mean 'turn-structure'?"),
         (["replay", "--ignore", "wrong-hti", str(FULL_GAME)], "did you mean 'wrong-hit'?"),
@@ -369,3 +393,45 @@ def test_sg_n301_is_a_card_in_a_game_that_names_no_pack(tmp_path: Path) -> None:
     with_pack.write_text('[Pack "rift.sgcard"]\n' + log.read_text(encoding="utf-8"), encoding="utf-8")
     played = findings(run("replay", "--format", "json", "--allow-violations", str(with_pack))[1])
     assert "SG-N301" not in [c for c, _, _ in played]  # with a pack, the card is played (and refused here)
+
+
+# --- one option name per concept --------------------------------------------------------------------
+
+
+def _commands(group: click.Group, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], click.Command]]:
+    for name, command in group.commands.items():
+        if isinstance(command, click.Group):
+            yield from _commands(command, (*path, name))
+        else:
+            yield (*path, name), command
+
+
+def test_each_short_option_and_each_shown_name_means_one_thing_in_every_command() -> None:
+    """-o is --output-file wherever it exists (replay, check, simulate, dice secret), and no two
+    commands give one short option two long names."""
+    long_of: dict[str, set[str]] = {}
+    for _, command in _commands(main):
+        for param in command.params:
+            if not isinstance(param, click.Option):
+                continue
+            hidden = set(getattr(param, "aliases", ()))
+            shown = [opt for opt in param.opts if opt.startswith("--") and opt not in hidden]
+            for short in (opt for opt in param.opts if not opt.startswith("--")):
+                long_of.setdefault(short, set()).update(shown)
+    assert long_of["-o"] == {"--output-file"}
+    assert all(len(names) == 1 for names in long_of.values()), long_of
+
+
+@pytest.mark.parametrize("spelling", ["-o", "--output-file", "--output"])
+def test_simulate_and_dice_secret_write_to_the_file_any_spelling_names(tmp_path: Path, spelling: str) -> None:
+    """The old --output still works (a hidden alias), and --help shows only -o/--output-file."""
+    secret = tmp_path / "mine.secret"
+    code, out, _ = run("dice", "secret", spelling, str(secret))
+    assert code == 0 and out.startswith("commitment") and len(secret.read_text().strip()) == 64
+    report = tmp_path / "sim.json"
+    code, _, _ = run("simulate", str(EXAMPLES / "packs" / "starter"), "--games", "1", "--turn-limit", "2",
+                     "--format", "json", spelling, str(report))  # fmt: skip
+    assert code == 0 and json.loads(report.read_text())
+    for args in (["simulate", "--help"], ["dice", "secret", "--help"]):
+        _, shown, _ = run(*args)
+        assert "-o, --output-file" in shown and "--output " not in shown and "--output," not in shown

@@ -159,8 +159,38 @@ def test_explain_break_writes_a_game_for_each_break(tmp_path: Path) -> None:
 def test_explain_break_without_breaks_writes_nothing(tmp_path: Path) -> None:
     code, output = invoke("check", "examples/packs/starter", "--isolated", "--explain-break", str(tmp_path / "p"))
     assert code == 0
-    assert "0 proof games written" in output
+    assert "0 proof games written" in output and "no break of the contract was found by playing the cards" in output
     assert not (tmp_path / "p").exists()
+
+
+def test_a_proof_says_how_to_replay_it_from_where_check_ran_and_counts_as_its_finding(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The command in a proof's header works as written from the folder `sgcheck check` ran in,
+    and the actions the finding counts are the statements the log writes (phase labels and ends of
+    turn are not actions, R04)."""
+    import re
+    import shlex
+
+    pack = str(ROOT / "examples" / "packs" / "in-play")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["check", pack, "--isolated", "--explain-break", "out/proofs"])
+    counted = sorted(int(n) for n in re.findall(r"(\d+) actions? over", result.output))
+    logs = sorted(Path("out/proofs").glob("*/proof.sglog"))
+    assert logs and len(counted) == len(logs)
+    headers = []
+    for log in logs:
+        text = log.read_text(encoding="utf-8")
+        [command] = [line[1:].strip() for line in text.splitlines() if str(log) in line]
+        args = shlex.split(command)
+        assert args[:2] == ["sgcheck", "replay"]
+        replayed = CliRunner().invoke(main, [*args[1:], "--no-summary", "--format", "json"])
+        assert replayed.exit_code in (0, 1) and "SG-P" not in replayed.output, replayed.output
+        [played] = json.loads(replayed.output)["files"]
+        [count] = [int(n) for n in re.findall(r"then (\d+) actions? over", text)]
+        assert played["facts"]["actions"] == count  # the statements replay counted
+        headers.append(count)
+    assert sorted(headers) == counted
 
 
 def test_explain_break_never_writes_over_what_is_there(tmp_path: Path) -> None:
@@ -175,4 +205,3 @@ def test_explain_break_never_writes_over_what_is_there(tmp_path: Path) -> None:
     second = [log for log in logs if log.parent.name.endswith("-2")]
     assert first and len(first) == len(second)
     assert mine.read_text(encoding="utf-8") == "mine"
-

@@ -220,3 +220,19 @@ def test_dice_stats_flags_a_player_with_loaded_dice(tmp_path: Path) -> None:
     by_player = {p["player"]: p for p in data["players"]}
     assert by_player["Loaded"]["flagged"] and by_player["Loaded"]["p_value"] < 0.001
     assert not by_player["Fair"]["flagged"] and by_player["Fair"]["p_value"] == 1.0
+
+
+def test_dice_stats_says_in_one_line_which_players_had_too_few_dice(tmp_path: Path) -> None:
+    """A league of 60 players with a roll-off each: no row per player that cannot be tested, one
+    line that names the first few and counts the rest; the JSON keeps every player."""
+    for i in range(30):
+        log = [f'[White "W{i:02d}"]', f'[Black "B{i:02d}"]', "", "rolloff white 1 2 3 black 4 5 6"]
+        (tmp_path / f"g{i:02d}.sglog").write_text("\n".join(log) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["dice", "stats", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert len(lines) <= 4, result.output
+    [few] = [line for line in lines if line.startswith("not tested, too few dice")]
+    assert few.endswith("and 55 more") and "B00 d6 (3)" in few
+    data = json.loads(CliRunner().invoke(main, ["dice", "stats", "--format", "json", str(tmp_path)]).output)
+    assert len(data["players"]) == 60 and all(p["p_value"] is None for p in data["players"])

@@ -15,7 +15,7 @@ from sgcheck.contract.registry import RuleMeta
 from sgcheck.core.cards import model as A
 from sgcheck.core.cards.attack_parts import AttackKind
 from sgcheck.core.parameters import PARAMETERS, ParamFamily
-from sgcheck.diagnostics import Diagnostic, Fix, Severity, listing
+from sgcheck.diagnostics import Diagnostic, Fix, Severity, listing, plural
 
 
 def card_context(card: A.Card) -> tuple[tuple[str, str], ...]:
@@ -219,6 +219,8 @@ def play_findings(
     fixed first, and a check after the fix shows what is left), or a finding among
     ``covered_by`` (the rules that read the same consequence from the cards): it is not said twice.
     """
+    from sgcheck.contract.proof import played_actions  # the count the proof's log writes
+
     by_name = {card.name: card for card in pack.cards}
     known = pack.facts.known_findings
     known_errors = pack.facts.known_error_codes
@@ -248,8 +250,8 @@ def play_findings(
             context=(
                 ("cards", chain),
                 ("situation", found.situation),
-                ("game", f"{holder}, from the probe '{found.probe.name}', {len(found.path)} actions "
-                         f"over {found.turns} turn(s)"),
+                ("game", f"{holder}, from the probe '{found.probe.name}', "
+                         f"{plural(played_actions(found.path), 'action')} over {plural(found.turns, 'turn')}"),
                 ("search", exploration.bounds.describe()),
             ),
         )

@@ -110,7 +110,10 @@ def dice_faces(roll: tuple[int, ...], count: int, sides: int, what: str, rules: 
     low, high = (0, 9) if sides == 10 else (1, sides)
     if len(roll) != count:
         return violation(
-            "SG-R114", f"{what} needs {count} dice (d{sides}), but {len(roll)} were given", Part.ROLL, rules
+            "SG-R114",
+            f"{what} needs {count} dice (d{sides}), but {len(roll)} {'was' if len(roll) == 1 else 'were'} given",
+            Part.ROLL,
+            rules,
         )
     bad = [f for f in roll if not low <= f <= high]
     if bad:
