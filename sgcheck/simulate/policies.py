@@ -57,6 +57,7 @@ class Policy(StrEnum):
     GREEDY = "greedy"  # the best position after one action
     LOOKAHEAD = "lookahead"  # the best few, each judged after the opponent's best reply
     RANDOM = "random"  # uniform over kinds of action: the baseline
+    SEARCH = "search"  # expectimax over the engine, the dice as chance, a fixed budget (search.py)
 
 
 #: A won game, in the units of :func:`value` (far beyond any position's worth).
@@ -157,7 +158,7 @@ def roll(rng: random.Random, action: Action, state: GameState) -> Action:
     return action
 
 
-def _outcomes(state: GameState, action: Action) -> list[tuple[float, GameState]] | None:
+def outcomes(state: GameState, action: Action) -> list[tuple[float, GameState]] | None:
     """The positions ``action`` may lead to with their chances; None when the engine refuses it."""
     if isinstance(action, Attack):
         hit = engine.apply(state, replace(action, roll=(0, 1)))  # d100 1: hits any threshold (5-95, R10)
@@ -188,13 +189,13 @@ def _worth(state: GameState, action: Action, me: Color) -> float | None:
         # the Pass bonus is for a turn without action (R04)
         bonus = caps.PASS_BONUS_LP if state.turn.actions == 0 else 0
         return value(state, me) + bonus - 0.01
-    outcomes = _outcomes(state, action)
-    if outcomes is None:
+    found = outcomes(state, action)
+    if found is None:
         return None
-    worth = sum(chance * value(after, me) for chance, after in outcomes)
+    worth = sum(chance * value(after, me) for chance, after in found)
     if isinstance(action, Play | Activate):
         before = state.player(me)
-        after = outcomes[0][1].player(me)
+        after = found[0][1].player(me)
         paid = max(0, (before.lp + before.sp) - (after.lp + after.sp))
         worth += paid + CARD_PLAYED
     if isinstance(action, EnterPhase):
@@ -250,12 +251,12 @@ def _moves(state: GameState) -> list[Action]:
     return [action for _, action in ranked[:KEEP_MOVES]]
 
 
-def candidates(state: GameState) -> list[Action]:
+def candidates(state: GameState, max_actions: int = MAX_ACTIONS_PER_TURN) -> list[Action]:
     """What a policy asks the engine about in this phase: every attack, Break, Repair and card;
     the best few summons, moves and teleports; the next phase and the end of the turn."""
     phase = state.turn.phase
     found: list[Action] = []
-    if state.turn.actions < MAX_ACTIONS_PER_TURN:
+    if state.turn.actions < max_actions:
         if phase is Phase.UPKEEP:
             found.extend(gem_attempts(state))
             found.extend(_cheapest(state, summons(state), KEEP_SUMMONS))
@@ -315,13 +316,13 @@ def _threat(state: GameState) -> float:
     best = value(battle, them)
     before = after = value(battle, me)
     for action in attacks(battle):
-        outcomes = _outcomes(battle, action)
-        if outcomes is None:
+        found = outcomes(battle, action)
+        if found is None:
             continue
-        theirs = sum(chance * value(s, them) for chance, s in outcomes)
+        theirs = sum(chance * value(s, them) for chance, s in found)
         if theirs > best:
             best = theirs
-            after = sum(chance * value(s, me) for chance, s in outcomes)
+            after = sum(chance * value(s, me) for chance, s in found)
     return min(0.0, after - before)
 
 
@@ -336,11 +337,11 @@ def lookahead(state: GameState) -> Action:
         shortlist += [(w, a) for w, a in ranked if isinstance(a, EndTurn)]
     best: tuple[float, Action] | None = None
     for worth, action in shortlist:
-        outcomes = [(1.0, state)] if isinstance(action, EndTurn) else _outcomes(state, action)
-        if outcomes is None:
+        found = [(1.0, state)] if isinstance(action, EndTurn) else outcomes(state, action)
+        if found is None:
             continue
         threat = 0.0
-        for chance, after in outcomes:
+        for chance, after in found:
             if after.result is not None or chance == 0:
                 continue
             ended = engine.apply(after, EndTurn())
@@ -356,6 +357,10 @@ def choose(state: GameState, policy: Policy, rng: random.Random) -> Action:
     if policy is Policy.RANDOM:
         action = random_choice(state, Style.RANDOM, rng)
         return action if action is not None else EndTurn()
+    if policy is Policy.SEARCH:
+        from sgcheck.simulate import search  # the search builds on this module's candidates
+
+        return search.choose(state, rng)
     picked = greedy(state) if policy is Policy.GREEDY else lookahead(state)
     return roll(rng, picked, state)
 
@@ -380,4 +385,4 @@ def draft(
     return tuple(drawn[:keep])
 
 
-__all__ = ["Policy", "choose", "draft", "greedy", "lookahead", "rating", "roll", "value"]
+__all__ = ["Policy", "candidates", "choose", "draft", "greedy", "lookahead", "outcomes", "rating", "roll", "value"]
