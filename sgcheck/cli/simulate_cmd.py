@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
 import click
 
@@ -30,10 +30,11 @@ _POLICIES = ("search", "lookahead", "greedy", "random")
 @click.argument("pack", type=click.Path())
 @click.option(
     "--against",
-    default="core",
-    show_default=True,
+    "against_packs",
+    multiple=True,
     metavar="PACK|core",
-    help="The other side's pack, or core: the core alone, no cards.",
+    help="The other side's pack, or core: the core alone, no cards (the default). "
+    "Given more than once: a gauntlet, each pack against each, both seats.",
 )
 @click.option(
     "--games",
@@ -104,7 +105,7 @@ _POLICIES = ("search", "lookahead", "greedy", "random")
 @guarded
 def simulate_command(
     pack: str,
-    against: str,
+    against_packs: tuple[str, ...],
     games: int,
     scenario: str | None,
     policy: str,
@@ -135,28 +136,44 @@ def simulate_command(
     from sgcheck.core.ruleset import CORE
     from sgcheck.distribute import ClusterError
     from sgcheck.simulate.games import Side
+    from sgcheck.simulate.gauntlet import matches as gauntlet_matches
+    from sgcheck.simulate.gauntlet import render_text as gauntlet_text
+    from sgcheck.simulate.gauntlet import summarise as gauntlet_report
     from sgcheck.simulate.impact import paired
     from sgcheck.simulate.impact import plans as ablations
-    from sgcheck.simulate.page import render_html
+    from sgcheck.simulate.page import render_gauntlet_html, render_html
     from sgcheck.simulate.policies import Policy
     from sgcheck.simulate.run import SAMPLES, RunPlan, play_runs
     from sgcheck.simulate.stats import summarise
     from sgcheck.simulate.tables import render_json, render_text
 
+    against_packs = against_packs or ("core",)
+    gauntlet = len(against_packs) > 1
+    if gauntlet and (impact or impact_pairs or sample_logs):
+        raise click.UsageError("a gauntlet (--against more than once) reports matches: "
+                               "--impact and --sample-logs are for one pack against another")  # fmt: skip
     side = _side(pack, allow_violations)
-    other = Side("core") if against == "core" else _side(against, allow_violations)
-    if other.cards and side.label != other.label:
-        clash = {c.name for c in side.cards} & {c.name for c in other.cards}
-        if clash:
-            raise click.BadParameter(f"both packs have a card named {sorted(clash)[0]!r}", param_hint="--against")
-        if sample_logs:
-            raise click.BadParameter("sample logs are written for a pack against core or itself: "
-                                     "a log names one pack", param_hint="--sample-logs")  # fmt: skip
+    entrants = [side]
+    for against in dict.fromkeys(against_packs):
+        if against != pack:
+            entrants.append(Side("core") if against == "core" else _side(against, allow_violations))
+    if not gauntlet and len(entrants) == 1:  # the pack against itself
+        entrants.append(side)
+    for i, first_side in enumerate(entrants):
+        for other in entrants[i + 1 :]:
+            clash = {c.name for c in first_side.cards} & {c.name for c in other.cards}
+            if other.cards and first_side.label != other.label and clash:
+                raise click.BadParameter(f"{first_side.label} and {other.label} both have a card named "
+                                         f"{sorted(clash)[0]!r}", param_hint="--against")  # fmt: skip
+    other = entrants[1]
+    if other.cards and side.label != other.label and sample_logs:
+        raise click.BadParameter("sample logs are written for a pack against core or itself: "
+                                 "a log names one pack", param_hint="--sample-logs")  # fmt: skip
     loaded_scenario = None
     scenario_label = None
     if scenario is not None:
         loaded_scenario, scenario_label = _scenario(scenario)
-    inputs = [pack, *([against] if against != "core" else []), *([scenario] if scenario else [])]
+    inputs = [pack, *(a for a in against_packs if a != "core"), *([scenario] if scenario else [])]
     out_stream = open_output(output_file, inputs) if output_file else None
     run = RunPlan(
         pack=side,
@@ -180,7 +197,7 @@ def simulate_command(
             raise click.BadParameter(f"a pair is two different cards, not {first_card!r} twice",
                                      param_hint="--impact-pair")  # fmt: skip
         removals.append((first_card, second_card))
-    runs = [run, *ablations(run, removals)]
+    runs = gauntlet_matches(run, entrants) if gauntlet else [run, *ablations(run, removals)]
     workers = jobs or os.cpu_count() or 1
     bar = CountBar(sum(r.total for r in runs), sys.stderr)
     played: list[list[GameRecord]] = []
@@ -192,6 +209,11 @@ def simulate_command(
         return 2
     finally:
         bar.close()
+    if gauntlet:
+        report = gauntlet_report(run, entrants, runs, played)
+        renderer = {"text": gauntlet_text, "json": render_json, "html": render_gauntlet_html}[fmt]
+        _write_report(out_stream, renderer(report))
+        return 0
     records = played[0]
     measured = [paired(names_out, records, again) for names_out, again in zip(removals, played[1:], strict=True)]
     if sample_logs:
@@ -201,13 +223,7 @@ def simulate_command(
             if record.log is not None:
                 _write_new(folder, f"game-{record.index + 1:05d}", record.log)
     report = summarise(run, records, measured)
-    text = {"text": render_text, "json": render_json, "html": render_html}[fmt](report)
-    out = Output(out_stream)
-    try:
-        out.write(text)
-    finally:
-        if out_stream is not None:
-            out_stream.close()
+    _write_report(out_stream, {"text": render_text, "json": render_json, "html": render_html}[fmt](report))
     if sample_logs:
         written = sum(1 for r in records if r.log is not None)
         scenario_option = f" --scenario {scenario}" if scenario else ""
@@ -215,6 +231,15 @@ def simulate_command(
         click.echo(f"{written} sample logs in {sample_logs}: {command}",
                    err=True)  # fmt: skip
     return 0
+
+
+def _write_report(out_stream: IO[str] | None, text: str) -> None:
+    out = Output(out_stream)
+    try:
+        out.write(text)
+    finally:
+        if out_stream is not None:
+            out_stream.close()
 
 
 def _max_turns(turn_limit: int | None, scenario: Scenario | None) -> int:

@@ -313,4 +313,68 @@ def render_html(report: dict[str, Any]) -> str:
     return "\n".join(parts) + "\n"
 
 
-__all__ = ["percent", "render_html"]
+def _standings_plot(report: dict[str, Any]) -> str:
+    """Each entrant's score over all its games, with its interval."""
+    rows = report["standings"]
+    height = PAD + 26 * len(rows) + 20
+    left = PAD + 120
+    span = W - left - PAD - 90
+    body = [f'<line class="axis" x1="{left}" y1="10" x2="{left}" y2="{height - 36}"/>']
+    body.append(f'<text class="lbl" x="{left}" y="{height - 22}">0%</text>')
+    body.append(f'<text class="lbl" x="{left + span - 20}" y="{height - 22}">100%</text>')
+    body += _axis_labels("score: wins and half the draws (bar), 95% interval (line)", "pack", height)
+    body += _legend([("pack", ' opacity="0.7"', "score")], left + span + 8)
+    for i, standing in enumerate(rows):
+        y = 20 + 26 * i
+        body.append(f'<text class="lbl" x="22" y="{y + 12}">{escape(standing["entrant"][-18:])}</text>')
+        if standing["interval"] is None:
+            body.append(_missing(left + 4, y + 12, "0 of 0"))
+            continue
+        low, high = standing["interval"]
+        body.append(
+            f'<rect class="mark pack" x="{left}" y="{y}" width="{max(1.0, span * standing["score"]):.1f}" '
+            f'height="16" opacity="0.7"><title>{escape(standing["entrant"])}</title></rect>'
+        )
+        body.append(
+            f'<line class="ci" x1="{left + span * low:.1f}" y1="{y + 8}" x2="{left + span * high:.1f}" y2="{y + 8}"/>'
+        )
+    return _plot("standings", body, height)
+
+
+def render_gauntlet_html(report: dict[str, Any]) -> str:
+    """The gauntlet's page: the table of results, the standings and their plot."""
+    from sgcheck.simulate.stats import rate
+
+    run = report["run"]
+    digest = base64.b64encode(hashlib.sha256(_SCRIPT.encode("utf-8")).digest()).decode("ascii")
+    policy = f"default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-{digest}'; img-src data:"
+    title = f"sgcheck simulate: a gauntlet of {len(report['entrants'])} packs"
+    labels = report["entrants"]
+    cell: dict[tuple[str, str], str] = {}
+    for match in report["matches"]:
+        theirs = rate(match["against_wins"], match["games"], match["draws"])
+        cell[(match["pack"], match["against"])] = rate_text(match["pack_rate"])
+        cell[(match["against"], match["pack"])] = rate_text(theirs)
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f'<meta http-equiv="Content-Security-Policy" content="{escape(policy)}">',
+        f"<title>{escape(title)}</title><style>{_STYLE}</style></head><body>",
+        f"<h1>{escape(title)}</h1>",
+        f"<p>{run['games']} games, {run['games_per_side']} with each side first in each match, policy "
+        f"{escape(run['policy'])}, seed {run['seed']}, turn limit {run['turn_limit'] or '—'}.</p>",
+        "<h2>Results</h2><p>Win rate of the row against the column, with its 95% interval.</p>",
+        "<table><tr><th></th>" + "".join(f"<th>{escape(label)}</th>" for label in labels) + "</tr>",
+    ]
+    for row in labels:
+        cells = "".join(f"<td>{escape('—' if row == col else cell.get((row, col), ''))}</td>" for col in labels)
+        parts.append(f"<tr><th>{escape(row)}</th>{cells}</tr>")
+    parts.append("</table><h2>Standings</h2>")
+    parts.append(_standings_plot(report))
+    for note in report["warnings"]:
+        parts.append(f'<p class="warn">Warning: {escape(note)}</p>')
+    parts.append(f"<script>{_SCRIPT}</script></body></html>")
+    return "\n".join(parts) + "\n"
+
+
+__all__ = ["percent", "render_gauntlet_html", "render_html"]

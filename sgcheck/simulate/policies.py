@@ -208,22 +208,19 @@ def _worth(state: GameState, action: Action, me: Color) -> float | None:
 # --- candidates: what the engine is asked about --------------------------------------------------
 
 
-def _enemy_king_distance(state: GameState, sq: int) -> int:
-    king = state.king_square(state.to_move.other)
-    return 0 if king is None else _distance(sq, king)
-
-
 def _cheapest(state: GameState, found: Iterator[Action], keep: int) -> list[Action]:
     """Per kind of piece, the ``keep`` placements that cost least and stand nearest the enemy King."""
     by_kind: dict[Kind, list[tuple[float, Action]]] = {}
     me = state.to_move
+    king = state.king_square(me.other)
     for action in found:
         assert isinstance(action, Summon | Teleport)
         kind = action.kind if isinstance(action, Summon) else _kind_at(state, action.frm)
         if kind is None:
             continue
         cost = placement_cost(me, kind, action.to, state.ruleset).value
-        by_kind.setdefault(kind, []).append((cost + 0.5 * _enemy_king_distance(state, action.to), action))
+        near = 0 if king is None else _distance(action.to, king)
+        by_kind.setdefault(kind, []).append((cost + 0.5 * near, action))
     kept: list[Action] = []
     for ranked in by_kind.values():
         ranked.sort(key=lambda pair: pair[0])
@@ -238,20 +235,27 @@ def _kind_at(state: GameState, sq: Square) -> Kind | None:
 
 def _moves(state: GameState) -> list[Action]:
     """The moves most likely to help: towards the enemy King, cheapest first."""
+    king = state.king_square(state.to_move.other)
+
+    def away(sq: int) -> int:
+        return 0 if king is None else _distance(sq, king)
+
     ranked: list[tuple[float, Action]] = []
     for sq, p in enumerate(state.board):
         if p is None or p.color is not state.to_move:
             continue
-        here = _enemy_king_distance(state, sq)
+        here = away(sq)
         for action in moves_from(state, Square(sq)):
             assert isinstance(action, Move)
-            gain = here - _enemy_king_distance(state, action.to)
+            gain = here - away(action.to)
             ranked.append((-gain * PIECE_VALUES.get(p.kind, 1) + 0.1 * _distance(sq, action.to), action))
     ranked.sort(key=lambda pair: pair[0])
     return [action for _, action in ranked[:KEEP_MOVES]]
 
 
-def candidates(state: GameState, max_actions: int = MAX_ACTIONS_PER_TURN) -> list[Action]:
+def candidates(
+    state: GameState, max_actions: int = MAX_ACTIONS_PER_TURN, keep_summons: int = KEEP_SUMMONS
+) -> list[Action]:
     """What a policy asks the engine about in this phase: every attack, Break, Repair and card;
     the best few summons, moves and teleports; the next phase and the end of the turn."""
     phase = state.turn.phase
@@ -259,7 +263,8 @@ def candidates(state: GameState, max_actions: int = MAX_ACTIONS_PER_TURN) -> lis
     if state.turn.actions < max_actions:
         if phase is Phase.UPKEEP:
             found.extend(gem_attempts(state))
-            found.extend(_cheapest(state, summons(state), KEEP_SUMMONS))
+            if keep_summons:
+                found.extend(_cheapest(state, summons(state), keep_summons))
         elif phase in (Phase.MAIN1, Phase.MAIN2):
             found.extend(_moves(state))
         elif phase is Phase.BATTLE:

@@ -7,19 +7,25 @@ comes from the Pass alone (+6 for a turn without action, core §2.5) and SP from
 income of captured pieces (core §6). Thirty rounds of Passes give 200 LP: a conversion cannot be
 paid for under a 30-round limit, and a policy that values the position one action ahead (every
 action forfeits that turn's Pass) spends on nothing. The core sets no turn limit (§7: only a
-scenario sets one), so a game between players who play to win is a race: save, then strike.
+scenario sets one), so a game between players who play to win is a race: save Passes, then
+strike the King down in one turn (a Queen summoned in reach in the Upkeep, attacks in the Battle),
+before the enemy can.
 
-**The evaluation** (:func:`evaluate`) is that race, counted in turns. For each side: the LP still
-to pay for the enemy King (its damage still to deal × :data:`PER_DAMAGE`, plus :data:`SETUP` while
-no piece of the side reaches the enemy King), less the side's funds (LP + SP, R05), divided by
-what a turn brings (the Pass, and the SP income of captured enemy pieces while the Gem is whole,
-core §6); the alternative win, 1000 LP (core §7), is counted the same way and the nearer of the
-two kept. The value of a position is how many turns sooner its side gets there than the enemy,
-with half a turn for the side to move. What the side to move can still do this turn is part of
-the position: the Pass while it has taken no action (R04), and the attacks it can pay for with a
-piece in reach before its Battle is over. Under a turn limit (a scenario's, or ``--turn-limit``)
-a race that cannot be won in the turns left gives way to the tiebreak (R18), valued as the
-greedy policy values it; a won or lost game is worth :data:`WIN` either way.
+**The evaluation** (:func:`evaluate`) is that race, counted in turns. For each side: the LP a
+strike on the enemy King still costs (its damage still to deal × :data:`PER_DAMAGE`, plus
+:data:`SETUP` to bring a piece in reach; × :data:`MARGIN`, for dice that fall short), less the
+side's funds (LP + SP, R05, and the Pass while the side to move has taken no action, R04). A side
+that can pay for it, on its own turn with its Battle still ahead and a piece in reach (or its
+Upkeep, to summon one), wins this turn: 0 turns; otherwise it needs its next turn (½ for the side
+not moving, 1 for the side moving) and one more for each turn of income still missing (the Pass
+and the SP income of captured enemy pieces while its Gem is whole, core §6). While a side strikes,
+the piece in reach gives the real price of its attacks (2 × value + distance at 10 × value %); a
+piece in reach counts for nothing else, since the King steps away for 1 LP. The alternative win,
+1000 LP (core §7), is counted the same way and the nearer kept; a surplus beyond a strike's price
+counts a little (:data:`SURPLUS`). A position is worth how many turns sooner its side gets there
+than the enemy. Under a turn limit (a scenario's, or ``--turn-limit``) a race that cannot be won
+in the turns left gives way to the tiebreak (R18), valued as the greedy policy values it; a won or
+lost game is worth :data:`WIN` either way.
 
 **The search** (:func:`search`) is an expectimax over the mover's own actions of the turn:
 each candidate (:func:`sgcheck.simulate.policies.candidates`, every attack, Break, Repair and
@@ -38,7 +44,7 @@ import random
 from sgcheck.core import caps, engine
 from sgcheck.core.actions import Action, Activate, EndTurn, Play, Summon
 from sgcheck.core.formulas import attack_cost, hit_threshold, income, placement_cost
-from sgcheck.core.geometry import attack_targets
+from sgcheck.core.geometry import GeometryError, attack_route
 from sgcheck.core.legal import summons
 from sgcheck.core.outcome import Applied
 from sgcheck.core.pieces import KING, Color, Kind, Phase, piece
@@ -48,15 +54,18 @@ from sgcheck.simulate import policies
 
 #: A won game (far beyond any race's worth).
 WIN = 100_000.0
-#: LP per point of King damage, as the evaluation counts it: a Queen's attack at distance 2 is
-#: 20 LP at 90% (22.2 LP a point), a Rook's 12 at 50% (24); a little above the best, so that an
-#: attack with a piece in reach is worth its price.
-PER_DAMAGE = 24.0
-#: What it costs to bring a piece in reach of the enemy King (a Queen summoned near it, core §5).
-SETUP = 16.0
-#: What a piece already in reach saves of :data:`SETUP`: little, since the King can step away
-#: (1 LP a square) and a strike is summoned and fought in one turn anyway.
-IN_REACH = 4.0
+#: LP per point of King damage, as the evaluation counts it before a strike: a Queen's attack at
+#: distance 2 is 20 LP at 90% (22.2 LP a point), at distance 5, 23 LP (25.6), a Rook's 12 at 50%
+#: (24): what a Queen summoned in reach pays at worst, so a strike counted as paid for is.
+PER_DAMAGE = 26.0
+#: What it costs to bring a piece in reach of the enemy King (a Queen summoned near it: 14, and
+#: a few more to place it off its starting square, core §5).
+SETUP = 20.0
+#: A strike is paid for when the funds cover the expected cost of the damage still to deal this
+#: many times over (the dice can fall short).
+MARGIN = 1.1
+#: How much a surplus beyond a strike's price still counts, per turn of income it stands for.
+SURPLUS = 0.1
 #: Funds and income that reach 1000 LP (core §7): LP counts fully, SP at the conversion rate (R16).
 LP_WIN = 1000
 #: How much the tiebreak's value (greedy's units) counts in turns when a turn limit decides (R18).
@@ -84,10 +93,9 @@ def _could_reach(kind: Kind, frm: int, king: int) -> bool:
     return df == 1 and dr == 1
 
 
-def _reach(state: GameState, color: Color) -> float:
-    """The cheapest LP per point of damage on the enemy King among ``color``'s pieces that reach
-    it now (core §4.1, §4.4); 0 when none does."""
-    king = state.king_square(color.other)
+def _reach(state: GameState, color: Color, king: Square | None) -> float:
+    """The cheapest LP per point of damage on the enemy King (on ``king``) among ``color``'s pieces
+    that reach it now (core §4.1, §4.4, R08); 0 when none does."""
     if king is None:
         return 0.0
     board = state.board
@@ -96,44 +104,47 @@ def _reach(state: GameState, color: Color) -> float:
     for sq, p in enumerate(board):
         if p is None or p.color is not color or p.kind is KING or not _could_reach(p.kind, sq, king):
             continue
-        for to, route in attack_targets(board, Square(sq), p):
-            if to != king:
-                continue
-            chance = hit_threshold(p.kind, KING, rs).value / 100
-            cost = attack_cost(p.kind, len(route), rs).value / chance if chance > 0 else 0.0
-            if cost > 0 and (best == 0.0 or cost < best):
-                best = cost
+        route = attack_route(board, Square(sq), king, p)
+        if isinstance(route, GeometryError):
+            continue
+        chance = hit_threshold(p.kind, KING, rs).value / 100
+        cost = attack_cost(p.kind, route.distance, rs).value / chance if chance > 0 else 0.0
+        if cost > 0 and (best == 0.0 or cost < best):
+            best = cost
     return best
 
 
-def _turns(state: GameState, color: Color, bonus: float, reach: float) -> float:
-    """Turns ``color`` needs to win: the cheaper of converting the enemy King and reaching 1000 LP,
-    its funds raised by ``bonus`` (what it can still do this turn)."""
+def _turns(state: GameState, color: Color, reach: float) -> float:
+    """When ``color`` can win, in turns from now: 0 if it can strike the enemy King down this turn
+    (its turn, the Battle still ahead, a piece in reach or the Upkeep to summon one, and the funds
+    for the damage still to deal with :data:`MARGIN`), ½ if it can on its next turn while the enemy
+    moves, and one more for each turn of income it still needs. Past the point where its funds
+    pay for a conversion, a surplus still counts a little (a shorter strike, a margin for the dice).
+    The nearer of conversion and 1000 LP (core §7) is kept."""
     me = state.player(color)
     enemy = state.player(color.other)
-    funds = me.lp + me.sp + bonus
-    per_turn = float(caps.PASS_BONUS_LP)
+    moving = state.to_move is color
+    funds = float(me.lp + me.sp)
     sp_income = 0 if me.gem_broken else income(me.gem, color, state.ruleset).value
-    per_turn += sp_income
-    need = (caps.KING_HP - enemy.king_damage) * PER_DAMAGE + SETUP - (IN_REACH if reach else 0.0)
-    convert = max(0.0, need - funds) / per_turn
-    lp_need = LP_WIN - me.lp - bonus - min(me.sp, 2 * caps.CONVERSION_CAP_SP) / 2
+    per_turn = float(caps.PASS_BONUS_LP + sp_income)
+    left = caps.KING_HP - enemy.king_damage
+    later = MARGIN * left * PER_DAMAGE + SETUP  # a strike on a later turn: a piece to bring in reach
+    can_summon = state.turn.phase is Phase.UPKEEP and not state.turn.summoned and not me.gem_broken  # R12
+    window = moving and state.turn.phase <= Phase.BATTLE and (reach > 0 or can_summon)
+    # a piece in reach counts only for a strike this turn: the King steps away for 1 LP a square,
+    # and a strike is summoned and fought in one turn anyway
+    now = MARGIN * left * reach if reach > 0 else later
+    if window and now <= funds:
+        return SURPLUS * (now - funds) / per_turn
+    if moving and state.turn.actions == 0:
+        funds += caps.PASS_BONUS_LP  # the Pass is still to be had this turn (R04); a strike forfeits it
+    deficit = later - funds
+    # income arrives at the next Upkeep (core §6), the Pass at the End of a turn without action
+    convert = (1.0 if moving else 0.5) + max(0.0, deficit - sp_income) / per_turn
+    convert += SURPLUS * min(0.0, deficit) / per_turn
+    lp_need = LP_WIN - me.lp - min(me.sp, 2 * caps.CONVERSION_CAP_SP) / 2
     lp_turns = max(0.0, lp_need) / (caps.PASS_BONUS_LP + min(sp_income, caps.CONVERSION_CAP_SP) / 2)
-    return min(convert, lp_turns)
-
-
-def _this_turn(state: GameState, per_point: float) -> float:
-    """What the side to move can still gain this turn, in LP: the Pass while it has taken no action
-    (R04), or the attacks on the enemy King it can pay for while its Battle is still ahead."""
-    color = state.to_move
-    me = state.player(color)
-    gain = float(caps.PASS_BONUS_LP) if state.turn.actions == 0 else 0.0
-    if state.turn.phase <= Phase.BATTLE and 0 < per_point < PER_DAMAGE:
-        # each attack costs about per_point × chance and deals chance: worth (PER_DAMAGE - per_point) × chance
-        funds = me.lp + me.sp
-        attacks = funds // max(1.0, per_point * 0.9)
-        gain = max(gain, attacks * 0.9 * (PER_DAMAGE - per_point))
-    return gain
+    return min(convert, lp_turns + (0.0 if moving else 0.5))
 
 
 def evaluate(state: GameState, me: Color) -> float:
@@ -144,13 +155,10 @@ def evaluate(state: GameState, me: Color) -> float:
             return 0.0
         return WIN if result.winner is me else -WIN
     other = me.other
-    mover = state.to_move
-    reach = {color: _reach(state, color) for color in (me, other)}
-    bonus = _this_turn(state, reach[mover])
-    mine = _turns(state, me, bonus if mover is me else 0.0, reach[me])
-    theirs = _turns(state, other, bonus if mover is other else 0.0, reach[other])
-    tempo = 0.5 if mover is me else -0.5
-    race = theirs - mine + tempo
+    reach = {color: _reach(state, color, state.king_square(color.other)) for color in (me, other)}
+    mine = _turns(state, me, reach[me])
+    theirs = _turns(state, other, reach[other])
+    race = theirs - mine
     limit = state.ruleset.turn_limit
     if limit is not None:
         left = limit - state.turn_number + 1
@@ -160,33 +168,35 @@ def evaluate(state: GameState, me: Color) -> float:
 
 
 def _summons(state: GameState) -> list[Action]:
-    """Per kind, the cheapest placements and the cheapest that reach the enemy King (core §5)."""
+    """Per kind, the cheapest placements, and the nearest that reach the enemy King (core §5)."""
     me = state.to_move
     king = state.king_square(me.other)
-    by_kind: dict[Kind, list[tuple[int, bool, Action]]] = {}
+    by_kind: dict[Kind, list[tuple[int, int, Action]]] = {}
     for action in summons(state):
         assert isinstance(action, Summon)
         cost = placement_cost(me, action.kind, action.to, state.ruleset).value
-        reaches = False
-        if king is not None and state.board[action.to] is None:
+        reaches = 0  # the attack's distance when the placement reaches the enemy King
+        if king is not None and state.board[action.to] is None and _could_reach(action.kind, action.to, king):
             placed = piece(me, action.kind)
             board = list(state.board)
             board[action.to] = placed
-            reaches = any(to == king for to, _ in attack_targets(tuple(board), action.to, placed))
+            route = attack_route(tuple(board), action.to, king, placed)
+            reaches = 0 if isinstance(route, GeometryError) else route.distance
         by_kind.setdefault(action.kind, []).append((cost, reaches, action))
     kept: list[Action] = []
     for found in by_kind.values():
         found.sort(key=lambda item: item[0])
         kept.extend(action for _, _, action in found[:2])
-        kept.extend([action for _, reaches, action in found if reaches][:2])
+        # every point of a strike pays the distance again: nearest first, then cheapest
+        reaching = sorted((item for item in found if item[1]), key=lambda item: (item[1], item[0]))
+        kept.extend(action for _, _, action in reaching[:2])
     return list(dict.fromkeys(kept))
 
 
 def _candidates(state: GameState) -> list[Action]:
-    found: list[Action] = list(policies.candidates(state, MAX_ACTIONS))
+    found: list[Action] = list(policies.candidates(state, MAX_ACTIONS, keep_summons=0))
     if state.turn.phase is Phase.UPKEEP and state.turn.actions < MAX_ACTIONS:
-        kept: list[Action] = [a for a in found if not isinstance(a, Summon)]
-        found = kept + _summons(state)
+        found += _summons(state)
     return found
 
 

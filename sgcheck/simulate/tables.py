@@ -34,7 +34,8 @@ def impact_text(item: dict[str, Any]) -> str:
     return f"{points(item['impact'])} points [{points(low)} to {points(high)}], p {item['p_value']:.2g}"
 
 
-def _table(rows: list[list[str]]) -> list[str]:
+def table(rows: list[list[str]]) -> list[str]:
+    """Rows of cells as aligned lines, two spaces between columns."""
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     return ["  " + "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in rows]
 
@@ -54,7 +55,7 @@ def render_text(report: dict[str, Any]) -> str:
     for role in ("pack", "against"):
         rows.append([f"{role} ({run[role]})", rate_text(sides[role]), rate_text(seats[role]["first"]),
                      rate_text(seats[role]["second"])])  # fmt: skip
-    lines += _table(rows)
+    lines += table(rows)
     draws = sides["pack"]["draws"]
     first = report["first_player"]
     advantage = first["advantage"]
@@ -83,7 +84,7 @@ def render_text(report: dict[str, Any]) -> str:
                 rate_text({**card["when_played"], "small_sample": False}),
                 rate_text({**card["when_not_played"], "small_sample": False}), flag,
             ])  # fmt: skip
-        lines += _table(rows)
+        lines += table(rows)
     if report["impact"]:
         lines.append("")
         lines.append("impact (win rate with the card minus without, the same games; 95% interval, McNemar p)")
@@ -97,7 +98,7 @@ def render_text(report: dict[str, Any]) -> str:
                 rate_text({**item["without"], "small_sample": False}), impact_text(item),
                 f"{item['better_with']} better, {item['worse_with']} worse", flag,
             ])  # fmt: skip
-        lines += _table(rows)
+        lines += table(rows)
     lines.append("")
     lines.append("economy (mean LP/SP after each own turn)")
     rows = [["turn", *[f"{role} LP/SP" for role in ("pack", "against")]]]
@@ -109,7 +110,7 @@ def render_text(report: dict[str, Any]) -> str:
             points = curves[role]
             cells.append(f"{points[turn - 1]['lp']:.1f}/{points[turn - 1]['sp']:.1f}" if turn <= len(points) else "—")
         rows.append(cells)
-    lines += _table(rows) if longest else ["  no turn played"]
+    lines += table(rows) if longest else ["  no turn played"]
     lines.append("")
     if report["dominant"]:
         for name in report["dominant"]:
@@ -140,4 +141,4 @@ def render_json(report: dict[str, Any]) -> str:
     return json.dumps(report, indent=2, ensure_ascii=False) + "\n"
 
 
-__all__ = ["SMALL_SAMPLE", "percent", "rate_text", "render_json", "render_text"]
+__all__ = ["SMALL_SAMPLE", "impact_text", "percent", "rate_text", "render_json", "render_text", "table"]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
@@ -120,6 +120,21 @@ def test_the_sign_test_is_mcnemars_exact_test() -> None:
     assert sign_test(1200, 1000) < 0.001  # large counts: the normal approximation
 
 
+@settings(deadline=None)
+@given(st.integers(0, 7), st.integers(0, 7))
+def test_the_sign_test_agrees_with_counting_every_outcome(better: int, worse: int) -> None:
+    """An oracle that shares nothing with the formula: under "the card changes nothing" each of the
+    2^n ways the n changes could have gone is equally likely; p is the share of them at least as
+    far from even as the one seen."""
+    from itertools import product
+
+    n = better + worse
+    seen = abs(better - worse)
+    ways = list(product((1, -1), repeat=n))
+    extreme = sum(1 for way in ways if abs(sum(way)) >= seen)
+    assert sign_test(better, worse) == pytest.approx(extreme / len(ways))
+
+
 @pytest.mark.parametrize("policy", ["random", "greedy", "lookahead", "search"])
 def test_sampled_games_of_every_policy_replay_clean(policy: str, tmp_path: Path) -> None:
     folder = tmp_path / "samples"
@@ -131,3 +146,28 @@ def test_sampled_games_of_every_policy_replay_clean(policy: str, tmp_path: Path)
     result = CliRunner(env=ENV).invoke(main, ["replay", "--quiet", "--pack", str(ROOT / STARTER), str(folder)])
     assert result.exit_code == 0, result.stdout
     assert "2 files checked: no problems found" in result.stdout
+
+
+def test_a_gauntlet_plays_each_pack_against_each_in_both_seats() -> None:
+    args = ("--against", "core", "--against", "examples/packs/overpowered", "--policy", "greedy",
+            "--turn-limit", "6", "--games", "1", "--seed", "2", "--jobs", "1")  # fmt: skip
+    code, out, _ = simulate(STARTER, *args, "--format", "json")
+    assert code == 0
+    report = json.loads(out)
+    Draft202012Validator(SCHEMA).validate(report)
+    assert report["kind"] == "gauntlet" and report["entrants"] == [STARTER, "core", "examples/packs/overpowered"]
+    pairs = {(m["pack"], m["against"]) for m in report["matches"]}
+    assert pairs == {(STARTER, "core"), (STARTER, "examples/packs/overpowered"), ("core", "examples/packs/overpowered")}
+    assert all(m["games"] == 2 for m in report["matches"])  # one game with each side first
+    for standing in report["standings"]:  # each entrant's standing adds up its matches, from both sides
+        name = standing["entrant"]
+        wins = sum(m["pack_wins"] for m in report["matches"] if m["pack"] == name)
+        wins += sum(m["against_wins"] for m in report["matches"] if m["against"] == name)
+        assert standing["games"] == 4 and standing["wins"] == wins
+    code, text, _ = simulate(STARTER, *args)
+    assert code == 0 and "results (win rate of the row against the column" in text and "standings" in text
+
+
+def test_a_gauntlet_with_impact_is_a_usage_error() -> None:
+    code, out, err = simulate(STARTER, "--against", "core", "--against", INERT, "--impact", "--games", "1")
+    assert code == 2 and out == "" and "gauntlet" in err
