@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 from pathlib import Path
 
@@ -48,10 +48,10 @@ class Rung:
     turns: float
 
 
-def rung(weaker: Policy, stronger: Policy, games: int, seed: int, jobs: int) -> Rung:
+def rung(weaker: Policy, stronger: Policy, games: int, seed: int, jobs: int, limit: int | None = None) -> Rung:
     """``games`` games with each side first, the stronger policy on the ``pack`` side."""
     run = RunPlan(Side("core"), Side("core"), games=games, seed=seed, policy=stronger, against_policy=weaker,
-                  ruleset=CORE, max_turns=200)  # fmt: skip
+                  ruleset=replace(CORE, turn_limit=limit), max_turns=limit + 1 if limit else 200)  # fmt: skip
     records = list(play(plan(run), jobs=jobs))
     wins = sum(1 for r in records if r.winner_role == "pack")
     draws = sum(1 for r in records if r.winner is None)
@@ -69,9 +69,10 @@ def rung(weaker: Policy, stronger: Policy, games: int, seed: int, jobs: int) -> 
     )
 
 
-def table(rows: list[Rung], games: int, seed: int) -> str:
+def table(rows: list[Rung], games: int, seed: int, limit: int | None = None) -> str:
+    rules = f"turn limit {limit} (R18)" if limit else "no turn limit"
     lines = [
-        f"{2 * games} games a rung ({games} with each side first), seed {seed}, the core alone, no turn limit:",
+        f"{2 * games} games a rung ({games} with each side first), seed {seed}, the core alone, {rules}:",
         "",
         "| rung | score of the stronger (95% interval) | won / drawn | endings | captures | mean turns |",
         "| --- | ---: | ---: | --- | ---: | ---: |",
@@ -91,22 +92,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100, help="games with each side first, per rung")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--turn-limit", type=int, default=0, help="end games after N rounds (R18); 0: none")
     parser.add_argument("--write", metavar="FILE", help="replace the ladder's table in FILE")
     args = parser.parse_args(argv)
     if args.games < 1:
         print("bench_ladder: --games must be at least 1", file=sys.stderr)
         return 2
-    rows = [rung(weaker, stronger, args.games, args.seed, args.jobs) for weaker, stronger in pairwise(LADDER)]
-    rows.append(rung(Policy.GREEDY, Policy.SEARCH, args.games, args.seed, args.jobs))
-    text = table(rows, args.games, args.seed)
+    limit = args.turn_limit or None
+    rows = [rung(weaker, stronger, args.games, args.seed, args.jobs, limit) for weaker, stronger in pairwise(LADDER)]
+    rows.append(rung(Policy.GREEDY, Policy.SEARCH, args.games, args.seed, args.jobs, limit))
+    text = table(rows, args.games, args.seed, limit)
     print(text, end="")
     if args.write:
         path = Path(args.write)
         old = path.read_text(encoding="utf-8")
-        new, count = re.subn(r"(<!-- ladder -->\n).*?(<!-- /ladder -->)", lambda m: m[1] + text + m[2], old,
-                             flags=re.S)  # fmt: skip
+        name = f"ladder-turn-limit-{limit}" if limit else "ladder"
+        new, count = re.subn(rf"(<!-- {name} -->\n).*?(<!-- /{name} -->)", lambda m: m[1] + "\n" + text + "\n" + m[2],
+                             old, flags=re.S)  # fmt: skip
         if count != 1:
-            print(f"bench_ladder: {path} has no <!-- ladder --> ... <!-- /ladder --> section", file=sys.stderr)
+            print(f"bench_ladder: {path} has no <!-- {name} --> ... <!-- /{name} --> section", file=sys.stderr)
             return 2
         path.write_text(new, encoding="utf-8")
     return 0

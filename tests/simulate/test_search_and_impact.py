@@ -55,6 +55,20 @@ def test_a_game_between_equal_searching_sides_ends_by_the_rules() -> None:
     assert record.rounds < 164  # before a side that only passed would reach 1000 LP (20 + 6 a turn)
 
 
+def test_the_search_plays_a_card_that_changes_the_race_when_it_strikes() -> None:
+    """War Banner (+2 damage a hit, core §4.5) makes each hit of a strike deal 3: the search plays it
+    in the turn of its strike and converts the King (core §4.4). It does not count what the card
+    would save before it is in play (docs/simulate.md), so only the side that strikes first is
+    sure to play it: here the pack's side, moving first."""
+    from sgcheck.replay.pack import load_game_pack
+
+    loaded = load_game_pack(PLANTED, log_folder=None, from_tag=False)
+    assert not isinstance(loaded, type(None)) and hasattr(loaded, "cards")
+    side = Side(PLANTED, loaded.cards, loaded.draw, loaded.keep)  # type: ignore[union-attr]
+    record = play_task(GameTask(0, game_seed(3, 0), side, Side("core"), Color.WHITE, Policy.SEARCH, CORE))
+    assert "War Banner" in record.played[0] and record.winner_role == "pack" and record.outcome == "conversion"
+
+
 def test_a_planted_dominant_card_in_every_game_is_found_by_taking_it_away() -> None:
     """War Banner (+25 to hit, +2 damage, within the caps of core §4.5) is drafted and played in
     every game: nothing to compare "played" with, but the same games without it say it all."""
