@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass, replace
 
 from sgcheck.core import engine
-from sgcheck.core.actions import Activate, EndTurn, EnterPhase, Play
+from sgcheck.core.actions import Action, Activate, EndTurn, EnterPhase, Play
 from sgcheck.core.cards.model import Card
 from sgcheck.core.cards.table import CardsByName, new_cards
 from sgcheck.core.outcome import Applied
@@ -43,7 +43,9 @@ from sgcheck.lang.logs.ast import (
 )
 from sgcheck.lang.logs.from_actions import NOWHERE, Claims, TurnWriter, claims_for, statement_for
 from sgcheck.lang.logs.writer import format_log
-from sgcheck.simulate.policies import Policy, choose, draft
+from sgcheck.simulate import search
+from sgcheck.simulate.policies import Policy, draft
+from sgcheck.simulate.policies import choose as policy_choice
 
 #: The outcome of a game that reached ``max_turns`` without ending (no turn limit was set).
 UNFINISHED = "unfinished"
@@ -111,6 +113,13 @@ class GameRecord:
         if self.winner is None:
             return None
         return "pack" if self.winner is self.pack_color else "against"
+
+
+def choose(state: GameState, policy: Policy, rng: random.Random) -> Action:
+    """The next action of ``policy`` in ``state``, its dice rolled from ``rng``."""
+    if policy is Policy.SEARCH:
+        return search.choose(state, rng)
+    return policy_choice(state, policy, rng)
 
 
 def game_seed(run_seed: int, index: int) -> int:

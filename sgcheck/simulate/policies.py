@@ -363,9 +363,7 @@ def choose(state: GameState, policy: Policy, rng: random.Random) -> Action:
         action = random_choice(state, Style.RANDOM, rng)
         return action if action is not None else EndTurn()
     if policy is Policy.SEARCH:
-        from sgcheck.simulate import search  # the search builds on this module's candidates
-
-        return search.choose(state, rng)
+        raise ValueError("the search policy chooses in sgcheck.simulate.search (it builds on this module)")
     picked = greedy(state) if policy is Policy.GREEDY else lookahead(state)
     return roll(rng, picked, state)
 
