@@ -233,17 +233,24 @@ def _impact_plot(report: dict[str, Any]) -> str:
     return _plot("impact", body, height)
 
 
-def render_html(report: dict[str, Any]) -> str:
-    run = report["run"]
+def _head(title: str) -> list[str]:
+    """The page's head (its Content-Security-Policy allows the inline script by its hash) and title."""
     digest = base64.b64encode(hashlib.sha256(_SCRIPT.encode("utf-8")).digest()).decode("ascii")
     policy = f"default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-{digest}'; img-src data:"
-    title = f"sgcheck simulate {run['pack']} against {run['against']}"
-    parts = [
+    return [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         f'<meta http-equiv="Content-Security-Policy" content="{escape(policy)}">',
         f"<title>{escape(title)}</title><style>{_STYLE}</style></head><body>",
         f"<h1>{escape(title)}</h1>",
+    ]
+
+
+def render_html(report: dict[str, Any]) -> str:
+    run = report["run"]
+    title = f"sgcheck simulate {run['pack']} against {run['against']}"
+    parts = [
+        *_head(title),
         f"<p>{run['games']} games ({run['games_per_side']} with each side first), policy {escape(run['policy'])}, "
         f"seed {run['seed']}, scenario {escape(run['scenario'] or 'none')}, "
         f"turn limit {run['turn_limit'] or '—'}.</p>",
@@ -346,8 +353,6 @@ def render_gauntlet_html(report: dict[str, Any]) -> str:
     from sgcheck.simulate.stats import rate
 
     run = report["run"]
-    digest = base64.b64encode(hashlib.sha256(_SCRIPT.encode("utf-8")).digest()).decode("ascii")
-    policy = f"default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-{digest}'; img-src data:"
     title = f"sgcheck simulate: a gauntlet of {len(report['entrants'])} packs"
     labels = report["entrants"]
     cell: dict[tuple[str, str], str] = {}
@@ -356,11 +361,7 @@ def render_gauntlet_html(report: dict[str, Any]) -> str:
         cell[(match["pack"], match["against"])] = rate_text(match["pack_rate"])
         cell[(match["against"], match["pack"])] = rate_text(theirs)
     parts = [
-        "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
-        f'<meta http-equiv="Content-Security-Policy" content="{escape(policy)}">',
-        f"<title>{escape(title)}</title><style>{_STYLE}</style></head><body>",
-        f"<h1>{escape(title)}</h1>",
+        *_head(title),
         f"<p>{run['games']} games, {run['games_per_side']} with each side first in each match, policy "
         f"{escape(run['policy'])}, seed {run['seed']}, turn limit {run['turn_limit'] or '—'}.</p>",
         "<h2>Results</h2><p>Win rate of the row against the column, with its 95% interval.</p>",

@@ -99,13 +99,21 @@ def _funds(total: int) -> float:
     return float(total) if total <= RESERVE else RESERVE + 0.5 * (total - RESERVE)
 
 
+def ended(state: GameState, me: Color, win: float = WIN) -> float | None:
+    """An ended game's worth to ``me``: ``win``, ``-win`` or 0 for a draw; None while it goes on."""
+    result = state.result
+    if result is None:
+        return None
+    if result.winner is None:
+        return 0.0
+    return win if result.winner is me else -win
+
+
 def value(state: GameState, me: Color) -> float:
     """What ``state`` is worth to ``me`` (see the module's docstring)."""
-    result = state.result
-    if result is not None:
-        if result.winner is None:
-            return 0.0
-        return WIN if result.winner is me else -WIN
+    over = ended(state, me)
+    if over is not None:
+        return over
     other = me.other
     mine, theirs = state.player(me), state.player(other)
     worth = _funds(mine.lp + mine.sp) - ENEMY_FUNDS * _funds(theirs.lp + theirs.sp)
@@ -388,4 +396,16 @@ def draft(
     return tuple(drawn[:keep])
 
 
-__all__ = ["Policy", "candidates", "choose", "draft", "greedy", "lookahead", "outcomes", "rating", "roll", "value"]
+__all__ = [
+    "Policy",
+    "candidates",
+    "choose",
+    "draft",
+    "ended",
+    "greedy",
+    "lookahead",
+    "outcomes",
+    "rating",
+    "roll",
+    "value",
+]

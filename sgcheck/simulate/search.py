@@ -149,11 +149,9 @@ def _turns(state: GameState, color: Color, reach: float) -> float:
 
 def evaluate(state: GameState, me: Color) -> float:
     """What ``state`` is worth to ``me``: turns ahead in the race to win (see the module's docstring)."""
-    result = state.result
-    if result is not None:
-        if result.winner is None:
-            return 0.0
-        return WIN if result.winner is me else -WIN
+    over = policies.ended(state, me, WIN)
+    if over is not None:
+        return over
     other = me.other
     reach = {color: _reach(state, color, state.king_square(color.other)) for color in (me, other)}
     mine = _turns(state, me, reach[me])
