@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
 import click
 
@@ -18,19 +18,23 @@ from sgcheck.cli.common import Output, cluster_options, guarded, jobs_option, op
 
 if TYPE_CHECKING:
     from sgcheck.core.scenario import Scenario
-    from sgcheck.simulate.games import Side
+    from sgcheck.simulate.games import GameRecord, Side
 
-_POLICIES = ("greedy", "lookahead", "random")
+#: Without a turn limit: 20 LP + 6 a Pass reach 1000 LP by round 164 (core §1, §2.5, §7); past 200, stop.
+MAX_TURNS = 200
+
+_POLICIES = ("search", "lookahead", "greedy", "random")
 
 
 @click.command("simulate", short_help="Play many games with and without a pack; report balance.")
 @click.argument("pack", type=click.Path())
 @click.option(
     "--against",
-    default="core",
-    show_default=True,
+    "against_packs",
+    multiple=True,
     metavar="PACK|core",
-    help="The other side's pack, or core: the core alone, no cards.",
+    help="The other side's pack, or core: the core alone, no cards (the default). "
+    "Given more than once: a gauntlet, each pack against each, both seats.",
 )
 @click.option(
     "--games",
@@ -44,18 +48,18 @@ _POLICIES = ("greedy", "lookahead", "random")
 @click.option(
     "--policy",
     type=click.Choice(_POLICIES),
-    default="greedy",
+    default="search",
     show_default=True,
-    help="How both sides play: greedy, lookahead (one turn), or random (the baseline).",
+    help="How both sides play: search (expectimax, the strongest), lookahead, greedy, or random (the baseline).",
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="The same seed gives the same report.")
 @click.option(
     "--turn-limit",
     type=click.IntRange(min=1),
-    default=30,
-    show_default=True,
+    default=None,
     metavar="N",
-    help="End each game after N rounds, decided as R18 says (a scenario's own limit comes first).",
+    help="End each game after N rounds, decided as R18 says (a scenario's own limit comes first). "
+    "Default: none, as in the core (core §7): games end by King conversion or 1000 LP.",
 )
 @jobs_option("Play the games")
 @cluster_options("Play the games")
@@ -75,6 +79,19 @@ _POLICIES = ("greedy", "lookahead", "random")
     help="Write a sample of the games (at most 10) as .sglog files into DIR, for `sgcheck replay --pack`.",
 )
 @click.option(
+    "--impact",
+    is_flag=True,
+    help="Measure each card's impact: play the same games again without it (once per card; docs/simulate.md).",
+)
+@click.option(
+    "--impact-pair",
+    "impact_pairs",
+    nargs=2,
+    multiple=True,
+    metavar="CARD CARD",
+    help="Measure the impact of two cards together: the same games without both. Repeatable.",
+)
+@click.option(
     "--allow-violations",
     is_flag=True,
     help="Simulate a pack that breaks the contract; its forbidden effects are never played (SG-N305).",
@@ -82,18 +99,20 @@ _POLICIES = ("greedy", "lookahead", "random")
 @guarded
 def simulate_command(
     pack: str,
-    against: str,
+    against_packs: tuple[str, ...],
     games: int,
     scenario: str | None,
     policy: str,
     seed: int,
-    turn_limit: int,
+    turn_limit: int | None,
     jobs: int | None,
     cluster: str | None,
     cluster_timeout: float,
     fmt: str,
     output_file: str | None,
     sample_logs: str | None,
+    impact: bool,
+    impact_pairs: tuple[tuple[str, str], ...],
     allow_violations: bool,
 ) -> int:
     """Play many games of PACK against another pack or the core alone, and report balance.
@@ -111,26 +130,44 @@ def simulate_command(
     from sgcheck.core.ruleset import CORE
     from sgcheck.distribute import ClusterError
     from sgcheck.simulate.games import Side
-    from sgcheck.simulate.page import render_html
+    from sgcheck.simulate.gauntlet import matches as gauntlet_matches
+    from sgcheck.simulate.gauntlet import render_text as gauntlet_text
+    from sgcheck.simulate.gauntlet import summarise as gauntlet_report
+    from sgcheck.simulate.impact import paired
+    from sgcheck.simulate.impact import plans as ablations
+    from sgcheck.simulate.page import render_gauntlet_html, render_html
     from sgcheck.simulate.policies import Policy
-    from sgcheck.simulate.run import SAMPLES, RunPlan, plan, play
+    from sgcheck.simulate.run import SAMPLES, RunPlan, play_runs
     from sgcheck.simulate.stats import summarise
     from sgcheck.simulate.tables import render_json, render_text
 
+    against_packs = against_packs or ("core",)
+    gauntlet = len(against_packs) > 1
+    if gauntlet and (impact or impact_pairs or sample_logs):
+        raise click.UsageError("a gauntlet (--against more than once) reports matches: "
+                               "--impact and --sample-logs are for one pack against another")  # fmt: skip
     side = _side(pack, allow_violations)
-    other = Side("core") if against == "core" else _side(against, allow_violations)
-    if other.cards and side.label != other.label:
-        clash = {c.name for c in side.cards} & {c.name for c in other.cards}
-        if clash:
-            raise click.BadParameter(f"both packs have a card named {sorted(clash)[0]!r}", param_hint="--against")
-        if sample_logs:
-            raise click.BadParameter("sample logs are written for a pack against core or itself: "
-                                     "a log names one pack", param_hint="--sample-logs")  # fmt: skip
+    entrants = [side]
+    for against in dict.fromkeys(against_packs):
+        if against != pack:
+            entrants.append(Side("core") if against == "core" else _side(against, allow_violations))
+    if not gauntlet and len(entrants) == 1:  # the pack against itself
+        entrants.append(side)
+    for i, first_side in enumerate(entrants):
+        for other in entrants[i + 1 :]:
+            clash = {c.name for c in first_side.cards} & {c.name for c in other.cards}
+            if other.cards and first_side.label != other.label and clash:
+                raise click.BadParameter(f"{first_side.label} and {other.label} both have a card named "
+                                         f"{sorted(clash)[0]!r}", param_hint="--against")  # fmt: skip
+    other = entrants[1]
+    if other.cards and side.label != other.label and sample_logs:
+        raise click.BadParameter("sample logs are written for a pack against core or itself: "
+                                 "a log names one pack", param_hint="--sample-logs")  # fmt: skip
     loaded_scenario = None
     scenario_label = None
     if scenario is not None:
         loaded_scenario, scenario_label = _scenario(scenario)
-    inputs = [pack, *([against] if against != "core" else []), *([scenario] if scenario else [])]
+    inputs = [pack, *(a for a in against_packs if a != "core"), *([scenario] if scenario else [])]
     out_stream = open_output(output_file, inputs) if output_file else None
     run = RunPlan(
         pack=side,
@@ -141,36 +178,46 @@ def simulate_command(
         ruleset=replace(CORE, turn_limit=turn_limit),
         scenario=loaded_scenario,
         scenario_label=scenario_label,
-        max_turns=max(turn_limit, loaded_scenario.turn_limit or 0 if loaded_scenario else 0) + 1,
+        max_turns=_max_turns(turn_limit, loaded_scenario),
         samples=SAMPLES if sample_logs else 0,
     )
-    tasks = plan(run)
+    names = [card.name for card in side.cards]
+    removals: list[tuple[str, ...]] = [(name,) for name in dict.fromkeys(names)] if impact else []
+    for first_card, second_card in impact_pairs:
+        for card in (first_card, second_card):
+            if card not in names:
+                raise click.BadParameter(f"{pack} has no card named {card!r}", param_hint="--impact-pair")
+        if first_card == second_card:
+            raise click.BadParameter(f"a pair is two different cards, not {first_card!r} twice",
+                                     param_hint="--impact-pair")  # fmt: skip
+        removals.append((first_card, second_card))
+    runs = gauntlet_matches(run, entrants) if gauntlet else [run, *ablations(run, removals)]
     workers = jobs or os.cpu_count() or 1
-    bar = CountBar(len(tasks), sys.stderr)
-    records = []
+    bar = CountBar(sum(r.total for r in runs), sys.stderr)
+    played: list[list[GameRecord]] = []
     try:
-        for record in play(tasks, workers, cluster, cluster_timeout):
-            records.append(record)
-            bar.advance()
+        for records_of_run in play_runs(runs, workers, cluster, cluster_timeout, lambda _: bar.advance()):
+            played.append(records_of_run)
     except ClusterError as error:
         click.echo(f"sgcheck: --cluster: {error}", err=True)
         return 2
     finally:
         bar.close()
+    if gauntlet:
+        report = gauntlet_report(run, entrants, runs, played)
+        renderer = {"text": gauntlet_text, "json": render_json, "html": render_gauntlet_html}[fmt]
+        _write_report(out_stream, renderer(report))
+        return 0
+    records = played[0]
+    measured = [paired(names_out, records, again) for names_out, again in zip(removals, played[1:], strict=True)]
     if sample_logs:
         folder = Path(sample_logs)
         folder.mkdir(parents=True, exist_ok=True)
         for record in records:
             if record.log is not None:
                 _write_new(folder, f"game-{record.index + 1:05d}", record.log)
-    report = summarise(run, records)
-    text = {"text": render_text, "json": render_json, "html": render_html}[fmt](report)
-    out = Output(out_stream)
-    try:
-        out.write(text)
-    finally:
-        if out_stream is not None:
-            out_stream.close()
+    report = summarise(run, records, measured)
+    _write_report(out_stream, {"text": render_text, "json": render_json, "html": render_html}[fmt](report))
     if sample_logs:
         written = sum(1 for r in records if r.log is not None)
         scenario_option = f" --scenario {scenario}" if scenario else ""
@@ -178,6 +225,22 @@ def simulate_command(
         click.echo(f"{written} sample logs in {sample_logs}: {command}",
                    err=True)  # fmt: skip
     return 0
+
+
+def _write_report(out_stream: IO[str] | None, text: str) -> None:
+    out = Output(out_stream)
+    try:
+        out.write(text)
+    finally:
+        if out_stream is not None:
+            out_stream.close()
+
+
+def _max_turns(turn_limit: int | None, scenario: Scenario | None) -> int:
+    """Where a game that no rule has ended stops (counted as unfinished): past any turn limit, and
+    without one past the turn by which a player who only passes reaches 1000 LP (core §7)."""
+    limits = [n for n in (turn_limit, scenario.turn_limit if scenario is not None else None) if n]
+    return max(limits) + 1 if limits else MAX_TURNS
 
 
 def _side(path: str, allow_violations: bool) -> Side:

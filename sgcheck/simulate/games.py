@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass, replace
 
 from sgcheck.core import engine
-from sgcheck.core.actions import Activate, EndTurn, EnterPhase, Play
+from sgcheck.core.actions import Action, Activate, EndTurn, EnterPhase, Play
 from sgcheck.core.cards.model import Card
 from sgcheck.core.cards.table import CardsByName, new_cards
 from sgcheck.core.outcome import Applied
@@ -43,7 +43,9 @@ from sgcheck.lang.logs.ast import (
 )
 from sgcheck.lang.logs.from_actions import NOWHERE, Claims, TurnWriter, claims_for, statement_for
 from sgcheck.lang.logs.writer import format_log
-from sgcheck.simulate.policies import Policy, choose, draft
+from sgcheck.simulate import search
+from sgcheck.simulate.policies import Policy, draft
+from sgcheck.simulate.policies import choose as policy_choice
 
 #: The outcome of a game that reached ``max_turns`` without ending (no turn limit was set).
 UNFINISHED = "unfinished"
@@ -80,6 +82,13 @@ class GameTask:
     scenario_label: str | None = None
     max_turns: int = 200
     sample: bool = False  # keep the game's log text in the record
+    against_policy: Policy | None = None  # how the ``against`` side plays; None: as ``policy`` says
+
+    def policy_of(self, color: Color) -> Policy:
+        """The policy of the side playing ``color``."""
+        if color is self.pack_color or self.against_policy is None:
+            return self.policy
+        return self.against_policy
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,12 +106,20 @@ class GameRecord:
     economy: tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]] = ((), ())  # (LP, SP) after each own turn
     actions: int = 0
     log: str | None = None
+    captures: int = 0  # pieces captured in the game, by either side (core §4.3)
 
     @property
     def winner_role(self) -> str | None:
         if self.winner is None:
             return None
         return "pack" if self.winner is self.pack_color else "against"
+
+
+def choose(state: GameState, policy: Policy, rng: random.Random) -> Action:
+    """The next action of ``policy`` in ``state``, its dice rolled from ``rng``."""
+    if policy is Policy.SEARCH:
+        return search.choose(state, rng)
+    return policy_choice(state, policy, rng)
 
 
 def game_seed(run_seed: int, index: int) -> int:
@@ -113,7 +130,9 @@ def game_seed(run_seed: int, index: int) -> int:
     return (mixed * 0xD6E8FEB86659FD93) % (1 << 64)
 
 
-def _setup(task: GameTask, rng: random.Random) -> tuple[list[LogItem], GameState, tuple[tuple[str, ...], ...]]:
+def _setup(
+    task: GameTask, rng: random.Random, draft_rng: random.Random
+) -> tuple[list[LogItem], GameState, tuple[tuple[str, ...], ...]]:
     """The draft (R19), roll-off and King placement (core §1, R01) as log items, and the start of play."""
     ruleset = task.ruleset
     scenario = task.scenario
@@ -131,7 +150,7 @@ def _setup(task: GameTask, rng: random.Random) -> tuple[list[LogItem], GameState
     for color in (Color.WHITE, Color.BLACK):
         side = task.pack if color is task.pack_color else task.against
         names = list(dict.fromkeys(card.name for card in side.cards))
-        kept = draft(names, by_name, side.draw, side.keep, task.policy, rng) if names else ()
+        kept = draft(names, by_name, side.draw, side.keep, task.policy_of(color), draft_rng) if names else ()
         hands[color] = kept
         if kept:  # a side that keeps nothing writes no draft line
             items.append(Draft(color, tuple(CardName(n, NOWHERE) for n in kept), NOWHERE))
@@ -164,17 +183,20 @@ def play_task(task: GameTask) -> GameRecord:
     """Play the game ``task`` describes; the same record for the same task, in any process."""
     rng = random.Random(task.seed)
     claims_rng = random.Random(task.seed ^ 0x5A5A5A5A)  # the log's claims never move the game's dice
-    items, state, drafted = _setup(task, rng)
+    # nor does the draft: a pack with a card taken away (impact by ablation) rolls the same dice
+    draft_rng = random.Random(task.seed ^ 0x3C3C3C3C)
+    items, state, drafted = _setup(task, rng, draft_rng)
     first = state.to_move
     played: dict[Color, dict[str, None]] = {Color.WHITE: {}, Color.BLACK: {}}
     economy: dict[Color, list[tuple[int, int]]] = {Color.WHITE: [], Color.BLACK: []}
     writer = TurnWriter(state.turn_number, state.to_move) if task.sample else None
     actions = 0
+    captures = 0
     at_turn_start = True
     while state.result is None:
         if at_turn_start and state.turn_number > task.max_turns:
             break
-        action = choose(state, task.policy, rng)
+        action = choose(state, task.policy_of(state.to_move), rng)
         step = engine.apply(state, action)
         if not isinstance(step, Applied):
             reasons = "; ".join(v.diagnostic.message for v in step.violations)
@@ -204,6 +226,8 @@ def play_task(task: GameTask) -> GameRecord:
                     items.append(writer.finish(False, ()))
         if not isinstance(action, EnterPhase | EndTurn):
             actions += 1
+        if step.effects.captured is not None:
+            captures += 1
         state = step.state
     result = state.result
     log = None
@@ -224,4 +248,5 @@ def play_task(task: GameTask) -> GameRecord:
         economy=(tuple(economy[pack_color]), tuple(economy[pack_color.other])),
         actions=actions,
         log=log,
+        captures=captures,
     )

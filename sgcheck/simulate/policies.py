@@ -57,6 +57,7 @@ class Policy(StrEnum):
     GREEDY = "greedy"  # the best position after one action
     LOOKAHEAD = "lookahead"  # the best few, each judged after the opponent's best reply
     RANDOM = "random"  # uniform over kinds of action: the baseline
+    SEARCH = "search"  # expectimax over the engine, the dice as chance, a fixed budget (search.py)
 
 
 #: A won game, in the units of :func:`value` (far beyond any position's worth).
@@ -98,13 +99,21 @@ def _funds(total: int) -> float:
     return float(total) if total <= RESERVE else RESERVE + 0.5 * (total - RESERVE)
 
 
+def ended(state: GameState, me: Color, win: float = WIN) -> float | None:
+    """An ended game's worth to ``me``: ``win``, ``-win`` or 0 for a draw; None while it goes on."""
+    result = state.result
+    if result is None:
+        return None
+    if result.winner is None:
+        return 0.0
+    return win if result.winner is me else -win
+
+
 def value(state: GameState, me: Color) -> float:
     """What ``state`` is worth to ``me`` (see the module's docstring)."""
-    result = state.result
-    if result is not None:
-        if result.winner is None:
-            return 0.0
-        return WIN if result.winner is me else -WIN
+    over = ended(state, me)
+    if over is not None:
+        return over
     other = me.other
     mine, theirs = state.player(me), state.player(other)
     worth = _funds(mine.lp + mine.sp) - ENEMY_FUNDS * _funds(theirs.lp + theirs.sp)
@@ -157,7 +166,7 @@ def roll(rng: random.Random, action: Action, state: GameState) -> Action:
     return action
 
 
-def _outcomes(state: GameState, action: Action) -> list[tuple[float, GameState]] | None:
+def outcomes(state: GameState, action: Action) -> list[tuple[float, GameState]] | None:
     """The positions ``action`` may lead to with their chances; None when the engine refuses it."""
     if isinstance(action, Attack):
         hit = engine.apply(state, replace(action, roll=(0, 1)))  # d100 1: hits any threshold (5-95, R10)
@@ -188,13 +197,13 @@ def _worth(state: GameState, action: Action, me: Color) -> float | None:
         # the Pass bonus is for a turn without action (R04)
         bonus = caps.PASS_BONUS_LP if state.turn.actions == 0 else 0
         return value(state, me) + bonus - 0.01
-    outcomes = _outcomes(state, action)
-    if outcomes is None:
+    found = outcomes(state, action)
+    if found is None:
         return None
-    worth = sum(chance * value(after, me) for chance, after in outcomes)
+    worth = sum(chance * value(after, me) for chance, after in found)
     if isinstance(action, Play | Activate):
         before = state.player(me)
-        after = outcomes[0][1].player(me)
+        after = found[0][1].player(me)
         paid = max(0, (before.lp + before.sp) - (after.lp + after.sp))
         worth += paid + CARD_PLAYED
     if isinstance(action, EnterPhase):
@@ -207,22 +216,19 @@ def _worth(state: GameState, action: Action, me: Color) -> float | None:
 # --- candidates: what the engine is asked about --------------------------------------------------
 
 
-def _enemy_king_distance(state: GameState, sq: int) -> int:
-    king = state.king_square(state.to_move.other)
-    return 0 if king is None else _distance(sq, king)
-
-
 def _cheapest(state: GameState, found: Iterator[Action], keep: int) -> list[Action]:
     """Per kind of piece, the ``keep`` placements that cost least and stand nearest the enemy King."""
     by_kind: dict[Kind, list[tuple[float, Action]]] = {}
     me = state.to_move
+    king = state.king_square(me.other)
     for action in found:
         assert isinstance(action, Summon | Teleport)
         kind = action.kind if isinstance(action, Summon) else _kind_at(state, action.frm)
         if kind is None:
             continue
         cost = placement_cost(me, kind, action.to, state.ruleset).value
-        by_kind.setdefault(kind, []).append((cost + 0.5 * _enemy_king_distance(state, action.to), action))
+        near = 0 if king is None else _distance(action.to, king)
+        by_kind.setdefault(kind, []).append((cost + 0.5 * near, action))
     kept: list[Action] = []
     for ranked in by_kind.values():
         ranked.sort(key=lambda pair: pair[0])
@@ -237,28 +243,36 @@ def _kind_at(state: GameState, sq: Square) -> Kind | None:
 
 def _moves(state: GameState) -> list[Action]:
     """The moves most likely to help: towards the enemy King, cheapest first."""
+    king = state.king_square(state.to_move.other)
+
+    def away(sq: int) -> int:
+        return 0 if king is None else _distance(sq, king)
+
     ranked: list[tuple[float, Action]] = []
     for sq, p in enumerate(state.board):
         if p is None or p.color is not state.to_move:
             continue
-        here = _enemy_king_distance(state, sq)
+        here = away(sq)
         for action in moves_from(state, Square(sq)):
             assert isinstance(action, Move)
-            gain = here - _enemy_king_distance(state, action.to)
+            gain = here - away(action.to)
             ranked.append((-gain * PIECE_VALUES.get(p.kind, 1) + 0.1 * _distance(sq, action.to), action))
     ranked.sort(key=lambda pair: pair[0])
     return [action for _, action in ranked[:KEEP_MOVES]]
 
 
-def candidates(state: GameState) -> list[Action]:
+def candidates(
+    state: GameState, max_actions: int = MAX_ACTIONS_PER_TURN, keep_summons: int = KEEP_SUMMONS
+) -> list[Action]:
     """What a policy asks the engine about in this phase: every attack, Break, Repair and card;
     the best few summons, moves and teleports; the next phase and the end of the turn."""
     phase = state.turn.phase
     found: list[Action] = []
-    if state.turn.actions < MAX_ACTIONS_PER_TURN:
+    if state.turn.actions < max_actions:
         if phase is Phase.UPKEEP:
             found.extend(gem_attempts(state))
-            found.extend(_cheapest(state, summons(state), KEEP_SUMMONS))
+            if keep_summons:
+                found.extend(_cheapest(state, summons(state), keep_summons))
         elif phase in (Phase.MAIN1, Phase.MAIN2):
             found.extend(_moves(state))
         elif phase is Phase.BATTLE:
@@ -315,13 +329,13 @@ def _threat(state: GameState) -> float:
     best = value(battle, them)
     before = after = value(battle, me)
     for action in attacks(battle):
-        outcomes = _outcomes(battle, action)
-        if outcomes is None:
+        found = outcomes(battle, action)
+        if found is None:
             continue
-        theirs = sum(chance * value(s, them) for chance, s in outcomes)
+        theirs = sum(chance * value(s, them) for chance, s in found)
         if theirs > best:
             best = theirs
-            after = sum(chance * value(s, me) for chance, s in outcomes)
+            after = sum(chance * value(s, me) for chance, s in found)
     return min(0.0, after - before)
 
 
@@ -336,11 +350,11 @@ def lookahead(state: GameState) -> Action:
         shortlist += [(w, a) for w, a in ranked if isinstance(a, EndTurn)]
     best: tuple[float, Action] | None = None
     for worth, action in shortlist:
-        outcomes = [(1.0, state)] if isinstance(action, EndTurn) else _outcomes(state, action)
-        if outcomes is None:
+        found = [(1.0, state)] if isinstance(action, EndTurn) else outcomes(state, action)
+        if found is None:
             continue
         threat = 0.0
-        for chance, after in outcomes:
+        for chance, after in found:
             if after.result is not None or chance == 0:
                 continue
             ended = engine.apply(after, EndTurn())
@@ -356,6 +370,8 @@ def choose(state: GameState, policy: Policy, rng: random.Random) -> Action:
     if policy is Policy.RANDOM:
         action = random_choice(state, Style.RANDOM, rng)
         return action if action is not None else EndTurn()
+    if policy is Policy.SEARCH:
+        raise ValueError("the search policy chooses in sgcheck.simulate.search (it builds on this module)")
     picked = greedy(state) if policy is Policy.GREEDY else lookahead(state)
     return roll(rng, picked, state)
 
@@ -380,4 +396,16 @@ def draft(
     return tuple(drawn[:keep])
 
 
-__all__ = ["Policy", "choose", "draft", "greedy", "lookahead", "rating", "roll", "value"]
+__all__ = [
+    "Policy",
+    "candidates",
+    "choose",
+    "draft",
+    "ended",
+    "greedy",
+    "lookahead",
+    "outcomes",
+    "rating",
+    "roll",
+    "value",
+]

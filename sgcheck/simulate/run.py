@@ -11,8 +11,9 @@ so a run gives the same records whatever the number of workers.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import chain
 
 from sgcheck.core.pieces import Color
 from sgcheck.core.ruleset import CORE, Ruleset
@@ -39,6 +40,7 @@ class RunPlan:
     scenario_label: str | None = None
     max_turns: int = 200
     samples: int = 0  # how many games keep their log text
+    against_policy: Policy | None = None  # the ``against`` side's policy, when it differs (the ladder)
 
     @property
     def total(self) -> int:
@@ -58,10 +60,12 @@ def sampled(index: int, total: int, samples: int) -> bool:
     return index % step == 0 and index // step < samples
 
 
-def plan(run: RunPlan) -> list[GameTask]:
-    """The games of ``run``, in order: first the pack's side plays first, then the other side."""
+def plan(run: RunPlan) -> Iterator[GameTask]:
+    """The games of ``run``, in order: first the pack's side plays first, then the other side.
+    Lazy: a task is made when the worker pool asks for it, so a run of a million games never
+    holds a million tasks."""
     first = first_color(run.scenario)
-    return [
+    return (
         GameTask(
             index=index,
             seed=game_seed(run.seed, index),
@@ -74,13 +78,36 @@ def plan(run: RunPlan) -> list[GameTask]:
             scenario_label=run.scenario_label,
             max_turns=run.max_turns,
             sample=sampled(index, run.total, run.samples),
+            against_policy=run.against_policy,
         )
         for index in range(run.total)
-    ]
+    )
+
+
+def play_runs(
+    runs: Sequence[RunPlan],
+    jobs: int = 1,
+    cluster: str | None = None,
+    timeout: float = DEFAULT_TIMEOUT,
+    each: Callable[[GameRecord], None] | None = None,
+) -> Iterator[list[GameRecord]]:
+    """Play several runs (a run and its ablations, or a gauntlet's matches) as one lazy stream of
+    tasks, so the workers are never idle between runs; yield each run's records, in order, when
+    done (``each`` is told of every record as it comes)."""
+    tasks = chain.from_iterable(plan(run) for run in runs)
+    records = play(tasks, jobs, cluster, timeout)
+    for run in runs:
+        done = []
+        for _ in range(run.total):
+            record = next(records)
+            if each is not None:
+                each(record)
+            done.append(record)
+        yield done
 
 
 def play(
-    tasks: Sequence[GameTask], jobs: int = 1, cluster: str | None = None, timeout: float = DEFAULT_TIMEOUT
+    tasks: Iterable[GameTask], jobs: int = 1, cluster: str | None = None, timeout: float = DEFAULT_TIMEOUT
 ) -> Iterator[GameRecord]:
     """Play ``tasks``, yielding each record in task order as soon as it and those before it are done:
     in this process, in ``jobs`` local processes, or on a Dask cluster (:func:`sgcheck.distribute.map_ordered`,

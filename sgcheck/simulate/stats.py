@@ -18,7 +18,11 @@ from sgcheck.simulate.run import RunPlan, first_color
 
 #: z for a 95% interval.
 Z95 = 1.959964
-#: Below this many games a rate is marked as resting on too small a sample.
+#: A rate whose 95% interval is wider than this is marked as resting on too small a sample: the
+#: width, not a count of games, says how much a rate can be leaned on (30 points is about 40
+#: games at 50%, 15 games at 90%, and every rate of 0 games).
+SMALL_WIDTH = 0.30
+#: Kept for the run-level note: under this many games every rate is wide whatever it is.
 SMALL_SAMPLE = 30
 #: A card dominates when its side wins this much more often with it played than without,
 #: and the two 95% intervals do not overlap.
@@ -28,7 +32,7 @@ ENDINGS = ("conversion", "turn-limit", "lp1000", "scenario", UNFINISHED)
 ROLES = ("pack", "against")
 
 
-def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
+def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval of a proportion (sound at 0 and at every game won, unlike the
     normal approximation); (0, 1) when there are no games."""
     if games <= 0:
@@ -45,8 +49,8 @@ def _r(x: float) -> float:
 
 
 def rate(wins: int, games: int, draws: int = 0) -> dict[str, Any]:
-    """A win rate: counts, the rate (None without games), its 95% interval, and whether the
-    sample is too small to lean on."""
+    """A win rate: counts, the rate and its 95% interval (both None without games: 0 of 0 is
+    unknown, not anything from 0% to 100%), and whether the interval is too wide to lean on."""
     low, high = wilson(wins, games)
     return {
         "games": games,
@@ -54,8 +58,8 @@ def rate(wins: int, games: int, draws: int = 0) -> dict[str, Any]:
         "draws": draws,
         "losses": games - wins - draws,
         "win_rate": _r(wins / games) if games else None,
-        "interval": [_r(low), _r(high)],
-        "small_sample": games < SMALL_SAMPLE,
+        "interval": [_r(low), _r(high)] if games else None,
+        "small_sample": high - low > SMALL_WIDTH,
     }
 
 
@@ -63,8 +67,9 @@ def _role_of(record: GameRecord, color: Any) -> str:
     return "pack" if color is record.pack_color else "against"
 
 
-def summarise(run: RunPlan, records: Sequence[GameRecord]) -> dict[str, Any]:
-    """The report of a run (see the module's docstring)."""
+def summarise(run: RunPlan, records: Sequence[GameRecord], impact: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
+    """The report of a run (see the module's docstring); ``impact``: the ablations measured
+    (:func:`sgcheck.simulate.impact.paired`), each card's own joined to its row."""
     games = len(records)
     draws = sum(1 for r in records if r.winner is None)
     sides = {role: rate(sum(1 for r in records if r.winner_role == role), games, draws) for role in ROLES}
@@ -88,11 +93,12 @@ def summarise(run: RunPlan, records: Sequence[GameRecord]) -> dict[str, Any]:
         histogram[n] = histogram.get(n, 0) + 1
     endings = {kind: sum(1 for r in records if r.outcome == kind) for kind in ENDINGS}
     report: dict[str, Any] = {
-        "version": 1,
+        "version": 2,
         "run": {
             "pack": run.pack.label,
             "against": run.against.label,
             "policy": run.policy.value,
+            "against_policy": (run.against_policy or run.policy).value,
             "seed": run.seed,
             "games_per_side": run.games,
             "games": games,
@@ -114,9 +120,20 @@ def summarise(run: RunPlan, records: Sequence[GameRecord]) -> dict[str, Any]:
             "histogram": [{"turns": t, "games": n} for t, n in sorted(histogram.items())],
         },
         "endings": endings,
+        "captures": {
+            "total": sum(r.captures for r in records),
+            "games": sum(1 for r in records if r.captures),
+        },
         "cards": _cards(run, records),
         "economy": {role: _economy(records, index) for index, role in enumerate(ROLES)},
     }
+    report["impact"] = list(impact)
+    alone = {item["cards"][0]: item for item in impact if len(item["cards"]) == 1}
+    for card in report["cards"]:
+        measured = alone.get(card["card"]) if card["side"] == "pack" else None
+        card["impact"] = measured
+        if measured is not None:  # taking the card away says more than comparing played and not
+            card["dominant"] = measured["significant"] and (measured["impact"] or 0) >= DOMINANT_MARGIN
     report["dominant"] = [card["card"] for card in report["cards"] if card["dominant"]]
     report["warnings"] = _warnings(report)
     return report
@@ -154,10 +171,12 @@ def _cards(run: RunPlan, records: Sequence[GameRecord]) -> list[dict[str, Any]]:
             if played["win_rate"] is not None and not_played["win_rate"] is not None:
                 margin = _r(played["win_rate"] - not_played["win_rate"])
                 dominant = margin >= DOMINANT_MARGIN and played["interval"][0] > not_played["interval"][1]
+            status = "never drafted" if drafted == 0 else ("drafted, never played" if not with_card else "played")
             found.append({
                 "card": card.name,
                 "side": role,
                 "kind": card.kind.value,
+                "status": status,
                 "drafted": drafted,
                 "drafted_rate": _r(drafted / len(records)) if records else None,
                 "played": len(with_card),
@@ -189,16 +208,37 @@ def _economy(records: Sequence[GameRecord], index: int) -> list[dict[str, Any]]:
 def _warnings(report: dict[str, Any]) -> list[str]:
     notes = []
     games = report["run"]["games"]
-    if games < SMALL_SAMPLE:
-        notes.append(f"only {games} games: every rate rests on a small sample (fewer than {SMALL_SAMPLE})")
-    small = [c["card"] for c in report["cards"] if c["small_sample"]]
-    if small and games >= SMALL_SAMPLE:
+    if report["sides"]["pack"]["small_sample"]:
+        notes.append(
+            f"only {games} games: the win rate's interval is wider than {100 * SMALL_WIDTH:.0f} points (small sample)"
+        )
+    small = [c["card"] for c in report["cards"] if c["small_sample"] and c["status"] == "played"]
+    if small and not report["sides"]["pack"]["small_sample"]:
         shown = ", ".join(small)
-        notes.append(f"fewer than {SMALL_SAMPLE} games with or without: {shown}: read their rates with care")
-    never = [c["card"] for c in report["cards"] if c["played"] == 0]
+        notes.append(f"{shown}: an interval wider than {100 * SMALL_WIDTH:.0f} points with or without: read with care")
+    never = [c["card"] for c in report["cards"] if c["status"] == "never drafted"]
     if never:
-        notes.append("never played: " + ", ".join(never) + " (too dear, or never worth it to the policy)")
-    unfinished = report["endings"][UNFINISHED]
+        notes.append("never drafted: " + ", ".join(never) + " (the draft (R19) kept other cards every time)")
+    unplayed = [c["card"] for c in report["cards"] if c["status"] == "drafted, never played"]
+    if unplayed:
+        notes.append("drafted, never played: " + ", ".join(unplayed) + " (too dear, or never worth it to the policy)")
+    always = [c["card"] for c in report["cards"] if games and c["played"] == games]
+    measured = {name for item in report.get("impact", ()) for name in item["cards"]}
+    always = [name for name in always if name not in measured]
+    if always:
+        notes.append(
+            "played in every game: " + ", ".join(always) + ": nothing to compare it with here; "
+            "--impact measures it by playing the same games without it"
+        )
+    endings = report["endings"]
+    if games and endings["turn-limit"] * 2 > games:
+        notes.append(
+            f"{endings['turn-limit']} of {games} games were decided by the tiebreak at the turn limit (R18), "
+            "not by King conversion, 1000 LP or a scenario's conditions: the rates measure the tiebreak score"
+        )
+    if games and report["captures"]["total"] == 0:
+        notes.append("no piece was captured in any game: cards about captures, Gems and income were never tested")
+    unfinished = endings[UNFINISHED]
     if unfinished:
         notes.append(f"{unfinished} games reached --max-turns without ending; they count as draws")
     return notes

@@ -13,13 +13,29 @@ def percent(x: float | None) -> str:
 
 
 def rate_text(rate: dict[str, Any]) -> str:
-    """``62% [48%-74%] of 50`` (with ``small sample`` under 30 games)."""
+    """``62% [48%-74%] of 50`` (with ``small sample`` when the interval is wider than 30 points);
+    ``— of 0`` without games."""
+    if rate["interval"] is None:
+        return f"— of {rate['games']}"
     low, high = rate["interval"]
     text = f"{percent(rate['win_rate'])} [{percent(low)}-{percent(high)}] of {rate['games']}"
-    return text + (" (small sample)" if rate["small_sample"] and rate["games"] else "")
+    return text + (" (small sample)" if rate["small_sample"] else "")
 
 
-def _table(rows: list[list[str]]) -> list[str]:
+def points(x: float | None) -> str:
+    return "—" if x is None else f"{100 * x:+.0f}"
+
+
+def impact_text(item: dict[str, Any]) -> str:
+    """``+42 points [+30 to +55], p 0.0001`` (significant or not)."""
+    if item["interval"] is None:
+        return "— (no game)"
+    low, high = item["interval"]
+    return f"{points(item['impact'])} points [{points(low)} to {points(high)}], p {item['p_value']:.2g}"
+
+
+def table(rows: list[list[str]]) -> list[str]:
+    """Rows of cells as aligned lines, two spaces between columns."""
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     return ["  " + "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in rows]
 
@@ -39,7 +55,7 @@ def render_text(report: dict[str, Any]) -> str:
     for role in ("pack", "against"):
         rows.append([f"{role} ({run[role]})", rate_text(sides[role]), rate_text(seats[role]["first"]),
                      rate_text(seats[role]["second"])])  # fmt: skip
-    lines += _table(rows)
+    lines += table(rows)
     draws = sides["pack"]["draws"]
     first = report["first_player"]
     advantage = first["advantage"]
@@ -53,18 +69,36 @@ def render_text(report: dict[str, Any]) -> str:
     )
     endings = report["endings"]
     lines.append("endings: " + ", ".join(f"{kind} {endings[kind]}" for kind in ENDINGS if endings[kind]))
+    captures = report["captures"]
+    lines.append(f"captures: {captures['total']} in {captures['games']} of {run['games']} games")
     if report["cards"]:
         lines.append("")
         lines.append("cards (win rate of the card's side, 95% interval)")
         rows = [["card", "side", "drafted", "played", "won when played", "won when not played", ""]]
         for card in report["cards"]:
             flag = "DOMINANT" if card["dominant"] else ("small sample" if card["small_sample"] else "")
+            if card["status"] != "played":
+                flag = card["status"]
             rows.append([
                 card["card"], card["side"], f"{card['drafted']}", f"{card['played']}",
                 rate_text({**card["when_played"], "small_sample": False}),
                 rate_text({**card["when_not_played"], "small_sample": False}), flag,
             ])  # fmt: skip
-        lines += _table(rows)
+        lines += table(rows)
+    if report["impact"]:
+        lines.append("")
+        lines.append("impact (win rate with the card minus without, the same games; 95% interval, McNemar p)")
+        rows = [["without", "won with", "won without", "impact", "changed", ""]]
+        for item in report["impact"]:
+            flag = "significant" if item["significant"] else "not significant"
+            if item["small_sample"]:
+                flag += ", small sample"
+            rows.append([
+                " + ".join(item["cards"]), rate_text({**item["with"], "small_sample": False}),
+                rate_text({**item["without"], "small_sample": False}), impact_text(item),
+                f"{item['better_with']} better, {item['worse_with']} worse", flag,
+            ])  # fmt: skip
+        lines += table(rows)
     lines.append("")
     lines.append("economy (mean LP/SP after each own turn)")
     rows = [["turn", *[f"{role} LP/SP" for role in ("pack", "against")]]]
@@ -76,20 +110,22 @@ def render_text(report: dict[str, Any]) -> str:
             points = curves[role]
             cells.append(f"{points[turn - 1]['lp']:.1f}/{points[turn - 1]['sp']:.1f}" if turn <= len(points) else "—")
         rows.append(cells)
-    lines += _table(rows) if longest else ["  no turn played"]
+    lines += table(rows) if longest else ["  no turn played"]
     lines.append("")
     if report["dominant"]:
-        lines += [
-            f"dominant: {name}: its side wins {percent(card['when_played']['win_rate'])} played, "
-            f"{percent(card['when_not_played']['win_rate'])} not (intervals apart)"
-            for name in report["dominant"]
-            for card in report["cards"]
-            if card["card"] == name
-        ]
+        for name in report["dominant"]:
+            card = next(c for c in report["cards"] if c["card"] == name)
+            if card["impact"] is not None:
+                lines.append(f"dominant: {name}: {impact_text(card['impact'])} taken away (significant)")
+            else:
+                lines.append(
+                    f"dominant: {name}: its side wins {percent(card['when_played']['win_rate'])} played, "
+                    f"{percent(card['when_not_played']['win_rate'])} not (intervals apart)"
+                )
     else:
         lines.append(
-            f"no dominant card (none whose side wins {100 * DOMINANT_MARGIN:.0f} points more "
-            "with it played, intervals apart)"
+            f"no dominant card (none whose side wins {100 * DOMINANT_MARGIN:.0f} points more with it, "
+            "significantly when measured by --impact, intervals apart otherwise)"
         )
     lines += [f"warning: {note}" for note in report["warnings"]]
     return "\n".join(lines) + "\n"
@@ -105,4 +141,4 @@ def render_json(report: dict[str, Any]) -> str:
     return json.dumps(report, indent=2, ensure_ascii=False) + "\n"
 
 
-__all__ = ["SMALL_SAMPLE", "percent", "rate_text", "render_json", "render_text"]
+__all__ = ["SMALL_SAMPLE", "impact_text", "percent", "rate_text", "render_json", "render_text", "table"]

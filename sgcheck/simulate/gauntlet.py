@@ -1,0 +1,154 @@
+"""A gauntlet: several packs, each against each, both seats; a table of results and standings.
+
+``sgcheck simulate A --against B --against C`` plays A-B, A-C and B-C, each match as a run of
+its own (:func:`matches`: each side first in half its games, the seeds of the run's seed), and
+reports each pack's win rate against each other one, and its standing over all its games: wins
+plus half the draws, with a Wilson 95% interval. ``core`` may be one of the entrants: the side
+with no card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from sgcheck.simulate.games import GameRecord, Side
+from sgcheck.simulate.run import RunPlan, first_color
+from sgcheck.simulate.stats import ENDINGS, SMALL_WIDTH, rate, wilson
+
+
+def matches(base: RunPlan, entrants: Sequence[Side]) -> list[RunPlan]:
+    """Each entrant against each later one, as ``base`` says (games, seed, policy, scenario)."""
+    return [
+        replace(base, pack=first, against=second, samples=0)
+        for i, first in enumerate(entrants)
+        for second in entrants[i + 1 :]
+    ]
+
+
+def summarise(base: RunPlan, entrants: Sequence[Side], runs: Sequence[RunPlan],
+              played: Sequence[Sequence[GameRecord]]) -> dict[str, Any]:  # fmt: skip
+    """The gauntlet's report: each match, and each entrant's standing over all its games."""
+    labels = [side.label for side in entrants]
+    found = []
+    totals = {label: [0, 0, 0] for label in labels}  # wins, draws, games
+    endings = dict.fromkeys(ENDINGS, 0)
+    captures = 0
+    for run, records in zip(runs, played, strict=True):
+        wins = sum(1 for r in records if r.winner_role == "pack")
+        losses = sum(1 for r in records if r.winner_role == "against")
+        draws = len(records) - wins - losses
+        for label, won in ((run.pack.label, wins), (run.against.label, losses)):
+            totals[label][0] += won
+            totals[label][1] += draws
+            totals[label][2] += len(records)
+        match_endings = {kind: sum(1 for r in records if r.outcome == kind) for kind in ENDINGS}
+        for kind, n in match_endings.items():
+            endings[kind] += n
+        captures += sum(r.captures for r in records)
+        found.append({
+            "pack": run.pack.label,
+            "against": run.against.label,
+            "games": len(records),
+            "pack_wins": wins,
+            "against_wins": losses,
+            "draws": draws,
+            "pack_rate": rate(wins, len(records), draws),
+            "endings": match_endings,
+        })  # fmt: skip
+    standings: list[dict[str, Any]] = []
+    for label in labels:
+        wins, draws, games = totals[label]
+        score = wins + draws / 2
+        low, high = wilson(score, games)
+        standings.append({
+            "entrant": label,
+            "games": games,
+            "wins": wins,
+            "draws": draws,
+            "losses": games - wins - draws,
+            "score": round(score / games, 4) if games else None,
+            "interval": [round(low, 4), round(high, 4)] if games else None,
+            "small_sample": high - low > SMALL_WIDTH,
+        })  # fmt: skip
+    standings.sort(key=lambda s: (-(s["score"] or 0.0), labels.index(s["entrant"])))
+    games = sum(len(r) for r in played)
+    report: dict[str, Any] = {
+        "version": 2,
+        "kind": "gauntlet",
+        "run": {
+            "policy": base.policy.value,
+            "seed": base.seed,
+            "games_per_side": base.games,
+            "games": games,
+            "scenario": base.scenario_label,
+            "turn_limit": base.scenario.turn_limit
+            if base.scenario is not None and base.scenario.turn_limit
+            else base.ruleset.turn_limit,
+            "max_turns": base.max_turns,
+            "first_player": first_color(base.scenario).name.lower(),
+        },
+        "entrants": labels,
+        "matches": found,
+        "standings": standings,
+        "endings": endings,
+        "captures": captures,
+    }
+    notes = []
+    if games and endings["turn-limit"] * 2 > games:
+        notes.append(
+            f"{endings['turn-limit']} of {games} games were decided by the tiebreak at the turn limit (R18), "
+            "not by King conversion, 1000 LP or a scenario's conditions: the rates measure the tiebreak score"
+        )
+    if games and captures == 0:
+        notes.append("no piece was captured in any game: cards about captures, Gems and income were never tested")
+    if any(s["small_sample"] for s in standings):
+        notes.append(f"a standing's interval is wider than {100 * SMALL_WIDTH:.0f} points: play more --games")
+    report["warnings"] = notes
+    return report
+
+
+def render_text(report: dict[str, Any]) -> str:
+    from sgcheck.simulate.tables import rate_text, table
+
+    run = report["run"]
+    labels = report["entrants"]
+    limit = f"turn limit {run['turn_limit']}" if run["turn_limit"] else f"at most {run['max_turns']} turns"
+    lines = [
+        f"gauntlet of {len(labels)} packs, each against each: {run['games']} games "
+        f"({run['games_per_side']} with each side first a match), policy {run['policy']}, seed {run['seed']}",
+        f"scenario {run['scenario'] or 'none (core start)'}, {limit}, first player {run['first_player']}",
+        "",
+        "results (win rate of the row against the column, 95% interval)",
+    ]
+    cell: dict[tuple[str, str], str] = {}
+    for match in report["matches"]:
+        ours = match["pack_rate"]
+        theirs = rate(match["against_wins"], match["games"], match["draws"])
+        cell[(match["pack"], match["against"])] = rate_text({**ours, "small_sample": False})
+        cell[(match["against"], match["pack"])] = rate_text({**theirs, "small_sample": False})
+    rows = [["", *labels]]
+    for row in labels:
+        rows.append([row, *("—" if row == col else cell.get((row, col), "") for col in labels)])
+    lines += table(rows)
+    lines += ["", "standings (wins and half the draws, over all games, 95% interval)"]
+    rows = [["entrant", "score", "won / drawn / lost", ""]]
+    for s in report["standings"]:
+        if s["interval"] is None:
+            score = "— of 0"
+        else:
+            low, high = s["interval"]
+            score = f"{100 * s['score']:.0f}% [{100 * low:.0f}%-{100 * high:.0f}%] of {s['games']}"
+        rows.append([s["entrant"], score, f"{s['wins']} / {s['draws']} / {s['losses']}",
+                     "small sample" if s["small_sample"] else ""])  # fmt: skip
+    lines += table(rows)
+    endings = report["endings"]
+    lines.append("")
+    lines.append("endings: " + ", ".join(f"{kind} {endings[kind]}" for kind in ENDINGS if endings[kind]))
+    lines.append(f"captures: {report['captures']}")
+    lines += [f"warning: {note}" for note in report["warnings"]]
+    return "\n".join(lines) + "\n"
+
+
+__all__ = ["matches", "render_text", "summarise"]

@@ -1,0 +1,272 @@
+"""The search policy: expectimax over the core engine, the dice as chance, a fixed budget per move.
+
+**Why the greedy policy never converts a King.** A King falls at 20 damage (core §4.4) and each
+point costs an attack: 2 × value + distance, hitting the King at 10 × value % (core §4.1, §4.4).
+The cheapest damage is a Queen's, about 20 LP at 90%: some 22 LP a point, 450 LP a King. LP
+comes from the Pass alone (+6 for a turn without action, core §2.5) and SP from captures and the
+income of captured pieces (core §6). Thirty rounds of Passes give 200 LP: a conversion cannot be
+paid for under a 30-round limit, and a policy that values the position one action ahead (every
+action forfeits that turn's Pass) spends on nothing. The core sets no turn limit (§7: only a
+scenario sets one), so a game between players who play to win is a race: save Passes, then
+strike the King down in one turn (a Queen summoned in reach in the Upkeep, attacks in the Battle),
+before the enemy can.
+
+**The evaluation** (:func:`evaluate`) is that race, counted in turns. For each side: the LP a
+strike on the enemy King still costs (its damage still to deal × :data:`PER_DAMAGE`, plus
+:data:`SETUP` to bring a piece in reach; × :data:`MARGIN`, for dice that fall short), less the
+side's funds (LP + SP, R05, and the Pass while the side to move has taken no action, R04). A side
+that can pay for it, on its own turn with its Battle still ahead and a piece in reach (or its
+Upkeep, to summon one), wins this turn: 0 turns; otherwise it needs its next turn (½ for the side
+not moving, 1 for the side moving) and one more for each turn of income still missing (the Pass
+and the SP income of captured enemy pieces while its Gem is whole, core §6). While a side strikes,
+the piece in reach gives the real price of its attacks (2 × value + distance at 10 × value %); a
+piece in reach counts for nothing else, since the King steps away for 1 LP. The alternative win,
+1000 LP (core §7), is counted the same way and the nearer kept; a surplus beyond a strike's price
+counts a little (:data:`SURPLUS`). A position is worth how many turns sooner its side gets there
+than the enemy. Under a turn limit (a scenario's, or ``--turn-limit``) a race that cannot be won
+in the turns left gives way to the tiebreak (R18), valued as the greedy policy values it; a won or
+lost game is worth :data:`WIN` either way.
+
+**The search** (:func:`search`) is an expectimax over the mover's own actions of the turn:
+each candidate (:func:`sgcheck.simulate.policies.candidates`, every attack, Break, Repair and
+card, the best placements and moves) is applied with :func:`sgcheck.core.engine.apply`; an
+attack, Break or Repair is a chance node of its two outcomes with the odds of the rules (R10,
+core §6); each outcome is valued by the evaluation, and the best-valued candidates are searched
+one action deeper (the best reply of the same turn in each outcome), as far as the budget goes.
+The budget is a count of engine applications per move (:data:`BUDGET`), never a time, so a game
+is the same on any machine, in any worker, for its seed.
+"""
+
+from __future__ import annotations
+
+import random
+
+from sgcheck.core import caps, engine
+from sgcheck.core.actions import Action, Activate, EndTurn, Play, Summon
+from sgcheck.core.formulas import attack_cost, hit_threshold, income, placement_cost
+from sgcheck.core.geometry import GeometryError, attack_route
+from sgcheck.core.legal import summons
+from sgcheck.core.outcome import Applied
+from sgcheck.core.pieces import KING, Color, Kind, Phase, piece
+from sgcheck.core.squares import Square, file_of, rank_of
+from sgcheck.core.state import GameState
+from sgcheck.simulate import policies
+
+#: A won game (far beyond any race's worth).
+WIN = 100_000.0
+#: LP per point of King damage, as the evaluation counts it before a strike: a Queen's attack at
+#: distance 2 is 20 LP at 90% (22.2 LP a point), at distance 5, 23 LP (25.6), a Rook's 12 at 50%
+#: (24): what a Queen summoned in reach pays at worst, so a strike counted as paid for is.
+PER_DAMAGE = 26.0
+#: What it costs to bring a piece in reach of the enemy King (a Queen summoned near it: 14, and
+#: a few more to place it off its starting square, core §5).
+SETUP = 20.0
+#: A strike is paid for when the funds cover the expected cost of the damage still to deal this
+#: many times over (the dice can fall short).
+MARGIN = 1.1
+#: How much a surplus beyond a strike's price still counts, per turn of income it stands for.
+SURPLUS = 0.1
+#: Funds and income that reach 1000 LP (core §7): LP counts fully, SP at the conversion rate (R16).
+LP_WIN = 1000
+#: How much the tiebreak's value (greedy's units) counts in turns when a turn limit decides (R18).
+TIEBREAK_SCALE = 0.05
+#: Engine applications per move: the search's whole budget.
+BUDGET = 100
+#: How many of the best first actions are searched one action deeper.
+WIDTH = 4
+#: Actions a turn at most (a burst of attacks on the King needs more than the greedy policy's 12).
+MAX_ACTIONS = 40
+
+
+def _could_reach(kind: Kind, frm: int, king: int) -> bool:
+    """A cheap test before the geometry: can a piece of ``kind`` on ``frm`` reach ``king`` at all (R06-R08)?"""
+    df = abs(file_of(Square(frm)) - file_of(Square(king)))
+    dr = abs(rank_of(Square(frm)) - rank_of(Square(king)))
+    if kind is Kind.QUEEN:
+        return df == 0 or dr == 0 or df == dr
+    if kind is Kind.ROOK:
+        return df == 0 or dr == 0
+    if kind is Kind.BISHOP:
+        return df == dr
+    if kind is Kind.KNIGHT:
+        return max(df, dr) <= 4
+    return df == 1 and dr == 1
+
+
+def _reach(state: GameState, color: Color, king: Square | None) -> float:
+    """The cheapest LP per point of damage on the enemy King (on ``king``) among ``color``'s pieces
+    that reach it now (core §4.1, §4.4, R08); 0 when none does."""
+    if king is None:
+        return 0.0
+    board = state.board
+    rs = state.ruleset
+    best = 0.0
+    for sq, p in enumerate(board):
+        if p is None or p.color is not color or p.kind is KING or not _could_reach(p.kind, sq, king):
+            continue
+        route = attack_route(board, Square(sq), king, p)
+        if isinstance(route, GeometryError):
+            continue
+        chance = hit_threshold(p.kind, KING, rs).value / 100
+        cost = attack_cost(p.kind, route.distance, rs).value / chance if chance > 0 else 0.0
+        if cost > 0 and (best == 0.0 or cost < best):
+            best = cost
+    return best
+
+
+def _turns(state: GameState, color: Color, reach: float) -> float:
+    """When ``color`` can win, in turns from now: 0 if it can strike the enemy King down this turn
+    (its turn, the Battle still ahead, a piece in reach or the Upkeep to summon one, and the funds
+    for the damage still to deal with :data:`MARGIN`), ½ if it can on its next turn while the enemy
+    moves, and one more for each turn of income it still needs. Past the point where its funds
+    pay for a conversion, a surplus still counts a little (a shorter strike, a margin for the dice).
+    The nearer of conversion and 1000 LP (core §7) is kept."""
+    me = state.player(color)
+    enemy = state.player(color.other)
+    moving = state.to_move is color
+    funds = float(me.lp + me.sp)
+    sp_income = 0 if me.gem_broken else income(me.gem, color, state.ruleset).value
+    per_turn = float(caps.PASS_BONUS_LP + sp_income)
+    left = caps.KING_HP - enemy.king_damage
+    later = MARGIN * left * PER_DAMAGE + SETUP  # a strike on a later turn: a piece to bring in reach
+    can_summon = state.turn.phase is Phase.UPKEEP and not state.turn.summoned and not me.gem_broken  # R12
+    window = moving and state.turn.phase <= Phase.BATTLE and (reach > 0 or can_summon)
+    # a piece in reach counts only for a strike this turn: the King steps away for 1 LP a square,
+    # and a strike is summoned and fought in one turn anyway
+    now = MARGIN * left * reach if reach > 0 else later
+    if window and now <= funds:
+        return SURPLUS * (now - funds) / per_turn
+    if moving and state.turn.actions == 0:
+        funds += caps.PASS_BONUS_LP  # the Pass is still to be had this turn (R04); a strike forfeits it
+    deficit = later - funds
+    # income arrives at the next Upkeep (core §6), the Pass at the End of a turn without action
+    convert = (1.0 if moving else 0.5) + max(0.0, deficit - sp_income) / per_turn
+    convert += SURPLUS * min(0.0, deficit) / per_turn
+    lp_need = LP_WIN - me.lp - min(me.sp, 2 * caps.CONVERSION_CAP_SP) / 2
+    lp_turns = max(0.0, lp_need) / (caps.PASS_BONUS_LP + min(sp_income, caps.CONVERSION_CAP_SP) / 2)
+    return min(convert, lp_turns + (0.0 if moving else 0.5))
+
+
+def evaluate(state: GameState, me: Color) -> float:
+    """What ``state`` is worth to ``me``: turns ahead in the race to win (see the module's docstring)."""
+    over = policies.ended(state, me, WIN)
+    if over is not None:
+        return over
+    other = me.other
+    reach = {color: _reach(state, color, state.king_square(color.other)) for color in (me, other)}
+    mine = _turns(state, me, reach[me])
+    theirs = _turns(state, other, reach[other])
+    race = theirs - mine
+    limit = state.ruleset.turn_limit
+    if limit is not None:
+        left = limit - state.turn_number + 1
+        if min(mine, theirs) > left:  # nobody wins the race in time: the tiebreak decides (R18)
+            return TIEBREAK_SCALE * policies.value(state, me) + 0.01 * race
+    return race
+
+
+def _summons(state: GameState) -> list[Action]:
+    """Per kind, the cheapest placements, and the nearest that reach the enemy King (core §5)."""
+    me = state.to_move
+    king = state.king_square(me.other)
+    by_kind: dict[Kind, list[tuple[int, int, Action]]] = {}
+    for action in summons(state):
+        assert isinstance(action, Summon)
+        cost = placement_cost(me, action.kind, action.to, state.ruleset).value
+        reaches = 0  # the attack's distance when the placement reaches the enemy King
+        if king is not None and state.board[action.to] is None and _could_reach(action.kind, action.to, king):
+            placed = piece(me, action.kind)
+            board = list(state.board)
+            board[action.to] = placed
+            route = attack_route(tuple(board), action.to, king, placed)
+            reaches = 0 if isinstance(route, GeometryError) else route.distance
+        by_kind.setdefault(action.kind, []).append((cost, reaches, action))
+    kept: list[Action] = []
+    for found in by_kind.values():
+        found.sort(key=lambda item: item[0])
+        kept.extend(action for _, _, action in found[:2])
+        # every point of a strike pays the distance again: nearest first, then cheapest
+        reaching = sorted((item for item in found if item[1]), key=lambda item: (item[1], item[0]))
+        kept.extend(action for _, _, action in reaching[:2])
+    return list(dict.fromkeys(kept))
+
+
+def _candidates(state: GameState) -> list[Action]:
+    found: list[Action] = list(policies.candidates(state, MAX_ACTIONS, keep_summons=0))
+    if state.turn.phase is Phase.UPKEEP and state.turn.actions < MAX_ACTIONS:
+        found += _summons(state)
+    return found
+
+
+class _Budget:
+    __slots__ = ("left",)
+
+    def __init__(self, left: int) -> None:
+        self.left = left
+
+
+Outcomes = list[tuple[float, GameState]]
+
+
+def _expected(state: GameState, action: Action, me: Color, budget: _Budget) -> tuple[float, Outcomes] | None:
+    """The action's outcomes with their chances, and their expected value; None when refused."""
+    if isinstance(action, EndTurn):
+        budget.left -= 1
+        step = engine.apply(state, action)
+        if not isinstance(step, Applied):
+            return None
+        return evaluate(step.state, me), [(1.0, step.state)]
+    outcomes = policies.outcomes(state, action)
+    budget.left -= 2 if outcomes is not None and len(outcomes) == 2 else 1
+    if outcomes is None:
+        return None
+    worth = sum(chance * evaluate(after, me) for chance, after in outcomes)
+    if isinstance(action, Play | Activate):
+        # what a card does is in the positions the engine returns (a hit it makes likelier, more
+        # damage); what it may do later is not, so a card played is worth its price and a little
+        # more, as the greedy policy counts it, in turns of Passes
+        before, after = state.player(me), outcomes[0][1].player(me)
+        paid = max(0, (before.lp + before.sp) - (after.lp + after.sp))
+        worth += (paid + policies.CARD_PLAYED) / caps.PASS_BONUS_LP
+    return worth, outcomes
+
+
+def search(state: GameState, budget: int = BUDGET) -> Action:
+    """The action with the best expected value, searched one action deeper for the best few as
+    far as ``budget`` engine applications go (see the module's docstring)."""
+    me = state.to_move
+    left = _Budget(budget)
+    scored: list[tuple[float, int, Action, list[tuple[float, GameState]]]] = []
+    for index, action in enumerate(_candidates(state)):
+        found = _expected(state, action, me, left)
+        if found is not None:
+            scored.append((found[0], -index, action, found[1]))
+    if not scored:
+        return EndTurn()
+    scored.sort(key=lambda item: (item[0], item[1]), reverse=True)
+    best_value, best_key, best = scored[0][0], scored[0][1], scored[0][2]
+    for _, key, action, outcomes in scored[:WIDTH]:
+        if isinstance(action, EndTurn) or left.left <= 0:
+            continue
+        deeper = 0.0
+        for chance, after in outcomes:
+            value_after = evaluate(after, me)
+            if after.result is None and after.to_move is me and left.left > 0:
+                for reply in _candidates(after):
+                    if left.left <= 0:
+                        break
+                    found = _expected(after, reply, me, left)
+                    if found is not None and found[0] > value_after:
+                        value_after = found[0]
+            deeper += chance * value_after
+        if (deeper, key) > (best_value, best_key):
+            best_value, best_key, best = deeper, key, action
+    return best
+
+
+def choose(state: GameState, rng: random.Random, budget: int = BUDGET) -> Action:
+    """The search's action, its dice rolled from ``rng`` (the policy never chooses a roll)."""
+    return policies.roll(rng, search(state, budget), state)
+
+
+__all__ = ["BUDGET", "PER_DAMAGE", "SETUP", "choose", "evaluate", "search"]

@@ -1,0 +1,187 @@
+"""The search policy and the impact of a card by ablation: the ladder of policies holds on a fixed
+seed, a game between equal sides ends the way the rules end games (core §4.4, §7), taking a card
+away finds a dominant card that is in every game and nothing in a pack of inert cards, and the
+sampled games of every policy replay clean."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
+
+from sgcheck.cli import main
+from sgcheck.core.pieces import Color
+from sgcheck.core.ruleset import CORE
+from sgcheck.simulate.games import GameRecord, GameTask, Side, game_seed, play_task
+from sgcheck.simulate.impact import paired, sign_test
+from sgcheck.simulate.policies import Policy
+from sgcheck.simulate.run import RunPlan, plan, play
+from tests.simulate.test_simulate import ENV, ROOT, SCHEMA, STARTER, simulate
+
+PACKS = ROOT / "examples" / "packs"
+PLANTED = str(PACKS / "planted")
+INERT = str(PACKS / "inert")
+
+
+def _score(stronger: Policy, weaker: Policy, games: int, seed: int) -> tuple[int, int]:
+    """Wins and losses of ``stronger`` against ``weaker``, each side first in half the games."""
+    run = RunPlan(Side("core"), Side("core"), games=games, seed=seed, policy=stronger, against_policy=weaker)
+    records = list(play(plan(run)))
+    wins = sum(1 for r in records if r.winner_role == "pack")
+    losses = sum(1 for r in records if r.winner_role == "against")
+    return wins, losses
+
+
+@pytest.mark.parametrize(
+    ("stronger", "weaker"),
+    [(Policy.GREEDY, Policy.RANDOM), (Policy.SEARCH, Policy.LOOKAHEAD), (Policy.SEARCH, Policy.GREEDY)],
+)
+def test_the_ladder_holds_on_a_fixed_seed(stronger: Policy, weaker: Policy) -> None:
+    """Each side first in half the games, so a first player's edge cannot pass for strength."""
+    wins, losses = _score(stronger, weaker, games=2, seed=1)
+    assert wins > losses, (stronger, weaker, wins, losses)
+
+
+def test_a_game_between_equal_searching_sides_ends_by_the_rules() -> None:
+    """No turn limit in the core (core §7): the search saves LP and converts a King (core §4.4)."""
+    record = play_task(GameTask(0, game_seed(1, 0), Side("core"), Side("core"), Color.WHITE, Policy.SEARCH, CORE))
+    assert record.outcome == "conversion" and record.winner is not None
+    assert record.rounds < 164  # before a side that only passed would reach 1000 LP (20 + 6 a turn)
+
+
+def test_the_search_plays_a_card_that_changes_the_race_when_it_strikes() -> None:
+    """War Banner (+2 damage a hit, core §4.5) makes each hit of a strike deal 3: the search plays it
+    in the turn of its strike and converts the King (core §4.4). It does not count what the card
+    would save before it is in play (docs/simulate.md), so only the side that strikes first is
+    sure to play it: here the pack's side, moving first."""
+    from sgcheck.replay.pack import load_game_pack
+
+    loaded = load_game_pack(PLANTED, log_folder=None, from_tag=False)
+    assert not isinstance(loaded, type(None)) and hasattr(loaded, "cards")
+    side = Side(PLANTED, loaded.cards, loaded.draw, loaded.keep)  # type: ignore[union-attr]
+    record = play_task(GameTask(0, game_seed(3, 0), side, Side("core"), Color.WHITE, Policy.SEARCH, CORE))
+    assert "War Banner" in record.played[0] and record.winner_role == "pack" and record.outcome == "conversion"
+
+
+def test_a_planted_dominant_card_in_every_game_is_found_by_taking_it_away() -> None:
+    """War Banner (+25 to hit, +2 damage, within the caps of core §4.5) is drafted and played in
+    every game: nothing to compare "played" with, but the same games without it say it all."""
+    code, out, _ = simulate(PLANTED, "--policy", "greedy", "--turn-limit", "20", "--games", "10", "--seed", "3",
+                            "--impact", "--format", "json", "--jobs", "1")  # fmt: skip
+    assert code == 0
+    report = json.loads(out)
+    Draft202012Validator(SCHEMA).validate(report)
+    banner = next(c for c in report["cards"] if c["card"] == "War Banner")
+    assert banner["played"] == report["run"]["games"]  # in every game
+    assert banner["when_not_played"]["interval"] is None  # 0 of 0: unknown, not 0%-100%
+    assert banner["impact"]["significant"] and banner["impact"]["impact"] >= 0.15
+    assert report["dominant"] == ["War Banner"]
+    others = [item for item in report["impact"] if item["cards"] != ["War Banner"]]
+    assert others and not any(item["significant"] for item in others)
+
+
+def test_a_pack_of_inert_cards_has_no_significant_impact() -> None:
+    code, out, _ = simulate(INERT, "--policy", "greedy", "--turn-limit", "20", "--games", "10", "--seed", "3",
+                            "--impact", "--impact-pair", "Rook Ward", "Knight Ward", "--format", "json",
+                            "--jobs", "1")  # fmt: skip
+    assert code == 0
+    report = json.loads(out)
+    assert len(report["impact"]) == 4 and report["impact"][-1]["cards"] == ["Rook Ward", "Knight Ward"]
+    assert not any(item["significant"] for item in report["impact"])
+    assert report["dominant"] == []
+
+
+def test_an_unknown_card_in_a_pair_is_a_usage_error() -> None:
+    code, out, err = simulate(INERT, "--games", "1", "--impact-pair", "Rook Ward", "Nothing")
+    assert code == 2 and out == "" and "no card named 'Nothing'" in err
+
+
+def _record(index: int, winner: Color | None) -> GameRecord:
+    return GameRecord(index, Color.WHITE, Color.WHITE, winner, "conversion", 10, ((), ()), ((), ()))
+
+
+@given(st.lists(st.sampled_from([Color.WHITE, Color.BLACK, None]), min_size=1, max_size=60), st.randoms())
+def test_the_paired_impact_is_the_difference_of_the_win_rates(outcomes: list[Color | None], rng: object) -> None:
+    """The mean of the paired differences is the win rate with minus without (draws count half),
+    and the interval holds it; the test sees only the games whose result changed."""
+    other = list(outcomes)
+    rng.shuffle(other)  # type: ignore[attr-defined]
+    full = [_record(i, w) for i, w in enumerate(outcomes)]
+    ablated = [_record(i, w) for i, w in enumerate(other)]
+    found = paired(("Card",), full, ablated)
+
+    def score(ws: list[Color | None]) -> float:
+        return sum(1.0 if w is Color.WHITE else 0.5 if w is None else 0.0 for w in ws) / len(ws)
+
+    assert found["impact"] == pytest.approx(score(outcomes) - score(other), abs=1e-4)
+    assert found["interval"][0] <= found["impact"] <= found["interval"][1]
+    if outcomes == other:
+        assert found["better_with"] == found["worse_with"] == 0 and not found["significant"]
+
+
+def test_the_sign_test_is_mcnemars_exact_test() -> None:
+    assert sign_test(0, 0) == 1.0
+    assert sign_test(8, 0) == pytest.approx(2 / 2**8)  # every change one way
+    assert sign_test(5, 5) == 1.0
+    # the two-sided exact binomial: P(X <= 2) * 2 for n = 10
+    assert sign_test(8, 2) == pytest.approx(2 * sum(math.comb(10, k) for k in range(3)) / 2**10)
+    assert sign_test(1200, 1000) < 0.001  # large counts: the normal approximation
+
+
+@settings(deadline=None)
+@given(st.integers(0, 7), st.integers(0, 7))
+def test_the_sign_test_agrees_with_counting_every_outcome(better: int, worse: int) -> None:
+    """An oracle that shares nothing with the formula: under "the card changes nothing" each of the
+    2^n ways the n changes could have gone is equally likely; p is the share of them at least as
+    far from even as the one seen."""
+    from itertools import product
+
+    n = better + worse
+    seen = abs(better - worse)
+    ways = list(product((1, -1), repeat=n))
+    extreme = sum(1 for way in ways if abs(sum(way)) >= seen)
+    assert sign_test(better, worse) == pytest.approx(extreme / len(ways))
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy", "lookahead", "search"])
+def test_sampled_games_of_every_policy_replay_clean(policy: str, tmp_path: Path) -> None:
+    folder = tmp_path / "samples"
+    code, _, _ = simulate(STARTER, "--games", "1", "--turn-limit", "8", "--policy", policy,
+                          "--sample-logs", str(folder), "--jobs", "1")  # fmt: skip
+    assert code == 0
+    logs = sorted(folder.glob("*.sglog"))
+    assert len(logs) == 2
+    result = CliRunner(env=ENV).invoke(main, ["replay", "--quiet", "--pack", str(ROOT / STARTER), str(folder)])
+    assert result.exit_code == 0, result.stdout
+    assert "2 files checked: no problems found" in result.stdout
+
+
+def test_a_gauntlet_plays_each_pack_against_each_in_both_seats() -> None:
+    args = ("--against", "core", "--against", "examples/packs/overpowered", "--policy", "greedy",
+            "--turn-limit", "6", "--games", "1", "--seed", "2", "--jobs", "1")  # fmt: skip
+    code, out, _ = simulate(STARTER, *args, "--format", "json")
+    assert code == 0
+    report = json.loads(out)
+    Draft202012Validator(SCHEMA).validate(report)
+    assert report["kind"] == "gauntlet" and report["entrants"] == [STARTER, "core", "examples/packs/overpowered"]
+    pairs = {(m["pack"], m["against"]) for m in report["matches"]}
+    assert pairs == {(STARTER, "core"), (STARTER, "examples/packs/overpowered"), ("core", "examples/packs/overpowered")}
+    assert all(m["games"] == 2 for m in report["matches"])  # one game with each side first
+    for standing in report["standings"]:  # each entrant's standing adds up its matches, from both sides
+        name = standing["entrant"]
+        wins = sum(m["pack_wins"] for m in report["matches"] if m["pack"] == name)
+        wins += sum(m["against_wins"] for m in report["matches"] if m["against"] == name)
+        assert standing["games"] == 4 and standing["wins"] == wins
+    code, text, _ = simulate(STARTER, *args)
+    assert code == 0 and "results (win rate of the row against the column" in text and "standings" in text
+
+
+def test_a_gauntlet_with_impact_is_a_usage_error() -> None:
+    code, out, err = simulate(STARTER, "--against", "core", "--against", INERT, "--impact", "--games", "1")
+    assert code == 2 and out == "" and "gauntlet" in err
