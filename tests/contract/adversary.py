@@ -46,13 +46,13 @@ from sgcheck.core.ruleset import CORE
 from sgcheck.core.scenario import Scenario, SideSetup
 from sgcheck.core.squares import Square, parse_square
 from sgcheck.core.state import GameState, initial_state
-from sgcheck.core.watch import START, observe
+from sgcheck.core.watch import START, Watch, observe
 from sgcheck.diagnostics import Severity
 from sgcheck.lang.cards.parser import parse_cards
 
 #: Turns a side each game plays (the issue asks for 40 or more).
 TURNS = 40
-#: Actions a turn at most, the phases' way forward aside.
+#: Actions a turn at most (a third of them in each phase), the phases' way forward aside.
 ACTIONS = 12
 
 # --- packs ------------------------------------------------------------------------------------------
@@ -215,59 +215,51 @@ def _caps(applied: Applied) -> list[tuple[str, tuple[str, ...]]]:
     return found
 
 
+def _taken(state: GameState, watch: Watch, action: Action, applied: Applied, ply: int, out: list[Break_]) -> Watch:
+    """The watch after ``action``; the §8 breaks it showed are added to ``out``."""
+    watch, breaches = observe(watch, state, action, applied)
+    for breach in breaches:
+        if breach.diagnostic.severity is Severity.ERROR and breach.what != "together":
+            out.append(Break_(breach.kind, breach.cards, ply, repr(action)))
+    out.extend(Break_(kind, who, ply, repr(action)) for kind, who in _caps(applied))
+    return watch
+
+
+def _act(state: GameState, rng: random.Random) -> tuple[Action, Applied] | None:
+    """The first of the phase's choices the engine takes, with its dice."""
+    for action in _choices(state, rng):
+        action = _dice(rng, action, state)
+        step = engine.apply(state, action)
+        if isinstance(step, Applied):
+            return action, step
+    return None
+
+
 def play(cards: Sequence[Card], seed: int, turns: int = TURNS) -> list[Break_]:
-    """Play ``turns`` turns a side with every card in both hands; every §8 break the game shows."""
+    """Play ``turns`` turns a side with every card in both hands; every §8 break the game shows.
+
+    In each phase a player takes a few actions (stopping at random), then moves on."""
     rng = random.Random(seed)
     state, watch = _start(cards), START
     breaks: list[Break_] = []
     for ply in range(2 * turns):
-        for _ in range(ACTIONS):
-            if state.result is not None:
-                return breaks
-            applied: Applied | None = None
-            chosen: Action | None = None
-            for action in _choices(state, rng):
-                action = _dice(rng, action, state)
-                step = engine.apply(state, action)
-                if isinstance(step, Applied):
-                    applied, chosen = step, action
-                    break
-            if applied is None or chosen is None or rng.random() < 0.15:
-                break
-            watch, breaches = observe(watch, state, chosen, applied)
-            for breach in breaches:
-                if breach.diagnostic.severity is Severity.ERROR and breach.what != "together":
-                    breaks.append(Break_(breach.kind, breach.cards, ply, repr(chosen)))
-            breaks.extend(Break_(kind, who, ply, repr(chosen)) for kind, who in _caps(applied))
-            state = applied.state
-        # the way forward: the next phases, then the end of the turn
         while state.result is None:
-            phase_next = _forward(state)
-            step = engine.apply(state, phase_next)
-            assert isinstance(step, Applied), (phase_next, step)
-            watch, breaches = observe(watch, state, phase_next, step)
-            for breach in breaches:
-                if breach.diagnostic.severity is Severity.ERROR and breach.what != "together":
-                    breaks.append(Break_(breach.kind, breach.cards, ply, repr(phase_next)))
-            state = step.state
-            if isinstance(phase_next, EndTurn):
-                break
-            # act in each phase on the way
             for _ in range(ACTIONS // 3):
-                acted = False
-                for action in _choices(state, rng):
-                    action = _dice(rng, action, state)
-                    got = engine.apply(state, action)
-                    if isinstance(got, Applied):
-                        watch, breaches = observe(watch, state, action, got)
-                        for breach in breaches:
-                            if breach.diagnostic.severity is Severity.ERROR and breach.what != "together":
-                                breaks.append(Break_(breach.kind, breach.cards, ply, repr(action)))
-                        breaks.extend(Break_(kind, who, ply, repr(action)) for kind, who in _caps(got))
-                        state, acted = got.state, True
-                        break
-                if not acted or state.result is not None:
+                taken = _act(state, rng)
+                if taken is None or rng.random() < 0.15:
                     break
+                action, applied = taken
+                watch = _taken(state, watch, action, applied, ply, breaks)
+                state = applied.state
+                if state.result is not None:
+                    return breaks
+            forward = _forward(state)
+            step = engine.apply(state, forward)
+            assert isinstance(step, Applied), (forward, step)
+            watch = _taken(state, watch, forward, step, ply, breaks)
+            state = step.state
+            if isinstance(forward, EndTurn):
+                break
         if state.result is not None:
             break
     return breaks

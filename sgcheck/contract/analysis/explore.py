@@ -33,6 +33,7 @@ without damage: the R20 warning, as the player chooses to bring them together) a
 from __future__ import annotations
 
 import dataclasses
+import heapq
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
@@ -266,10 +267,12 @@ def _acting(
             # the attacks on the weakest pieces first, the King (20 hit points) last: a capture, and
             # what it fires, comes with one hit; a game played on to show a break keeps the board's
             # order (the King last), so that pieces stay to act in the situation it shows
-            found = sorted(
-                attacks(state), key=lambda a: _weakness(state, a) == _KING_WEAKNESS if eager else _weakness(state, a)
-            )
-            for action in found[:4]:
+            some = islice(attacks(state), _ATTACKS_SEEN)
+            if eager:
+                found = sorted(some, key=lambda a: _weakness(state, a) == _KING_WEAKNESS)[:4]
+            else:
+                found = heapq.nsmallest(4, some, key=lambda a: _weakness(state, a))
+            for action in found:
                 assert isinstance(action, Attack)
                 yield dataclasses.replace(action, roll=_HIT)
                 yield dataclasses.replace(action, roll=_MISS)
@@ -281,6 +284,9 @@ def _acting(
 
 
 _KING_WEAKNESS = 99
+
+#: The attacks of a position looked at to pick the four tried (the weakest targets among them).
+_ATTACKS_SEEN = 12
 
 
 def _weakness(state: GameState, action: Action) -> int:
