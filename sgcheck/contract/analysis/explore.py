@@ -213,6 +213,7 @@ def candidates(
     taken: dict[type, int] | None = None,
     last: Action | None = None,
     eager: bool = False,
+    prey: Color | None = None,
 ) -> Iterator[Action]:
     """The actions worth trying in ``state`` for cards about ``wanted``: the cards' plays and uses,
     then the way forward (so that a depth-first search plays the cards and reaches the end of the
@@ -229,13 +230,18 @@ def candidates(
     forward = EndTurn() if nxt is None else EnterPhase(nxt)
     if not eager:
         yield forward
-    yield from _acting(state, wanted, room, last, eager)
+    yield from _acting(state, wanted, room, last, eager, prey)
     if eager:  # a game played on: the phase's actions before the way forward, so that events happen
         yield forward
 
 
 def _acting(
-    state: GameState, wanted: frozenset[Topic], room: Callable[[type], bool], last: Action | None, eager: bool
+    state: GameState,
+    wanted: frozenset[Topic],
+    room: Callable[[type], bool],
+    last: Action | None,
+    eager: bool,
+    prey: Color | None,
 ) -> Iterator[Action]:
     """The actions of the phase the cards are about (see :func:`candidates`)."""
     phase = state.turn.phase
@@ -266,10 +272,11 @@ def _acting(
         if Topic.ATTACK in wanted and room(Attack):
             # the attacks on the weakest pieces first, the King (20 hit points) last: a capture, and
             # what it fires, comes with one hit; a game played on to show a break keeps the board's
-            # order (the King last), so that pieces stay to act in the situation it shows
+            # order (the King last), so that pieces stay to act in the situation it shows, except
+            # on the ``prey``'s pieces, weakest first, when their capture is the event it needs
             some = islice(attacks(state), _ATTACKS_SEEN)
             if eager:
-                found = sorted(some, key=lambda a: _weakness(state, a) == _KING_WEAKNESS)[:4]
+                found = sorted(some, key=lambda a: _hunted(state, a, prey))[:4]
             else:
                 found = heapq.nsmallest(4, some, key=lambda a: _weakness(state, a))
             for action in found:
@@ -284,6 +291,18 @@ def _acting(
 
 
 _KING_WEAKNESS = 99
+
+
+def _hunted(state: GameState, action: Action, prey: Color | None) -> int:
+    """The order of an attack in a game played on: the ``prey``'s pieces, weakest first, then the
+    others in the board's order, the King last."""
+    assert isinstance(action, Attack)
+    weakness = _weakness(state, action)
+    cell = state.board[action.to]
+    if prey is not None and cell is not None and cell.color is prey and weakness != _KING_WEAKNESS:
+        return weakness
+    return _KING_WEAKNESS if weakness == _KING_WEAKNESS else _KING_WEAKNESS - 1
+
 
 #: The attacks of a position looked at to pick the four tried (the weakest targets among them).
 _ATTACKS_SEEN = 12
@@ -322,7 +341,8 @@ class _Search:
         # breaks a game was played on to show, shared likewise: each is tried once
         self.tried: set[object] = tried if tried is not None else set()
         self.others: dict[tuple[object, ...], list[Found]] = others if others is not None else {}
-        self.eager = False  # a game played on to show a break: every kind of action, captures first
+        self.eager = False  # a game played on to show a break: every kind of action, events first
+        self.prey: Color | None = None  # whose pieces a game played on captures (for ``on captured``)
 
     def run(self) -> None:
         state = start(self.probe, self.cards, self.hands, self.ruleset)
@@ -440,6 +460,9 @@ class _Search:
             return (count, cards.entered)
 
         wanted, self.wanted, self.eager = self.wanted, frozenset(Topic), True
+        # copies that the opponent's attacks start (``on captured``, ``on attacked``): their holder's
+        # pieces are attacked, weakest first, so that the events come
+        self.prey = next((g.owner for g in growing if g.event in _SUFFERED), None)
         most, since = copies(node)[0], 0
         try:
             for _ in range(WITNESS_PLIES):
@@ -452,7 +475,7 @@ class _Search:
                 count = copies(node)[0]
                 most, since = (count, 0) if count > most else (most, since + 1)
         finally:
-            self.wanted, self.eager = wanted, False
+            self.wanted, self.eager, self.prey = wanted, False, None
 
     def _step(self, node: _Node, action: Action) -> _Node | None:
         step = apply(node.state, action)
@@ -667,7 +690,9 @@ class _Search:
         forward first, so every branch soon reaches the end of the turn within the budget."""
         ends: list[_Node] = []
         seen: set[object] = set()
-        stack: list[tuple[_Node, Iterator[Action]]] = [(root, candidates(root.state, self.wanted, eager=self.eager))]
+        stack: list[tuple[_Node, Iterator[Action]]] = [
+            (root, candidates(root.state, self.wanted, eager=self.eager, prey=self.prey))
+        ]
         budget = self.bounds.nodes * (_EAGER if self.eager else 1)
         while stack and budget > 0:
             node, pending = stack[-1]
@@ -694,7 +719,7 @@ class _Search:
             taken: dict[type, int] = {}
             for done in child.path[len(root.path) :]:
                 taken[type(done)] = taken.get(type(done), 0) + 1
-            stack.append((child, candidates(child.state, self.wanted, taken, action, self.eager)))
+            stack.append((child, candidates(child.state, self.wanted, taken, action, self.eager, self.prey)))
         return ends
 
     def _beam(self, ends: list[_Node]) -> list[_Node]:
@@ -743,6 +768,9 @@ DECIDE = 40
 #: How many more plies a game is played on to show a break that accumulating copies reach.
 WITNESS_PLIES = 60
 
+#: Events the opponent's attacks make happen to a holder's pieces.
+_SUFFERED = frozenset({A.Event.CAPTURED, A.Event.ATTACKED})
+
 #: A game played on stops after this many plies in a row that add no copy.
 _STALL = 8
 
@@ -757,6 +785,7 @@ class _Growing:
     first: Lasting
     copies: int
     room: int | None
+    event: A.Event | None = None  # the event of the trigger that starts the copies (None: a use)
 
 
 def _growing(cards: CardsState) -> list[_Growing]:
@@ -779,7 +808,8 @@ def _growing(cards: CardsState) -> list[_Growing]:
                 room = source.limit.times - len(items)
                 if room <= 0:
                     continue
-            found.append(_Growing(card, owner, items[0], len(items), room))
+            event = source.trigger.event if source.trigger is not None else None
+            found.append(_Growing(card, owner, items[0], len(items), room, event))
             break
     for item in cards.lasting:  # triggers waiting in play that have not fired yet
         trigger = item.effect.trigger
@@ -798,7 +828,7 @@ def _growing(cards: CardsState) -> list[_Growing]:
             pass  # once a turn at most: one copy a turn, as the phase gives anyway
         first = Lasting(item.card, item.owner, item.order, copy)
         groups[item.card, item.owner, copy] = [first]
-        found.append(_Growing(item.card, item.owner, first, 0, room))
+        found.append(_Growing(item.card, item.owner, first, 0, room, trigger.event))
     return found
 
 
