@@ -5,7 +5,7 @@ Run from the repository root:  python benchmarks/bench_check.py [--sizes 1000 10
 Each pack is written to a temporary folder (a manifest plus card files of 1,000 cards
 each) and checked with :func:`sgcheck.contract.check_paths`: reading, parsing, every
 per-card rule and every pack-level analysis (trigger cycles, growth, cap stacking,
-duplicates), without the play of the pack (SG-C150-SG-C161, timed by bench_explore.py). Rendering is timed
+duplicates), without the play of the pack (SG-C150-SG-C162, timed by bench_explore.py). Rendering is timed
 separately. The best of ``--repeat`` runs is reported,
 then the 10,000/1,000 ratio (the pack analyses must stay near-linear: target <= 12x,
 and 10,000 cards <= 3 s).

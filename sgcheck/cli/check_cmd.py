@@ -82,7 +82,7 @@ SCHEMAS = {
     metavar="DIR",
     type=click.Path(file_okay=False, path_type=Path),
     default=None,
-    help="Write each break found by playing the cards (SG-C150-SG-C161) as a game that replays to it, one folder a "
+    help="Write each break found by playing the cards (SG-C150-SG-C162) as a game that replays to it, one folder a "
     "break under DIR: replay its proof.sglog to see the break.",
 )
 @jobs_option("Play each pack")

@@ -12,12 +12,22 @@ from sgcheck.core.ruleset import CORE, Ruleset
 class CheckContext:
     """The ruleset (a pack may name house rules) and the limits a player's options depend on.
 
-    ``hand_limit`` is R19's 3 unless a pack's draft settings raise it explicitly.
+    ``hand_limit`` is R19's 3 unless a pack's draft settings raise it explicitly. ``kept`` is how
+    many cards a player keeps in the draft (R19's 3 of the 5 drawn, or the pack's draft settings):
+    a player never holds more of the pack's own cards over a whole game, since cards are never
+    drawn again (a market's deck is judged on its own).
     """
 
     ruleset: Ruleset = CORE
     hand_limit: int = HAND_LIMIT
     activations: int = ACTIVATIONS_PER_TURN
+    kept: int = HAND_LIMIT
+
+    @property
+    def held(self) -> int:
+        """The most of the pack's cards one player can have together over a game: what the draft
+        keeps, never more than a hand holds (R19)."""
+        return min(self.kept, self.hand_limit)
 
     @property
     def king_can_attack(self) -> bool:

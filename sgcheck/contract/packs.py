@@ -275,8 +275,8 @@ def load_pack(manifest_path: Path, shown: str) -> PackPlan:
     plan.name = str(values["name"].value)
     plan.facts = {"pack": plan.name, "version": str(values["version"].value)}
     ruleset = _ruleset(values.get("ruleset"), plan)
-    hand_limit = _draft(values.get("draft"), plan)
-    plan.context = CheckContext(ruleset=ruleset, hand_limit=hand_limit)
+    hand_limit, kept = _draft(values.get("draft"), plan)
+    plan.context = CheckContext(ruleset=ruleset, hand_limit=hand_limit, kept=kept)
     if "scenario" in values:
         _scenario(values["scenario"], shown, plan)
     if "module" in values:
@@ -341,10 +341,11 @@ def _module(node: YNode, shown: str, plan: PackPlan) -> None:
         plan.facts["module"] = str(name.value)
 
 
-def _draft(node: YNode | None, plan: PackPlan) -> int:
-    """The pack's hand limit; SG-C207 when its draft keeps more than a hand may hold (R19)."""
+def _draft(node: YNode | None, plan: PackPlan) -> tuple[int, int]:
+    """The pack's hand limit and the cards a player keeps (never more than drawn); SG-C207 when its
+    draft keeps more than a hand may hold (R19)."""
     if node is None:
-        return HAND_LIMIT
+        return HAND_LIMIT, DRAFT_KEEP
     settings = {key: int(child.value) for key, child in node.value.items()}
     draw, keep = settings.get("draw", DRAFT_DRAW), settings.get("keep", DRAFT_KEEP)
     hand_limit = settings.get("hand_limit", HAND_LIMIT)
@@ -365,7 +366,7 @@ def _draft(node: YNode | None, plan: PackPlan) -> int:
                 hint=f"set keep to at most draw ({draw})",
             )
         )
-    return hand_limit
+    return hand_limit, held
 
 
 def _card_entry(

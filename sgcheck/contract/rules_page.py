@@ -12,7 +12,7 @@ _TITLES = {
     Scope.INPUT: "Reading card files (SG-P02x)",
     Scope.CARD: "Per-card rules (SG-C0xx)",
     Scope.PACK: "Pack-level analyses (SG-C1xx)",
-    Scope.PLAY: "Found by playing the pack (SG-C150-SG-C161)",
+    Scope.PLAY: "Found by playing the pack (SG-C150-SG-C162)",
     Scope.PACKAGING: "Packs, configuration and suppressions (SG-C2xx)",
 }
 

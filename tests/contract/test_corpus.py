@@ -69,7 +69,14 @@ DESIGN_NAME = re.compile(r"(?P<number>[0-9]{3})-[a-z0-9]+(?:-[a-z0-9]+)*(?:\.sgc
 HEADER_LINE = re.compile(r"# (?P<key>[a-z]+):(?P<value>.*)")
 
 # Designs whose verdict the checker does not reach today: design name -> why it misses.
-KNOWN_MISSES: dict[str, str] = {}
+KNOWN_MISSES: dict[str, str] = {
+    # No error without a game that shows it (core §8 decided over the whole game, then witnessed):
+    # the checker's reasoning finds the break and reports it as the SG-C162 warning, because the
+    # games it plays on do not make the events that many times.
+    "034-vengeful-ghosts.sgcard": "three captures of the holder's pieces are needed; no game played on makes them",
+    "035-grudge-ledger.sgcard": "three enemy attacks in one turn are needed; no game played makes them",
+    "136-scar-tissue.sgcard": "four captures of the holder's pieces are needed; no game played on makes them",
+}
 
 
 class HeaderError(ValueError):

@@ -69,11 +69,19 @@ def assert_replays_to(kind: str, log: Path) -> None:
     found = replayed(log)
     errors = [d for d in found if d.severity is Severity.ERROR]
     assert not errors, f"{log}: the proof is not a legal game:\n" + "\n".join(d.message for d in errors)
-    if kind.endswith("-projected"):  # past the turns played: the game shows the copies begin
+    if kind.endswith("-projected"):  # reasoned, not shown: only ever a warning (SG-C162)
         assert "Projected past the turns played" in log.read_text()
     elif kind in SEEN_AS and kind != "caps-stacked":
         codes = {d.code for d in found}
         assert SEEN_AS[kind] in codes, f"{log}: replay does not show the {kind} break: {sorted(codes)}"
+        # where the finding names it: the game's last turn, which the path ends in (the break is its
+        # last action, or the end of that turn for what the watch pairs across phases)
+        lines = log.read_text().splitlines()
+        last_turn = max(i for i, line in enumerate(lines, 1) if re.match(r"\d+\.", line))
+        seen = [d.span.line for d in found if d.code == SEEN_AS[kind] and d.span is not None]
+        assert any(line >= last_turn for line in seen), (
+            f"{log}: the break is replayed at lines {seen}, not in the last turn"
+        )
     elif kind == "king-immune":
         assert re.search(r"attack \S+ K\w+ roll .* hit damage 0", log.read_text()), log.read_text()
     elif kind == "king-fogged":  # an attack on the King at the 5 floor of to-hit (R10)
@@ -185,10 +193,50 @@ def test_copies_for_a_while_that_add_up_are_projected() -> None:
     card add up past the +2 cap in a turn with three attacks on its holder, beyond what was played."""
     cards = cards_of('relic "Ledger" passive { cost 4 SP effect on attacked: damage +1 next turn }\n')
     (found,) = [f for f in explore(cards).findings if f.kind == "cap"]
-    assert found.what == "damage" and found.severity is Severity.ERROR and "projected" in found.message
+    # reasoned, not shown in a game: a warning that says so (no error without a proof)
+    assert found.what == "damage" and found.severity is Severity.WARNING and "projected" in found.message
     # a copy that ends with the attack cannot add up: no projection, no finding
     cards = cards_of('relic "Spark" passive { cost 4 SP effect on hit: damage +1 this attack }\n')
     assert [f for f in explore(cards).findings if f.kind == "cap"] == []
+
+
+def test_a_bound_crossed_late_is_decided_and_shown_in_a_game() -> None:
+    """core §8, R23: a -1 on attacks for good at each End, up to 20 a game, takes a Pawn's attack (3)
+    below 0 at the fourth copy, past the three turns the search plays: the whole game decides it, and
+    the game played on shows it (an error, with its path)."""
+    cards = cards_of(
+        'relic "Lean Years" passive { cost 2 SP effect at end: cost attack -1 permanently limit 20 per game }\n'
+    )
+    (found,) = [f for f in explore(cards).findings if f.kind == "negative-cost"]
+    assert found.severity is Severity.ERROR and not found.projected
+    assert found.turns > BOUNDS.plies // 2 + 1  # shown past the turns the search plays
+    # the limit decides too: 3 copies a game leave the Pawn's attack at 0
+    cards = cards_of(
+        'relic "Lean Years" passive { cost 2 SP effect at end: cost attack -1 permanently limit 3 per game }\n'
+    )
+    assert [f for f in explore(cards).findings if f.kind.startswith("negative-cost")] == []
+
+
+def test_a_slow_accumulator_crosses_its_bound_in_the_game_played_on(tmp_path: Path) -> None:
+    """core §8: a +2 to the opponent's moves at each Upkeep, for good, passes the 20 LP a side starts
+    with on the eleventh copy: the game played on reaches it, and its proof replays."""
+    path = tmp_path / "rising.sgcard"
+    path.write_text(
+        'relic "Rising Price" passive {\n    cost 2 SP\n    effect at upkeep: opponent cost move +2 permanently\n}\n'
+    )
+    (found,) = [f for f in explore(cards_of(path.read_text())).findings if f.kind == "steep-price"]
+    assert not found.projected and found.turns > 10
+
+
+def test_a_break_no_game_reaches_is_a_warning_with_its_reasoning() -> None:
+    """core §8, item 3 of the contract's method: three captures of the holder's pieces give +30 for
+    good; the checker decides it, but no game it plays captures three, so it warns (SG-C162) with the
+    copies needed, and never errs without a game."""
+    cards = cards_of('relic "Vengeful Ghosts" passive { cost 4 SP effect on captured: to_hit +10 permanently }\n')
+    findings = explore(cards).findings
+    assert findings and all(f.severity is Severity.WARNING for f in findings)
+    (found,) = findings
+    assert found.projected and "2 more of each cross the bound" in found.projected
 
 
 def test_costs_below_zero_only_together_are_the_r20_warning() -> None:

@@ -33,12 +33,13 @@ without damage: the R20 warning, as the player chooses to bring them together) a
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator, Sequence
+import heapq
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 
 from sgcheck.contract.analysis.meeting import Hands, Topic, combinations, topics
-from sgcheck.contract.analysis.probes import Probe, probes_for, start, sweep, sweep_key
+from sgcheck.contract.analysis.probes import Probe, Swept, probes_for, start, sweep, sweep_key
 from sgcheck.core import caps
 from sgcheck.core.actions import (
     Action,
@@ -55,7 +56,7 @@ from sgcheck.core.actions import (
     Teleport,
 )
 from sgcheck.core.cards import model as A
-from sgcheck.core.cards.semantics import Share, targets
+from sgcheck.core.cards.semantics import LASTING_ACTIONS, Share, targets, until
 from sgcheck.core.cards.table import CardsState, Lasting, ply
 from sgcheck.core.engine import apply
 from sgcheck.core.legal import attacks, moves_from, summons, teleports
@@ -198,13 +199,21 @@ def _card_actions(state: GameState) -> Iterator[Action]:
                 yield Activate(relic.card)
 
 
+#: How many times more actions of a kind, and steps, a turn of a game played on to show a break takes.
+_EAGER = 2
+
 #: At most this many actions of a kind along one turn of a search: enough to repeat a cycle
 #: (out and back), to stack two uses, to try again after a failed attempt.
 _PER_TURN: dict[type, int] = {Move: 3, Attack: 2, Convert: 2, Break: 3, Repair: 3, Summon: 2, Teleport: 2}
 
 
 def candidates(
-    state: GameState, wanted: frozenset[Topic], taken: dict[type, int] | None = None, last: Action | None = None
+    state: GameState,
+    wanted: frozenset[Topic],
+    taken: dict[type, int] | None = None,
+    last: Action | None = None,
+    eager: bool = False,
+    prey: Color | None = None,
 ) -> Iterator[Action]:
     """The actions worth trying in ``state`` for cards about ``wanted``: the cards' plays and uses,
     then the way forward (so that a depth-first search plays the cards and reaches the end of the
@@ -213,12 +222,29 @@ def candidates(
     taken = taken or {}
 
     def room(kind: type) -> bool:
-        return taken.get(kind, 0) < _PER_TURN[kind]
+        return taken.get(kind, 0) < _PER_TURN[kind] * (_EAGER if eager else 1)
 
     phase = state.turn.phase
     nxt = next_phase(phase)
     yield from _card_actions(state)  # the cards are what is explored: played and used first
-    yield EndTurn() if nxt is None else EnterPhase(nxt)
+    forward = EndTurn() if nxt is None else EnterPhase(nxt)
+    if not eager:
+        yield forward
+    yield from _acting(state, wanted, room, last, eager, prey)
+    if eager:  # a game played on: the phase's actions before the way forward, so that events happen
+        yield forward
+
+
+def _acting(
+    state: GameState,
+    wanted: frozenset[Topic],
+    room: Callable[[type], bool],
+    last: Action | None,
+    eager: bool,
+    prey: Color | None,
+) -> Iterator[Action]:
+    """The actions of the phase the cards are about (see :func:`candidates`)."""
+    phase = state.turn.phase
     if phase in _WINDOWS[Break] and (Topic.GEM in wanted or state.mover.gem_broken):
         me, them = state.mover, state.opponent
         if me.gem_broken and room(Repair):
@@ -244,7 +270,16 @@ def candidates(
             yield from islice(_moves(state), 6)
     elif phase in _WINDOWS[Attack]:
         if Topic.ATTACK in wanted and room(Attack):
-            for action in islice(attacks(state), 4):
+            # the attacks on the weakest pieces first, the King (20 hit points) last: a capture, and
+            # what it fires, comes with one hit; a game played on to show a break keeps the board's
+            # order (the King last), so that pieces stay to act in the situation it shows, except
+            # on the ``prey``'s pieces, weakest first, when their capture is the event it needs
+            some = islice(attacks(state), _ATTACKS_SEEN)
+            if eager:
+                found = sorted(some, key=lambda a: _hunted(state, a, prey))[:4]
+            else:
+                found = heapq.nsmallest(4, some, key=lambda a: _weakness(state, a))
+            for action in found:
                 assert isinstance(action, Attack)
                 yield dataclasses.replace(action, roll=_HIT)
                 yield dataclasses.replace(action, roll=_MISS)
@@ -253,6 +288,33 @@ def candidates(
                     yield dataclasses.replace(action, roll=_MISS, second=_HIT, advantage=True)
     elif phase in _WINDOWS[Teleport] and Topic.TELEPORT in wanted and room(Teleport):
         yield from islice(teleports(state), 2)
+
+
+_KING_WEAKNESS = 99
+
+
+def _hunted(state: GameState, action: Action, prey: Color | None) -> int:
+    """The order of an attack in a game played on: the ``prey``'s pieces, weakest first, then the
+    others in the board's order, the King last."""
+    assert isinstance(action, Attack)
+    weakness = _weakness(state, action)
+    cell = state.board[action.to]
+    if prey is not None and cell is not None and cell.color is prey and weakness != _KING_WEAKNESS:
+        return weakness
+    return _KING_WEAKNESS if weakness == _KING_WEAKNESS else _KING_WEAKNESS - 1
+
+
+#: The attacks of a position looked at to pick the four tried (the weakest targets among them).
+_ATTACKS_SEEN = 12
+
+
+def _weakness(state: GameState, action: Action) -> int:
+    """How hard the piece an attack aims at is to capture: its value (a Pawn falls to one hit)."""
+    assert isinstance(action, Attack)
+    cell = state.board[action.to]
+    if cell is None or cell.kind is Kind.KING:  # a King has 20 hit points (core §4.4)
+        return _KING_WEAKNESS
+    return PIECE_VALUES.get(cell.kind, 0)
 
 
 class _Search:
@@ -267,6 +329,8 @@ class _Search:
         bounds: Bounds,
         found: dict[tuple[object, ...], Found],
         swept: set[object],
+        tried: set[object] | None = None,
+        others: dict[tuple[object, ...], list[Found]] | None = None,
     ) -> None:
         self.probe, self.hands, self.bounds, self.found = probe, hands, bounds, found
         self.cards = cards
@@ -274,6 +338,11 @@ class _Search:
         self.ruleset = ruleset
         self.states = 0
         self.swept = swept  # sweeps already made, shared by every search of a pack
+        # breaks a game was played on to show, shared likewise: each is tried once
+        self.tried: set[object] = tried if tried is not None else set()
+        self.others: dict[tuple[object, ...], list[Found]] = others if others is not None else {}
+        self.eager = False  # a game played on to show a break: every kind of action, events first
+        self.prey: Color | None = None  # whose pieces a game played on captures (for ``on captured``)
 
     def run(self) -> None:
         state = start(self.probe, self.cards, self.hands, self.ruleset)
@@ -292,38 +361,121 @@ class _Search:
                 return
             frontier = self._beam(ends)
         for end in frontier:
-            self._project(end)
+            self._decide(end)
 
-    def _project(self, node: _Node) -> None:
-        """Copies that accumulate, carried on past the turns played (a decision, not a search).
+    def _decide(self, node: _Node) -> None:
+        """Copies that accumulate over the whole game: decided, then shown (docs/contract-rules.md,
+        "Over the whole game").
 
-        An effect of which a trigger or a use of an activated Relic has started a lasting copy
-        that never ends, with nothing bounding how often (a ``limit`` per game), will have as many
-        more as its event recurs or the Relic is used: the state is swept again with
-        :data:`PROJECTED` more copies of each, and what that breaks is reported as projected.
+        An effect of which a trigger or a use of an activated Relic starts lasting copies that
+        never end keeps adding them as long as its event recurs, up to its ``limit`` per game if it
+        has one. Every quantity those copies move moves one way with their number (a bonus up, a
+        discount down, a price up), so the state with the most copies the game allows decides
+        whether any number crosses a bound: :data:`DECIDE` more of an unbounded one (more than the
+        distance from any core value to its bound, the 1,000 LP price aside), the copies its limit
+        has left of a limited one. Nothing crossed: no game crosses it. Something crossed: the game
+        is played on (:meth:`_play_on`, at most :data:`WITNESS_PLIES` more plies, the ends of turn
+        with the most copies carried on) until the break happens in it; what no game played on
+        reaches is recorded as projected (a warning that says so, with the copies it needs).
         """
         cards = node.state.cards
         if cards is None:
             return
-        groups: dict[tuple[str, Color, A.Effect], int] = {}
-        first: dict[tuple[str, Color, A.Effect], Lasting] = {}
-        for item in cards.lasting:
-            if item.until is None and item.effect.trigger is None:
-                key = (item.card, item.owner, item.effect)
-                groups[key] = groups.get(key, 0) + 1
-                first.setdefault(key, item)
-        growing = [key for key in groups if _accumulates(cards, key[0], key[2])]
+        growing = _growing(cards)
         if not growing:
             return
-        extra = tuple(first[key] for key in growing for _ in range(PROJECTED))
-        state = node.state.replace(cards=cards.with_lasting((*cards.lasting, *extra)))
-        names = ", ".join(
-            f"'{key[0]}' ({groups[key]} cop{'y' if groups[key] == 1 else 'ies'} after {self.bounds.plies // 2} turns)"
-            for key in growing
-        )
-        how = f"{names}: each turn adds copies that never end; swept with {PROJECTED} more"
-        for actor in (state.to_move, state.to_move.other):
-            self._sweep(state.replace(to_move=actor), node.path, how)
+        most = self._with_copies(node.state, growing, None)
+        decided = ("decided", self.probe.name, sweep_key(most), sweep_key(most.replace(to_move=most.to_move.other)))
+        if decided in self.swept:  # the same copies decided from this probe already (a sweep is pure)
+            return
+        self.swept.add(decided)
+        breaks = {key: swept for key, swept in _breaks(most).items() if not self._played(key)}
+        if not breaks:
+            return
+        untried = frozenset(key for key in breaks if (self.probe.name, key) not in self.tried)
+        self.tried.update((self.probe.name, key) for key in untried)
+        if untried:
+            self._play_on(node, growing, untried)
+        for key in breaks:
+            if self._played(key):
+                continue
+            need = self._copies_needed(node.state, growing, key)
+            copies = ", ".join(
+                f"'{g.card}' ({g.copies} cop{'y' if g.copies == 1 else 'ies'} after "
+                f"{node.state.turn_number} turn(s) played"
+                + (f", {g.room} more allowed by its limit" if g.room is not None else ", no limit")
+                + ")"
+                for g in growing
+            )
+            how = (
+                f"{copies}: copies that never end add up over the game, and {need} more of each cross the bound; "
+                f"no game played on for {WITNESS_PLIES // 2} more turns of each player reached it"
+            )
+            state = self._with_copies(node.state, growing, need)
+            for actor in (state.to_move, state.to_move.other):
+                self._sweep(state.replace(to_move=actor), node.path, how)
+
+    def _played(self, key: tuple[object, ...]) -> bool:
+        """Whether the break ``key`` was found in a game played (not projected) from this probe."""
+        kept = self.found.get(key)
+        here = (kept, *self.others.get(key, ())) if kept is not None else ()
+        return any(f is not None and not f.projected and f.probe.name == self.probe.name for f in here)
+
+    @staticmethod
+    def _with_copies(state: GameState, growing: Sequence[_Growing], copies: int | None) -> GameState:
+        """``state`` with ``copies`` more of each growing effect (None: as many as the game allows,
+        :data:`DECIDE` at most)."""
+        cards = state.cards
+        assert cards is not None
+        extra: list[Lasting] = []
+        for g in growing:
+            room = DECIDE if g.room is None else min(g.room, DECIDE)
+            extra.extend((g.first,) * (room if copies is None else min(copies, room)))
+        return state.replace(cards=cards.with_lasting((*cards.lasting, *extra)))
+
+    def _copies_needed(self, state: GameState, growing: Sequence[_Growing], key: tuple[object, ...]) -> int:
+        """The fewest more copies of each growing effect with which ``key`` breaks (a binary search:
+        the quantities move one way with the copies)."""
+        low, high = 1, DECIDE
+        while low < high:
+            middle = (low + high) // 2
+            if key in _breaks(self._with_copies(state, growing, middle)):
+                high = middle
+            else:
+                low = middle + 1
+        return low
+
+    def _play_on(self, node: _Node, growing: Sequence[_Growing], keys: frozenset[tuple[object, ...]]) -> None:
+        """Play on from ``node``, one end of turn carried (the one with the most copies of the
+        growing effects), until every break of ``keys`` happens in the game or :data:`WITNESS_PLIES`
+        more plies are played, or :data:`_STALL` plies in a row add no copy (the game does not make
+        the event happen). The breaks are recorded by the steps and sweeps of the game itself."""
+        names = {(g.card, g.owner, g.first.effect) for g in growing}
+
+        def copies(end: _Node) -> tuple[int, int]:
+            cards = end.state.cards
+            if cards is None:
+                return (0, 0)
+            count = sum(1 for item in cards.lasting if (item.card, item.owner, item.effect) in names)
+            return (count, cards.entered)
+
+        wanted, self.wanted, self.eager = self.wanted, frozenset(Topic), True
+        # copies that the opponent's attacks start (``on captured``, ``on attacked``): their holder's
+        # pieces are attacked, weakest first, so that the events come
+        self.prey = next((g.owner for g in growing if g.event in _SUFFERED), None)
+        most, since = copies(node)[0], 0
+        try:
+            for _ in range(WITNESS_PLIES):
+                if all(self._played(key) for key in keys) or since >= _STALL:
+                    return
+                ends = self._turn(node)
+                if not ends:
+                    return
+                node = max(ends, key=copies)
+                count = copies(node)[0]
+                most, since = (count, 0) if count > most else (most, since + 1)
+        finally:
+            self.wanted, self.eager, self.prey = wanted, False, None
 
     def _step(self, node: _Node, action: Action) -> _Node | None:
         step = apply(node.state, action)
@@ -426,8 +578,11 @@ class _Search:
                 continue
             until = item.until
             assert until is not None
-            copies = sum(1 for other in cards.lasting if (other.card, other.owner, other.effect) == (
-                item.card, item.owner, item.effect))
+            copies = sum(
+                1
+                for other in cards.lasting
+                if (other.card, other.owner, other.effect) == (item.card, item.owner, item.effect)
+            )
             extra = (item.replace(fired_in=-1, fired_turn=0, fired_game=0),) * PROJECTED
             projected = state.replace(cards=cards.with_lasting((*cards.lasting, *extra)))
             how = (
@@ -450,7 +605,8 @@ class _Search:
             # the player brings them together and play clamps the sum. Nothing clamps reductions on
             # a King, so a King left without damage is an error however many cards it takes.
             together = swept.kind in ("caps-stacked", "negative-cost-stacked", "steep-price", "king-fogged")
-            severity = Severity.WARNING if together else Severity.ERROR
+            # a break reasoned possible but reached in no game played is a warning that says so
+            severity = Severity.WARNING if together or projected else Severity.ERROR
             if swept.kind == "king-immune":
                 shares = _shares_text(swept.shares, negative=True)
                 message = (
@@ -494,7 +650,7 @@ class _Search:
                 )
             numbers = (("total", swept.total), ("cap", swept.limit))
             if projected:
-                message = f"{message} (projected: {projected})"
+                message = f"possibly {message} (projected, no game found: {projected})"
             self._record(
                 Found(
                     swept.kind,
@@ -514,16 +670,30 @@ class _Search:
     def _record(self, found: Found) -> None:
         key = (found.kind, frozenset(found.cards), found.what)
         kept = self.found.get(key)
-        if kept is None or _better(found, kept):
+        if kept is None:
             self.found[key] = found
+            return
+        other = found
+        if _better(found, kept):
+            self.found[key] = found
+            other, kept = kept, found  # the one replaced may still be the one a game can show
+        if other.projected or other.kind not in _SWEPT:
+            return
+        # the same break swept from other probes: a game from one of them may show it where the
+        # kept one cannot (a Repair needs its holder's Gem broken)
+        others = self.others.setdefault(key, [])
+        if len(others) < _OTHERS and all(o.probe.name != other.probe.name for o in (kept, *others)):
+            others.append(other)
 
     def _turn(self, root: _Node) -> list[_Node]:
         """A depth-first search of one turn: each node's actions taken one at a time, the way
         forward first, so every branch soon reaches the end of the turn within the budget."""
         ends: list[_Node] = []
         seen: set[object] = set()
-        stack: list[tuple[_Node, Iterator[Action]]] = [(root, candidates(root.state, self.wanted))]
-        budget = self.bounds.nodes
+        stack: list[tuple[_Node, Iterator[Action]]] = [
+            (root, candidates(root.state, self.wanted, eager=self.eager, prey=self.prey))
+        ]
+        budget = self.bounds.nodes * (_EAGER if self.eager else 1)
         while stack and budget > 0:
             node, pending = stack[-1]
             action = next(pending, None)
@@ -538,7 +708,9 @@ class _Search:
                 if child.state.result is None:
                     ends.append(_Node(child.state, child.watch, child.path, 0))
                 continue
-            if child.depth - root.depth >= self.bounds.actions and not isinstance(action, EnterPhase):
+            if child.depth - root.depth >= self.bounds.actions * (_EAGER if self.eager else 1) and not isinstance(
+                action, EnterPhase
+            ):
                 continue
             key = (position_key(child.state), child.state.players)
             if key in seen:
@@ -547,7 +719,7 @@ class _Search:
             taken: dict[type, int] = {}
             for done in child.path[len(root.path) :]:
                 taken[type(done)] = taken.get(type(done), 0) + 1
-            stack.append((child, candidates(child.state, self.wanted, taken, action)))
+            stack.append((child, candidates(child.state, self.wanted, taken, action, self.eager, self.prey)))
         return ends
 
     def _beam(self, ends: list[_Node]) -> list[_Node]:
@@ -581,22 +753,92 @@ def _shares_text(shares: Sequence[Share], *, negative: bool = False) -> str:
     return ", ".join(parts)
 
 
-#: How many more copies of an accumulating effect the projection adds (about as many more turns).
+#: How many other probes' paths to one swept break are kept, to show it in a game if the first cannot.
+_OTHERS = 3
+
+#: How many more copies of an accumulating effect the projection of copies for a while adds.
 PROJECTED = 8
 
+#: How many more copies of an effect that accumulates over the game decide whether a bound can be
+#: crossed: more than the distance from any core value a card moves to its bound (a to-hit bonus
+#: to +25, a damage bonus to +2, one reroll, the dearest action to below 0, a price to past the 20
+#: LP a side starts with), each copy moving it by 1 at least.
+DECIDE = 40
 
-def _accumulates(cards: CardsState, card: str, effect: A.Effect) -> bool:
-    """Whether lasting copies of ``effect`` keep coming: the effect of ``card`` that starts them is a
-    trigger, or a use of an activated Relic, and no ``limit`` per game bounds it."""
-    source_card = cards.by_name[card]
-    for source in source_card.effects:
-        if source.action != effect.action:
+#: How many more plies a game is played on to show a break that accumulating copies reach.
+WITNESS_PLIES = 60
+
+#: Events the opponent's attacks make happen to a holder's pieces.
+_SUFFERED = frozenset({A.Event.CAPTURED, A.Event.ATTACKED})
+
+#: A game played on stops after this many plies in a row that add no copy.
+_STALL = 8
+
+
+@dataclass(frozen=True, slots=True)
+class _Growing:
+    """An effect whose lasting copies never end and keep coming: one copy, how many there are,
+    how many more its ``limit`` per game allows (None: no limit)."""
+
+    card: str
+    owner: Color
+    first: Lasting
+    copies: int
+    room: int | None
+    event: A.Event | None = None  # the event of the trigger that starts the copies (None: a use)
+
+
+def _growing(cards: CardsState) -> list[_Growing]:
+    """The effects in play whose copies never end and can come again: started by a trigger or a use of
+    an activated Relic, with room left under a ``limit`` per game if they have one. A trigger waiting
+    in play counts before it has fired: the copy it would start is the one the engine starts
+    (its effect without the trigger and the limit, R23)."""
+    groups: dict[tuple[str, Color, A.Effect], list[Lasting]] = {}
+    for item in cards.lasting:
+        if item.until is None and item.effect.trigger is None:
+            groups.setdefault((item.card, item.owner, item.effect), []).append(item)
+    found: list[_Growing] = []
+    for (card, owner, effect), items in groups.items():
+        source_card = cards.by_name[card]
+        for source in source_card.effects:
+            if source.action != effect.action or (source.trigger is None and source_card.mode is not A.Mode.ACTIVATED):
+                continue
+            room: int | None = None
+            if source.limit is not None and source.limit.period is A.Period.GAME:
+                room = source.limit.times - len(items)
+                if room <= 0:
+                    continue
+            event = source.trigger.event if source.trigger is not None else None
+            found.append(_Growing(card, owner, items[0], len(items), room, event))
+            break
+    for item in cards.lasting:  # triggers waiting in play that have not fired yet
+        trigger = item.effect.trigger
+        if trigger is None or item.until is not None or not isinstance(item.effect.action, LASTING_ACTIONS):
             continue
-        if source.limit is not None and source.limit.period is A.Period.GAME:
+        copy = dataclasses.replace(item.effect, trigger=None, limit=None)
+        if (item.card, item.owner, copy) in groups or until(copy, 0, relic=False)[0] is not None:
             continue
-        if source.trigger is not None or source_card.mode is A.Mode.ACTIVATED:
-            return True
-    return False
+        limit = item.effect.limit
+        room = None
+        if limit is not None and limit.period is A.Period.GAME:
+            room = limit.times - item.fired_game
+            if room <= 0:
+                continue
+        elif limit is not None and limit.period is not A.Period.GAME and trigger.event is A.Event.PHASE:
+            pass  # once a turn at most: one copy a turn, as the phase gives anyway
+        first = Lasting(item.card, item.owner, item.order, copy)
+        groups[item.card, item.owner, copy] = [first]
+        found.append(_Growing(item.card, item.owner, first, 0, room, trigger.event))
+    return found
+
+
+def _breaks(state: GameState) -> dict[tuple[object, ...], Swept]:
+    """The breaks the sweep finds in ``state``, for either player to move, by their key."""
+    found: dict[tuple[object, ...], Swept] = {}
+    for actor in (state.to_move, state.to_move.other):
+        for swept in sweep(state.replace(to_move=actor)):
+            found.setdefault((swept.kind, frozenset(swept.cards), swept.what), swept)
+    return found
 
 
 def _recurs_while_acting(cards: CardsState, item: Lasting) -> bool:
@@ -651,6 +893,7 @@ class PieceResult:
     found: dict[tuple[object, ...], Found]
     combinations: int
     states: int
+    others: dict[tuple[object, ...], list[Found]] = field(default_factory=dict)
 
 
 def explore_piece(piece: Piece) -> PieceResult:
@@ -658,6 +901,8 @@ def explore_piece(piece: Piece) -> PieceResult:
     by_name = {card.name: card for card in piece.cards}
     found: dict[tuple[object, ...], Found] = {}
     swept: set[object] = set()
+    tried: set[object] = set()
+    others: dict[tuple[object, ...], list[Found]] = {}
     states = 0
     for hands in piece.hands:
         dealt = tuple(by_name[name] for name in dict.fromkeys((*hands[0], *hands[1])))
@@ -665,10 +910,10 @@ def explore_piece(piece: Piece) -> PieceResult:
         for probe in probes_for(dealt):
             if probe.prelude and Topic.GEM not in wanted:
                 continue  # the broken Gem matters only to cards about the Gems
-            search = _Search(probe, dealt, hands, piece.ruleset, piece.bounds, found, swept)
+            search = _Search(probe, dealt, hands, piece.ruleset, piece.bounds, found, swept, tried, others)
             search.run()
             states += search.states
-    return PieceResult(found, len(piece.hands), states)
+    return PieceResult(found, len(piece.hands), states, others)
 
 
 def explore(
@@ -691,6 +936,7 @@ def explore(
         pieces.append(Piece(tuple(by_name[name] for name in names), hands, ruleset, bounds))
     result = Exploration(bounds=bounds)
     found: dict[tuple[object, ...], Found] = {}
+    others: dict[tuple[object, ...], list[Found]] = {}
     for part in map_ordered(explore_piece, pieces, jobs=jobs if len(pieces) > 1 else 1):
         result.combinations += part.combinations
         result.states += part.states
@@ -698,7 +944,19 @@ def explore(
             kept = found.get(key)
             if kept is None or _better(item, kept):
                 found[key] = item
-    result.findings = [_witnessed(item, by_name, ruleset) for item in _minimal(found.values())]
+        for key, items in part.others.items():
+            others.setdefault(key, []).extend(items)
+    result.findings = []
+    for item in _minimal(found.values()):
+        shown = _witnessed(item, by_name, ruleset)
+        if shown.projected and not item.projected:  # not shown from there: from another probe
+            key = (item.kind, frozenset(item.cards), item.what)
+            for other in others.get(key, ()):
+                again = _witnessed(dataclasses.replace(other, message=item.message), by_name, ruleset)
+                if not again.projected:
+                    shown = again
+                    break
+        result.findings.append(shown)
     return result
 
 
@@ -763,15 +1021,16 @@ def _tries(state: GameState, found: Found) -> Iterator[Action]:
 def _witnessed(found: Found, by_name: dict[str, A.Card], ruleset: Ruleset) -> Found:
     """``found`` with its path carried on to an action that shows the break in a game, when the sweep
     found it (a situation rather than an action): at most two more turns of phases, then the first
-    action of the situation's kind that shows it. Without one the path is left as it was."""
-    if found.kind not in _SWEPT:
+    action of the situation's kind that shows it. Without one an error becomes the warning that no
+    game shows it (:func:`_unshown`); a warning keeps its path."""
+    if found.kind not in _SWEPT or found.projected:
         return found
     dealt = tuple(by_name[name] for name in dict.fromkeys((*found.hands[0], *found.hands[1])))
     state = start(found.probe, dealt, found.hands, ruleset)
     for action in found.path:
         step = apply(state, action)
         if not isinstance(step, Applied):
-            return found
+            return _unshown(found)
         state = step.state
     extra: list[Action] = []
     for _ in range(12):  # phases of up to two more turns
@@ -786,12 +1045,27 @@ def _witnessed(found: Found, by_name: dict[str, A.Card], ruleset: Ruleset) -> Fo
             if _shows(found, action, step):
                 return dataclasses.replace(found, path=(*found.path, *extra, action))
         if forward is None:
-            return found
+            return _unshown(found)
         step = apply(state, forward)
         assert isinstance(step, Applied)
         state = step.state
         extra.append(forward)
-    return found
+    return _unshown(found)
+
+
+def _unshown(found: Found) -> Found:
+    """A break the sweep found in a situation that no game played went on to show (a Repair
+    discounted while its holder's Gem stands, say): reasoned, not proven, so a warning that says
+    so (``SG-C162``), never an error without a game that replays to it. A warning stays as it is."""
+    if found.severity is not Severity.ERROR:
+        return found
+    note = "the sweep found the situation, and no game played on to it within two more turns"
+    return dataclasses.replace(
+        found,
+        severity=Severity.WARNING,
+        projected=note,
+        message=f"possibly {found.message} (no game found: {note})",
+    )
 
 
 def _covers(kept: Found, item: Found) -> bool:

@@ -276,8 +276,6 @@ def combinations(
         if shapes[name] not in seen_shapes:
             seen_shapes.add(shapes[name])
             out.append(((name,), ()))
-    if hand_limit < 2:
-        return out
     sig = {name: signals(by_name[name]) for name in names}
     tops = {name: topics(by_name[name]) for name in names}
     hearing: dict[str, list[str]] = {}
@@ -305,7 +303,8 @@ def combinations(
                 continue
             seen_pairs.add(key)
             pairs.append((name, other))
-            out.append(((name, other), ()))
+            if hand_limit >= 2:  # one player holds both only if the draft keeps two (R19)
+                out.append(((name, other), ()))
             if Topic.OPPONENT in tops[name] or Topic.OPPONENT in tops[other]:
                 out.append(((name,), (other,)))
     if hand_limit < 3:

@@ -89,7 +89,6 @@ class CardFacts:
         return tuple(alone(self.exchanges, self.context.activations))
 
 
-
 class PackFacts:
     """What the pack rules ask about one pack, built once per pack by the engine.
 
@@ -114,7 +113,7 @@ class PackFacts:
     def explored(self) -> Exploration:
         """What playing the pack found (:mod:`sgcheck.contract.analysis.explore`), for the rules of play."""
         ctx = self.context
-        return explore(self.cards, ctx.ruleset, ctx.hand_limit, jobs=self.jobs)
+        return explore(self.cards, ctx.ruleset, ctx.held, jobs=self.jobs)
 
     @cached_property
     def card_facts(self) -> tuple[CardFacts, ...]:

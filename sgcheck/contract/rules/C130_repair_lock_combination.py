@@ -8,6 +8,10 @@ however each is worded (a spell, a once-per-game relic, a condition): two one-tu
 denials in one pack are enough. The finding names the first two and counts the others;
 keep one of them in the pack, or merge them into one card.
 
+Two cards one player cannot hold together are kept apart: a draft that keeps a single card (R19,
+a pack's `draft: {keep: 1}`) gives each player one of them at most, and cards are never drawn
+again; a market's deck is judged on its own (SG-C130 counts its copies, see module_contract).
+
 A denial that ends with its holder's own turn (``this turn``) refuses no Repair, since repairs
 are made in the opponent's Upkeep, and is not counted.
 
@@ -35,7 +39,7 @@ META = RuleMeta(
 
 def check(pack: PackView, ctx: CheckContext) -> Iterator[Diagnostic]:
     deniers = pack.facts.repair_deniers
-    if len(deniers) < 2:
+    if len(deniers) < 2 or ctx.held < 2:  # one player never holds two of the pack's cards
         return
     (first, _), (second, effect) = deniers[0], deniers[1]
     others = len(deniers) - 2

@@ -49,6 +49,7 @@ RULE_MODULES: tuple[str, ...] = (
     "C159_steep_price_in_play",
     "C160_king_out_of_reach_in_play",
     "C161_repeated_attempts_in_play",
+    "C162_possible_break_in_play",
     "C201_invalid_manifest",
     "C202_path_escape",
     "C203_missing_card_file",

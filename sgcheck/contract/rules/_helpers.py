@@ -207,14 +207,18 @@ _NO_CODES: frozenset[str] = frozenset()
 def play_findings(
     pack: PackView,
     meta: RuleMeta,
-    kinds: tuple[str, ...],
+    kinds: tuple[str, ...] | None,
     covered_by: frozenset[str],
     severity: Severity | None = None,
+    *,
+    projected: bool = False,
 ) -> Iterator[Diagnostic]:
     """The breaks of ``kinds`` the explorer found by playing the pack (:mod:`sgcheck.contract.analysis.explore`),
     as ``meta``'s findings at the first card of each chain.
 
-    ``severity`` keeps only the breaks of that severity (one code per severity). A break is left
+    ``severity`` keeps only the breaks of that severity (one code per severity); ``kinds`` None keeps
+    every kind. ``projected`` keeps only the breaks no game played reached (reasoned, not shown:
+    SG-C162's), and leaves them out otherwise, so that every error has a game. A break is left
     out when a card of its chain already has an error from the card and pack rules (those are
     fixed first, and a check after the fix shows what is left), or a finding among
     ``covered_by`` (the rules that read the same consequence from the cards): it is not said twice.
@@ -226,7 +230,9 @@ def play_findings(
     known_errors = pack.facts.known_error_codes
     exploration = pack.facts.explored
     for found in exploration.findings:
-        if found.kind not in kinds or (severity is not None and found.severity is not severity):
+        if (kinds is not None and found.kind not in kinds) or bool(found.projected) is not projected:
+            continue
+        if severity is not None and found.severity is not severity:
             continue
         if any(known.get(name, _NO_CODES) & (covered_by | known_errors) for name in found.cards):
             continue
@@ -250,8 +256,11 @@ def play_findings(
             context=(
                 ("cards", chain),
                 ("situation", found.situation),
-                ("game", f"{holder}, from the probe '{found.probe.name}', "
-                         f"{plural(played_actions(found.path), 'action')} over {plural(found.turns, 'turn')}"),
+                (
+                    "game",
+                    f"{holder}, from the probe '{found.probe.name}', "
+                    f"{plural(played_actions(found.path), 'action')} over {plural(found.turns, 'turn')}",
+                ),
                 ("search", exploration.bounds.describe()),
             ),
         )
