@@ -743,6 +743,17 @@ _CODES: tuple[CodeInfo, ...] = (
         an effect has fired counts only for an effect with a `limit`, which bounds the cycle. A
         warning instead of an error with `--allow-violations`.""",
     ),
+    _c(
+        "SG-R137",
+        "stacking-in-replay",
+        E,
+        ("core §4.5", "core §8", "R20"),
+        """Copies of one card (a trigger that fired again, an effect started twice, the same card
+        before each player) add up on this attack past a cap of core §4.5: more than +25 to-hit or
+        more than +2 damage per hit from that one card. Play counts the cap (R20, SG-N304), but a
+        card that passes a cap on its own breaks the contract. The message gives each copy's share
+        and the total. A warning instead of an error with `--allow-violations`.""",
+    ),
     # --- wrong claims ----------------------------------------------------------------------------
     _c(
         "SG-R201",
