@@ -76,7 +76,7 @@ EFFECTS: tuple[EffectKind, ...] = (
         ("reduce_damage",),
         ("reduce",),
         Nature.MODIFIER,
-        "reduce damage by 1 on own Rook",
+        "reduce damage by 1 on enemy Pawn",
     ),
     EffectKind(Reroll, "reroll / advantage", ("reroll",), ("reroll", "advantage"), Nature.MODIFIER, "reroll accuracy"),
     EffectKind(
