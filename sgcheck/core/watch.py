@@ -5,8 +5,9 @@ Replay and the contract checker's explorer both pass every applied action throug
 without a finding at that action, and the explorer judges a pack by exactly what replay
 would report. Each breach names the §8 item and the cards involved.
 
-What is watched, for the player whose turn it is (and, at the hand-over, for the player whose
-Upkeep starts):
+What is watched, for both players in every action, whoever's turn it is (a window of the
+player whose turn it is, and of the opponent when the opponent's own cards act in it; at the
+hand-over, the End of one and the Upkeep of the other):
 
 - **Exchange** (core §2, §8; R05, R16): every *window* (one action and what it fires) is
   accounted by source. Payments for the action itself and the core's own gains (Upkeep
@@ -16,19 +17,25 @@ Upkeep starts):
   so LP on an action bought with SP is SP turned into LP). SP the cards take from the player
   in a window that brings no LP waits, until the end of the player's next Upkeep, for LP the
   cards give in another window for nothing (the disguised conversion spread over phases or
-  turns). Each exchange must be at 2 SP or more for 1 LP, and the SP exchanged in a turn,
-  counted at most 2 for each LP, must stay within 20.
+  turns); SP a player's own cards take wait for LP those same cards give for the rest of the
+  game (one card's two halves are one exchange, however far apart). Each exchange must be at
+  2 SP or more for 1 LP, and the SP exchanged in a turn, counted at most 2 for each LP, must
+  stay within 20.
 - **Negative cost** (core §8, R23): an action whose core cost with every card modifier adds
   up to less than 0 (play stops it at 0, but the cards turned a cost into income).
 - **Reroll sources** (core §4.5, R20): more than one card granting a reroll or advantage to
   one accuracy roll.
 - **Repair denial** (core §6, §8): a player with a broken Gem who cannot attempt a Repair in
-  the Upkeeps of two consecutive turns because of the opponent's effects (a denial, or a
-  price raised past what the player holds while the core's own price was payable).
+  the Upkeeps of two consecutive turns because of the opponent's effects, by any route: a
+  denial, a price raised past what the player holds while the core's own price was payable,
+  or SP and LP the opponent's cards took since the End of the player's turn without which the
+  core's price was payable.
 - **Cheap attempts** (core §6, §8): a second Break or Repair attempt in one Upkeep priced below
   the core's 20 or 10, which makes the 12+/10+ threshold a matter of repetition (attempts at the
   core's price are extra actions inside the phase, which cards may grant).
 - **King damage** (core §4.4, R19): a King's damage changed by anything but an attack.
+- **Stacking** (core §4.5, R20): copies of one card (a trigger fired again, one card before
+  each player) adding more than +25 to-hit or +2 damage per hit to one attack.
 - **Growth** (core §8): within one turn, the same position (board, phase, the turn's
   counters, the cards in play) reached again with more LP or SP and no less of either: the
   sequence in between can be repeated for ever.
@@ -139,7 +146,7 @@ class Side(Record):
     # SP the player's own cards took in windows that brought no LP, by the cards that acted then:
     # they wait for LP those cards give, however much later (one card's two halves are paired)
     ledger: Final[tuple[tuple[tuple[str, ...], int], ...]]
-    drained: Final[int]  # SP and LP the opponent's cards took from the player since their last Upkeep
+    drained: Final[int]  # SP and LP the opponent's cards took from the player since the End of their last turn
     drained_by: Final[tuple[str, ...]]
 
     def __init__(
@@ -519,7 +526,7 @@ def repair_blocked(state: GameState) -> tuple[str, ...] | None:
 
 def _drained_out(state: GameState, side: Side) -> tuple[str, ...] | None:
     """Whether the mover, in Upkeep with a broken Gem, cannot pay for a Repair only because the
-    opponent's cards took SP or LP from them since their last Upkeep (``side.drained``): the
+    opponent's cards took SP or LP from them since the End of their last turn (``side.drained``): the
     cards that took them, else None. Asked of the engine, as :func:`repair_blocked` does."""
     me = state.mover
     if side.drained <= 0 or not me.gem_broken or state.turn.repaired:
@@ -821,6 +828,8 @@ def _hand_over(
     # only the Pass bonus and the income moved SP or LP, and no King took damage
     windows = _triggers(before) or _triggers(after)
     nxt = after.to_move
+    if watch.sides[me].drained:  # what was taken in this player's own turn they could still answer
+        watch = _with_side(watch, me, watch.sides[me].replace(drained=0, drained_by=()))
     handed = nxt is not me and after.result is None  # the next player's Upkeep began
     if windows:
         b, a = was[me], players[me]
