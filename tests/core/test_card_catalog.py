@@ -27,6 +27,12 @@ ROOT = Path(__file__).resolve().parents[2]
 DOCS = (ROOT / "docs" / "cards.md").read_text(encoding="utf-8")
 LARK = (ROOT / "grammar" / "sgcard.lark").read_text(encoding="utf-8")
 TEXTMATE = ROOT / "editors" / "textmate" / "sgcard.tmLanguage.json"
+#: the card language's TextMate grammar and the VS Code extension's copy of it
+SGCARD_GRAMMARS = [TEXTMATE, ROOT / "editors" / "vscode" / "syntaxes" / "sgcard.tmLanguage.json"]
+SGLOG_GRAMMARS = [
+    ROOT / "editors" / "textmate" / "sglog.tmLanguage.json",
+    ROOT / "editors" / "vscode" / "syntaxes" / "sglog.tmLanguage.json",
+]
 IDS = [kind.action.__name__ for kind in catalog.EFFECTS]
 
 
@@ -83,8 +89,8 @@ def test_the_lark_grammar_has_every_word() -> None:
 _RESOURCE_EVENTS = (Event.GAIN_SP, Event.GAIN_LP, Event.LOSE_SP, Event.LOSE_LP)
 
 
-def _action_words() -> set[str]:
-    grammar = json.loads(TEXTMATE.read_text(encoding="utf-8"))
+def _action_words(path: Path) -> set[str]:
+    grammar = json.loads(path.read_text(encoding="utf-8"))
     for rule in grammar["repository"]["keywords"]["patterns"]:
         if rule["name"] == "keyword.other.action.sgcard":
             found = re.search(r"\(\?:([^)]*)\)", rule["match"])
@@ -93,11 +99,27 @@ def _action_words() -> set[str]:
     raise AssertionError("no action keywords in the TextMate grammar")
 
 
-def test_the_textmate_action_keywords_are_the_catalogues_words() -> None:
-    """editors/textmate/sgcard.tmLanguage.json highlights as an action exactly the words that open
-    an effect (``cost`` is the clause keyword it also is)."""
+@pytest.mark.parametrize("path", SGCARD_GRAMMARS, ids=lambda p: p.parent.name)
+def test_the_textmate_action_keywords_are_the_catalogues_words(path: Path) -> None:
+    """Both copies of the ``.sgcard`` TextMate grammar highlight as an action exactly the words
+    that open an effect (``cost`` is the clause keyword it also is)."""
     words = {word for kind in catalog.EFFECTS for word in kind.words}
-    assert _action_words() == words - {"cost"}
+    assert _action_words(path) == words - {"cost"}
+
+
+@pytest.mark.parametrize("path", SGLOG_GRAMMARS, ids=lambda p: p.parent.name)
+def test_the_log_grammars_highlight_the_words_a_log_writes_for_an_effect(path: Path) -> None:
+    """What a card grants that a log writes (``reroll``/``advantage`` after an attack's dice) is a
+    keyword of the log's TextMate grammars and a terminal of grammar/sglog.lark."""
+    log_lark = (ROOT / "grammar" / "sglog.lark").read_text(encoding="utf-8").lower()
+    grammar = Grammar.load(path)
+    for kind in catalog.EFFECTS:
+        for word in kind.logged:
+            assert f"/{word}(" in log_lark, word
+            text = f"1.   battle: attack Ra3 Pa5 roll 9 9 {word} 0 1 hit"
+            line = tokenize(grammar, text)[0]
+            scopes = line[text.index(f" {word} ") + 1]
+            assert any(scope.startswith("keyword.") for scope in scopes), (word, scopes)
 
 
 def _wordings() -> list[str]:
@@ -109,12 +131,13 @@ def _wordings() -> list[str]:
     return out
 
 
+@pytest.mark.parametrize("path", SGCARD_GRAMMARS, ids=lambda p: p.parent.name)
 @pytest.mark.parametrize("wording", _wordings())
-def test_the_editors_highlight_every_word_of_every_catalogued_wording(wording: str) -> None:
+def test_the_editors_highlight_every_word_of_every_catalogued_wording(wording: str, path: Path) -> None:
     """Each wording of the catalogue parses, and the TextMate grammar gives each of its words a
     scope of the language (a keyword, a piece, a unit, a number, a parameter), none invalid."""
     parsed_effect(wording)
-    grammar = Grammar.load(TEXTMATE)
+    grammar = Grammar.load(path)
     text = f'spell "Probe" {{ cost free effect {wording} }}'
     line = tokenize(grammar, text)[0]
     for match in re.finditer(r"[A-Za-z_][\w.-]*|[+-]?\d+", text):

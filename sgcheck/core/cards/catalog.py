@@ -59,6 +59,7 @@ class EffectKind:
     words: tuple[str, ...]  # the words that open it in the card language (the editors' action keywords)
     nature: Nature
     example: str  # one wording of it, as written after ``effect``
+    logged: tuple[str, ...] = ()  # the words a game log writes for what it grants (a second roll)
 
 
 #: Every action of the card language, in the order of docs/cards.md.
@@ -78,7 +79,15 @@ EFFECTS: tuple[EffectKind, ...] = (
         Nature.MODIFIER,
         "reduce damage by 1 on enemy Pawn",
     ),
-    EffectKind(Reroll, "reroll / advantage", ("reroll",), ("reroll", "advantage"), Nature.MODIFIER, "reroll accuracy"),
+    EffectKind(
+        Reroll,
+        "reroll / advantage",
+        ("reroll",),
+        ("reroll", "advantage"),
+        Nature.MODIFIER,
+        "reroll accuracy",
+        logged=("reroll", "advantage"),
+    ),
     EffectKind(
         ResourceChange, "gain / lose", ("gain", "lose"), ("gain", "gains", "lose", "loses"), Nature.ONE_OFF, "gain 2 SP"
     ),
