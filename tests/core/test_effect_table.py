@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from typing import assert_never
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sgcheck.core.actions import Action, Attack, EndTurn, EnterPhase, Move, Play, Repair, Summon, Teleport
 from sgcheck.core.cards import catalog
@@ -368,3 +370,39 @@ def test_each_limit_counts_its_firings_per_turn_or_per_game(period: Period) -> N
 
 def test_every_limit_period_of_the_catalogue_has_its_count() -> None:
     assert set(FIRINGS) == {period for period, _ in catalog.LIMITS} == set(Period)
+
+
+# --- a one-off's resource condition, for any numbers (Hypothesis) --------------------------------------------------
+
+_COMPARE = {
+    "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    ">=": lambda a, b: a >= b,
+    "=": lambda a, b: a == b,
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+}
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    cmp=st.sampled_from(sorted(_COMPARE)),
+    value=st.integers(0, 40),
+    side=st.sampled_from(["own", "enemy", "opponent"]),
+    resource=st.sampled_from(["SP", "LP"]),
+    funds=st.tuples(st.integers(0, 40), st.integers(1, 40), st.integers(0, 40), st.integers(1, 40)),
+)
+def test_r23_a_one_off_gains_exactly_when_its_resource_condition_holds(
+    cmp: str, value: int, side: str, resource: str, funds: tuple[int, int, int, int]
+) -> None:
+    """``gain 3 SP when SIDE RESOURCE CMP N``, cast with any resources: White gains 3 SP exactly when
+    the comparison holds of the numbers as they are (the issue's ``enemy LP < 20`` at 20 among them)."""
+    white_sp, white_lp, black_sp, black_lp = funds
+    card = spell("gain 3 SP", f"when {side} {resource} {cmp} {value}")
+    state = position("Ke1 ke8", sp=(white_sp, black_sp), lp=(white_lp, black_lp))
+    state = state.replace(cards=new_cards(cards_by_name(card, "h.sgcard"), ("Probe",), ()))
+    have = {("own", "SP"): white_sp, ("own", "LP"): white_lp, ("enemy", "SP"): black_sp, ("enemy", "LP"): black_lp}
+    holds = _COMPARE[cmp](have[("own" if side == "own" else "enemy", resource)], value)
+    after = ok(state, Play("Probe")).state
+    assert after.players[W].sp - white_sp == (3 if holds else 0)

@@ -38,6 +38,7 @@ from sgcheck.core.cards.effects import (
 )
 from sgcheck.core.cards.model import DistanceIs, GemIs, InCamp, PieceIs, ResourceIs
 from sgcheck.core.cards.parts import DurationKind, Event, Period
+from sgcheck.core.record import pickle_by_fields
 
 
 class Nature(StrEnum):
@@ -215,3 +216,6 @@ PREDICATES: tuple[PredicateSpec, ...] = (
 
 #: The periods of a ``limit`` (docs/cards.md, Durations and use limits).
 LIMITS: tuple[tuple[Period, str], ...] = ((Period.TURN, "limit once per turn"), (Period.GAME, "limit 2 per game"))
+
+
+pickle_by_fields(globals())
