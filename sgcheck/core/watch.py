@@ -220,11 +220,14 @@ def needs_watch(cards: Iterable[Card]) -> bool:
     others: a to-hit or damage modifier, a damage reduction, SP gained, lost or stolen, LP lost
     or turned into SP, an extra action (at the core's price, as no cost modifier is there),
     and at most one reroll or advantage source in the whole pack, not on an activated Relic
-    (two uses would be two sources). Anything else (a trigger, LP given, a cost modifier, a
-    denial, direct damage, capture, what replay refuses to play) keeps the watch. Replay asks
+    (two uses would be two sources), and at most one effect taking from the opponent, not on an
+    activated Relic (two could keep a Repair out of reach on consecutive turns). Anything else
+    (a trigger, LP given, a cost modifier, a denial, direct damage, capture, what replay refuses
+    to play) keeps the watch. Replay asks
     once per game with a pack, so a pack that cannot breach the contract pays nothing for it.
     """
     rerolls = 0
+    drains = 0
     for card in cards:
         for effect in card.effects:
             action = effect.action
@@ -237,6 +240,12 @@ def needs_watch(cards: Iterable[Card]) -> bool:
             elif isinstance(action, ResourceChange | Steal):
                 if action.quantity.resource is Resource.LP and (isinstance(action, Steal) or action.gain):
                     return True  # LP given: half of an exchange
+                if isinstance(action, Steal) or (action.who is CardSide.ENEMY and not action.gain):
+                    # what is taken from the opponent on two turns may keep a Repair out of reach:
+                    # a second such effect, or one an activated Relic repeats, keeps the watch
+                    drains += 2 if card.mode is Mode.ACTIVATED else 1
+                    if drains > 1:
+                        return True
             elif isinstance(action, ConvertResource):
                 if action.get_resource is Resource.LP:
                     return True
@@ -834,30 +843,33 @@ def _hand_over(
     if windows:
         b, a = was[me], players[me]
         taken, given = b.sp - a.sp, a.lp - b.lp - (caps.PASS_BONUS_LP if fx.passed else 0)
-        acted = _acted(before, after, me)
-        if acted or given > 0 or not handed:
-            if taken > 0 or given > 0:
-                watch, found = _account(watch, after, me, taken, given, 0, now, None, 0, acted)
-                out = _more(out, found)
-        else:  # only the next player's Upkeep took them: their cards', not this player's
-            watch = _drained(watch, me, taken, -given, _acted(before, after, nxt))
+        if taken > 0 or given != 0:
+            acted = _acted(before, after, me)
+            if acted or given > 0 or not handed:
+                if taken > 0 or given > 0:
+                    watch, found = _account(watch, after, me, taken, given, 0, now, None, 0, acted)
+                    out = _more(out, found)
+            else:  # only the next player's Upkeep took them: their cards', not this player's
+                watch = _drained(watch, me, taken, -given, _acted(before, after, nxt))
     if handed:
         later = (after.turn_number - 1) * 2 + (nxt is _BLACK)  # ply_of(after)
         watch = _new_turn(watch, later, nxt)
         b, a = was[nxt], players[nxt]
         if windows:
             taken, given = b.sp - a.sp + (fx.income or 0), a.lp - b.lp
-            acted = _acted(before, after, nxt)
-            if acted or given > 0:
-                if taken > 0 or given > 0:
-                    watch, found = _account(watch, after, nxt, taken, given, 0, later, None, 0, acted)
-                    out = _more(out, found)
-            else:  # the End's effects of the player whose turn ended took them
-                watch = _drained(watch, nxt, taken, -given, _acted(before, after, me))
+            if taken > 0 or given != 0:
+                acted = _acted(before, after, nxt)
+                if acted or given > 0:
+                    if taken > 0 or given > 0:
+                        watch, found = _account(watch, after, nxt, taken, given, 0, later, None, 0, acted)
+                        out = _more(out, found)
+                else:  # the End's effects of the player whose turn ended took them
+                    watch = _drained(watch, nxt, taken, -given, _acted(before, after, me))
         if a.gem_broken:
             watch, found = _repair(watch, after)
             out = _more(out, found)
-        watch = _with_side(watch, nxt, watch.sides[nxt].replace(drained=0, drained_by=()))
+        if watch.sides[nxt].drained:  # counted again from the End of this player's turn
+            watch = _with_side(watch, nxt, watch.sides[nxt].replace(drained=0, drained_by=()))
     if windows and _king_damaged(before, after):
         out = _more(out, _king_damage(before, after, EndTurn()))
     return watch, (tuple(out) if out else ())

@@ -647,3 +647,12 @@ def test_r20_copies_of_one_card_within_the_cap_are_no_breach() -> None:
     state = in_play(more(position("Ke1 Ra3 ke8 pa5", sp=60), white=("Quick Fury",)), "Quick Fury")
     run = Watched(enter(state, Phase.BATTLE))(*(Attack(sq("a3"), sq("a5"), MISS) for _ in range(3)))
     assert run.found == []
+
+
+def test_core_s6_two_effects_taking_from_the_opponent_or_one_repeated_keep_the_watch() -> None:
+    """core §6, §8: a Repair drained out of reach needs takings on two turns: one Spell's steal
+    alone cannot (the guide's Soul Drain), two can, and so can an activated Relic's."""
+    one = 'spell "Soul Drain" { cost 3 SP phase main1 effect steal 5 SP }'
+    assert not needs_watch(_cards(one))
+    assert needs_watch(_cards(one + '\nspell "Bleed" { cost 1 SP phase main1 effect opponent loses 5 LP }'))
+    assert needs_watch(_cards('relic "Leech" activated { cost 1 SP phase main effect opponent loses 8 LP }'))
