@@ -679,8 +679,10 @@ _CODES: tuple[CodeInfo, ...] = (
         the payment for the action, the core's own gains (income, capture reward, Pass) and what
         the cards moved. An action that brings LP while SP is given up (its SP payment included:
         R05 lets any cost be paid in SP) is an exchange; SP the cards take in one window waits
-        until the end of the player's next Upkeep for LP they give in another. The message names
-        the cards and the numbers. Reported whatever `sgcheck check` said about the pack; a
+        until the end of the player's next Upkeep for LP they give in another, and SP a card
+        takes waits for LP the same card gives for the rest of the game. Both players are
+        watched in every action: the opponent's cards firing in this player's turn make an
+        exchange of the opponent's. The message names the cards and the numbers. Reported whatever `sgcheck check` said about the pack; a
         warning instead of an error with `--allow-violations` (playtesting a pack).""",
     ),
     _c(
@@ -708,8 +710,10 @@ _CODES: tuple[CodeInfo, ...] = (
         E,
         ("core §6", "core §8"),
         """A player with a broken Gem could not attempt a Repair in this Upkeep nor in the
-        Upkeep of their previous turn, because of the opponent's effects: a denial, or a Repair
-        priced past what the player holds while the core's own 10 was payable. Core §8 forbids
+        Upkeep of their previous turn, because of the opponent's effects, by any route: a
+        denial, a Repair priced past what the player holds while the core's own 10 was payable,
+        or SP and LP the opponent's cards took since the End of the player's turn without which
+        the 10 was payable. Core §8 forbids
         denying repair on consecutive turns with one player's effects. Reported at the header of
         the turn whose Upkeep it is. A warning instead of an error with `--allow-violations`.""",
     ),
@@ -742,6 +746,17 @@ _CODES: tuple[CodeInfo, ...] = (
         between can be repeated without end, which core §8 forbids (unbounded SP/LP). How often
         an effect has fired counts only for an effect with a `limit`, which bounds the cycle. A
         warning instead of an error with `--allow-violations`.""",
+    ),
+    _c(
+        "SG-R137",
+        "stacking-in-replay",
+        E,
+        ("core §4.5", "core §8", "R20"),
+        """Copies of one card (a trigger that fired again, an effect started twice, the same card
+        before each player) add up on this attack past a cap of core §4.5: more than +25 to-hit or
+        more than +2 damage per hit from that one card. Play counts the cap (R20, SG-N304), but a
+        card that passes a cap on its own breaks the contract. The message gives each copy's share
+        and the total. A warning instead of an error with `--allow-violations`.""",
     ),
     # --- wrong claims ----------------------------------------------------------------------------
     _c(

@@ -5,8 +5,9 @@ Replay and the contract checker's explorer both pass every applied action throug
 without a finding at that action, and the explorer judges a pack by exactly what replay
 would report. Each breach names the §8 item and the cards involved.
 
-What is watched, for the player whose turn it is (and, at the hand-over, for the player whose
-Upkeep starts):
+What is watched, for both players in every action, whoever's turn it is (a window of the
+player whose turn it is, and of the opponent when the opponent's own cards act in it; at the
+hand-over, the End of one and the Upkeep of the other):
 
 - **Exchange** (core §2, §8; R05, R16): every *window* (one action and what it fires) is
   accounted by source. Payments for the action itself and the core's own gains (Upkeep
@@ -16,19 +17,25 @@ Upkeep starts):
   so LP on an action bought with SP is SP turned into LP). SP the cards take from the player
   in a window that brings no LP waits, until the end of the player's next Upkeep, for LP the
   cards give in another window for nothing (the disguised conversion spread over phases or
-  turns). Each exchange must be at 2 SP or more for 1 LP, and the SP exchanged in a turn,
-  counted at most 2 for each LP, must stay within 20.
+  turns); SP a player's own cards take wait for LP those same cards give for the rest of the
+  game (one card's two halves are one exchange, however far apart). Each exchange must be at
+  2 SP or more for 1 LP, and the SP exchanged in a turn, counted at most 2 for each LP, must
+  stay within 20.
 - **Negative cost** (core §8, R23): an action whose core cost with every card modifier adds
   up to less than 0 (play stops it at 0, but the cards turned a cost into income).
 - **Reroll sources** (core §4.5, R20): more than one card granting a reroll or advantage to
   one accuracy roll.
 - **Repair denial** (core §6, §8): a player with a broken Gem who cannot attempt a Repair in
-  the Upkeeps of two consecutive turns because of the opponent's effects (a denial, or a
-  price raised past what the player holds while the core's own price was payable).
+  the Upkeeps of two consecutive turns because of the opponent's effects, by any route: a
+  denial, a price raised past what the player holds while the core's own price was payable,
+  or SP and LP the opponent's cards took since the End of the player's turn without which the
+  core's price was payable.
 - **Cheap attempts** (core §6, §8): a second Break or Repair attempt in one Upkeep priced below
   the core's 20 or 10, which makes the 12+/10+ threshold a matter of repetition (attempts at the
   core's price are extra actions inside the phase, which cards may grant).
 - **King damage** (core §4.4, R19): a King's damage changed by anything but an attack.
+- **Stacking** (core §4.5, R20): copies of one card (a trigger fired again, one card before
+  each player) adding more than +25 to-hit or +2 damage per hit to one attack.
 - **Growth** (core §8): within one turn, the same position (board, phase, the turn's
   counters, the cards in play) reached again with more LP or SP and no less of either: the
   sequence in between can be repeated for ever.
@@ -100,6 +107,7 @@ KINDS: dict[str, tuple[str, str]] = {
     "free-attempt": ("SG-R134", "the Break 12+ / Repair 10+ thresholds"),
     "king-damage": ("SG-R135", "the King damaged only by attacks"),
     "growth": ("SG-R136", "no unbounded SP or LP"),
+    "stacking": ("SG-R137", "the +25 to-hit and +2 damage caps per attack, copies of one card included"),
 }
 
 
@@ -122,6 +130,9 @@ class Side(Record):
         "turn_cards",
         "denied_ply",
         "denied_by",
+        "ledger",
+        "drained",
+        "drained_by",
     )
     __slots__ = __match_args__
 
@@ -132,6 +143,11 @@ class Side(Record):
     turn_cards: Final[tuple[str, ...]]  # the cards of this turn's exchanges
     denied_ply: Final[int]  # the ply of the last Upkeep in which Repair was denied
     denied_by: Final[tuple[str, ...]]  # the cards that denied it then
+    # SP the player's own cards took in windows that brought no LP, by the cards that acted then:
+    # they wait for LP those cards give, however much later (one card's two halves are paired)
+    ledger: Final[tuple[tuple[tuple[str, ...], int], ...]]
+    drained: Final[int]  # SP and LP the opponent's cards took from the player since the End of their last turn
+    drained_by: Final[tuple[str, ...]]
 
     def __init__(
         self,
@@ -142,6 +158,9 @@ class Side(Record):
         turn_cards: tuple[str, ...] = (),
         denied_ply: int = -2,
         denied_by: tuple[str, ...] = (),
+        ledger: tuple[tuple[tuple[str, ...], int], ...] = (),
+        drained: int = 0,
+        drained_by: tuple[str, ...] = (),
     ) -> None:
         self.pending_sp = pending_sp
         self.pending_until = pending_until
@@ -150,6 +169,9 @@ class Side(Record):
         self.turn_cards = turn_cards
         self.denied_ply = denied_ply
         self.denied_by = denied_by
+        self.ledger = ledger
+        self.drained = drained
+        self.drained_by = drained_by
 
 
 @final
@@ -198,11 +220,14 @@ def needs_watch(cards: Iterable[Card]) -> bool:
     others: a to-hit or damage modifier, a damage reduction, SP gained, lost or stolen, LP lost
     or turned into SP, an extra action (at the core's price, as no cost modifier is there),
     and at most one reroll or advantage source in the whole pack, not on an activated Relic
-    (two uses would be two sources). Anything else (a trigger, LP given, a cost modifier, a
-    denial, direct damage, capture, what replay refuses to play) keeps the watch. Replay asks
+    (two uses would be two sources), and at most one effect taking from the opponent, not on an
+    activated Relic (two could keep a Repair out of reach on consecutive turns). Anything else
+    (a trigger, LP given, a cost modifier, a denial, direct damage, capture, what replay refuses
+    to play) keeps the watch. Replay asks
     once per game with a pack, so a pack that cannot breach the contract pays nothing for it.
     """
     rerolls = 0
+    drains = 0
     for card in cards:
         for effect in card.effects:
             action = effect.action
@@ -215,6 +240,12 @@ def needs_watch(cards: Iterable[Card]) -> bool:
             elif isinstance(action, ResourceChange | Steal):
                 if action.quantity.resource is Resource.LP and (isinstance(action, Steal) or action.gain):
                     return True  # LP given: half of an exchange
+                if isinstance(action, Steal) or (action.who is CardSide.ENEMY and not action.gain):
+                    # what is taken from the opponent on two turns may keep a Repair out of reach:
+                    # a second such effect, or one an activated Relic repeats, keeps the watch
+                    drains += 2 if card.mode is Mode.ACTIVATED else 1
+                    if drains > 1:
+                        return True
             elif isinstance(action, ConvertResource):
                 if action.get_resource is Resource.LP:
                     return True
@@ -273,10 +304,16 @@ def _account(
     now: int,
     card: str | None,
     gross_sp: int = 0,
+    acted: tuple[str, ...] = (),
 ) -> tuple[Watch, list[Breach]]:
     """One window of ``color``'s: SP the cards took (net of what they gave back), LP they gave, the SP
     paid for the action, and ``gross_sp``, the SP given up before any refund (a conversion's SP, a
-    payment): LP bought while SP was given up is an exchange even when the cards refunded it all."""
+    payment): LP bought while SP was given up is an exchange even when the cards refunded it all.
+
+    ``acted`` are ``color``'s cards that acted in the window. SP taken in a window that brings no LP
+    waits for LP given for nothing: any card's until the end of the player's next Upkeep, and the
+    same cards' for the rest of the game (one card's SP taken and LP given are one exchange,
+    whenever each happens)."""
     side = watch.sides[color]
     if side.pending_sp and not _still_waiting(side.pending_until, state, color, now):
         side = side.replace(pending_sp=0, pending_until=-1)
@@ -286,12 +323,17 @@ def _account(
         sp = taken_sp + paid_sp
         if sp > 0 or gross_sp > 0:
             exchange = Exchange(sp, given_lp)
-        elif side.pending_sp > 0:  # LP for nothing here, paired with SP the cards took earlier
+        else:  # LP for nothing here, paired with SP the cards took earlier
             used = min(side.pending_sp, 2 * given_lp)
-            exchange = Exchange(used, given_lp)
-            side = side.replace(pending_sp=side.pending_sp - used)
+            side, kept = _from_ledger(side, acted, 2 * given_lp - used, used)
+            if used + kept > 0:
+                exchange = Exchange(used + kept, given_lp)
+                side = side.replace(pending_sp=side.pending_sp - used)
     elif taken_sp > 0:
-        side = side.replace(pending_sp=side.pending_sp + taken_sp, pending_until=now)
+        until = now + (2 if now % 2 == color.value else 1)  # the ply of the player's next Upkeep
+        side = side.replace(pending_sp=side.pending_sp + taken_sp, pending_until=until)
+        if acted:
+            side = side.replace(ledger=_recorded(side.ledger, acted, taken_sp))
     if exchange is not None:
         rate = caps.CONVERSION_SP_PER_LP
         cards = state.cards
@@ -307,9 +349,8 @@ def _account(
                     + " (the cards refund it)"
                 )
             )
-            message = (
-                f"{color.title} {given}, better than the core's {rate} SP for 1 LP"
-                + (f" (cards: {listing(names, quote=str)})" if names else "")
+            message = f"{color.title} {given}, better than the core's {rate} SP for 1 LP" + (
+                f" (cards: {listing(names, quote=str)})" if names else ""
             )
             out.append(
                 Breach(
@@ -345,13 +386,47 @@ def _account(
     return _with_side(watch, color, side), out
 
 
-def _still_waiting(taken: int, state: GameState, color: Color, now: int) -> bool:
-    """SP the cards took from ``color`` at ply ``taken`` still wait for LP at ply ``now``
-    (``state`` is after the window): for the rest of that turn, and until the end of the
-    player's next Upkeep (the windows of that Upkeep, its start included, end in it)."""
-    if now == taken:
+def _still_waiting(upkeep: int, state: GameState, color: Color, now: int) -> bool:
+    """SP the cards took from ``color`` still wait for LP at ply ``now`` (``state`` is after the
+    window): until the end of the Upkeep of ``color``'s next turn, at ply ``upkeep`` (the windows
+    of that Upkeep, its start included, end in it)."""
+    if now < upkeep:
         return True
-    return now == taken + 2 and state.to_move is color and state.turn.phase is Phase.UPKEEP
+    return now == upkeep and state.to_move is color and state.turn.phase is Phase.UPKEEP
+
+
+def _recorded(
+    ledger: tuple[tuple[tuple[str, ...], int], ...], acted: tuple[str, ...], sp: int
+) -> tuple[tuple[tuple[str, ...], int], ...]:
+    """``ledger`` with ``sp`` more taken by the cards ``acted`` (one entry per set of cards, so it
+    stays as small as the pack however long the game)."""
+    for i, (cards, held) in enumerate(ledger):
+        if cards == acted:
+            return (*ledger[:i], (cards, held + sp), *ledger[i + 1 :])
+    return (*ledger, (acted, sp))
+
+
+def _from_ledger(side: Side, acted: tuple[str, ...], room: int, used: int) -> tuple[Side, int]:
+    """Take from ``side``'s ledger the SP that the cards of ``acted`` took earlier, up to ``room``
+    beyond the ``used`` SP that waited anyway (which leave the ledger too, oldest first): the
+    other half of an exchange those cards make now. Returns the side and the SP taken beyond ``used``."""
+    if not side.ledger:
+        return side, 0
+    kept: list[tuple[tuple[str, ...], int]] = []
+    extra = 0
+    for cards, sp in side.ledger:
+        if room > 0 and acted and any(card in acted for card in cards):
+            take = min(sp, room)
+            room -= take
+            extra += take
+            sp -= take
+        if used > 0 and sp > 0:
+            take = min(sp, used)
+            used -= take
+            sp -= take
+        if sp > 0:
+            kept.append((cards, sp))
+    return side.replace(ledger=tuple(kept)), extra
 
 
 # --- the other invariants ----------------------------------------------------------------------------
@@ -384,6 +459,35 @@ def _rerolls(applied: Applied) -> list[Breach]:
     return [
         Breach("reroll", _diag("reroll", message, ("core §4.5", "core §8", "R20")), names, 0, len(on_attack.rerolls))
     ]
+
+
+def _stacking(applied: Applied) -> list[Breach]:
+    """Copies of one card on one attack (a trigger fired again, a Spell's effect started twice, the
+    same card before each player) adding up past a cap of core §4.5: the card passes it alone,
+    which R20 makes a contract violation; play clamps the total (SG-N304)."""
+    on_attack = applied.effects.cards
+    if on_attack is None:
+        return []
+    out: list[Breach] = []
+    for what, shares, cap in (
+        ("to-hit", on_attack.to_hit, caps.TO_HIT_BONUS_CAP),
+        ("damage", on_attack.damage, caps.DAMAGE_BONUS_CAP),
+    ):
+        totals: dict[str, list[int]] = {}
+        for share in shares:
+            totals.setdefault(share.card, []).append(share.amount)
+        for card, amounts in totals.items():
+            total = sum(amounts)
+            if len(amounts) < 2 or total <= cap:
+                continue
+            each = " + ".join(f"{a:+d}" for a in amounts)
+            message = (
+                f"{len(amounts)} copies of {card!r} add {each} = {total:+d} {what} to this attack, past the "
+                f"{cap:+d} cap of core §4.5 by one card alone (play counts {cap:+d})"
+            )
+            rules = ("core §4.5", "core §8", "R20")
+            out.append(Breach("stacking", _diag("stacking", message, rules), (card,), total, cap, what))
+    return out
 
 
 def _king_damage(before: GameState, after: GameState, action: Action) -> list[Breach]:
@@ -429,6 +533,23 @@ def repair_blocked(state: GameState) -> tuple[str, ...] | None:
     return None
 
 
+def _drained_out(state: GameState, side: Side) -> tuple[str, ...] | None:
+    """Whether the mover, in Upkeep with a broken Gem, cannot pay for a Repair only because the
+    opponent's cards took SP or LP from them since the End of their last turn (``side.drained``): the
+    cards that took them, else None. Asked of the engine, as :func:`repair_blocked` does."""
+    me = state.mover
+    if side.drained <= 0 or not me.gem_broken or state.turn.repaired:
+        return None
+    if state.turn.phase not in ACTION_WINDOWS[Repair].phases:
+        return None
+    step = engine.apply(state, Repair((6, 6, 6)))
+    if not isinstance(step, Rejected) or step.first.diagnostic.code != "SG-R106":
+        return None
+    if me.lp + me.sp + side.drained < caps.REPAIR_COST:
+        return None  # poor without the opponent's help too
+    return side.drained_by
+
+
 def _repair_raisers(state: GameState) -> tuple[str, ...]:
     """The opponent's cards in play that raise the mover's Repair (``opponent cost repair +20``)."""
     cards = state.cards
@@ -463,11 +584,13 @@ def _price_cards(state: GameState) -> tuple[str, ...]:
 
 def _repair(watch: Watch, state: GameState) -> tuple[Watch, list[Breach]]:
     """At the start of a player's Upkeep: is Repair blocked now, and was it on their last turn?"""
-    blocked = repair_blocked(state)
-    if blocked is None:
-        return watch, []
     color = state.to_move
     side = watch.sides[color]
+    blocked = repair_blocked(state)
+    if blocked is None:
+        blocked = _drained_out(state, side)
+    if blocked is None:
+        return watch, []
     now = ply_of(state)
     out: list[Breach] = []
     if side.denied_ply == now - 2:
@@ -634,11 +757,17 @@ def observe(watch: Watch, before: GameState, action: Action, applied: Applied) -
             taken += _capture_reward(before, applied)
         if kind is Convert:
             paid_in_sp = 0  # the SP converted are what the cards column holds: the conversion is the exchange
+        card = action.card if isinstance(action, Play | Activate) else None
         if taken > 0 or given > 0:  # else the window moved nothing but its price: no exchange, nothing waits
-            card = action.card if isinstance(action, Play | Activate) else None
             gross = action.sp if isinstance(action, Convert) else paid_in_sp
-            watch, found = _account(watch, after, me, taken, given, paid_in_sp, now, card, gross)
+            acted = _acted(before, after, me, card)
+            watch, found = _account(watch, after, me, taken, given, paid_in_sp, now, card, gross, acted)
             out = _more(out, found)
+        # the opponent's side of the same window: what their own cards did in this turn (a trigger
+        # on an attack, on a loss...) is judged as theirs; what this player's cards took from them
+        # counts toward a Repair made impossible
+        watch, found = _other_side(watch, before, after, me.other, now, card)
+        out = _more(out, found)
         if kind is not Attack and _king_damaged(before, after):
             out = _more(out, _king_damage(before, after, action))
     watch, out = _on_the_action(watch, action, applied, out)
@@ -664,6 +793,8 @@ def _on_the_action(
         out = _more(out, _negative_cost(applied))
     if fx.cards is not None and len(fx.cards.rerolls) > 1:
         out = _more(out, _rerolls(applied))
+    if fx.cards is not None and (len(fx.cards.to_hit) > 1 or len(fx.cards.damage) > 1):
+        out = _more(out, _stacking(applied))
     kind = type(action)
     if kind is Break or kind is Repair:
         watch, found = _free_attempt(watch, action, applied)
@@ -705,28 +836,84 @@ def _hand_over(
     # without a trigger before or after (an effect starting with the new turn may bring one),
     # only the Pass bonus and the income moved SP or LP, and no King took damage
     windows = _triggers(before) or _triggers(after)
+    nxt = after.to_move
+    if watch.sides[me].drained:  # what was taken in this player's own turn they could still answer
+        watch = _with_side(watch, me, watch.sides[me].replace(drained=0, drained_by=()))
+    handed = nxt is not me and after.result is None  # the next player's Upkeep began
     if windows:
         b, a = was[me], players[me]
         taken, given = b.sp - a.sp, a.lp - b.lp - (caps.PASS_BONUS_LP if fx.passed else 0)
-        if taken > 0 or given > 0:
-            watch, found = _account(watch, after, me, taken, given, 0, now, None)
-            out = _more(out, found)
-    nxt = after.to_move
-    if nxt is not me and after.result is None:  # the next player's Upkeep began
+        if taken > 0 or given != 0:
+            acted = _acted(before, after, me)
+            if acted or given > 0 or not handed:
+                if taken > 0 or given > 0:
+                    watch, found = _account(watch, after, me, taken, given, 0, now, None, 0, acted)
+                    out = _more(out, found)
+            else:  # only the next player's Upkeep took them: their cards', not this player's
+                watch = _drained(watch, me, taken, -given, _acted(before, after, nxt))
+    if handed:
         later = (after.turn_number - 1) * 2 + (nxt is _BLACK)  # ply_of(after)
         watch = _new_turn(watch, later, nxt)
         b, a = was[nxt], players[nxt]
         if windows:
             taken, given = b.sp - a.sp + (fx.income or 0), a.lp - b.lp
-            if taken > 0 or given > 0:
-                watch, found = _account(watch, after, nxt, taken, given, 0, later, None)
-                out = _more(out, found)
+            if taken > 0 or given != 0:
+                acted = _acted(before, after, nxt)
+                if acted or given > 0:
+                    if taken > 0 or given > 0:
+                        watch, found = _account(watch, after, nxt, taken, given, 0, later, None, 0, acted)
+                        out = _more(out, found)
+                else:  # the End's effects of the player whose turn ended took them
+                    watch = _drained(watch, nxt, taken, -given, _acted(before, after, me))
         if a.gem_broken:
             watch, found = _repair(watch, after)
             out = _more(out, found)
+        if watch.sides[nxt].drained:  # counted again from the End of this player's turn
+            watch = _with_side(watch, nxt, watch.sides[nxt].replace(drained=0, drained_by=()))
     if windows and _king_damaged(before, after):
         out = _more(out, _king_damage(before, after, EndTurn()))
     return watch, (tuple(out) if out else ())
+
+
+def _acted(before: GameState, after: GameState, color: Color, card: str | None = None) -> tuple[str, ...]:
+    """``color``'s cards that acted from ``before`` to ``after``: the card played or used (``card``),
+    and each whose lasting effects fired, acted or entered (an effect changed is a new record)."""
+    names: dict[str, None] = {} if card is None else {card: None}
+    was, now = before.cards, after.cards
+    if now is None or was is None or was.lasting is now.lasting:
+        return tuple(names)
+    old = {id(item) for item in was.lasting}
+    for item in now.lasting:
+        if item.owner is color and id(item) not in old:
+            names[item.card] = None
+    return tuple(names)
+
+
+def _other_side(
+    watch: Watch, before: GameState, after: GameState, other: Color, now: int, card: str | None
+) -> tuple[Watch, list[Breach]]:
+    """The window of ``other`` (not the mover) in the mover's action: their own cards' exchange,
+    or what the mover's cards took from them (toward a Repair made impossible)."""
+    b, a = before.players[other], after.players[other]
+    if b is a or (b.sp == a.sp and b.lp == a.lp):
+        return watch, []
+    acted = _acted(before, after, other)
+    if not acted:
+        return _drained(watch, other, b.sp - a.sp, b.lp - a.lp, _acted(before, after, other.other, card)), []
+    taken, given = b.sp - a.sp, a.lp - b.lp
+    if taken <= 0 and given <= 0:
+        return watch, []
+    return _account(watch, after, other, taken, given, 0, now, None, 0, acted)
+
+
+def _drained(watch: Watch, color: Color, sp: int, lp: int, by: tuple[str, ...]) -> Watch:
+    """``color`` lost ``sp`` and ``lp`` (when positive) to the opponent's cards ``by``."""
+    lost = max(0, sp) + max(0, lp)
+    if lost <= 0:
+        return watch
+    side = watch.sides[color]
+    names = tuple(dict.fromkeys((*side.drained_by, *by)))
+    return _with_side(watch, color, side.replace(drained=side.drained + lost, drained_by=names))
 
 
 def _new_turn(watch: Watch, now: int, color: Color) -> Watch:

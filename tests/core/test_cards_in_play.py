@@ -7,7 +7,7 @@ from sgcheck.core.cards.table import CardsState, new_cards
 from sgcheck.core.pieces import Color, Kind, Phase
 from sgcheck.core.setup import check_pack_draft
 from sgcheck.core.state import GameState, Payment
-from tests.core.helpers import cards_by_name, ok, position, rejected, sq
+from tests.core.helpers import MISS, cards_by_name, end_turn, enter, ok, position, rejected, sq
 
 W, B = Color.WHITE, Color.BLACK
 
@@ -333,3 +333,87 @@ def test_a_relics_trigger_with_a_duration_fires_every_turn_r23() -> None:
     waiting = [item for item in state.cards.lasting if item.effect.trigger is not None]
     assert [item.until for item in waiting] == [None]
     rejected(state, Repair((6, 6, 6)), "SG-R106")
+
+
+# --- a one-off's condition, a denial's condition, an effect's target (docs/cards.md, In play) ---------------------
+
+ONE_OFFS = cards_by_name(
+    """
+spell "Last Stand" { cost free phase main1 effect gain 40 SP when enemy LP < 20 }
+spell "Gemfall" { cost free phase main1 effect gain 40 SP when enemy gem is broken }
+spell "Greed" { cost free phase main1 effect gain 10 SP effect gain 5 LP when own SP >= 10 }
+spell "Rook Bane" { cost free phase main1 effect deal 5 damage to enemy Rook when target not in enemy camp }
+relic "Tap" activated { cost free phase main effect gain 3 SP when own LP <= 5 }
+relic "Wrong Bolt" passive { cost free phase main effect on attacked: deal 1 damage to enemy Pawn }
+relic "Spite" passive { cost free phase main effect on move: capture enemy Queen }
+relic "Iron Whim" passive { cost free phase main effect deny repair when own SP >= 10 }
+""",
+    "one-offs.sgcard",
+)
+
+
+def _holding(state: GameState, white: tuple[str, ...] = (), black: tuple[str, ...] = ()) -> GameState:
+    return state.replace(cards=new_cards(ONE_OFFS, white, black))
+
+
+def test_r23_a_one_off_acts_only_when_its_condition_holds() -> None:
+    """The issue's hole: ``gain 40 SP when enemy LP < 20`` gained 40 against exactly 20 LP, and
+    ``when enemy gem is broken`` gained with the Gem intact (docs/cards.md, Conditions)."""
+    for enemy_lp, gained in ((20, 0), (19, 40)):
+        state = _holding(position("Ke1 ke8", sp=(0, 0), lp=(20, enemy_lp), phase=Phase.MAIN1), white=("Last Stand",))
+        assert ok(state, Play("Last Stand")).state.players[W].sp == gained, enemy_lp
+    intact = _holding(position("Ke1 ke8", sp=(0, 0), phase=Phase.MAIN1), white=("Gemfall",))
+    assert ok(intact, Play("Gemfall")).state.players[W].sp == 0
+    broken = intact.with_player(B, intact.players[B].replace(gem_broken=True))
+    played = ok(broken, Play("Gemfall"))
+    assert played.state.players[W].sp == 40 and played.effects.sp_gained == 40
+
+
+def test_r23_a_one_offs_condition_is_read_as_it_acts_after_the_cards_earlier_effects() -> None:
+    """``gain 10 SP`` then ``gain 5 LP when own SP >= 10``: the second sees the first's 10 SP."""
+    state = _holding(position("Ke1 ke8", sp=(0, 0), lp=(20, 20), phase=Phase.MAIN1), white=("Greed",))
+    after = ok(state, Play("Greed")).state.players[W]
+    assert (after.sp, after.lp) == (10, 25)
+
+
+def test_r22_a_direct_effects_condition_reads_the_piece_named_with_on() -> None:
+    """``when target not in enemy camp``: the piece named with ``on`` is the target (docs/cards.md)."""
+    state = _holding(position("Ke1 ke8 ra8 rh4", phase=Phase.MAIN1), white=("Rook Bane",))
+    at_home = ok(state, Play("Rook Bane", target=sq("a8"))).state
+    assert at_home.board[sq("a8")] is not None and at_home.turn.damage_on(sq("a8")) == 0
+    out = ok(state, Play("Rook Bane", target=sq("h4"))).state
+    assert out.board[sq("h4")] is None and out.players[W].sp == 25
+
+
+def test_r22_a_use_of_an_activated_relic_honours_its_condition() -> None:
+    state = _holding(position("Ke1 ke8", sp=(0, 0), lp=(20, 20), phase=Phase.MAIN1), white=("Tap",))
+    state = ok(state, Play("Tap")).state
+    assert ok(state, Activate("Tap")).state.players[W].sp == 0
+    low = state.with_player(W, state.players[W].with_funds(5, 0))
+    assert ok(low, Activate("Tap")).state.players[W].sp == 3
+
+
+def test_r23_an_effect_on_a_piece_fired_by_a_trigger_hits_only_a_piece_it_names() -> None:
+    """``on move: capture enemy Queen`` took the holder's own Queen that had just moved, and
+    ``on attacked: deal 1 damage to enemy Pawn`` the holder's attacked piece: an effect acts on
+    the pieces its target names, never on the holder's own (docs/cards.md, Targets)."""
+    state = _holding(position("Ke1 Qd1 ke8 qd8", sp=(10, 10), phase=Phase.MAIN1), white=("Spite",))
+    state = ok(state, Play("Spite")).state
+    moved = ok(state, Move(sq("d1"), sq("d3"))).state
+    assert moved.board[sq("d3")] is not None and moved.board[sq("d3")].color is W  # type: ignore[union-attr]
+    black = _holding(position("Ke1 Ra3 ke8 pa5", sp=(10, 10), to_move=B), black=("Wrong Bolt",))
+    black = end_turn(ok(black, Play("Wrong Bolt")).state)
+    hit = ok(enter(black, Phase.BATTLE), Attack(sq("a3"), sq("a5"), MISS)).state
+    assert hit.turn.damage_on(sq("a5")) == 0 and hit.board[sq("a5")] is not None
+
+
+def test_core_s6_a_denial_refuses_repair_only_while_its_condition_holds() -> None:
+    """``deny repair when own SP >= 10``: the holder's SP is read as the Repair is attempted."""
+    state = _holding(position("Ke1 ke8", sp=(30, 0), phase=Phase.MAIN1), white=("Iron Whim",))
+    state = ok(state, Play("Iron Whim")).state
+    state = ok(state, EndTurn()).state
+    state = state.with_player(B, state.players[B].replace(gem_broken=True))
+    state = state.with_player(B, state.players[B].with_funds(20, 20))
+    rejected(state, Repair((6, 6, 6)), "SG-R127")
+    poor = state.with_player(W, state.players[W].with_funds(20, 9))
+    assert ok(poor, Repair((6, 6, 6))).state.players[B].gem_broken is False

@@ -108,6 +108,7 @@ DEPENDS_ON: dict[str, frozenset[str]] = {
         "SG-R134": (),  # core §6, §8 alone: the Break and Repair thresholds
         "SG-R135": ("R19",),  # no card effect may damage a King
         "SG-R136": (),  # core §8 alone: no unbounded SP or LP
+        "SG-R137": ("R20",),  # the caps bind every effect, one card's copies together
     }.items()
 }
 

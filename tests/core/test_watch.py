@@ -551,3 +551,108 @@ def test_r20_two_reroll_sources_or_one_on_an_activated_relic_keep_the_watch() ->
     spell "Charm" { cost 1 SP phase battle effect advantage this attack }"""
     assert needs_watch(_cards(two))
     assert needs_watch(_cards('relic "Dice" activated { cost 1 SP phase battle effect reroll accuracy this turn }'))
+
+
+# --- every turn, every side, every route (core §8; the issue's item 4) ----------------------------------------------
+
+MORE = cards_by_name(
+    """
+relic "Bargain" passive { cost 1 SP phase main effect on attacked: lose 2 SP effect on attacked: gain 2 LP }
+relic "Slow Alchemy" passive { cost 1 SP phase main effect at end: lose 4 SP effect at main1: gain 3 LP }
+relic "Tithe" passive { cost 1 SP phase main effect at end: lose 4 SP }
+relic "Noon" passive { cost 1 SP phase main effect at main1: gain 3 LP }
+relic "Leech" passive { cost 1 SP phase main effect at end: opponent loses 8 LP }
+relic "Fury" passive { cost 1 SP phase main effect on miss: to_hit +15 this turn }
+relic "Quick Fury" passive { cost 1 SP phase main effect on miss: to_hit +10 this turn }
+""",
+    "more.sgcard",
+)
+
+
+def more(state: GameState, white: Sequence[str] = (), black: Sequence[str] = ()) -> GameState:
+    return state.replace(cards=new_cards(MORE, white, black))
+
+
+def test_core_s8_r16_an_exchange_made_by_the_opponents_cards_in_this_players_turn_is_judged() -> None:
+    """core §8: Black's Bargain turns 2 SP into 2 LP each time White attacks one of Black's pieces,
+    in White's turn: the window is Black's as much as White's, and 2 SP for 2 LP is a breach."""
+    state = more(position("Ke1 Ra3 ke8 pa5", sp=(30, 10), to_move=B), black=("Bargain",))
+    state = end_turn(in_play(state, "Bargain"))
+    state = enter(state, Phase.BATTLE)
+    run = Watched(state)(Attack(sq("a3"), sq("a5"), MISS))
+    breach = run.only("exchange")
+    assert (breach.sp, breach.lp) == (2, 2) and breach.cards == ("Bargain",)
+    assert "Black turned 2 SP into 2 LP here" in breach.diagnostic.message
+
+
+def test_core_s8_one_cards_sp_taken_and_lp_given_pair_however_far_apart() -> None:
+    """core §8, R16: Slow Alchemy takes 4 SP at White's End and gives 3 LP at her Main 1, past the
+    end of her Upkeep: one card's two halves are one exchange whenever they happen (4 SP for 3 LP)."""
+    state = in_play(more(position("Ke1 ke8", sp=20), white=("Slow Alchemy",)), "Slow Alchemy")
+    run = Watched(state)(EndTurn(), EndTurn(), EnterPhase(Phase.MAIN1))
+    breach = run.only("exchange")
+    assert run.found[0][0] == 2 and (breach.sp, breach.lp) == (4, 3)
+    assert "Slow Alchemy" in breach.cards
+
+
+def test_core_s8_two_cards_halves_wait_only_until_the_next_upkeep() -> None:
+    """The same exchange by two cards (Tithe, Noon) is the time-bounded pairing of SP-R130: past
+    the Upkeep, Noon's LP are a gift (the peer of the test above)."""
+    state = in_play(more(position("Ke1 ke8", sp=20), white=("Tithe", "Noon")), "Tithe", "Noon")
+    assert Watched(state)(EndTurn(), EndTurn(), EnterPhase(Phase.MAIN1)).found == []
+
+
+def test_core_s8_one_cards_halves_paired_once_a_turn_for_the_whole_game() -> None:
+    """Slow Alchemy's exchange found on each of White's turns, never twice for the same SP."""
+    state = in_play(more(position("Ke1 ke8", sp=60), white=("Slow Alchemy",)), "Slow Alchemy")
+    run = Watched(state)
+    for _ in range(4):
+        run(EndTurn(), EndTurn(), EnterPhase(Phase.MAIN1))
+    assert run.kinds == ["exchange"] * 4
+    assert all((b.sp, b.lp) == (4, 3) for _, b in run.found)
+
+
+def test_core_s6_s8_a_repair_made_impossible_by_draining_on_two_upkeeps_is_a_breach() -> None:
+    """core §6, §8: Leech takes 8 LP from Black at each of White's Ends; Black, Gem broken, could pay
+    the core's 10 at each Upkeep but for what Leech took: Repair made impossible on consecutive
+    turns by White's effects, without a denial or a price."""
+    state = more(position("Ke1 ke8", sp=(10, 0), lp=(20, 15), gem_broken=(False, True)), white=("Leech",))
+    state = in_play(state, "Leech")
+    run = Watched(state)(EndTurn(), EndTurn(), EndTurn())
+    breach = run.only("repair-denied")
+    assert run.found[0][0] == 2 and breach.cards == ("Leech",)
+    assert run.state.players[B].lp == 15 - 8 + 6 - 8  # the Pass bonus between the two drains
+
+
+def test_core_s6_a_drain_the_player_can_afford_is_no_breach() -> None:
+    """With 40 LP Black still pays the Repair after Leech: no finding (the peer of the test above)."""
+    state = more(position("Ke1 ke8", sp=(10, 0), lp=(20, 40), gem_broken=(False, True)), white=("Leech",))
+    assert Watched(in_play(state, "Leech"))(EndTurn(), EndTurn(), EndTurn()).found == []
+
+
+def test_core_s4_5_r20_copies_of_one_card_past_the_to_hit_cap_are_a_breach_at_the_attack() -> None:
+    """core §4.5, R20: Fury's trigger fires on each miss, and its two +15 copies add +30 to the
+    third attack: one card past +25 on its own. Play counts +25; the watch reports the attack."""
+    state = in_play(more(position("Ke1 Ra3 ke8 pa5", sp=60), white=("Fury",)), "Fury")
+    state = enter(state, Phase.BATTLE)
+    run = Watched(state)(*(Attack(sq("a3"), sq("a5"), MISS) for _ in range(3)))
+    breach = run.only("stacking")
+    assert run.found[0][0] == 2 and breach.cards == ("Fury",)
+    assert (breach.sp, breach.lp, breach.what) == (30, 25, "to-hit")
+    assert "2 copies of 'Fury' add +15 + +15 = +30 to-hit" in breach.diagnostic.message
+
+
+def test_r20_copies_of_one_card_within_the_cap_are_no_breach() -> None:
+    """Quick Fury's two +10 copies add +20: within +25 (the peer of the test above)."""
+    state = in_play(more(position("Ke1 Ra3 ke8 pa5", sp=60), white=("Quick Fury",)), "Quick Fury")
+    run = Watched(enter(state, Phase.BATTLE))(*(Attack(sq("a3"), sq("a5"), MISS) for _ in range(3)))
+    assert run.found == []
+
+
+def test_core_s6_two_effects_taking_from_the_opponent_or_one_repeated_keep_the_watch() -> None:
+    """core §6, §8: a Repair drained out of reach needs takings on two turns: one Spell's steal
+    alone cannot (the guide's Soul Drain), two can, and so can an activated Relic's."""
+    one = 'spell "Soul Drain" { cost 3 SP phase main1 effect steal 5 SP }'
+    assert not needs_watch(_cards(one))
+    assert needs_watch(_cards(one + '\nspell "Bleed" { cost 1 SP phase main1 effect opponent loses 5 LP }'))
+    assert needs_watch(_cards('relic "Leech" activated { cost 1 SP phase main effect opponent loses 8 LP }'))

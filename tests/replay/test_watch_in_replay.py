@@ -2,7 +2,7 @@
 `sgcheck check`.
 
 A game played with each pack here breaks the contract at one action: replay reports that
-action with SG-R130-SG-R136 at its line and column, as an error (exit 1, replay stops) or,
+action with SG-R130-SG-R137 at its line and column, as an error (exit 1, replay stops) or,
 with --allow-violations, as a warning (exit 0). The findings are the same whether a turn is
 played from the reader's steps or from its syntax tree.
 
@@ -35,6 +35,7 @@ white:
   sp: {white_sp}
   pieces: [Ke1, Ra3]
 black:
+  sp: {black_sp}
   pieces: [Ke8, Pa5]
 """
 
@@ -54,6 +55,7 @@ class Case:
     column: int
     message: str
     white_sp: int = 20
+    black_sp: int = 0
 
     @property
     def at(self) -> tuple[str, int, int]:
@@ -150,7 +152,56 @@ relic "Skip" passive { cost 1 SP phase main effect on move: gain 1 SP }""",
     ),
 ]
 
-IDS = [case.code for case in CASES]
+# every turn, every side, every route (core §8): the opponent's cards judged in this player's
+# turn, one card's exchange split past the next Upkeep, a Repair drained out of reach, copies of
+# one card past a cap (R20)
+CASES += [
+    Case(
+        "SG-R130",
+        'relic "Bargain" passive { cost 1 SP phase main effect on attacked: lose 2 SP effect on attacked: gain 2 LP }',
+        """draft black "Bargain"
+
+1.   end: pass
+1... main1: play "Bargain"
+2.   battle: attack Ra3 Pa5 roll 0 0 miss
+""",
+        5,
+        14,
+        "Black turned 2 SP into 2 LP here",
+        black_sp=10,
+    ),
+    Case(
+        "SG-R130",
+        'relic "Slow Alchemy" passive { cost 1 SP phase main effect at end: lose 4 SP effect at main1: gain 3 LP }',
+        """draft white "Slow Alchemy"
+
+1.   main1: play "Slow Alchemy"
+1... end: pass
+2.   main1: move Ke1 e2
+""",
+        5,
+        6,
+        "White turned 4 SP into 3 LP here",
+    ),
+    Case(
+        "SG-R137",
+        'relic "Fury" passive { cost 1 SP phase main effect on miss: to_hit +15 this turn }',
+        """draft white "Fury"
+
+1.   main1: play "Fury"
+     battle: attack Ra3 Pa5 roll 0 0 miss
+             attack Ra3 Pa5 roll 0 0 miss
+             attack Ra3 Pa5 roll 0 0 miss
+""",
+        6,
+        14,
+        "2 copies of 'Fury' add +15 + +15 = +30 to-hit",
+        white_sp=60,
+    ),
+]
+
+IDS = [f"{case.code}-{i}" for i, case in enumerate(CASES)]
+GROWTH = next(case for case in CASES if case.code == "SG-R136")
 
 
 def write_game(folder: Path, case: Case) -> Path:
@@ -159,7 +210,9 @@ def write_game(folder: Path, case: Case) -> Path:
     pack.mkdir(parents=True, exist_ok=True)
     (pack / "sgpack.yaml").write_text("name: watch\nversion: 1.0.0\ncards:\n  - cards.sgcard\n", encoding="utf-8")
     (pack / "cards.sgcard").write_text(case.cards + "\n", encoding="utf-8")
-    (folder / "setup.scenario.yaml").write_text(SCENARIO.format(white_sp=case.white_sp), encoding="utf-8")
+    (folder / "setup.scenario.yaml").write_text(
+        SCENARIO.format(white_sp=case.white_sp, black_sp=case.black_sp), encoding="utf-8"
+    )
     log = folder / "game.sglog"
     log.write_text(HEADER + case.log, encoding="utf-8")
     return log
@@ -380,8 +433,8 @@ def test_keep_going_reports_each_breach_and_plays_on(tmp_path: Path) -> None:
     """With --keep-going a breach is reported and the action stays played (it was legal)."""
     case = Case(
         "SG-R136",
-        CASES[-1].cards,
-        CASES[-1].log + "            move Ke1 e2\n            move Ke2 e1\n",
+        GROWTH.cards,
+        GROWTH.log + "            move Ke1 e2\n            move Ke2 e1\n",
         0,
         0,
         "",

@@ -9,19 +9,32 @@ facts from the same parts (R20, R23).
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import NamedTuple
+from typing import NamedTuple, assert_never
 
 from sgcheck.core.cards.model import (
     ALL_KINDS,
+    CapturePiece,
+    ConvertPiece,
+    ConvertResource,
+    CostModifier,
     DamageModifier,
     DamageReduction,
     DealDamage,
+    DenyRepair,
     Effect,
     Event,
+    ExtraAction,
+    ExtraPhase,
+    ExtraTurn,
     PieceIs,
     Reroll,
+    ResourceChange,
     Role,
+    SetParameter,
     Side,
+    SkipPhase,
+    Steal,
+    SwapPhases,
     Target,
     ToHitModifier,
 )
@@ -71,12 +84,12 @@ def attack_part(effect: Effect) -> AttackPart | None:
     on-hit damage to the holder's own pieces never reaches the attacked piece, so it is none.
     """
     action = effect.action
-    trigger = effect.trigger
-    if isinstance(action, DealDamage):
-        if trigger is None or trigger.event is not Event.HIT or action.target.side is not Side.ENEMY:
-            return None
-        return AttackPart(AttackKind.DAMAGE, action.amount, Side.OWN, action.target, on_hit=True)
     match action:
+        case DealDamage():
+            trigger = effect.trigger
+            if trigger is None or trigger.event is not Event.HIT or action.target.side is not Side.ENEMY:
+                return None
+            return AttackPart(AttackKind.DAMAGE, action.amount, Side.OWN, action.target, on_hit=True)
         case ToHitModifier():
             return AttackPart(AttackKind.TO_HIT, action.delta, action.scope)
         case DamageModifier():
@@ -87,7 +100,24 @@ def attack_part(effect: Effect) -> AttackPart | None:
             return AttackPart(AttackKind.REDUCTION, action.amount, scope, action.target)
         case Reroll():
             return AttackPart(AttackKind.REROLL, action.count, action.scope, advantage="advantage" in action.word)
-    return None
+        case (
+            CostModifier()
+            | ResourceChange()
+            | Steal()
+            | ExtraAction()
+            | ExtraPhase()
+            | ExtraTurn()
+            | ConvertResource()
+            | SkipPhase()
+            | SwapPhases()
+            | SetParameter()
+            | DenyRepair()
+            | CapturePiece()
+            | ConvertPiece()
+        ):
+            return None
+        case _:
+            assert_never(action)
 
 
 def part_of_hit(effect: Effect) -> bool:

@@ -10,22 +10,26 @@ knows a card by name: every card reaches the rules as the effects it is made of.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, assert_never
 
 from sgcheck.core import caps
+from sgcheck.core.cards import catalog
 from sgcheck.core.cards.attack_parts import AttackKind, AttackPart, attack_part, part_of_hit
 from sgcheck.core.cards.model import (
+    CapturePiece,
     Card,
     Cmp,
     Condition,
+    ConvertPiece,
     ConvertResource,
     CostKind,
     CostModifier,
     Countable,
     DamageModifier,
     DamageReduction,
+    DealDamage,
+    DenyRepair,
     DistanceIs,
-    DurationKind,
     Effect,
     ExtraAction,
     ExtraKind,
@@ -38,11 +42,13 @@ from sgcheck.core.cards.model import (
     QuantityKind,
     Reroll,
     Resource,
+    ResourceChange,
     ResourceIs,
     Role,
     SetParameter,
     Side,
     SkipPhase,
+    Steal,
     SwapPhases,
     Target,
     ToHitModifier,
@@ -55,8 +61,8 @@ if TYPE_CHECKING:
     from sgcheck.core.cards.table import Lasting
     from sgcheck.core.state import GameState
 
-#: Effects that act for a while (modifiers); the rest resolve once, when played or fired.
-LASTING_ACTIONS = (ToHitModifier, DamageModifier, DamageReduction, Reroll, CostModifier, ExtraAction)
+#: Effects that act for a while (modifiers), from the catalogue; the rest resolve once, when played or fired.
+LASTING_ACTIONS = catalog.LASTING_ACTIONS
 
 
 class Situation(NamedTuple):
@@ -235,34 +241,42 @@ def forbidden(effect: Effect) -> tuple[str, str] | None:
     game relies on.
     """
     action = effect.action
-    if isinstance(action, ExtraPhase | SkipPhase | SwapPhases):
-        return "SG-C050", "it changes the turn structure (a phase added, skipped or swapped)"
-    if isinstance(action, ExtraTurn):
-        return "SG-C050", "it changes the turn structure (a whole turn added)"
-    if isinstance(action, CostModifier) and action.cost is CostKind.CONVERT:
-        return "SG-C020", "it changes what the conversion costs, which is its rate (core §2, R16)"
-    if isinstance(action, ConvertResource) and action.is_conversion and not at_core_rate(action):
-        return "SG-C020", (
-            f"it converts at {action.give} SP for {action.get} LP; the core's rate is "
-            f"{caps.CONVERSION_SP_PER_LP} SP for 1 LP (R16)"
-        )
-    if isinstance(action, ExtraAction) and action.action is ExtraKind.ACTIVATION:
-        return "SG-C070", f"it grants extra activations beyond the {caps.ACTIVATIONS_PER_TURN} of R17"
-    if isinstance(action, SetParameter):
-        known = PARAMETERS.get(action.parameter)
-        return known.code if known else "SG-C004", f"it rewrites a number of the core ({action.parameter})"
-    target = getattr(action, "target", None)
-    if (
-        isinstance(target, Target)
-        and target.includes_king
-        and not isinstance(action, DamageReduction)
-        and not part_of_hit(effect)  # damage added to a hit on the King is the attack's (R23)
-    ):
-        return "SG-C060", "it acts on a King directly (R19: only attacks may damage a King)"
-    quantity = getattr(action, "quantity", None)
-    if isinstance(quantity, Quantity) and quantity.kind is QuantityKind.UNLIMITED:
-        return "SG-C032", "it moves an unlimited amount"
-    return None
+    match action:
+        case ExtraPhase() | SkipPhase() | SwapPhases():
+            return "SG-C050", "it changes the turn structure (a phase added, skipped or swapped)"
+        case ExtraTurn():
+            return "SG-C050", "it changes the turn structure (a whole turn added)"
+        case CostModifier():
+            if action.cost is CostKind.CONVERT:
+                return "SG-C020", "it changes what the conversion costs, which is its rate (core §2, R16)"
+            return None
+        case ConvertResource():
+            if action.is_conversion and not at_core_rate(action):
+                return "SG-C020", (
+                    f"it converts at {action.give} SP for {action.get} LP; the core's rate is "
+                    f"{caps.CONVERSION_SP_PER_LP} SP for 1 LP (R16)"
+                )
+            return None
+        case ExtraAction():
+            if action.action is ExtraKind.ACTIVATION:
+                return "SG-C070", f"it grants extra activations beyond the {caps.ACTIVATIONS_PER_TURN} of R17"
+            return None
+        case SetParameter():
+            known = PARAMETERS.get(action.parameter)
+            return known.code if known else "SG-C004", f"it rewrites a number of the core ({action.parameter})"
+        case DealDamage() | CapturePiece() | ConvertPiece():
+            # damage added to a hit on the King is the attack's (R23)
+            if action.target.includes_king and not part_of_hit(effect):
+                return "SG-C060", "it acts on a King directly (R19: only attacks may damage a King)"
+            return None
+        case ResourceChange() | Steal():
+            if action.quantity.kind is QuantityKind.UNLIMITED:
+                return "SG-C032", "it moves an unlimited amount"
+            return None
+        case ToHitModifier() | DamageModifier() | DamageReduction() | Reroll() | DenyRepair():
+            return None  # a damage reduction on a King is allowed; the contract checker judges the rest
+        case _:
+            assert_never(action)
 
 
 def at_core_rate(action: ConvertResource) -> bool:
@@ -404,31 +418,24 @@ def cost_shares(
 
 
 def starts(effect: Effect, now: int) -> int:
-    """The first ply an effect acts in: ``next turn`` waits for this turn to end."""
+    """The first ply an effect acts in: ``next turn`` waits for this turn to end (its catalogue window)."""
     duration = effect.duration
-    return now + 1 if duration is not None and duration.kind is DurationKind.NEXT_TURN else now
+    if duration is None:
+        return now
+    return now + catalog.window(duration.kind, duration.turns)[0]
 
 
 def until(effect: Effect, now: int, *, relic: bool) -> tuple[int | None, bool]:
     """The last ply an effect acts in (None: as long as its card) and whether only for one attack.
 
     A Relic's effects last while it is in play; a Spell's for its duration, this turn by default.
-    ``N turns`` covers this turn and the following plies up to the owner's N-th turn's end;
-    ``until your next turn`` this turn and the opponent's; ``next turn`` the opponent's and the
-    owner's next (it starts when this turn ends, see :func:`starts`).
+    Each duration covers the plies :data:`~sgcheck.core.cards.catalog.DURATIONS` gives it:
+    ``N turns`` this turn and the following plies up to the owner's N-th turn's end; ``until
+    your next turn`` this turn and the opponent's; ``next turn`` the opponent's and the owner's
+    next (it starts when this turn ends, see :func:`starts`).
     """
     duration = effect.duration
     if duration is None:
         return (None, False) if relic else (now, False)
-    match duration.kind:
-        case DurationKind.THIS_ATTACK:
-            return now, True
-        case DurationKind.THIS_TURN:
-            return now, False
-        case DurationKind.TURNS:
-            return now + 2 * max(1, duration.turns or 1) - 1, False
-        case DurationKind.UNTIL_NEXT_TURN:
-            return now + 1, False
-        case DurationKind.NEXT_TURN:
-            return now + 2, False
-    return None, False
+    _, last, attack_only = catalog.window(duration.kind, duration.turns)
+    return (None if last is None else now + last), attack_only

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
+from typing import assert_never
 
 from sgcheck.core import caps
 from sgcheck.core.actions import Activate, Part, Play
+from sgcheck.core.cards.catalog import is_lasting
 from sgcheck.core.cards.model import (
     CapturePiece,
     Card,
@@ -20,21 +22,30 @@ from sgcheck.core.cards.model import (
     ConvertResource,
     Cost,
     CostKind,
+    CostModifier,
+    DamageModifier,
+    DamageReduction,
     DealDamage,
     DenyRepair,
     Effect,
     Event,
     ExtraAction,
     ExtraKind,
+    ExtraPhase,
+    ExtraTurn,
     Mode,
+    Reroll,
     Resource,
     ResourceChange,
+    SetParameter,
     Side,
+    SkipPhase,
     Steal,
+    SwapPhases,
     Target,
+    ToHitModifier,
 )
 from sgcheck.core.cards.semantics import (
-    LASTING_ACTIONS,
     Situation,
     amount,
     cost_shares,
@@ -360,11 +371,18 @@ def _resolve(
     *,
     relic: bool,
 ) -> tuple[GameState, int | None]:
-    """Act out ``effects`` of ``card``: one-off ones now, the others as lasting effects (R23)."""
+    """Act out ``effects`` of ``card``: one-off ones now, the others as lasting effects (R23).
+
+    A one-off acts only when its condition holds as it acts, after the card's earlier effects
+    (``gain 40 SP when enemy LP < 20`` gains nothing against 20 LP); the piece named with ``on``
+    is its ``target``. A lasting effect reads its condition each time it would act.
+    """
     damage: int | None = None
     for effect in effects:
-        if effect.trigger is not None or isinstance(effect.action, (*LASTING_ACTIONS, DenyRepair)):
+        if effect.trigger is not None or is_lasting(effect.action):
             state = _enter(state, Lasting(card.name, owner, order, effect), now, relic=relic)
+            continue
+        if not holds(effect.condition, owner, state, _aimed(state, owner, target)):
             continue
         state, dealt = resolve_once(state, owner, effect, target)
         if dealt is not None:
@@ -390,9 +408,25 @@ def _enter(state: GameState, item: Lasting, now: int, *, relic: bool) -> GameSta
     return state.replace(cards=cards.with_lasting((*cards.lasting, item)))
 
 
+def _aimed(state: GameState, owner: Color, target: Square | None) -> Situation | None:
+    """The situation a one-off's condition is read in: the piece named with ``on`` is the ``target``."""
+    if target is None:
+        return None
+    piece = state.board[target]
+    return Situation(owner, None, piece.kind if piece is not None else None, None, None, target)
+
+
 def resolve_once(state: GameState, owner: Color, effect: Effect, target: Square | None) -> tuple[GameState, int | None]:
-    """A one-off effect: resources change hands, a piece takes damage or is taken (R23)."""
+    """A one-off effect: resources change hands, a piece takes damage or is taken (R23).
+
+    An effect on a piece acts on the piece on ``target`` only when it is one the effect names
+    (``on attacked: deal 1 damage to enemy Pawn`` never hits the holder's attacked piece).
+    """
     action = effect.action
+    if isinstance(action, _DIRECT) and target is not None:
+        aimed = state.board[target]
+        if aimed is None or not targets(action.target, owner, aimed):
+            return state, None
     match action:
         case ResourceChange():
             side = owner if action.who is Side.OWN else owner.other
@@ -407,14 +441,30 @@ def resolve_once(state: GameState, owner: Color, effect: Effect, target: Square 
             return _change(state, owner, resource, taken), None
         case ConvertResource():
             return _convert(state, owner, action), None
-        case DealDamage() if target is not None:
-            return _damage(state, owner, target, action.amount)
-        case CapturePiece() | ConvertPiece() if target is not None:
-            piece = state.board[target]
-            if piece is None:
+        case DealDamage():
+            return (state, None) if target is None else _damage(state, owner, target, action.amount)
+        case CapturePiece() | ConvertPiece():
+            piece = state.board[target] if target is not None else None
+            if target is None or piece is None:
                 return state, None
             return _damage(state, owner, target, value_of(piece.kind, state.ruleset))
-    return state, None
+        case (
+            CostModifier()
+            | ToHitModifier()
+            | DamageModifier()
+            | DamageReduction()
+            | Reroll()
+            | ExtraAction()
+            | DenyRepair()
+            | ExtraPhase()
+            | ExtraTurn()
+            | SkipPhase()
+            | SwapPhases()
+            | SetParameter()
+        ):
+            return state, None  # lasting (entered, not resolved) or refused before play (SG-R123)
+        case _:
+            assert_never(action)
 
 
 def _convert(state: GameState, owner: Color, action: ConvertResource) -> GameState:
@@ -521,7 +571,7 @@ def fire(
         state = state.replace(
             cards=current.with_lasting(tuple(item.fired(now) if e is item else e for e in current.lasting))
         )
-        if isinstance(item.effect.action, (*LASTING_ACTIONS, DenyRepair)):
+        if is_lasting(item.effect.action):
             # what the trigger starts acts like a Spell's effect; the ``limit`` counted the firing
             effect = replace(item.effect, trigger=None, limit=None)
             state = _enter(state, Lasting(item.card, item.owner, item.order, effect), now, relic=False)
@@ -531,15 +581,21 @@ def fire(
 
 
 def repair_denied(state: GameState) -> str | None:
-    """The card of the opponent that denies the mover's Repair now, if any (core §6, R23)."""
+    """The card of the opponent that denies the mover's Repair now, if any (core §6, R23).
+
+    A denial acts while its condition holds, read for its holder as the Repair is attempted
+    (``deny repair when own SP >= 10`` refuses nothing while the holder has less).
+    """
     cards = state.cards
     if cards is None:
         return None
+    me = state.to_move
     for item in cards.lasting:
         if (
-            item.owner is not state.to_move
+            item.owner is not me
             and isinstance(item.effect.action, DenyRepair)
             and item.effect.trigger is None
+            and holds(item.effect.condition, item.owner, state, Situation(me))
         ):
             return item.card
     return None

@@ -14,6 +14,7 @@ from typing import Any
 
 from sgcheck.core.caps import MAX_NUMBER_DIGITS, number_too_long
 from sgcheck.core.cards import model as A
+from sgcheck.core.cards.catalog import EFFECTS
 from sgcheck.core.pieces import Kind
 from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.lang.cards.builder import CardStructureError
@@ -462,27 +463,6 @@ class _Converter:
         return A.ConvertResource(self.number(give), give_resource, self.number(get), get_resource, node.span)
 
 
-_ACTIONS: dict[str, Any] = {
-    name: getattr(_Converter, name)
-    for name in (
-        "cost_modifier",
-        "to_hit",
-        "damage",
-        "reduce_damage",
-        "reroll",
-        "gain",
-        "lose",
-        "steal",
-        "extra_action",
-        "extra_phase",
-        "extra_turn",
-        "skip_phase",
-        "swap_phases",
-        "set",
-        "deny_repair",
-        "deal_damage",
-        "capture",
-        "convert",
-        "convert_resource",
-    )
-}
+#: The YAML action keys, one per action of the card catalogue (``sgcheck.core.cards.catalog``),
+#: each read by the converter's method of that name.
+_ACTIONS: dict[str, Any] = {key: getattr(_Converter, key) for kind in EFFECTS for key in kind.yaml}
