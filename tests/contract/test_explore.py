@@ -3,7 +3,7 @@
 Every break found in play comes with a game (``check --explain-break``); these tests write the
 proofs of the breaks the checker finds, in the shipped example pack and in every design of the
 corpus that it reports, and replay each with the library replay runs: the game must be legal to
-the last action, and replay must see the break itself, with the watch's code (SG-R130-SG-R136),
+the last action, and replay must see the break itself, with the watch's code (SG-R130-SG-R137),
 the clamp of a cap (SG-N304), or a hit on the King that deals nothing.
 """
 
