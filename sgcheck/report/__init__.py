@@ -139,7 +139,8 @@ class ReportStream:
                 self.counts, len(self.files), color=self.renderer.color, suppressed=self.suppressed, kinds=kinds
             )
             hidden = hidden_line(self.configuration, self.hidden)
-            return totals + "\n" + (hidden + "\n" if hidden else "")
+            # The totals stay the last line, whatever comes before them (scripts read it with tail -1).
+            return (hidden + "\n" if hidden else "") + totals + "\n"
         if fmt == "github":
             return ""
         configuration = self._configuration()
