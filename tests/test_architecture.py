@@ -7,6 +7,7 @@ module, inside a function (a lazy import is still a dependency) or under ``TYPE_
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "sgcheck"
@@ -45,8 +46,12 @@ def imports_of(path: Path) -> set[str]:
                 continue
             for alias in node.names:
                 candidate = f"{base}.{alias.name}"
-                found.add(candidate if (PACKAGE.parent / (candidate.replace(".", "/") + ".py")).exists()
-                          or (PACKAGE.parent / candidate.replace(".", "/")).is_dir() else base)
+                found.add(
+                    candidate
+                    if (PACKAGE.parent / (candidate.replace(".", "/") + ".py")).exists()
+                    or (PACKAGE.parent / candidate.replace(".", "/")).is_dir()
+                    else base
+                )
     return found
 
 
@@ -144,3 +149,52 @@ def test_only_the_adapter_reaches_into_lark() -> None:
                 assert all(a.name in LARK_PUBLIC for a in node.names if a.name.startswith("lark")), path.name
             elif isinstance(node, ast.Attribute):
                 assert node.attr not in {"parse_table", "lexer_thread", "parser_state"}, f"{path.name}: .{node.attr}"
+
+
+# --- "Where to add": the recipes of docs/architecture.md name what is there ---------------------------
+
+ROOT = PACKAGE.parent
+#: A path the recipes name, in backticks, and optionally a definition beside it: `path` (`NAME`).
+_NAMED = re.compile(r"`((?:sgcheck|grammar|schemas|editors|docs|tests)/[\w./-]*)`(?:\s+\(`(\w+)`\))?")
+
+
+def _where_to_add() -> str:
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    start = text.index("\n## Where to add\n")
+    end = text.index("\n## ", start + 1)
+    return text[start:end]
+
+
+def _defines(path: Path, name: str) -> bool:
+    """``path`` (Python) defines ``name`` at its top level or in a class, as a function, class or assignment."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) and node.name == name:
+            return True
+        targets = (
+            node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        )
+        if any(isinstance(target, ast.Name) and target.id == name for target in targets):
+            return True
+    return False
+
+
+def test_the_where_to_add_recipes_name_paths_and_definitions_that_exist() -> None:
+    section = _where_to_add()
+    named = _NAMED.findall(section)
+    assert len(named) >= 20, "the section names the files of each recipe"
+    missing = []
+    for path, name in named:
+        if "NAME" in path:  # the recipe's placeholder for a new module
+            continue
+        target = ROOT / path
+        if not target.exists():
+            missing.append(path)
+        elif name and not _defines(target, name):
+            missing.append(f"{path} ({name})")
+    assert missing == [], f"docs/architecture.md, 'Where to add', names what is not there: {missing}"
+
+
+def test_the_where_to_add_section_has_a_recipe_for_each_kind_of_change() -> None:
+    section = _where_to_add()
+    for recipe in ("An effect keyword", "A §8 check of a pack", "A report format", "A command"):
+        assert f"**{recipe}**" in section, recipe
