@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sys
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -26,6 +27,7 @@ from pygls.uris import to_fs_path
 from sgcheck import __version__
 from sgcheck.server.analysis import Cancelled, Found, LogMemory, analyse, kind_of
 from sgcheck.server.convert import Lines, to_lsp_all, uri_of
+from sgcheck.server.frames import start_io
 
 
 @dataclass(slots=True)
@@ -320,5 +322,6 @@ def _register(server: SgcheckServer) -> None:
 
 
 def main(argv: Any = None) -> None:
-    """Serve over standard input and output until the client exits."""
-    create_server().start_io()
+    """Serve over standard input and output until the client exits; bad frames are answered and
+    skipped (sgcheck.server.frames)."""
+    start_io(create_server(), sys.stdin.buffer, sys.stdout.buffer)
