@@ -14,7 +14,15 @@ from typing import TYPE_CHECKING
 
 import click
 
-from sgcheck.cli.common import Output, cluster_options, guarded, jobs_option, open_output
+from sgcheck.cli.common import (
+    Output,
+    cluster_options,
+    commit_output,
+    guarded,
+    jobs_option,
+    open_output,
+    writable_folder,
+)
 
 if TYPE_CHECKING:
     from sgcheck.core.scenario import Scenario
@@ -116,6 +124,7 @@ def simulate_command(
     from sgcheck.cli.progress import CountBar
     from sgcheck.core.ruleset import CORE
     from sgcheck.distribute import ClusterError
+    from sgcheck.replay.reads import pack_reads
     from sgcheck.simulate.games import Side
     from sgcheck.simulate.page import render_html
     from sgcheck.simulate.policies import Policy
@@ -137,7 +146,11 @@ def simulate_command(
     if scenario is not None:
         loaded_scenario, scenario_label = _scenario(scenario)
     inputs = [pack, *([against] if against != "core" else []), *([scenario] if scenario else [])]
-    out_stream = open_output(output_file, inputs) if output_file else None
+    out_stream = (
+        open_output(output_file, [read for given in inputs for read in pack_reads(given)]) if output_file else None
+    )
+    if sample_logs:
+        writable_folder(sample_logs, "--sample-logs")
     run = RunPlan(
         pack=side,
         against=other,
@@ -174,6 +187,7 @@ def simulate_command(
     out = Output(out_stream)
     try:
         out.write(text)
+        commit_output(out_stream)
     finally:
         if out_stream is not None:
             out_stream.close()

@@ -182,7 +182,8 @@ def _writer_folder() -> Path:
     shutil.rmtree(folder, ignore_errors=True)
     (folder / "pack").mkdir(parents=True)
     shutil.copy(EXAMPLES / "cards" / "guide-relics.sgcard", folder / "pack" / "relics.sgcard")
-    (folder / "pack" / "sgpack.yaml").write_text("name: attack\ncards:\n  - relics.sgcard\n", encoding="utf-8")
+    manifest = "name: attack\nversion: 1.0.0\nruleset: core\ncards:\n  - relics.sgcard\n"
+    (folder / "pack" / "sgpack.yaml").write_text(manifest, encoding="utf-8")
     log = (EXAMPLES / "logs" / "relic-game.sglog").read_text(encoding="utf-8")
     log = re.sub(r'\[Pack "[^"]*"\]', '[Pack "pack"]', log)
     (folder / "game.sglog").write_text(log, encoding="utf-8")
@@ -226,7 +227,7 @@ def test_no_writer_writes_over_what_the_run_reads(command: str, route: str, spel
     elif command == "check":
         args = ["check", *config, str(folder / "pack")]
     else:
-        args = ["simulate", *config, "--games", "1", "--seed", "1", "--pack", str(folder / "pack")]
+        args = ["simulate", *config, "--games", "1", "--seed", "1", str(folder / "pack")]
     if option == "--sample-logs" and command != "simulate":
         option = "-o"
     if option == "--explain-break" and command != "replay":
