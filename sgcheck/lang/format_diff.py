@@ -79,15 +79,16 @@ class UnifiedDiff:
         self.hunk: tempfile.SpooledTemporaryFile[bytes] | None = None
         self.bounds: list[int] = []  # the hunk's first i, first j, and its last i, last j
         self.only_equal = True  # the hunk holds one run of equal lines and nothing else
-        self.a_rest = self.b_rest = ""  # the start of a line cut at the end of the last piece
+        self.a_rest = self.b_rest = ""  # pieces held until both sides end at a line's end
 
     def add(self, before: str, after: str) -> None:
-        """A pair of pieces, each as the file holds it (its own line ends); a line cut between
-        two pieces is joined to the rest of it in the next pair."""
-        a, b = patch_lines(self.a_rest + before), patch_lines(self.b_rest + after)
-        self.a_rest = a.pop() if a and not a[-1].endswith("\n") else ""
-        self.b_rest = b.pop() if b and not b[-1].endswith("\n") else ""
-        self._pair(a, b)
+        """A pair of pieces, each as the file holds it (its own line ends); pieces that do not
+        both end at a line's end are held and joined to the next pair."""
+        self.a_rest += before
+        self.b_rest += after
+        if self.a_rest[-1:] in ("", "\n") and self.b_rest[-1:] in ("", "\n"):  # both at a line's end
+            self._pair(patch_lines(self.a_rest), patch_lines(self.b_rest))
+            self.a_rest = self.b_rest = ""
 
     def _pair(self, a: list[str], b: list[str]) -> None:
         for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b).get_opcodes():
@@ -108,7 +109,7 @@ class UnifiedDiff:
 
     def finish(self) -> None:
         if self.a_rest or self.b_rest:
-            self._pair([self.a_rest] if self.a_rest else [], [self.b_rest] if self.b_rest else [])
+            self._pair(patch_lines(self.a_rest), patch_lines(self.b_rest))
             self.a_rest = self.b_rest = ""
         self._place_equal(last=True)
         if self.hunk is not None and not self.only_equal:

@@ -274,3 +274,86 @@ def test_server_log_document(text: str) -> None:
 def test_replay_any_break(text: str) -> None:
     """Replay reads a log holding any Unicode break character with the same lines as fmt."""
     check_sane(run_in_process("replay", "-", fmt="json", stdin=text.encode("utf-8", "surrogatepass")), inputs=1)
+
+
+# --- the line notion, in process (cheap: the reader and the diff alone) --------------------------
+
+
+def _line_and_column(text: str, offset: int) -> tuple[int, int]:
+    """The line and column of ``offset`` counting LF line ends only (the text is read with CRLF
+    and CR made LF): the oracle, independent of the reader."""
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+@FUZZ
+@given(text=_words([*LOG_WORDS, *BREAKS, *ODD], 80))
+def test_reader_positions_count_only_line_ends(text: str) -> None:
+    """Every position the log reader gives (items, their parts, a syntax error) counts lines at
+    LF, CRLF and a lone CR only: VT, FF, U+001C-U+001F, NEL and the Unicode separators are blanks
+    inside a line, as the grammar reads them."""
+    from sgcheck.diagnostics import Diagnostic, Span
+    from sgcheck.lang.logs.grammar import LogSyntaxError
+    from sgcheck.lang.logs.reader import read_log
+    from sgcheck.lang.source import decode
+
+    source = decode(text.encode("utf-8", "surrogatepass"), "fuzz.sglog")
+    if isinstance(source, Diagnostic):
+        return
+    read = source.text
+    spans: list[Span] = []
+
+    def walk(node: object, depth: int = 0) -> None:
+        if isinstance(node, Span):
+            spans.append(node)
+        elif depth < 6 and isinstance(node, tuple | list):
+            for part in node:
+                walk(part, depth + 1)
+        elif depth < 6 and hasattr(node, "__dataclass_fields__"):
+            for name in node.__dataclass_fields__:
+                walk(getattr(node, name), depth + 1)
+
+    try:
+        for item in read_log(source):
+            walk(item)
+    except LogSyntaxError as error:
+        if error.diagnostic.span is not None:
+            spans.append(error.diagnostic.span)
+    for span in spans:
+        if span.offset or span.line != 1:
+            assert (span.line, span.column) == _line_and_column(read, span.offset), (span, read[: span.offset][-40:])
+
+
+@FUZZ
+@given(
+    before=st.lists(st.sampled_from(["a", "b", "c", "\n", "\r\n", *BREAKS]), max_size=40).map("".join),
+    after=st.lists(st.sampled_from(["a", "b", "c", "\n", "\r\n", *BREAKS]), max_size=40).map("".join),
+    cuts=st.lists(st.integers(0, 40), max_size=4),
+)
+def test_streamed_diff_is_the_diff_patch_reads(before: str, after: str, cuts: list[int]) -> None:
+    """The diff written a piece at a time (fmt --diff) is exactly difflib's unified diff of the
+    lines as ``patch`` reads them (each ending at LF), however the pieces are cut."""
+    import difflib
+
+    from sgcheck.lang.format_diff import UnifiedDiff
+
+    def lines(text: str) -> list[str]:
+        return [line for line in re.split(r"(?<=\n)", text) if line]
+
+    expected = "".join(
+        line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
+        for line in difflib.unified_diff(lines(before), lines(after), "f", "f", lineterm="\n")
+    )
+    expected = re.sub(r"^(--- f|\+\+\+ f)\t?\n", lambda m: m.group(1) + "\n", expected, flags=re.M)
+    written: list[str] = []
+    diff = UnifiedDiff("f", written.append)
+    points = sorted({min(cut, len(before), len(after)) for cut in cuts} | {0})
+    ends = [*points[1:], None]
+    for start, end in zip(points, ends, strict=True):
+        diff.add(before[start:end], after[start:end])
+    diff.finish()
+    text = "".join(written)
+    if len(points) == 1:  # one pair: difflib's very text
+        assert text == expected
+    # in any pieces: a diff that turns the one text into the other, as patch applies it
+    assert apply_patch(before.encode("utf-8"), text.encode("utf-8")) == after.encode("utf-8"), text
