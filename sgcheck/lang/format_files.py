@@ -193,6 +193,7 @@ class _Sink:
         self.diff_text: Spool | None = Spool() if diff else None
         self.diff = UnifiedDiff(name, self._diff_write) if diff else None
         self.read_at = 0  # bytes of the input given to the diff so far
+        self.mark = "\ufeff" if data.startswith(BOM) else ""  # the diff's first line has it on both sides
         if data.startswith(BOM):
             self._out(BOM)
             self.read_at = len(BOM)
@@ -210,7 +211,8 @@ class _Sink:
     def __call__(self, before: str, after: str) -> None:
         written = after if self.line_break == "\n" else after.replace("\n", self.line_break)
         if self.diff is not None:
-            self.diff.add(self._as_read(before), written)
+            self.diff.add(self.mark + self._as_read(before), self.mark + written)
+            self.mark = ""
         if self.long_line is not None:
             return
         lines = after.split("\n")
