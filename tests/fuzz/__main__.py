@@ -78,13 +78,14 @@ class Target:
 
 
 def targets(modules: tuple[str, ...] = MODULES, only: str = "") -> list[Target]:
-    """Every Hypothesis test of ``modules`` whose name contains ``only``."""
+    """Every Hypothesis test of ``modules`` whose name contains ``only`` (or one of its comma-separated parts)."""
     found = []
+    wanted = only.split(",")
     for name in modules:
         module: ModuleType = importlib.import_module(f"{__package__}.{name}")
         for attribute, value in sorted(vars(module).items()):
             hypothesis: Any = getattr(value, "hypothesis", None)
-            if attribute.startswith("test_") and hypothesis is not None and only in attribute:
+            if attribute.startswith("test_") and hypothesis is not None and any(part in attribute for part in wanted):
                 found.append(Target(f"{name}.{attribute}", hypothesis.fuzz_one_input))
     return found
 
@@ -202,7 +203,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--inputs", type=int, default=sys.maxsize, help="stop after this many inputs")
     parser.add_argument("--seed", type=int, default=None, help="seed of the random inputs (default: the time)")
-    parser.add_argument("--only", default="", help="drive only the targets whose name contains this")
+    parser.add_argument(
+        "--only", default="", help="drive only the targets whose name contains this (or one of these, comma-separated)"
+    )
     parser.add_argument("--findings", type=Path, default=Path("fuzz-findings"), help="where failing inputs go")
     parser.add_argument("--replay", type=Path, metavar="FILE", help="run one saved input again")
     parser.add_argument("--list", action="store_true", help="list the targets and stop")
