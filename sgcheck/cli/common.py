@@ -17,6 +17,7 @@ import click
 
 from sgcheck.codes import CodeInfo
 from sgcheck.diagnostics import Severity
+from sgcheck.distribute import ClusterError
 from sgcheck.lang.source import files_read
 from sgcheck.report import CHECK_FORMATS, REPLAY_FORMATS
 from sgcheck.results import FileResult
@@ -522,6 +523,9 @@ def guarded(func: Callable[P, int]) -> Callable[P, None]:
             sys.exit(2)
         except OutputError as error:
             cannot_write(error)
+        except ClusterError as error:  # the cluster went away mid-run: one line naming the cause
+            click.echo(f"sgcheck: --cluster: {error}", err=True)
+            sys.exit(2)
         except OSError as error:  # click.echo, or a write of bytes, to an output that is full or gone
             if is_closed_pipe(error):
                 end_quietly()  # explain, schema, odds, rulings: their answer was all there was to do

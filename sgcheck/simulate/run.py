@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import overload
 
 from sgcheck.core.pieces import Color
 from sgcheck.core.ruleset import CORE, Ruleset
@@ -58,16 +59,39 @@ def sampled(index: int, total: int, samples: int) -> bool:
     return index % step == 0 and index // step < samples
 
 
-def plan(run: RunPlan) -> list[GameTask]:
-    """The games of ``run``, in order: first the pack's side plays first, then the other side."""
-    first = first_color(run.scenario)
-    return [
-        GameTask(
+def plan(run: RunPlan) -> Tasks:
+    """The games of ``run``, in order: first the pack's side plays first, then the other side.
+    Each task is made when it is asked for, so a run of a million games never holds them all."""
+    return Tasks(run)
+
+
+class Tasks(Sequence[GameTask]):
+    """The tasks of a run, made as they are asked for (a sequence: its length, any one of them)."""
+
+    def __init__(self, run: RunPlan) -> None:
+        self.run = run
+        self.first = first_color(run.scenario)
+
+    def __len__(self) -> int:
+        return self.run.total
+
+    @overload
+    def __getitem__(self, index: int) -> GameTask: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[GameTask]: ...
+    def __getitem__(self, index: int | slice) -> GameTask | list[GameTask]:
+        if isinstance(index, slice):
+            return [self[at] for at in range(*index.indices(len(self)))]
+        if not -len(self) <= index < len(self):
+            raise IndexError(index)
+        index %= len(self)
+        run = self.run
+        return GameTask(
             index=index,
             seed=game_seed(run.seed, index),
             pack=run.pack,
             against=run.against,
-            pack_color=first if index < run.games else first.other,
+            pack_color=self.first if index < run.games else self.first.other,
             policy=run.policy,
             ruleset=run.ruleset,
             scenario=run.scenario,
@@ -75,8 +99,6 @@ def plan(run: RunPlan) -> list[GameTask]:
             max_turns=run.max_turns,
             sample=sampled(index, run.total, run.samples),
         )
-        for index in range(run.total)
-    ]
 
 
 def play(

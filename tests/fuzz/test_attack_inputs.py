@@ -242,8 +242,10 @@ def test_no_writer_writes_over_what_the_run_reads(command: str, route: str, spel
         reads_it = False  # a folder: it is written into, never over
     if reads_it:
         assert outcome.exit_code == 2, outcome.describe()
+    read = set(before) if command == "replay" else set(before) - {folder / "game.sglog"}  # check reads no log
     for path, data in before.items():
-        assert path.read_bytes() == data, (path, outcome.describe())
+        if path in read:
+            assert path.read_bytes() == data, (path, outcome.describe())
 
 
 # --- the language server's documents ------------------------------------------------------------

@@ -421,3 +421,28 @@ def test_findings_about_unknown_cards_stay_small_whatever_the_pack(tmp_path: Pat
         sizes[cards] = (len(outcome.stdout), len(html.stdout))
     (small_json, small_html), (big_json, big_html) = sizes[8], sizes[1500]
     assert big_json < small_json * 1.5 and big_html < small_html * 1.5  # the pack's size does not show
+
+
+def test_a_near_miss_costs_the_same_whatever_the_pack(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reproducer: 300 unknown draft names against a 1 MB pack took 73 s, each name compared
+    with every card of the pack. The pack's names are indexed once (NameIndex); each question
+    compares the word with a fixed number of candidates, and still finds the near miss."""
+    from sgcheck import diagnostics
+    from sgcheck.diagnostics import NameIndex
+
+    compared: list[int] = []
+    real = diagnostics.get_close_matches
+
+    def counting(word: str, possibilities: list[str], n: int = 3, cutoff: float = 0.6) -> list[str]:
+        compared.append(len(possibilities))
+        return real(word, possibilities, n=n, cutoff=cutoff)
+
+    monkeypatch.setattr(diagnostics, "get_close_matches", counting)
+    names = [f"Card of the Long Pack {number:05d}" for number in range(20_000)] + ["Soul Drain", "Soul Ward"]
+    index = NameIndex(names)
+    assert index.close("Soul Drian", cutoff=0.5)[0] == "Soul Drain"
+    assert index.close("Card of the Long Pack 1234x", cutoff=0.5)  # a near miss among thousands alike
+    for number in range(300):
+        index.close(f"Unknown Card Name {number:03d}", cutoff=0.5)
+    assert compared and max(compared) <= NameIndex.CANDIDATES
+    assert index.listing(["Soul Drain"]) == f"'Soul Drain', {', '.join(map(repr, sorted(names)[:4]))} and 19997 more"
