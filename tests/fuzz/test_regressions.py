@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,6 +25,7 @@ from sgcheck.diagnostics import LISTED_NAMES, listing, shortlist
 from sgcheck.lang.cards.format_yaml import format_yaml_text
 from sgcheck.lang.cards.yaml_loader import load_card_yaml
 from sgcheck.lang.formatting import shape
+from tests import installed
 
 from .harness import EXAMPLES, REPO, check_sane, hang_guard, run_in_process, run_subprocess
 
@@ -446,3 +448,35 @@ def test_a_near_miss_costs_the_same_whatever_the_pack(monkeypatch: pytest.Monkey
         index.close(f"Unknown Card Name {number:03d}", cutoff=0.5)
     assert compared and max(compared) <= NameIndex.CANDIDATES
     assert index.listing(["Soul Drain"]) == f"'Soul Drain', {', '.join(map(repr, sorted(names)[:4]))} and 19997 more"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_a_secret_is_read_within_bounds() -> None:
+    """The reproducers: `dice key @/dev/zero` and `dice commit - < /dev/zero` read without limit
+    (until memory ran out). A secret is read up to a few hundred characters, then refused: exit 2,
+    one usage error, within the harness's memory cap and hang guard."""
+    from .harness import _limit_child
+
+    def dice(*args: str, stdin: Any = subprocess.DEVNULL) -> subprocess.CompletedProcess[bytes]:
+        return subprocess.run(
+            [sys.executable, "-m", "sgcheck", "dice", *args], stdin=stdin, capture_output=True, cwd=REPO,
+            env={**os.environ, "PYTHONPATH": installed.pythonpath()}, preexec_fn=_limit_child, timeout=30, check=False,
+        )  # fmt: skip
+
+    key = dice("key", "@/dev/zero", "--roll", "0")
+    with open("/dev/zero", "rb") as zeros:
+        commit = dice("commit", "-", stdin=zeros)
+    for outcome in (key, commit):
+        assert outcome.returncode == 2, outcome.stderr
+        assert b"longer than 256 characters" in outcome.stderr and b"Traceback" not in outcome.stderr
+
+
+def test_a_game_id_that_is_not_utf8_is_a_usage_error() -> None:
+    """The reproducer: `dice next --game-id` with bytes that are not UTF-8 crashed."""
+    result = subprocess.run(
+        [sys.executable, "-m", "sgcheck", "dice", "next", b"--game-id", b"board-\xff\xfe",
+         "--white-commit", "1" * 64, "--black-commit", "2" * 64, "--white", "3" * 64, "--black", "4" * 64],
+        capture_output=True, cwd=REPO, env={**os.environ, "PYTHONPATH": installed.pythonpath()}, check=False,
+    )  # fmt: skip
+    assert result.returncode == 2, result.stderr
+    assert b"the game id must be a non-empty UTF-8 text" in result.stderr and b"Traceback" not in result.stderr
