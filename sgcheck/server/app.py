@@ -73,6 +73,21 @@ class SgcheckServer(LanguageServer):
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sgcheck-analysis")
         self.lock = threading.Lock()  # held by the worker while it analyses (features wait for it)
         self.analyses = 0  # analyses finished and published (the tests read it)
+        self.folders: list[str] = []  # the workspace folders the client opened (real paths)
+
+    def in_workspace(self, path: str) -> bool:
+        """``path`` lies in a workspace folder the client opened (any, when it opened none): a
+        document elsewhere (``/etc/sgpack.yaml``) is not analysed, so nothing is read there."""
+        if not self.folders:
+            return True
+        real = os.path.realpath(path)
+        return any(real == folder or real.startswith(folder.rstrip(os.sep) + os.sep) for folder in self.folders)
+
+    def open_folders(self, uris: list[str]) -> None:
+        for uri in uris:
+            path = to_fs_path(uri)
+            if path is not None:
+                self.folders.append(os.path.realpath(path))
 
     # --- documents -------------------------------------------------------------------------------
 
@@ -186,6 +201,14 @@ def create_server() -> SgcheckServer:
     @server.feature(lsp.INITIALIZE)
     def initialize(ls: SgcheckServer, params: lsp.InitializeParams) -> None:
         ls.settings.update(params.initialization_options)
+        folders = [folder.uri for folder in params.workspace_folders or ()]
+        ls.open_folders(folders or ([params.root_uri] if params.root_uri else []))
+
+    @server.feature(lsp.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)
+    def folders_changed(ls: SgcheckServer, params: lsp.DidChangeWorkspaceFoldersParams) -> None:
+        gone = {os.path.realpath(to_fs_path(folder.uri) or "") for folder in params.event.removed}
+        ls.folders = [folder for folder in ls.folders if folder not in gone]
+        ls.open_folders([folder.uri for folder in params.event.added])
 
     @server.feature(lsp.WORKSPACE_DID_CHANGE_CONFIGURATION)
     def configuration(ls: SgcheckServer, params: lsp.DidChangeConfigurationParams) -> None:
@@ -195,6 +218,15 @@ def create_server() -> SgcheckServer:
     async def did_open(ls: SgcheckServer, params: lsp.DidOpenTextDocumentParams) -> None:
         path = _path(params.text_document.uri)
         if path is None:
+            return
+        if not ls.in_workspace(path):
+            outside = lsp.Diagnostic(
+                lsp.Range(lsp.Position(0, 0), lsp.Position(0, 0)),
+                "not checked: this file lies outside the workspace folders the editor opened",
+                severity=lsp.DiagnosticSeverity.Information,
+                source="sgcheck",
+            )
+            ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(params.text_document.uri, [outside]))
             return
         if kind_of(path) is not None:
             ls.documents.setdefault(path, _Document())
