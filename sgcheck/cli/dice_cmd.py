@@ -277,9 +277,9 @@ def stats_command(paths: tuple[str, ...], fmt: str) -> int:
             corpus.unread.append((log.path, log.problem.message))
             continue
         source = read_source(log.path, log.path)
-        if not isinstance(source, SourceText):
-            click.echo(f"sgcheck: {log.path}: {source.message}", err=True)
-            return 2
+        if not isinstance(source, SourceText):  # one unreadable log is listed; the others are counted
+            corpus.unread.append((log.path, source.message))
+            continue
         try:
             count_log(corpus, log.path, read_log(source))
         except LogSyntaxError as error:

@@ -480,3 +480,14 @@ def test_a_game_id_that_is_not_utf8_is_a_usage_error() -> None:
     )  # fmt: skip
     assert result.returncode == 2, result.stderr
     assert b"the game id must be a non-empty UTF-8 text" in result.stderr and b"Traceback" not in result.stderr
+
+
+def test_one_unreadable_log_does_not_stop_dice_stats(tmp_path: Path) -> None:
+    """The reproducer: one unreadable log aborted `dice stats` (exit 2, nothing counted). It is
+    listed with the reason, and the dice of the other logs are counted."""
+    shutil.copy(EXAMPLES / "logs" / "full-game.sglog", tmp_path / "a.sglog")
+    (tmp_path / "b.sglog").write_bytes(b"\x00binary\x00")
+    outcome = run_in_process("dice", "stats", str(tmp_path), fmt="json")
+    assert outcome.exit_code in (0, 1), outcome.describe()
+    document = json.loads(outcome.stdout)
+    assert "b.sglog" in json.dumps(document) and "Traceback" not in outcome.stderr
