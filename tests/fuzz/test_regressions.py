@@ -491,3 +491,17 @@ def test_one_unreadable_log_does_not_stop_dice_stats(tmp_path: Path) -> None:
     assert outcome.exit_code in (0, 1), outcome.describe()
     document = json.loads(outcome.stdout)
     assert "b.sglog" in json.dumps(document) and "Traceback" not in outcome.stderr
+
+
+def test_a_streamed_diff_keeps_difflib_order_when_a_piece_ends_mid_line() -> None:
+    """Found by the long fuzz run (test_streamed_diff_is_the_diff_patch_reads): a piece whose last
+    line had no line end was held apart from the other side's, and the diff of 'a' against an
+    empty line came out as an insertion before the deletion. Pieces are now held until both sides
+    end at a line's end: the text is difflib's."""
+    from sgcheck.lang.format_diff import UnifiedDiff
+
+    written: list[str] = []
+    diff = UnifiedDiff("f", written.append)
+    diff.add("a", "\n")
+    diff.finish()
+    assert "".join(written) == "--- f\n+++ f\n@@ -1 +1 @@\n-a\n\\ No newline at end of file\n+\n"
