@@ -188,6 +188,66 @@ def shortlist(names: Iterable[str], near: str | None = None, limit: int = LISTED
     return chosen, len(every) - len(chosen)
 
 
+class NameIndex:
+    """A set of names (the cards of a pack) indexed for near misses at a fixed cost per question.
+
+    ``difflib.get_close_matches`` compares a word with every name: a "did you mean" for each of
+    hundreds of unknown names against a pack of tens of thousands of cards costs their product.
+    Here each name is filed under the three-letter pieces of its ASCII-lowered spelling (at most
+    :data:`POSTINGS` names a piece); a question looks up the pieces of the word (at most
+    :data:`PIECES` of them), takes the :data:`CANDIDATES` names that share the most, and lets
+    ``get_close_matches`` choose among those alone. Built once per set of names, in time in
+    proportion to it; each question then costs the same whatever the number of names.
+    """
+
+    PIECES = 48
+    POSTINGS = 256
+    CANDIDATES = 32
+
+    __slots__ = ("_pieces", "names", "ordered")
+
+    def __init__(self, names: Iterable[str]) -> None:
+        self.names = frozenset(names)
+        self.ordered = sorted(self.names)
+        pieces: dict[str, list[int]] = {}
+        for number, name in enumerate(self.ordered):
+            for piece in _pieces(name):
+                filed = pieces.setdefault(piece, [])
+                if len(filed) < self.POSTINGS:
+                    filed.append(number)
+        self._pieces = pieces
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.names
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def close(self, written: str, n: int = LISTED_NAMES, cutoff: float = 0.6) -> list[str]:
+        """At most ``n`` names close to ``written``, the closest first (``get_close_matches``
+        among the names that share the most pieces with it)."""
+        shared: dict[int, int] = {}
+        for piece in _pieces(written)[: self.PIECES]:
+            for number in self._pieces.get(piece, ()):
+                shared[number] = shared.get(number, 0) + 1
+        best = sorted(shared, key=lambda number: (-shared[number], number))[: self.CANDIDATES]
+        return get_close_matches(written, [self.ordered[number] for number in best], n=n, cutoff=cutoff)
+
+    def listing(self, first: Iterable[str] = (), *, limit: int = LISTED_NAMES) -> str:
+        """``first``, then the names in order, as :func:`listing` writes them (``'a', 'b' and 12
+        more``), in time in proportion to ``limit``, not to the names."""
+        chosen = list(dict.fromkeys((*first, *self.ordered[:limit])))[:limit]
+        more = len(self.names) - len(chosen)
+        text = ", ".join(repr(name) for name in chosen) or "none"
+        return f"{text} and {more} more" if more > 0 else text
+
+
+def _pieces(name: str) -> list[str]:
+    """The distinct three-letter pieces of ``name``, ASCII-lowered, its ends marked."""
+    folded = f" {name[:200].lower()} "
+    return list(dict.fromkeys(folded[at : at + 3] for at in range(max(1, len(folded) - 2))))
+
+
 def listing(
     names: Iterable[str],
     near: str | None = None,

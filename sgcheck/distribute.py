@@ -12,6 +12,8 @@ The module knows nothing of what the tasks are; it imports nothing of sgcheck bu
 from __future__ import annotations
 
 import contextlib
+import functools
+import itertools
 import logging
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -88,7 +90,7 @@ def map_ordered(
     worker with another sgcheck raise :class:`ClusterError` (one line). Iterate to the end, or
     close the iterator, to stop a local cluster and end the connection at once.
     """
-    work = list(tasks)
+    work = tasks if isinstance(tasks, Sequence) else list(tasks)  # a Sequence may compute its tasks as asked
     if cluster is not None:
         session = _Session.open(cluster, jobs, timeout)
         ordered = _on_cluster(session, function, work, progress, retries)
@@ -116,7 +118,7 @@ class Batch(Generic[T, R]):
         return [self.function(task) for task in tasks]
 
 
-def _in_process(function: Callable[[T], R], tasks: list[T], progress: Progress | None) -> Iterator[R]:
+def _in_process(function: Callable[[T], R], tasks: Sequence[T], progress: Progress | None) -> Iterator[R]:
     for done, task in enumerate(tasks, 1):
         result = function(task)
         if progress is not None:
@@ -124,9 +126,17 @@ def _in_process(function: Callable[[T], R], tasks: list[T], progress: Progress |
         yield result
 
 
-def _batches(tasks: list[T], workers: int) -> list[list[T]]:
+def _batches(tasks: Sequence[T], workers: int) -> Iterator[list[T]]:
+    """The tasks a few at a time, made as they are asked for (a run of a million games never holds
+    them all)."""
     size = chunk_size(len(tasks), workers)
-    return [tasks[start : start + size] for start in range(0, len(tasks), size)]
+    for start in range(0, len(tasks), size):
+        yield [tasks[at] for at in range(start, min(start + size, len(tasks)))]
+
+
+#: Batches in flight per worker: enough to keep every worker busy, few enough that the tasks and
+#: results held stay in proportion to the workers, not to the run.
+AHEAD = 4
 
 
 class _Tally:
@@ -143,31 +153,52 @@ class _Tally:
             self.progress(self.done, self.total)
 
 
-def _in_processes(function: Callable[[T], R], tasks: list[T], workers: int, progress: Progress | None) -> Iterator[R]:
-    from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+def _in_processes(
+    function: Callable[[T], R], tasks: Sequence[T], workers: int, progress: Progress | None
+) -> Iterator[R]:
+    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
     from concurrent.futures.process import BrokenProcessPool
 
-    batches = _batches(tasks, workers)
+    batches = enumerate(_batches(tasks, workers))
     batch = Batch(function)
     tally = _Tally(len(tasks), progress)
-    finished: dict[int, Future[list[R]]] = {}
+    running: dict[Future[list[R]], tuple[int, list[T]]] = {}
+    finished: dict[int, tuple[Future[list[R]], list[T]]] = {}
     following = 0  # the next batch to yield
+    broken = False
+    left: list[tuple[int, list[T]]] = []
     with ProcessPoolExecutor(max_workers=workers) as pool:
         try:
-            futures = {pool.submit(batch, part): index for index, part in enumerate(batches)}
-            for future in as_completed(futures):
-                index = futures[future]
-                finished[index] = future
-                if future.exception() is None:
-                    tally.add(len(batches[index]))
-                while following in finished:
+            while True:
+                while not broken and len(running) + len(finished) < workers * AHEAD:  # a window at most
+                    index, part = next(batches, (-1, []))
+                    if index < 0:
+                        break
                     try:
-                        results = finished.pop(following).result()
+                        running[pool.submit(batch, part)] = (index, part)
+                    except BrokenProcessPool:  # a worker died: the batches not yet sent run here
+                        broken, left = True, [(index, part)]
+                if not running:
+                    break
+                done, _pending = wait(running, return_when=FIRST_COMPLETED)
+                for future in done:
+                    index, part = running.pop(future)
+                    finished[index] = (future, part)
+                    if future.exception() is None:
+                        tally.add(len(part))
+                while following in finished:
+                    future, part = finished.pop(following)
+                    try:
+                        results = future.result()
                     except BrokenProcessPool:  # a worker died (killed, out of memory): this process does it
-                        results = batch(batches[following])
+                        results = batch(part)
                         tally.add(len(results))
                     following += 1
                     yield from results
+            for _index, part in itertools.chain(left, batches):
+                results = batch(part)
+                tally.add(len(results))
+                yield from results
         finally:
             pool.shutdown(wait=True, cancel_futures=True)  # closed early: start nothing more
 
@@ -199,13 +230,18 @@ class _Session:
         dask: Any = distributed
         local = None
         if cluster != LOCAL:
-            from distributed.comm.addressing import get_address_host_port
+            from distributed.comm.addressing import get_address_host_port, parse_address
 
             try:
+                scheme, _rest = parse_address(cluster)
                 get_address_host_port(cluster)
             except ValueError as error:
                 shown = _reason(error)
                 raise ClusterError(f"not a scheduler address: {cluster!r} ({shown}); write tcp://HOST:PORT") from None
+            if scheme != "tcp":  # tls needs certificates sgcheck does not set up; inproc, ws, ucx: not here
+                raise ClusterError(
+                    f"sgcheck reaches a scheduler over tcp:// only, not {scheme}:// ({cluster!r}); write tcp://HOST:PORT"
+                )
         else:
             try:
                 local = dask.LocalCluster(
@@ -264,7 +300,7 @@ def _reason(error: BaseException) -> str:
 
 
 def _on_cluster(
-    session: _Session, function: Callable[[T], R], tasks: list[T], progress: Progress | None, retries: int
+    session: _Session, function: Callable[[T], R], tasks: Sequence[T], progress: Progress | None, retries: int
 ) -> Iterator[R]:
     import distributed
     from dask.base import tokenize
@@ -273,24 +309,54 @@ def _on_cluster(
     try:
         client = session.client
         workers = sum(client.nthreads().values())
-        batches = _batches(tasks, workers)
+        batches = enumerate(_batches(tasks, workers))
         batch = Batch(function)
         name = f"sgcheck-{getattr(function, '__qualname__', type(function).__qualname__)}"
         run = tokenize(_sgcheck_version(), batch)
-        futures = {
-            client.submit(batch, part, key=f"{name}-{index}-{tokenize(run, part)}", retries=retries): index
-            for index, part in enumerate(batches)
-        }
         tally = _Tally(len(tasks), progress)
+        running = dask.as_completed([], loop=client.loop, with_results=False)
+        sizes: dict[Any, tuple[int, int]] = {}
         finished: dict[int, Any] = {}
         following = 0
-        for future in dask.as_completed(futures, loop=client.loop):
-            index = futures[future]
+        while True:
+            while len(sizes) < max(1, workers) * AHEAD:  # submit ahead, a window at most
+                index, part = next(batches, (-1, []))
+                if index < 0:
+                    break
+                key = f"{name}-{index}-{tokenize(run, part)}"
+                future = _lost_scheduler(
+                    session, functools.partial(client.submit, batch, part, key=key, retries=retries)
+                )
+                sizes[future] = (index, len(part))
+                running.add(future)
+            if not sizes:
+                break
+            future = _lost_scheduler(session, lambda: next(running))
+            index, size = sizes.pop(future)
             finished[index] = future
-            tally.add(len(batches[index]))
+            tally.add(size)
             while following in finished:
-                results: list[R] = finished.pop(following).result()
+                done = finished.pop(following)
+                if done.status in ("cancelled", "lost"):
+                    raise ClusterError(f"lost the scheduler at {session.address!r} while the run went on")
+                results: list[R] = _lost_scheduler(session, done.result)
                 following += 1
                 yield from results
     finally:
         session.close()
+
+
+def _lost_scheduler(session: _Session, step: Callable[[], Any]) -> Any:
+    """``step()``, a call to the cluster; a connection lost on the way (the scheduler died, the
+    network went) is a :class:`ClusterError` naming the cause, never a traceback. An error the
+    task itself raised goes through as it is."""
+    import concurrent.futures
+
+    try:
+        return step()
+    except (concurrent.futures.CancelledError, OSError, TimeoutError) as error:
+        raise ClusterError(f"lost the scheduler at {session.address!r}: {_reason(error)}") from None
+    except Exception as error:
+        if type(error).__module__.startswith(("distributed", "tornado")):  # CommClosedError, FutureCancelledError
+            raise ClusterError(f"lost the scheduler at {session.address!r}: {_reason(error)}") from None
+        raise

@@ -15,7 +15,7 @@ import signal
 import socket
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +26,7 @@ from distribute_tasks import fails_on_five, seeded, slow
 import sgcheck
 from sgcheck import distribute
 from sgcheck.cli import main
-from sgcheck.distribute import ClusterError, chunk_size, map_ordered
+from sgcheck.distribute import AHEAD, MAX_CHUNK, ClusterError, chunk_size, map_ordered
 from tests import installed
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -289,3 +289,108 @@ def test_replay_on_a_scheduler_and_worker_started_by_the_dask_commands() -> None
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
+
+
+class _Counted(Sequence[int]):
+    """A million tasks that count how many were made and how many are alive at once."""
+
+    def __init__(self, size: int) -> None:
+        self.size, self.made = size, 0
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, index: int) -> int:  # type: ignore[override]
+        if not 0 <= index < self.size:
+            raise IndexError(index)
+        self.made += 1
+        return index
+
+
+def test_tasks_are_made_as_they_are_asked_for() -> None:
+    """The reproducer: `simulate --games 1000000` built every task before the first game ended
+    (393 MB). A sequence of tasks is read as it goes: after the first result of a million tasks,
+    only the first few have been made."""
+    tasks = _Counted(1_000_000)
+    results = map_ordered(abs, tasks)
+    assert next(iter(results)) == 0
+    assert tasks.made <= 16
+    tasks = _Counted(1_000_000)
+    spread = map_ordered(abs, tasks, jobs=2)
+    assert next(iter(spread)) == 0
+    assert tasks.made <= 2 * AHEAD * MAX_CHUNK  # a window of batches in flight, not the run
+    spread.close()  # type: ignore[attr-defined]
+
+
+def test_simulate_makes_its_tasks_as_it_plays() -> None:
+    from sgcheck.simulate.games import Side
+    from sgcheck.simulate.policies import Policy
+    from sgcheck.simulate.run import RunPlan, plan
+
+    tasks = plan(RunPlan(Side("p"), Side("core"), games=1_000_000, seed=1, policy=Policy.GREEDY))
+    assert len(tasks) == 2_000_000
+    assert tasks[1_999_999].index == 1_999_999 and tasks[-1].index == 1_999_999
+    assert [task.index for task in tasks[:3]] == [0, 1, 2]
+
+
+@pytest.mark.parametrize("scheme", ["tls", "inproc", "ws", "wss", "ucx", "nope"])
+def test_every_address_scheme_but_tcp_is_one_line_at_once(scheme: str) -> None:
+    """The reproducer: a `tls://` address took 22 s to fail, with a traceback. Every scheme but
+    tcp:// is refused before anything is tried (exit 2, one line, nothing on standard output)."""
+    address = f"{scheme}://127.0.0.1:{_free_port()}"
+    result = CliRunner().invoke(main, ["replay", str(ROOT / LOGS), "--cluster", address, "--cluster-timeout", "1"])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("sgcheck: --cluster: ") and "tcp://HOST:PORT" in line and "Traceback" not in line
+
+
+def test_a_scheduler_lost_mid_run_is_one_line_and_the_report_is_not_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The reproducer: a scheduler that died mid-run gave an internal error, tracebacks and a
+    report cut off mid-summary. Now: one line naming the cause, exit 2, and the previous report
+    of -o as it was (the report is written only when the run ends well)."""
+    from sgcheck import distribute
+
+    def lost(*args: object, **kwargs: object) -> Iterator[object]:
+        yield from ()
+        raise distribute.ClusterError("lost the scheduler at 'tcp://127.0.0.1:1': Stream is closed")
+
+    monkeypatch.setattr(distribute, "_on_cluster", lambda *args, **kwargs: lost())
+    session = distribute._Session(None, None, "tcp://127.0.0.1:1")
+    monkeypatch.setattr(distribute._Session, "open", staticmethod(lambda *args, **kwargs: session))
+    report = tmp_path / "report.txt"
+    report.write_text("the previous report\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["replay", str(ROOT / LOGS), "--cluster", "tcp://127.0.0.1:1", "-o", str(report)])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == (
+        "sgcheck: --cluster: lost the scheduler at 'tcp://127.0.0.1:1': Stream is closed"
+    )
+    assert "Traceback" not in result.output and "internal error" not in result.output
+    assert report.read_text(encoding="utf-8") == "the previous report\n"
+
+
+def test_a_connection_lost_on_the_way_is_a_cluster_error_naming_the_cause() -> None:
+    """What Dask raises when the scheduler goes away (a closed stream, a cancelled future, a
+    refused connection) becomes one ClusterError; an error the task itself raised goes through."""
+    from distributed.comm.core import CommClosedError
+
+    from sgcheck import distribute
+
+    session = distribute._Session(None, None, "tcp://10.0.0.1:8786")
+
+    def closed() -> None:
+        raise CommClosedError("in <TCP (closed)>: Stream is closed")
+
+    def refused() -> None:
+        raise ConnectionRefusedError(111, "Connection refused")
+
+    def task_error() -> None:
+        raise ValueError("the task's own error")
+
+    for step in (closed, refused):
+        with pytest.raises(ClusterError, match=r"^lost the scheduler at 'tcp://10\.0\.0\.1:8786': "):
+            distribute._lost_scheduler(session, step)
+    with pytest.raises(ValueError, match="the task's own error"):
+        distribute._lost_scheduler(session, task_error)

@@ -15,6 +15,7 @@ from sgcheck.cli.common import (
     ExitPolicy,
     Output,
     color_option,
+    commit_output,
     discovery_from,
     discovery_options,
     format_option,
@@ -27,6 +28,7 @@ from sgcheck.cli.common import (
     report_options,
     selection_options,
     statistics_setting,
+    writable_folder,
     write_report,
 )
 from sgcheck.diagnostics import plural
@@ -195,6 +197,8 @@ def check_command(
         fix_status = 0
     job = plan_check(paths, config, stdin_name=stdin_filename, discovery=discovery)
     job.proof_dir = explain_break
+    if explain_break is not None:
+        writable_folder(str(explain_break), "--explain-break")
     job.jobs = jobs or os.cpu_count() or 1
     if job.empty and all(discovery.skips_named(path) for path in paths):
         return 0  # --force-exclude left out every file named (a pre-commit run on excluded files only)
@@ -220,6 +224,7 @@ def check_command(
             results = ((replace(result, summary=None), sources) for result, sources in results)
         rendered = ((result, report.renderer(result, sources)) for result, sources in results)
         status = write_report(rendered, out, report, ExitPolicy(exit_zero, fail_on), statistics=statistics)
+        commit_output(stream)
     finally:
         if stream is not None:
             stream.close()

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import io
 import os
 import stat
 import sys
+import tempfile
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import IO, TYPE_CHECKING, Any, ParamSpec, TypeVar
+from typing import IO, TYPE_CHECKING, Any, ParamSpec, TypeVar, cast
 
 import click
 
 from sgcheck.codes import CodeInfo
 from sgcheck.diagnostics import Severity
+from sgcheck.distribute import ClusterError
+from sgcheck.lang.source import files_read
 from sgcheck.report import CHECK_FORMATS, REPLAY_FORMATS
 from sgcheck.results import FileResult
 from sgcheck.streams import cannot_write, end_quietly, is_closed_pipe, is_write_failure, reader_gone, stdout_gone
@@ -417,10 +422,73 @@ def refuse_output(path: str, inputs: Iterable[str | os.PathLike[str]]) -> _Input
     shown = run.named(path)
     if shown is not None:
         raise _refuse(path, f"is an input of this run ({shown})")
-    kind = _input_kind(path)
+    kind = _input_kind(path) or _input_kind(os.path.realpath(path))  # a link to a card file is one
     if kind is not None:
         raise _refuse(path, f"is named like a {kind}, a file sgcheck reads")
     return run
+
+
+class HeldReport(io.TextIOBase):
+    """The file ``--output-file`` names, opened (and so known to be writable) before the run, and
+    written only when the run ends well (:meth:`commit`): until then the report is held aside (in
+    memory, in a temporary file past a few megabytes). A run that fails, is stopped or finds that
+    it read the file (by any route: a log's tag, a manifest, a scenario, the configuration) leaves
+    the file as it was; a report is never left emptied or cut off."""
+
+    def __init__(self, handle: int, path: str, run: _Inputs) -> None:
+        super().__init__()
+        self.handle, self.path, self.run = handle, path, run
+        self.held = tempfile.SpooledTemporaryFile(max_size=_HELD_BYTES)  # noqa: SIM115  (closed by close)
+        self.committed = False
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return "utf-8"
+
+    def writable(self) -> bool:
+        return True
+
+    def isatty(self) -> bool:
+        return False
+
+    def write(self, text: str) -> int:
+        self.held.write(text.encode("utf-8", "surrogateescape"))
+        return len(text)
+
+    def commit(self) -> None:
+        """Write the report held over the file, then close it; a usage error (exit 2), the file
+        untouched, when this run read the file after all."""
+        status = os.fstat(self.handle)
+        if (status.st_dev, status.st_ino) in files_read():
+            self.close()
+            raise _refuse(self.path, "is a file this run read")
+        size = self.held.tell()
+        self.held.seek(0)
+        try:
+            if stat.S_ISREG(status.st_mode):
+                with contextlib.suppress(OSError, AttributeError):  # no room: found before anything is lost
+                    os.posix_fallocate(self.handle, 0, max(size, 1))
+            with os.fdopen(os.dup(self.handle), "wb", closefd=True) as out:
+                while chunk := self.held.read(1 << 20):
+                    out.write(chunk)
+                out.flush()
+                if stat.S_ISREG(status.st_mode):
+                    os.ftruncate(out.fileno(), size)
+        except OSError as error:
+            raise OutputError(f"cannot write {self.path!r}: {error.strerror or error}") from None
+        finally:
+            self.committed = True
+            self.close()
+
+    def close(self) -> None:
+        if not self.closed:
+            self.held.close()
+            os.close(self.handle)
+        super().close()
+
+
+#: A held report is kept in memory up to this size, and in a temporary file beyond.
+_HELD_BYTES = 8 << 20
 
 
 def open_output(path: str | None, inputs: Iterable[str | os.PathLike[str]] = ()) -> IO[str] | None:
@@ -430,8 +498,9 @@ def open_output(path: str | None, inputs: Iterable[str | os.PathLike[str]] = ())
     The report never goes over a file the run reads (``inputs``: by real path and by identity,
     so a hard or symbolic link to one is refused too) nor over a file named like one sgcheck
     reads (a log, card file, scenario, pack manifest or ``pyproject.toml``): the file is then
-    left untouched. Any other file is overwritten (a previous report). The file is opened
-    without truncating it, checked once more by the identity of what was opened, then emptied.
+    left untouched. Any other file is overwritten (a previous report), when the run ends well:
+    the report is held until then, and checked once more against every file the run read
+    (:class:`HeldReport`; the command calls ``commit``).
     """
     if path is None or path == "-":
         return None
@@ -448,16 +517,28 @@ def open_output(path: str | None, inputs: Iterable[str | os.PathLike[str]] = ())
         shown = run.holds(status)
         if shown is not None:
             raise _refuse(path, f"is an input of this run ({shown})")
-        if stat.S_ISREG(status.st_mode):
-            os.ftruncate(handle, 0)
-        return os.fdopen(handle, "w", encoding="utf-8", newline="")
-    except OSError as error:
-        os.close(handle)
-        reason = error.strerror or str(error)
-        raise click.BadParameter(f"cannot write {path!r}: {reason}", param_hint="--output-file") from None
+        return cast("IO[str]", HeldReport(handle, path, run))
     except BaseException:
         os.close(handle)
         raise
+
+
+def commit_output(stream: IO[str] | None) -> None:
+    """Write the report :func:`open_output` held over its file, the run having ended well."""
+    if isinstance(stream, HeldReport):
+        stream.commit()
+
+
+def writable_folder(folder: str, option: str) -> None:
+    """A usage error (exit 2) before any work when files cannot be written into ``folder`` (made
+    if missing): ``--sample-logs``, ``--explain-break``."""
+    try:
+        os.makedirs(folder, exist_ok=True)
+        probe = tempfile.NamedTemporaryFile(dir=folder, prefix=".sgcheck-", delete=True)  # noqa: SIM115
+        probe.close()
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise click.BadParameter(f"cannot write into {folder!r}: {reason}", param_hint=option) from None
 
 
 def guarded(func: Callable[P, int]) -> Callable[P, None]:
@@ -476,6 +557,9 @@ def guarded(func: Callable[P, int]) -> Callable[P, None]:
             sys.exit(2)
         except OutputError as error:
             cannot_write(error)
+        except ClusterError as error:  # the cluster went away mid-run: one line naming the cause
+            click.echo(f"sgcheck: --cluster: {error}", err=True)
+            sys.exit(2)
         except OSError as error:  # click.echo, or a write of bytes, to an output that is full or gone
             if is_closed_pipe(error):
                 end_quietly()  # explain, schema, odds, rulings: their answer was all there was to do

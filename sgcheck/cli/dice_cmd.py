@@ -31,14 +31,36 @@ def _bytes32(value: str, what: str) -> bytes:
 def _read_secret(value: str) -> str:
     """SECRET as given, or read from standard input for ``-``, or from a file for ``@PATH``."""
     if value == "-":
-        return sys.stdin.readline().strip()
+        return _bounded_line(sys.stdin.readline(_SECRET_CHARS + 1), "standard input")
     if value.startswith("@"):
         try:
-            with open(value[1:], encoding="utf-8") as handle:
-                return handle.readline().strip()
-        except (OSError, UnicodeDecodeError) as error:
+            with open(value[1:], encoding="utf-8", errors="replace") as handle:
+                return _bounded_line(handle.readline(_SECRET_CHARS + 1), value[1:])
+        except OSError as error:
             raise click.BadParameter(f"cannot read the secret from {value[1:]!r}: {error}") from None
     return value
+
+
+#: The most characters read for a secret or key (64 hex digits, blanks and a line end besides):
+#: ``@/dev/zero`` or an endless standard input is refused after these, never read on.
+_SECRET_CHARS = 256
+
+
+def _bounded_line(line: str, source: str) -> str:
+    if len(line) > _SECRET_CHARS:
+        raise click.BadParameter(
+            f"the secret read from {source!r} is longer than {_SECRET_CHARS} characters: a secret is 64 hex digits"
+        )
+    return line.strip()
+
+
+def _is_text(value: str) -> bool:
+    """``value`` is text (a command line's bytes that are not UTF-8 arrive as lone surrogates)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 @click.group("dice", short_help="Verifiable dice: secrets, commitments, rolls; dice statistics.")
@@ -172,8 +194,8 @@ def next_command(
                 "'break white' or 'repair black'",
                 param_hint="'--purpose'",
             )
-    if not game_id or "\x00" in game_id:
-        raise click.BadParameter("the game id must be a non-empty text", param_hint="'--game-id'")
+    if not game_id or "\x00" in game_id or not _is_text(game_id):
+        raise click.BadParameter("the game id must be a non-empty UTF-8 text", param_hint="'--game-id'")
     commits = {
         "White": _bytes32(white_commit, "--white-commit"),
         "Black": _bytes32(black_commit, "--black-commit"),

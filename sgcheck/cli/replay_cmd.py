@@ -16,6 +16,7 @@ from sgcheck.cli.common import (
     ExitPolicy,
     cluster_options,
     color_option,
+    commit_output,
     discovery_from,
     discovery_options,
     guarded,
@@ -296,7 +297,9 @@ def replay_command(
         parts = itertools.chain(settings.problems(report.renderer), rendered)
         shared = is_terminal(out.stream)
         policy = ExitPolicy(exit_zero, fail_on)
-        return write_report(bar.follow(parts, shares_terminal=shared), out, report, policy, statistics=statistics)
+        status = write_report(bar.follow(parts, shares_terminal=shared), out, report, policy, statistics=statistics)
+        commit_output(stream)
+        return status
     finally:
         bar.close()  # on errors and Ctrl-C too: the terminal keeps only the report
         if stream is not None:
@@ -369,16 +372,16 @@ class ReplaySetup:
         """The files the replay is known to read before it runs, which ``--output-file`` must not name:
         the logs (as named and as found in folders), ``--pack`` (with the files of a pack folder),
         ``--scenario`` and the configuration file. A pack a log's tag names is read later; its
-        card files and manifest are still never written over, by their names (cli.common)."""
+        card files and manifest are found from its header (sgcheck.replay.reads)."""
+        from sgcheck.replay.reads import pack_reads, tag_reads
+
         named = [*logs, *(log.path for log in found)]
         named += [path for path in (pack, scenario, self.config.source if self.config else None) if path]
-        if pack is not None and os.path.isdir(pack):
-            from sgcheck.contract.packs import discover
-            from sgcheck.core.ruleset import CORE
-
-            for plan in discover([pack], CORE):
-                named += [str(plan.manifest.path)] if plan.manifest is not None else []
-                named += [str(source.path) for source in plan.files]
+        for given in (pack, scenario):
+            named += pack_reads(given) if given is not None else []
+        for log in found:
+            if log.path != "-" and (pack is None or scenario is None):
+                named += tag_reads(log.path)
         return named
 
     def selection(

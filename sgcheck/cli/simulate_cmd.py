@@ -14,7 +14,16 @@ from typing import IO, TYPE_CHECKING
 
 import click
 
-from sgcheck.cli.common import Output, cluster_options, guarded, jobs_option, open_output, output_file_option
+from sgcheck.cli.common import (
+    Output,
+    cluster_options,
+    commit_output,
+    guarded,
+    jobs_option,
+    open_output,
+    output_file_option,
+    writable_folder,
+)
 
 if TYPE_CHECKING:
     from sgcheck.core.scenario import Scenario
@@ -129,6 +138,7 @@ def simulate_command(
     from sgcheck.cli.progress import CountBar
     from sgcheck.core.ruleset import CORE
     from sgcheck.distribute import ClusterError
+    from sgcheck.replay.reads import pack_reads
     from sgcheck.simulate.games import Side
     from sgcheck.simulate.gauntlet import matches as gauntlet_matches
     from sgcheck.simulate.gauntlet import render_text as gauntlet_text
@@ -168,7 +178,11 @@ def simulate_command(
     if scenario is not None:
         loaded_scenario, scenario_label = _scenario(scenario)
     inputs = [pack, *(a for a in against_packs if a != "core"), *([scenario] if scenario else [])]
-    out_stream = open_output(output_file, inputs) if output_file else None
+    out_stream = (
+        open_output(output_file, [read for given in inputs for read in pack_reads(given)]) if output_file else None
+    )
+    if sample_logs:
+        writable_folder(sample_logs, "--sample-logs")
     run = RunPlan(
         pack=side,
         against=other,
@@ -231,6 +245,7 @@ def _write_report(out_stream: IO[str] | None, text: str) -> None:
     out = Output(out_stream)
     try:
         out.write(text)
+        commit_output(out_stream)  # written over the file only now that the run has ended well
     finally:
         if out_stream is not None:
             out_stream.close()

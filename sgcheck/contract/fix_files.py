@@ -10,7 +10,6 @@ and checks again, at most :data:`MAX_ROUNDS` times, as a fix may make another on
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -39,12 +38,13 @@ class FixOutcome:
         return sum(self.applied.values())
 
     def diff(self) -> str:
-        parts = []
+        from sgcheck.lang.format_diff import UnifiedDiff
+
+        parts: list[str] = []
         for shown, (before, after) in self.changes.items():
-            lines = difflib.unified_diff(
-                before.splitlines(keepends=True), after.splitlines(keepends=True), fromfile=shown, tofile=shown
-            )
-            parts.append("".join(line if line.endswith("\n") else line + "\n" for line in lines))
+            diff = UnifiedDiff(shown, parts.append)  # lines as patch reads them, like fmt --diff
+            diff.add(before, after)
+            diff.finish()
         return "".join(parts)
 
     def summary(self, *, unsafe: bool, would: bool = False) -> str:

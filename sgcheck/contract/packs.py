@@ -425,6 +425,17 @@ def _card_entry(
         what = "is a folder" if _is_dir(candidate) else "does not exist or is not a regular file"
         plan.diagnostics.append(meta("SG-C203").diagnostic(f"card file '{entry}' {what}", node.span))
         return None
+    if not ascii_lower(candidate.name).endswith(_LINKED_CARD_SUFFIXES):
+        # like a link, an entry names a card file by its name: any other file in the folder (a
+        # token, .npmrc, .git/credentials) is never read, so no report can quote it
+        plan.diagnostics.append(
+            meta("SG-C202").diagnostic(
+                f"card path '{entry}' does not name a card file",
+                node.span,
+                hint="a manifest lists card files only (.sgcard, .sgcard.yaml, .yaml)",
+            )
+        )
+        return None
     return CardSource(candidate, shown)
 
 

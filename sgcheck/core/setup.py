@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
-from difflib import get_close_matches
+from collections.abc import Iterator
 
 from sgcheck.core import caps
 from sgcheck.core.actions import Part
@@ -11,10 +10,7 @@ from sgcheck.core.outcome import Violation
 from sgcheck.core.pieces import Color
 from sgcheck.core.play.predicates import dice_faces, violation
 from sgcheck.core.squares import Square, in_camp, name
-from sgcheck.diagnostics import LISTED_NAMES, listing, plural
-
-#: Unknown card names of one draft for which the pack's closest names are looked for.
-SUGGESTED = 10
+from sgcheck.diagnostics import LISTED_NAMES, NameIndex, plural
 
 
 def check_rolloff(white: tuple[int, ...], black: tuple[int, ...]) -> Iterator[Violation]:
@@ -68,22 +64,16 @@ def check_draft(color: Color, cards: tuple[str, ...]) -> Iterator[Violation]:
 
 
 def check_pack_draft(
-    color: Color, cards: tuple[str, ...], known: Collection[str], pack: str, *, draw: int, keep: int, hand_limit: int
+    color: Color, cards: tuple[str, ...], known: NameIndex, pack: str, *, draw: int, keep: int, hand_limit: int
 ) -> Iterator[tuple[int | None, Violation]]:
     """A draft against the game's pack (R19): its cards, each kept once, no more than it lets a
-    player keep and hold. Each finding comes with the index of the card it is about (None: the line)."""
-    ordered: list[str] | None = None  # sorted once, at the first card the pack does not hold
-    compared = 0
+    player keep and hold. Each finding comes with the index of the card it is about (None: the line).
+    An unknown card's near misses come from the pack's index, at a fixed cost each (NameIndex)."""
     for index, card in enumerate(cards):
         if card not in known:
-            ordered = sorted(known) if ordered is None else ordered
-            # comparing a name with every card of a pack takes time in proportion to the pack:
-            # done for the first few unknown names of a draft only (a draft of hundreds of them
-            # names the wrong pack, and the first findings say so)
-            close = get_close_matches(card, ordered, n=LISTED_NAMES, cutoff=0.5) if compared < SUGGESTED else []
-            compared += 1
+            close = known.close(card, n=LISTED_NAMES, cutoff=0.5)
             hint = f"did you mean {' or '.join(repr(c) for c in close[:3])}?" if close else None
-            listed = listing((*close, *ordered))
+            listed = known.listing(close)
             yield index, violation("SG-S106", f"{card!r} is not a card of the pack {pack} ({listed})", hint=hint)
     kept: set[str] = set()
     for index, card in enumerate(cards):

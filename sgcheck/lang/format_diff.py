@@ -17,7 +17,7 @@ import tempfile
 from collections import deque
 from collections.abc import Callable
 
-__all__ = ["UnifiedDiff"]
+__all__ = ["UnifiedDiff", "patch_lines"]
 
 #: A hunk is held in memory up to this size, and in a temporary file beyond.
 _HUNK_BYTES = 4 << 20
@@ -52,6 +52,16 @@ def _range(start: int, stop: int) -> str:
     return f"{beginning},{length}"
 
 
+def patch_lines(text: str) -> list[str]:
+    """``text`` cut into lines as ``patch`` and ``git apply`` read a file: each ends at a line
+    feed, kept (so a CRLF line keeps its CR, and a lone CR, a form feed, U+001C-U+001F, NEL or a
+    Unicode line separator stays inside its line); the last may end without one.
+    ``str.splitlines`` breaks at all of those, and its diff would not apply."""
+    lines = text.split("\n")
+    last = lines.pop()
+    return [line + "\n" for line in lines] + ([last] if last else [])
+
+
 def _line(prefix: str, line: str) -> str:
     return prefix + line if line.endswith("\n") else prefix + line + "\n\\ No newline at end of file\n"
 
@@ -69,9 +79,18 @@ class UnifiedDiff:
         self.hunk: tempfile.SpooledTemporaryFile[bytes] | None = None
         self.bounds: list[int] = []  # the hunk's first i, first j, and its last i, last j
         self.only_equal = True  # the hunk holds one run of equal lines and nothing else
+        self.a_rest = self.b_rest = ""  # pieces held until both sides end at a line's end
 
     def add(self, before: str, after: str) -> None:
-        a, b = before.splitlines(keepends=True), after.splitlines(keepends=True)
+        """A pair of pieces, each as the file holds it (its own line ends); pieces that do not
+        both end at a line's end are held and joined to the next pair."""
+        self.a_rest += before
+        self.b_rest += after
+        if self.a_rest[-1:] in ("", "\n") and self.b_rest[-1:] in ("", "\n"):  # both at a line's end
+            self._pair(patch_lines(self.a_rest), patch_lines(self.b_rest))
+            self.a_rest = self.b_rest = ""
+
+    def _pair(self, a: list[str], b: list[str]) -> None:
         for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b).get_opcodes():
             if tag == "equal":
                 if self.pending is None:
@@ -89,6 +108,9 @@ class UnifiedDiff:
         self.b_at += len(b)
 
     def finish(self) -> None:
+        if self.a_rest or self.b_rest:
+            self._pair(patch_lines(self.a_rest), patch_lines(self.b_rest))
+            self.a_rest = self.b_rest = ""
         self._place_equal(last=True)
         if self.hunk is not None and not self.only_equal:
             self._emit()

@@ -14,6 +14,7 @@ only when it is written, once the caller has let go of the input (docs/limits.md
 
 from __future__ import annotations
 
+import re
 import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -123,6 +124,10 @@ class Formatted:
                 spool.close()
 
 
+#: A line end of the log and card languages, in the bytes of a file: LF, CRLF or a lone CR.
+_LINE_END = re.compile(rb"\r\n?|\n")
+
+
 def _line_break(data: bytes) -> str:
     """The line break of the first line: CRLF, a lone CR, or LF (also for a file without any)."""
     lf, cr = data.find(b"\n"), data.find(b"\r")
@@ -187,8 +192,11 @@ class _Sink:
         self.output = Spool()
         self.diff_text: Spool | None = Spool() if diff else None
         self.diff = UnifiedDiff(name, self._diff_write) if diff else None
+        self.read_at = 0  # bytes of the input given to the diff so far
+        self.mark = "\ufeff" if data.startswith(BOM) else ""  # the diff's first line has it on both sides
         if data.startswith(BOM):
             self._out(BOM)
+            self.read_at = len(BOM)
 
     def _diff_write(self, text: str) -> None:
         assert self.diff_text is not None
@@ -201,8 +209,10 @@ class _Sink:
         self.output.write(out)
 
     def __call__(self, before: str, after: str) -> None:
+        written = after if self.line_break == "\n" else after.replace("\n", self.line_break)
         if self.diff is not None:
-            self.diff.add(before, after)
+            self.diff.add(self.mark + self._as_read(before), self.mark + written)
+            self.mark = ""
         if self.long_line is not None:
             return
         lines = after.split("\n")
@@ -211,7 +221,21 @@ class _Sink:
             return
         self.lines += len(lines) - 1
         if after:
-            self._out((after if self.line_break == "\n" else after.replace("\n", self.line_break)).encode("utf-8"))
+            self._out(written.encode("utf-8"))
+
+    def _as_read(self, before: str) -> str:
+        """The piece ``before`` (read with every line end made LF) as the input holds it, with its
+        own line ends (LF, CRLF or a lone CR, each line its own), so the diff applies to the file."""
+        end = self.read_at
+        for _ in range(before.count("\n")):
+            found = _LINE_END.search(self.input, end)
+            if found is None:
+                break
+            end = found.end()
+        end += len(before[before.rfind("\n") + 1 :].encode("utf-8"))
+        piece = bytes(self.input[self.read_at : end]).decode("utf-8", errors="replace")
+        self.read_at = end
+        return piece
 
     def close(self) -> None:
         self.output.close()
@@ -297,4 +321,3 @@ def _format_text(text: str, name: str, kind: FileKind) -> str | tuple[Diagnostic
     except (CardFormatError, YamlFormatError, ValueError, TypeError) as error:
         return _Failed(str(error))
     return tuple(done) if isinstance(done, list) else done
-

@@ -285,6 +285,24 @@ def _reread(path: str | os.PathLike[str], shown: str, limit: InputLimit) -> Iter
         os.close(fd)
 
 
+#: The identity (device, inode) of every file this process opened through this module to read
+#: it: a report held until its run ends is never written over one (``sgcheck.cli.common``).
+_READ: set[tuple[int, int]] = set()
+
+
+def files_read() -> frozenset[tuple[int, int]]:
+    """The identities (device, inode) of the files this process has opened to read so far."""
+    return frozenset(_READ)
+
+
+def read_bytes_head(path: str | os.PathLike[str], size: int) -> bytes | None:
+    """At most the first ``size`` bytes of the regular file at ``path`` (None when it cannot be
+    read): enough to find a log's header without reading the log."""
+    limit = InputLimit("file", sys.maxsize)
+    read = _with_file(path, "", limit, lambda read: _fill(read, size))
+    return read if isinstance(read, bytes) else None
+
+
 def _with_file(
     path: str | os.PathLike[str], shown: str, limit: InputLimit, use: Callable[[Callable[[int], bytes]], _T]
 ) -> _T | Diagnostic:
@@ -295,6 +313,7 @@ def _with_file(
         return _unreadable(shown, _open_failure(path, exc))
     try:
         status = os.fstat(fd)
+        _READ.add((status.st_dev, status.st_ino))
         if not stat.S_ISREG(status.st_mode):
             return _unreadable(shown, _not_regular(status.st_mode))
         if status.st_size > limit.max_bytes:  # refused unread; a file that grows is still read only so far

@@ -25,7 +25,7 @@ from sgcheck.core.squares import Square, name
 from sgcheck.core.state import GameState, initial_state
 from sgcheck.core.watch import START as WATCH_START
 from sgcheck.core.watch import needs_watch
-from sgcheck.diagnostics import Span
+from sgcheck.diagnostics import NameIndex, Span
 from sgcheck.lang.logs.ast import ColourChoice, Draft, KingPlacement, RollOff
 from sgcheck.lang.logs.reader import PlainTurn
 
@@ -61,11 +61,27 @@ def draft(replayer: Session, item: Draft) -> None:
 
 def _draft_from_pack(replayer: Session, item: Draft, pack: GamePack) -> None:
     """The draft against the pack: its cards, its draw/keep and hand limit (R19)."""
-    known = {card.name for card in pack.cards}
+    known = _names_of(pack)
     names = tuple(c.name for c in item.cards)
     settings = {"draw": pack.draw, "keep": pack.keep, "hand_limit": pack.hand_limit}
     for index, v in check_pack_draft(item.color, names, known, pack.shown, **settings):
         replayer.report(v.diagnostic.at(item.span if index is None else item.cards[index].span))
+
+
+#: The card names of the packs drafted from lately, indexed (by the pack's identity, the pack kept
+#: so that it stays the same object): a corpus of logs shares a few packs.
+_INDEXED: dict[int, tuple[GamePack, NameIndex]] = {}
+
+
+def _names_of(pack: GamePack) -> NameIndex:
+    kept = _INDEXED.get(id(pack))
+    if kept is not None and kept[0] is pack:
+        return kept[1]
+    index = NameIndex(card.name for card in pack.cards)
+    if len(_INDEXED) >= 8:
+        del _INDEXED[next(iter(_INDEXED))]
+    _INDEXED[id(pack)] = (pack, index)
+    return index
 
 
 def rolloff(replayer: Session, roll: RollOff) -> None:

@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import hashlib
 import os
+import sys
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -28,6 +29,7 @@ from pygls.uris import to_fs_path
 from sgcheck import __version__
 from sgcheck.server.analysis import Cancelled, Found, LogMemory, analyse, kind_of
 from sgcheck.server.convert import Lines, to_lsp_all, uri_of
+from sgcheck.server.frames import start_io
 
 
 @dataclass(slots=True)
@@ -75,6 +77,21 @@ class SgcheckServer(LanguageServer):
         self.analyses = 0  # analyses finished and published (the tests read it)
         self.pull = False  # the client pulls diagnostics: none is pushed (it would show each twice)
         self.refresh = False  # and it takes workspace/diagnostic/refresh: asked to pull after each analysis
+        self.folders: list[str] = []  # the workspace folders the client opened (real paths)
+
+    def in_workspace(self, path: str) -> bool:
+        """``path`` lies in a workspace folder the client opened (any, when it opened none): a
+        document elsewhere (``/etc/sgpack.yaml``) is not analysed, so nothing is read there."""
+        if not self.folders:
+            return True
+        real = os.path.realpath(path)
+        return any(real == folder or real.startswith(folder.rstrip(os.sep) + os.sep) for folder in self.folders)
+
+    def open_folders(self, uris: list[str]) -> None:
+        for uri in uris:
+            path = to_fs_path(uri)
+            if path is not None:
+                self.folders.append(os.path.realpath(path))
 
     # --- documents -------------------------------------------------------------------------------
 
@@ -208,6 +225,16 @@ def pulled(
     return lsp.RelatedFullDocumentDiagnosticReport(items=items, result_id=result, related_documents=related or None)
 
 
+def _outside() -> lsp.Diagnostic:
+    """What a document outside the workspace folders gets in place of findings: nothing of it is read."""
+    return lsp.Diagnostic(
+        lsp.Range(lsp.Position(0, 0), lsp.Position(0, 0)),
+        "not checked: this file lies outside the workspace folders the editor opened",
+        severity=lsp.DiagnosticSeverity.Information,
+        source="sgcheck",
+    )
+
+
 def _disk_text(path: str) -> str:
     try:
         with open(path, encoding="utf-8", errors="replace") as handle:
@@ -232,6 +259,14 @@ def create_server() -> SgcheckServer:
         workspace = capabilities.workspace.diagnostics if capabilities.workspace is not None else None
         ls.pull = capabilities.text_document is not None and capabilities.text_document.diagnostic is not None
         ls.refresh = ls.pull and workspace is not None and bool(workspace.refresh_support)
+        folders = [folder.uri for folder in params.workspace_folders or ()]
+        ls.open_folders(folders or ([params.root_uri] if params.root_uri else []))
+
+    @server.feature(lsp.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)
+    def folders_changed(ls: SgcheckServer, params: lsp.DidChangeWorkspaceFoldersParams) -> None:
+        gone = {os.path.realpath(to_fs_path(folder.uri) or "") for folder in params.event.removed}
+        ls.folders = [folder for folder in ls.folders if folder not in gone]
+        ls.open_folders([folder.uri for folder in params.event.added])
 
     @server.feature(lsp.WORKSPACE_DID_CHANGE_CONFIGURATION)
     def configuration(ls: SgcheckServer, params: lsp.DidChangeConfigurationParams) -> None:
@@ -241,6 +276,9 @@ def create_server() -> SgcheckServer:
     async def did_open(ls: SgcheckServer, params: lsp.DidOpenTextDocumentParams) -> None:
         path = _path(params.text_document.uri)
         if path is None:
+            return
+        if not ls.in_workspace(path):
+            ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(params.text_document.uri, [_outside()]))
             return
         if kind_of(path) is not None:
             ls.documents.setdefault(path, _Document())
@@ -298,7 +336,7 @@ def _register(server: SgcheckServer) -> None:
 
     def document(ls: SgcheckServer, uri: str) -> tuple[str, str] | None:
         path = _path(uri)
-        text = ls.text_of(path) if path is not None else None
+        text = ls.text_of(path) if path is not None and ls.in_workspace(path) else None
         return (path, text) if path is not None and text is not None else None
 
     async def in_worker(ls: SgcheckServer, call: object, *args: object) -> object:
@@ -383,6 +421,8 @@ def _register(server: SgcheckServer) -> None:
         opened = ls.workspace.text_documents.get(params.text_document.uri)
         if path is None or opened is None or kind_of(path) is None:
             return lsp.RelatedFullDocumentDiagnosticReport(items=[])
+        if not ls.in_workspace(path):  # nothing is read outside the workspace folders, pulled or not
+            return lsp.RelatedFullDocumentDiagnosticReport(items=[_outside()])
         found, text, texts = await ls.current(path, opened.source)
         return pulled(path, found, text, texts, params.previous_result_id)
 
@@ -396,5 +436,6 @@ def _register(server: SgcheckServer) -> None:
 
 
 def main(argv: Any = None) -> None:
-    """Serve over standard input and output until the client exits."""
-    create_server().start_io()
+    """Serve over standard input and output until the client exits; bad frames are answered and
+    skipped (sgcheck.server.frames)."""
+    start_io(create_server(), sys.stdin.buffer, sys.stdout.buffer)

@@ -11,9 +11,11 @@ so a run gives the same records whatever the number of workers.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import chain
+from itertools import accumulate
+from typing import overload
 
 from sgcheck.core.pieces import Color
 from sgcheck.core.ruleset import CORE, Ruleset
@@ -60,18 +62,39 @@ def sampled(index: int, total: int, samples: int) -> bool:
     return index % step == 0 and index // step < samples
 
 
-def plan(run: RunPlan) -> Iterator[GameTask]:
+def plan(run: RunPlan) -> Tasks:
     """The games of ``run``, in order: first the pack's side plays first, then the other side.
-    Lazy: a task is made when the worker pool asks for it, so a run of a million games never
-    holds a million tasks."""
-    first = first_color(run.scenario)
-    return (
-        GameTask(
+    Each task is made when it is asked for, so a run of a million games never holds them all."""
+    return Tasks(run)
+
+
+class Tasks(Sequence[GameTask]):
+    """The tasks of a run, made as they are asked for (a sequence: its length, any one of them)."""
+
+    def __init__(self, run: RunPlan) -> None:
+        self.run = run
+        self.first = first_color(run.scenario)
+
+    def __len__(self) -> int:
+        return self.run.total
+
+    @overload
+    def __getitem__(self, index: int) -> GameTask: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[GameTask]: ...
+    def __getitem__(self, index: int | slice) -> GameTask | list[GameTask]:
+        if isinstance(index, slice):
+            return [self[at] for at in range(*index.indices(len(self)))]
+        if not -len(self) <= index < len(self):
+            raise IndexError(index)
+        index %= len(self)
+        run = self.run
+        return GameTask(
             index=index,
             seed=game_seed(run.seed, index),
             pack=run.pack,
             against=run.against,
-            pack_color=first if index < run.games else first.other,
+            pack_color=self.first if index < run.games else self.first.other,
             policy=run.policy,
             ruleset=run.ruleset,
             scenario=run.scenario,
@@ -80,8 +103,30 @@ def plan(run: RunPlan) -> Iterator[GameTask]:
             sample=sampled(index, run.total, run.samples),
             against_policy=run.against_policy,
         )
-        for index in range(run.total)
-    )
+
+
+class Chained(Sequence[GameTask]):
+    """Several runs' tasks one after another, as one sequence made as it is asked for."""
+
+    def __init__(self, parts: Sequence[Sequence[GameTask]]) -> None:
+        self.parts = parts
+        self.ends = list(accumulate(len(part) for part in parts))
+
+    def __len__(self) -> int:
+        return self.ends[-1] if self.ends else 0
+
+    @overload
+    def __getitem__(self, index: int) -> GameTask: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[GameTask]: ...
+    def __getitem__(self, index: int | slice) -> GameTask | list[GameTask]:
+        if isinstance(index, slice):
+            return [self[at] for at in range(*index.indices(len(self)))]
+        if not -len(self) <= index < len(self):
+            raise IndexError(index)
+        index %= len(self)
+        part = bisect_right(self.ends, index)
+        return self.parts[part][index - (self.ends[part - 1] if part else 0)]
 
 
 def play_runs(
@@ -91,11 +136,10 @@ def play_runs(
     timeout: float = DEFAULT_TIMEOUT,
     each: Callable[[GameRecord], None] | None = None,
 ) -> Iterator[list[GameRecord]]:
-    """Play several runs (a run and its ablations, or a gauntlet's matches) as one lazy stream of
-    tasks, so the workers are never idle between runs; yield each run's records, in order, when
-    done (``each`` is told of every record as it comes)."""
-    tasks = chain.from_iterable(plan(run) for run in runs)
-    records = play(tasks, jobs, cluster, timeout)
+    """Play several runs (a run and its ablations, or a gauntlet's matches) as one stream of tasks
+    made as they are sent, so the workers are never idle between runs; yield each run's records,
+    in order, when done (``each`` is told of every record as it comes)."""
+    records = play(Chained([plan(run) for run in runs]), jobs, cluster, timeout)
     for run in runs:
         done = []
         for _ in range(run.total):

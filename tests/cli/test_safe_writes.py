@@ -102,13 +102,13 @@ def test_output_file_over_a_card_of_a_walked_pack_or_the_configuration(inputs: P
 
 def test_output_file_never_takes_a_name_sgcheck_reads(inputs: Path) -> None:
     """A log, card file, scenario, manifest or pyproject.toml is never a report, input of this run
-    or not: a pack a log's [Pack] tag names is only read later, and is still safe."""
+    or not; a card file of the pack a log's [Pack] tag names is an input, known before the replay."""
     shutil.copytree(EXAMPLES / "logs" / "relic-pack", inputs / "relic-pack")
     shutil.copy(EXAMPLES / "logs" / "relic-game.sglog", inputs / "relic-game.sglog")
     card = inputs / "relic-pack" / "guide-relics.sgcard"
     before = card.read_bytes()
     result = invoke("replay", "-o", str(card), "relic-game.sglog")
-    assert result.exit_code == 2 and "is named like a card file" in result.stderr, result.output
+    assert result.exit_code == 2 and "is an input of this run" in result.stderr, result.output
     assert card.read_bytes() == before
     for name in ("other.sglog", "new.sgcard.yaml", "x.scenario.yaml", "sgpack.yaml", "pyproject.toml"):
         result = invoke("check", "-o", name, "cards.sgcard")
@@ -444,3 +444,95 @@ def test_nobody_cannot_rewrite_its_own_read_only_file(shared_folder: Path) -> No
     assert code == 2, said
     assert "SG-P009 not rewritten: the file is read-only" in said
     assert path.read_text(encoding="utf-8") == OVER_CAP
+
+
+# --- one guard for every writer: any route, before any work, never an emptied report ------------------
+
+
+@pytest.fixture
+def tagged(inputs: Path) -> Path:
+    """A log whose [Pack] tag names a pack folder beside it (its manifest lists one card file)."""
+    shutil.copytree(EXAMPLES / "logs" / "relic-pack", inputs / "relic-pack")
+    shutil.copy(EXAMPLES / "logs" / "relic-game.sglog", inputs / "relic-game.sglog")
+    assert '[Pack "relic-pack"]' in (inputs / "relic-game.sglog").read_text(encoding="utf-8")
+    return inputs
+
+
+@pytest.mark.parametrize("name", ["relic-pack/guide-relics.sgcard", "relic-pack/sgpack.yaml"])
+@pytest.mark.parametrize("link", ["symlink", "hardlink"])
+def test_replay_output_never_goes_over_what_a_log_tag_reaches(tagged: Path, name: str, link: str) -> None:
+    """The reproducer: `replay -o report.txt`, report.txt a link to a card file of the pack the
+    log's [Pack] tag names, wrote over the card file (check refused the same file). It is refused
+    before any game is replayed, exit 2, the card file as it was."""
+    target = tagged / name
+    before = target.read_bytes()
+    if link == "symlink":
+        (tagged / "report.txt").symlink_to(target)
+    else:
+        os.link(target, tagged / "report.txt")
+    result = invoke("replay", "-o", "report.txt", "relic-game.sglog")
+    assert result.exit_code == 2 and "is an input of this run" in result.stderr, result.output
+    assert target.read_bytes() == before
+
+
+def test_simulate_output_never_goes_over_a_card_of_its_pack(tagged: Path) -> None:
+    """`simulate --pack FOLDER -o LINK` with LINK a hard link to a card file of the pack: refused."""
+    card = tagged / "relic-pack" / "guide-relics.sgcard"
+    before = card.read_bytes()
+    os.link(card, tagged / "report.txt")
+    result = invoke("simulate", "relic-pack", "--games", "1", "--seed", "1", "-o", "report.txt")
+    assert result.exit_code == 2 and "is an input of this run" in result.stderr, result.output
+    assert card.read_bytes() == before
+
+
+def test_sample_logs_folder_that_cannot_be_written_is_found_before_any_game(tagged: Path) -> None:
+    """The reproducer: `simulate --sample-logs DIR -o report` with DIR unwritable played every game,
+    then failed with an internal error after emptying the report. Now: exit 2 before any game, the
+    previous report as it was."""
+    report = tagged / "report.txt"
+    report.write_text("the previous report\n", encoding="utf-8")
+    (tagged / "blocked").write_text("a file, not a folder\n", encoding="utf-8")
+    result = invoke(
+        "simulate", "relic-pack", "--games", "2", "--seed", "1", "-o", "report.txt",
+        "--sample-logs", "blocked/logs",
+    )  # fmt: skip
+    assert result.exit_code == 2 and "--sample-logs" in result.stderr, result.output
+    assert "internal error" not in result.output
+    assert report.read_text(encoding="utf-8") == "the previous report\n"
+
+
+def test_explain_break_folder_that_cannot_be_written_is_found_before_the_check(inputs: Path) -> None:
+    (inputs / "blocked").write_text("a file, not a folder\n", encoding="utf-8")
+    result = invoke("check", "--explain-break", "blocked/proofs", "cards.sgcard")
+    assert result.exit_code == 2 and "--explain-break" in result.stderr, result.output
+
+
+def test_a_run_that_fails_leaves_the_previous_report_whole(inputs: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The report is held until the run ends well: a run stopped half-way (here by a failure of
+    sgcheck itself while a log is replayed) leaves the previous report as it was, never emptied."""
+    from sgcheck.replay import files
+
+    report = inputs / "report.txt"
+    report.write_text("the previous report\n", encoding="utf-8")
+
+    def broken(*args: object, **kwargs: object) -> object:
+        raise RuntimeError("stopped half-way")
+
+    monkeypatch.setattr(files, "replay_all", broken)
+    result = CliRunner().invoke(main, ["replay", "-o", "report.txt", "game.sglog"])
+    assert result.exit_code == 2
+    assert report.read_text(encoding="utf-8") == "the previous report\n"
+
+
+def test_a_file_read_by_a_route_not_known_before_the_run_is_still_never_written_over(tagged: Path) -> None:
+    """What the run reads that could not be known before it (a [Pack] tag after a header longer
+    than the part read ahead) is checked again when the run ends: the report is not written over
+    it (exit 2), and the card file is as it was."""
+    log = tagged / "relic-game.sglog"
+    log.write_text("; a comment\n" * 7000 + log.read_text(encoding="utf-8"), encoding="utf-8")
+    card = tagged / "relic-pack" / "guide-relics.sgcard"
+    before = card.read_bytes()
+    os.link(card, tagged / "report.txt")
+    result = invoke("replay", "--jobs", "1", "-o", "report.txt", "relic-game.sglog")
+    assert result.exit_code == 2 and "is a file this run read" in result.stderr, result.output
+    assert card.read_bytes() == before

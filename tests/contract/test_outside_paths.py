@@ -126,3 +126,27 @@ def test_a_configuration_named_with_config_is_shown_as_typed(tmp_path: Path) -> 
     code, out = _check("examples/cards/guide-relics.sgcard", "--config", str(config))
     assert code == 2
     assert f"{config}:2:1: SG-C210 unknown key 'unknown_key'" in out
+
+
+SECRET = "//registry.example/:_authToken=npm_SECRETVALUE0123456789\n"
+
+
+@pytest.mark.parametrize("entry", [".npmrc", "token", ".git/credentials", "notes.txt", "cards.sgcard.bak"])
+@pytest.mark.parametrize("fmt", ALL_FORMATS)
+def test_a_manifest_entry_that_is_not_a_card_file_is_never_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, entry: str, fmt: str
+) -> None:
+    """The reproducer: a manifest could list any regular file of its folder as a card file (a token,
+    .npmrc, .git/credentials); it was read and the text report printed its first line. An entry is
+    held to the card suffixes as a link is (SG-C202): never read, only its name and place said."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "pack").mkdir()
+    secret = tmp_path / "pack" / entry
+    secret.parent.mkdir(parents=True, exist_ok=True)
+    secret.write_text(SECRET, encoding="utf-8")
+    (tmp_path / "pack" / "sgpack.yaml").write_text(
+        f"name: pack\nversion: 1.0.0\nruleset: core\ncards:\n  - {entry}\n", encoding="utf-8"
+    )
+    code, output = _check("pack", fmt=fmt)
+    assert code == 1
+    assert "SG-C202" in output and "SECRET" not in output and "authToken" not in output

@@ -7,6 +7,7 @@ from sgcheck.core.cards.table import CardsState, new_cards
 from sgcheck.core.pieces import Color, Kind, Phase
 from sgcheck.core.setup import check_pack_draft
 from sgcheck.core.state import GameState, Payment
+from sgcheck.diagnostics import NameIndex
 from tests.core.helpers import MISS, cards_by_name, end_turn, enter, ok, position, rejected, sq
 
 W, B = Color.WHITE, Color.BLACK
@@ -306,7 +307,7 @@ def test_a_phase_trigger_fires_for_a_phase_the_log_skips() -> None:
 
 def test_a_draft_is_checked_against_the_pack() -> None:
     """R19: drafted cards are the pack's, each kept once, no more than its keep and hand limit."""
-    known = {"Soul Drain", "Soul Ward", "Arcane Surge"}
+    known = NameIndex({"Soul Drain", "Soul Ward", "Arcane Surge"})
     found = list(
         check_pack_draft(
             W, ("Soul Drian", "Soul Ward", "Soul Ward", "Arcane Surge"), known, "p", draw=5, keep=3, hand_limit=3

@@ -7,8 +7,10 @@
 The test suite runs each target with a fixed number of examples (CI keeps a fixed budget);
 this runner feeds the same targets bytes for as long as it is given, through Hypothesis's
 ``fuzz_one_input``: half fresh random bytes, half mutations (bit flips, cuts, splices) of
-inputs that already ran. Each input is one run of sgcheck in process (``fmt`` targets run
-twice: formatting, then formatting the result again), with the harness's hang guard and checks.
+inputs that already ran. The targets take turns of the same time (a second each, at least 25
+inputs), so a cheap target runs more inputs than a costly one. Each input is one run of sgcheck
+in process (``fmt`` targets run twice: formatting, then formatting the result again), with the
+harness's hang guard and checks.
 
 A failing input is saved to ``--findings`` (one file per input, named by target and a hash of
 the bytes) and to Hypothesis's example database, so ``python -m pytest tests/fuzz`` replays and
@@ -35,17 +37,30 @@ from typing import Any
 
 import pytest
 
+from tests import installed
+
+if installed.wanted():
+    installed.use_installed()  # the installed sgcheck (compiled, say), before the targets import it
+
 from .harness import RUNS, Hang
 
 #: What a failing input raises: any error, the harness's hang guard, or ``pytest.fail`` (a
 #: BaseException); Ctrl-C still stops the run.
 FAILURES = (Exception, Hang, pytest.fail.Exception)
 #: The modules whose Hypothesis targets the long run drives.
-MODULES = ("test_random_inputs", "test_scenario_inputs", "test_fmt_inputs", "test_lookalike_letters")
+MODULES = (
+    "test_random_inputs",
+    "test_scenario_inputs",
+    "test_fmt_inputs",
+    "test_lookalike_letters",
+    "test_attack_inputs",
+)
 #: Inputs kept to mutate, per target; the oldest go first.
 POOL_SIZE = 256
 #: Length of a fresh random input, in bytes (Hypothesis reads what its strategies draw).
 FRESH_BYTES = (16, 4096)
+#: Time each target runs before the next one's turn (at least 25 inputs).
+SLICE_SECONDS = 1.0
 #: Failures kept per target and kind of failure: a bug found once is found again and again.
 KEPT_PER_FAILURE = 3
 
@@ -63,13 +78,14 @@ class Target:
 
 
 def targets(modules: tuple[str, ...] = MODULES, only: str = "") -> list[Target]:
-    """Every Hypothesis test of ``modules`` whose name contains ``only``."""
+    """Every Hypothesis test of ``modules`` whose name contains ``only`` (or one of its comma-separated parts)."""
     found = []
+    wanted = only.split(",")
     for name in modules:
         module: ModuleType = importlib.import_module(f"{__package__}.{name}")
         for attribute, value in sorted(vars(module).items()):
             hypothesis: Any = getattr(value, "hypothesis", None)
-            if attribute.startswith("test_") and hypothesis is not None and only in attribute:
+            if attribute.startswith("test_") and hypothesis is not None and any(part in attribute for part in wanted):
                 found.append(Target(f"{name}.{attribute}", hypothesis.fuzz_one_input))
     return found
 
@@ -133,7 +149,11 @@ def fuzz(chosen: list[Target], *, seconds: float, max_inputs: int, seed: int, fi
     total = 0
     while total < max_inputs and time.monotonic() < deadline:
         for target in chosen:
-            for _ in range(min(25, max_inputs - total)):
+            # each target gets the same time, a slice at a time: a cheap one runs more inputs
+            slice_end = time.monotonic() + SLICE_SECONDS
+            for count in range(max_inputs - total):
+                if count >= 25 and time.monotonic() >= slice_end:
+                    break
                 data = next(streams[target.name])
                 target.inputs += 1
                 total += 1
@@ -183,7 +203,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--inputs", type=int, default=sys.maxsize, help="stop after this many inputs")
     parser.add_argument("--seed", type=int, default=None, help="seed of the random inputs (default: the time)")
-    parser.add_argument("--only", default="", help="drive only the targets whose name contains this")
+    parser.add_argument(
+        "--only", default="", help="drive only the targets whose name contains this (or one of these, comma-separated)"
+    )
     parser.add_argument("--findings", type=Path, default=Path("fuzz-findings"), help="where failing inputs go")
     parser.add_argument("--replay", type=Path, metavar="FILE", help="run one saved input again")
     parser.add_argument("--list", action="store_true", help="list the targets and stop")

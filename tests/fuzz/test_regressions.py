@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,6 +25,7 @@ from sgcheck.diagnostics import LISTED_NAMES, listing, shortlist
 from sgcheck.lang.cards.format_yaml import format_yaml_text
 from sgcheck.lang.cards.yaml_loader import load_card_yaml
 from sgcheck.lang.formatting import shape
+from tests import installed
 
 from .harness import EXAMPLES, REPO, check_sane, hang_guard, run_in_process, run_subprocess
 
@@ -421,3 +423,85 @@ def test_findings_about_unknown_cards_stay_small_whatever_the_pack(tmp_path: Pat
         sizes[cards] = (len(outcome.stdout), len(html.stdout))
     (small_json, small_html), (big_json, big_html) = sizes[8], sizes[1500]
     assert big_json < small_json * 1.5 and big_html < small_html * 1.5  # the pack's size does not show
+
+
+def test_a_near_miss_costs_the_same_whatever_the_pack(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reproducer: 300 unknown draft names against a 1 MB pack took 73 s, each name compared
+    with every card of the pack. The pack's names are indexed once (NameIndex); each question
+    compares the word with a fixed number of candidates, and still finds the near miss."""
+    from sgcheck import diagnostics
+    from sgcheck.diagnostics import NameIndex
+
+    compared: list[int] = []
+    real = diagnostics.get_close_matches
+
+    def counting(word: str, possibilities: list[str], n: int = 3, cutoff: float = 0.6) -> list[str]:
+        compared.append(len(possibilities))
+        return real(word, possibilities, n=n, cutoff=cutoff)
+
+    monkeypatch.setattr(diagnostics, "get_close_matches", counting)
+    names = [f"Card of the Long Pack {number:05d}" for number in range(20_000)] + ["Soul Drain", "Soul Ward"]
+    index = NameIndex(names)
+    assert index.close("Soul Drian", cutoff=0.5)[0] == "Soul Drain"
+    assert index.close("Card of the Long Pack 1234x", cutoff=0.5)  # a near miss among thousands alike
+    for number in range(300):
+        index.close(f"Unknown Card Name {number:03d}", cutoff=0.5)
+    assert compared and max(compared) <= NameIndex.CANDIDATES
+    assert index.listing(["Soul Drain"]) == f"'Soul Drain', {', '.join(map(repr, sorted(names)[:4]))} and 19997 more"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_a_secret_is_read_within_bounds() -> None:
+    """The reproducers: `dice key @/dev/zero` and `dice commit - < /dev/zero` read without limit
+    (until memory ran out). A secret is read up to a few hundred characters, then refused: exit 2,
+    one usage error, within the harness's memory cap and hang guard."""
+    from .harness import _limit_child
+
+    def dice(*args: str, stdin: Any = subprocess.DEVNULL) -> subprocess.CompletedProcess[bytes]:
+        return subprocess.run(
+            [sys.executable, "-m", "sgcheck", "dice", *args], stdin=stdin, capture_output=True, cwd=REPO,
+            env={**os.environ, "PYTHONPATH": installed.pythonpath()}, preexec_fn=_limit_child, timeout=30, check=False,
+        )  # fmt: skip
+
+    key = dice("key", "@/dev/zero", "--roll", "0")
+    with open("/dev/zero", "rb") as zeros:
+        commit = dice("commit", "-", stdin=zeros)
+    for outcome in (key, commit):
+        assert outcome.returncode == 2, outcome.stderr
+        assert b"longer than 256 characters" in outcome.stderr and b"Traceback" not in outcome.stderr
+
+
+def test_a_game_id_that_is_not_utf8_is_a_usage_error() -> None:
+    """The reproducer: `dice next --game-id` with bytes that are not UTF-8 crashed."""
+    result = subprocess.run(
+        [sys.executable, "-m", "sgcheck", "dice", "next", b"--game-id", b"board-\xff\xfe",
+         "--white-commit", "1" * 64, "--black-commit", "2" * 64, "--white", "3" * 64, "--black", "4" * 64],
+        capture_output=True, cwd=REPO, env={**os.environ, "PYTHONPATH": installed.pythonpath()}, check=False,
+    )  # fmt: skip
+    assert result.returncode == 2, result.stderr
+    assert b"the game id must be a non-empty UTF-8 text" in result.stderr and b"Traceback" not in result.stderr
+
+
+def test_one_unreadable_log_does_not_stop_dice_stats(tmp_path: Path) -> None:
+    """The reproducer: one unreadable log aborted `dice stats` (exit 2, nothing counted). It is
+    listed with the reason, and the dice of the other logs are counted."""
+    shutil.copy(EXAMPLES / "logs" / "full-game.sglog", tmp_path / "a.sglog")
+    (tmp_path / "b.sglog").write_bytes(b"\x00binary\x00")
+    outcome = run_in_process("dice", "stats", str(tmp_path), fmt="json")
+    assert outcome.exit_code in (0, 1), outcome.describe()
+    document = json.loads(outcome.stdout)
+    assert "b.sglog" in json.dumps(document) and "Traceback" not in outcome.stderr
+
+
+def test_a_streamed_diff_keeps_difflib_order_when_a_piece_ends_mid_line() -> None:
+    """Found by the long fuzz run (test_streamed_diff_is_the_diff_patch_reads): a piece whose last
+    line had no line end was held apart from the other side's, and the diff of 'a' against an
+    empty line came out as an insertion before the deletion. Pieces are now held until both sides
+    end at a line's end: the text is difflib's."""
+    from sgcheck.lang.format_diff import UnifiedDiff
+
+    written: list[str] = []
+    diff = UnifiedDiff("f", written.append)
+    diff.add("a", "\n")
+    diff.finish()
+    assert "".join(written) == "--- f\n+++ f\n@@ -1 +1 @@\n-a\n\\ No newline at end of file\n+\n"
