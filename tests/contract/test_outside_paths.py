@@ -150,3 +150,31 @@ def test_a_manifest_entry_that_is_not_a_card_file_is_never_read(
     code, output = _check("pack", fmt=fmt)
     assert code == 1
     assert "SG-C202" in output and "SECRET" not in output and "authToken" not in output
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        SECRET,  # a line that YAML reads as one string
+        "aws_secret_access_key: SECRETVALUE0123456789\n",  # a mapping, but not of cards
+        "- SECRETVALUE0123456789\n- authToken\n",  # a list
+    ],
+)
+@pytest.mark.parametrize("fmt", ALL_FORMATS)
+def test_a_yaml_file_that_is_not_a_card_file_is_named_never_quoted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, content: str, fmt: str
+) -> None:
+    """A file with a card suffix (``.yaml``) that does not read as cards at all (its document is
+    no mapping with a ``cards`` list) is an error naming the file, with no line of it and no value
+    of it in any report (SG-P027): a token saved as ``secrets.yaml`` and listed by mistake stays
+    unseen."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "pack").mkdir()
+    (tmp_path / "pack" / "secrets.yaml").write_text(content, encoding="utf-8")
+    (tmp_path / "pack" / "sgpack.yaml").write_text(
+        "name: pack\nversion: 1.0.0\nruleset: core\ncards:\n  - secrets.yaml\n", encoding="utf-8"
+    )
+    code, output = _check("pack", fmt=fmt)
+    assert code == 1
+    assert "SG-P027" in output and "secrets.yaml" in output
+    assert "SECRET" not in output and "authToken" not in output and "aws_secret" not in output

@@ -54,6 +54,8 @@ def load_card_yaml(text: str, source: str) -> A.CardFile:
         return A.CardFile(source, (), (root,))
     if root.value is None:
         return A.CardFile(source, (), (_no_cards(source),))
+    if not isinstance(root.value, dict) or "cards" not in root.value:
+        return A.CardFile(source, (), (_not_cards(),))
     bad_cards: set[int] = set()
     diagnostics: list[Diagnostic] = []
     long_numbers: set[int] = set()  # ids of the nodes holding numbers too long to read
@@ -140,6 +142,20 @@ def _no_cards(source: str) -> Diagnostic:
         NO_CARDS.severity,
         "the file holds no cards",
         Span.point(source),
+        _RULES,
+        hint="a YAML card file is a mapping with a 'cards' list (see docs/cards.md)",
+    )
+
+
+def _not_cards() -> Diagnostic:
+    """A YAML file that is not a card file at all (its document is no mapping with a ``cards``
+    list): one finding with no span and no value, so that no report quotes a line of it. A file
+    listed as cards by mistake (a token, a configuration) is named, never shown."""
+    return Diagnostic(
+        SCHEMA_ERROR.code,
+        SCHEMA_ERROR.severity,
+        "not a card file: its document is not a mapping with a 'cards' list (nothing of it is shown)",
+        None,
         _RULES,
         hint="a YAML card file is a mapping with a 'cards' list (see docs/cards.md)",
     )
