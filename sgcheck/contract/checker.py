@@ -234,12 +234,10 @@ def read_scenario(
     return findings, read.text, facts
 
 
-def read_cards(
-    source: CardSource, sources: dict[str, str], stdin: BinaryReader | None = None
-) -> tuple[CardFile, str]:
+def read_cards(source: CardSource, sources: dict[str, str], stdin: BinaryReader | None = None) -> tuple[CardFile, str]:
     """Parse one card file in the format its name says; unreadable files become diagnostics."""
     from sgcheck.lang.cards.parser import parse_cards
-    from sgcheck.lang.cards.yaml_loader import load_card_yaml
+    from sgcheck.lang.cards.yaml_loader import load_card_yaml, not_a_card_file
 
     limit = YAML_CARD_LIMIT if is_yaml(source.shown) else CARD_LIMIT
     read = _read(source, stdin, limit)
@@ -247,7 +245,10 @@ def read_cards(
         return CardFile(source.shown, (), (read,)), ""
     sources[source.shown] = read.text
     parse = load_card_yaml if is_yaml(source.shown) else parse_cards
-    return parse(read.text, source.shown), read.text
+    parsed = parse(read.text, source.shown)
+    if not_a_card_file(parsed):
+        del sources[source.shown]  # named and placed, never quoted (docs/limits.md)
+    return parsed, read.text
 
 
 @dataclass(slots=True)

@@ -55,7 +55,7 @@ def load_card_yaml(text: str, source: str) -> A.CardFile:
     if root.value is None:
         return A.CardFile(source, (), (_no_cards(source),))
     if not isinstance(root.value, dict) or "cards" not in root.value:
-        return A.CardFile(source, (), (_not_cards(),))
+        return A.CardFile(source, (), (_not_cards(source),))
     bad_cards: set[int] = set()
     diagnostics: list[Diagnostic] = []
     long_numbers: set[int] = set()  # ids of the nodes holding numbers too long to read
@@ -147,15 +147,25 @@ def _no_cards(source: str) -> Diagnostic:
     )
 
 
-def _not_cards() -> Diagnostic:
+#: The message of a YAML file that is not a card file at all (:func:`not_a_card_file`).
+NOT_CARDS = "not a card file: its document is not a mapping with a 'cards' list (nothing of it is shown)"
+
+
+def not_a_card_file(parsed: A.CardFile) -> bool:
+    """``parsed`` did not read as cards at all: its one finding says so, and the checker keeps its
+    text out of the report's sources, so that no report quotes a line of it (a token or a
+    configuration listed as cards by mistake is named and placed, never shown)."""
+    return not parsed.cards and [d.message for d in parsed.diagnostics] == [NOT_CARDS]
+
+
+def _not_cards(source: str) -> Diagnostic:
     """A YAML file that is not a card file at all (its document is no mapping with a ``cards``
-    list): one finding with no span and no value, so that no report quotes a line of it. A file
-    listed as cards by mistake (a token, a configuration) is named, never shown."""
+    list): one finding at its start, quoting no value of it."""
     return Diagnostic(
         SCHEMA_ERROR.code,
         SCHEMA_ERROR.severity,
-        "not a card file: its document is not a mapping with a 'cards' list (nothing of it is shown)",
-        None,
+        NOT_CARDS,
+        Span.point(source),
         _RULES,
         hint="a YAML card file is a mapping with a 'cards' list (see docs/cards.md)",
     )
