@@ -220,6 +220,17 @@ class _Session:
         self.client = client
         self.local = local
         self.address = address
+        self.levels: dict[str, int] = {}  # Dask's loggers' levels, while the session keeps them quiet
+
+    def quiet(self) -> None:
+        """Keep Dask's own loggers quiet while the session lasts: a scheduler lost mid-run is said
+        once, as one line (ClusterError), not as the client's reconnect tracebacks on stderr."""
+        import distributed  # noqa: F401  (its loggers exist once it is imported)
+
+        for name in [name for name in logging.root.manager.loggerDict if name.partition(".")[0] == "distributed"]:
+            logger = logging.getLogger(name)
+            self.levels.setdefault(name, logger.level)
+            logger.setLevel(logging.CRITICAL + 1)
 
     @staticmethod
     def open(cluster: str, jobs: int, timeout: float) -> _Session:
@@ -256,6 +267,7 @@ class _Session:
                 raise ClusterError(f"cannot start a local cluster: {_reason(error)}") from None
         address = cluster if local is None else str(local.scheduler_address)
         session = _Session(None, local, address)
+        session.quiet()
         try:
             session.client = dask.Client(local if local is not None else cluster, timeout=timeout, set_as_default=False)
             session.client.wait_for_workers(1, timeout=timeout)
@@ -292,6 +304,9 @@ class _Session:
             if part is not None:
                 with contextlib.suppress(Exception):  # already gone: nothing left to stop
                     part.close()
+        for name, level in self.levels.items():
+            logging.getLogger(name).setLevel(level)
+        self.levels.clear()
 
 
 def _reason(error: BaseException) -> str:

@@ -8,6 +8,7 @@ The timeouts are generous, for a loaded machine; no assertion depends on how lon
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -394,3 +395,45 @@ def test_a_connection_lost_on_the_way_is_a_cluster_error_naming_the_cause() -> N
             distribute._lost_scheduler(session, step)
     with pytest.raises(ValueError, match="the task's own error"):
         distribute._lost_scheduler(session, task_error)
+
+
+def test_a_scheduler_killed_mid_run_is_one_line_exit_2_and_the_report_left_as_it_was(tmp_path: Path) -> None:
+    """The same reproducer end to end: `dask scheduler` and `dask worker` as docs/cluster.md starts
+    them, `sgcheck simulate --cluster` playing, and the scheduler process killed while the games
+    are played. The run ends with one line naming the cause and exit 2, no traceback, and the
+    report of -o is the previous one, whole (written only when a run ends well)."""
+    from distributed import Client
+
+    port = _free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    scheduler = _dask("scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard")
+    worker: subprocess.Popen[bytes] | None = None
+    report = tmp_path / "report.txt"
+    report.write_text("the previous report\n", encoding="utf-8")
+    try:
+        with Client(address, timeout=WAIT, set_as_default=False) as client:  # the scheduler is up
+            worker = _dask("worker", address, "--nworkers", "1", "--nthreads", "1", "--no-dashboard")
+            client.wait_for_workers(1, timeout=WAIT)
+        pack = str(ROOT / "examples" / "packs" / "overpowered")
+        command = [sys.executable, "-m", "sgcheck", "simulate", pack, "--games", "400", "--seed", "1"]
+        command += ["--cluster", address, "--cluster-timeout", str(WAIT), "-o", str(report)]
+        run = subprocess.Popen(
+            command, cwd=ROOT, env=_worker_environment(), stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        )
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            run.wait(timeout=8)  # the games are under way (400 a side take minutes)
+        assert run.returncode is None, "the run ended before the scheduler could be lost"
+        scheduler.kill()
+        scheduler.wait(timeout=WAIT)
+        stdout, stderr = run.communicate(timeout=300)
+    finally:
+        for process in (worker, scheduler):
+            if process is not None and process.poll() is None:
+                process.kill()
+                process.wait()
+    said = stderr.decode("utf-8", "replace")
+    assert run.returncode == 2, said
+    assert "Traceback" not in said and "internal error" not in said, said
+    assert said.splitlines()[-1].startswith(f"sgcheck: --cluster: lost the scheduler at '{address}'"), said
+    assert stdout == b""
+    assert report.read_text(encoding="utf-8") == "the previous report\n"
