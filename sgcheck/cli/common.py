@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import functools
 import io
 import os
@@ -11,6 +12,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, ParamSpec, TypeVar, cast
 
 import click
@@ -69,14 +71,27 @@ def selection_options(func: Callable[P, R]) -> Callable[P, R]:
     """``--select``, ``--extend-select``, ``--ignore`` and ``--per-file-ignores`` (sgcheck.selection)."""
     spellings = "codes in any spelling (SG-C050, C050, c050, a rule name) or families (C05, R2, ALL)"
     options = [
-        click.option("--select", multiple=True, metavar="CODES", callback=_code_list,
-                     help=f"Report only these: {spellings}; replaces the configuration's select."),
-        click.option("--extend-select", multiple=True, metavar="CODES", callback=_code_list,
-                     help="Report these too, on top of select (and of what the configuration ignores)."),
-        click.option("--ignore", multiple=True, metavar="CODES", callback=_code_list,
-                     help="Do not report these."),
-        click.option("--per-file-ignores", multiple=True, metavar="GLOB:CODES",
-                     help="Do not report CODES in files matching GLOB, e.g. 'legacy/*.sgcard:C120,C121'."),
+        click.option(
+            "--select",
+            multiple=True,
+            metavar="CODES",
+            callback=_code_list,
+            help=f"Report only these: {spellings}; replaces the configuration's select.",
+        ),
+        click.option(
+            "--extend-select",
+            multiple=True,
+            metavar="CODES",
+            callback=_code_list,
+            help="Report these too, on top of select (and of what the configuration ignores).",
+        ),
+        click.option("--ignore", multiple=True, metavar="CODES", callback=_code_list, help="Do not report these."),
+        click.option(
+            "--per-file-ignores",
+            multiple=True,
+            metavar="GLOB:CODES",
+            help="Do not report CODES in files matching GLOB, e.g. 'legacy/*.sgcard:C120,C121'.",
+        ),
     ]
     for option in reversed(options):
         func = option(func)
@@ -120,18 +135,37 @@ def output_file_option(
 def report_options(func: Callable[P, R]) -> Callable[P, R]:
     """Where the report goes and what the exit status counts, as linters do it."""
     options = [
-        click.option("-o", "--output-file", type=click.Path(dir_okay=False, writable=True, allow_dash=True),
-                     help="Write the report to this file instead of standard output: never over an input of the "
-                     "run or a file named like a log, card file, scenario or manifest; any other file is overwritten."),
-        click.option("--exit-zero", is_flag=True,
-                     help="Exit 0 even when there are findings (2 still means a usage, I/O or internal error)."),
-        click.option("--fail-on", type=click.Choice(("error", "warning")), default="error", show_default=True,
-                     help="The least severity that makes the exit status 1."),
-        click.option("--statistics/--no-statistics", default=None,
-                     help="Print how many findings of each code instead of the findings themselves (text format; "
-                     "default: the configuration's statistics, else no)."),
-        click.option("-v", "--verbose", is_flag=True,
-                     help="Say on standard error which configuration is read and how many files are found."),
+        click.option(
+            "-o",
+            "--output-file",
+            type=click.Path(dir_okay=False, writable=True, allow_dash=True),
+            help="Write the report to this file instead of standard output: never over an input of the "
+            "run or a file named like a log, card file, scenario or manifest; any other file is overwritten.",
+        ),
+        click.option(
+            "--exit-zero",
+            is_flag=True,
+            help="Exit 0 even when there are findings (2 still means a usage, I/O or internal error).",
+        ),
+        click.option(
+            "--fail-on",
+            type=click.Choice(("error", "warning")),
+            default="error",
+            show_default=True,
+            help="The least severity that makes the exit status 1.",
+        ),
+        click.option(
+            "--statistics/--no-statistics",
+            default=None,
+            help="Print how many findings of each code instead of the findings themselves (text format; "
+            "default: the configuration's statistics, else no).",
+        ),
+        click.option(
+            "-v",
+            "--verbose",
+            is_flag=True,
+            help="Say on standard error which configuration is read and how many files are found.",
+        ),
     ]
     for option in reversed(options):
         func = option(func)
@@ -530,11 +564,16 @@ def commit_output(stream: IO[str] | None) -> None:
 
 
 def writable_folder(folder: str, option: str) -> None:
-    """A usage error (exit 2) before any work when files cannot be written into ``folder`` (made
-    if missing): ``--sample-logs``, ``--explain-break``."""
+    """A usage error (exit 2) before any work when files cannot be written into ``folder``:
+    ``--sample-logs``, ``--explain-break``. A folder still missing is not made here (a run with
+    nothing to write leaves none behind): the nearest folder above it that exists is tried."""
+    existing = Path(folder)
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
     try:
-        os.makedirs(folder, exist_ok=True)
-        probe = tempfile.NamedTemporaryFile(dir=folder, prefix=".sgcheck-", delete=True)  # noqa: SIM115
+        if not existing.is_dir():
+            raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR))
+        probe = tempfile.NamedTemporaryFile(dir=existing, prefix=".sgcheck-", delete=True)  # noqa: SIM115
         probe.close()
     except OSError as error:
         reason = error.strerror or str(error)
@@ -584,16 +623,30 @@ def guarded(func: Callable[P, int]) -> Callable[P, None]:
 def discovery_options(func: Callable[P, R]) -> Callable[P, R]:
     """``--exclude``, ``--extend-exclude``, ``--force-exclude``, ``--no-respect-gitignore`` (sgcheck.discovery)."""
     options = [
-        click.option("--exclude", multiple=True, metavar="PATTERN",
-                     help="Skip paths matching this gitignore-style pattern, relative to the working directory, "
-                     "when searching folders (repeatable; replaces the configuration's exclude)."),
-        click.option("--extend-exclude", multiple=True, metavar="PATTERN",
-                     help="Like --exclude, on top of the configuration's exclude."),
-        click.option("--force-exclude", is_flag=True,
-                     help="Skip files named on the command line too when an exclude pattern matches them "
-                     "(for pre-commit, which names the changed files)."),
-        click.option("--no-respect-gitignore", is_flag=True,
-                     help="Also search files and folders that .gitignore or .git/info/exclude ignore."),
+        click.option(
+            "--exclude",
+            multiple=True,
+            metavar="PATTERN",
+            help="Skip paths matching this gitignore-style pattern, relative to the working directory, "
+            "when searching folders (repeatable; replaces the configuration's exclude).",
+        ),
+        click.option(
+            "--extend-exclude",
+            multiple=True,
+            metavar="PATTERN",
+            help="Like --exclude, on top of the configuration's exclude.",
+        ),
+        click.option(
+            "--force-exclude",
+            is_flag=True,
+            help="Skip files named on the command line too when an exclude pattern matches them "
+            "(for pre-commit, which names the changed files).",
+        ),
+        click.option(
+            "--no-respect-gitignore",
+            is_flag=True,
+            help="Also search files and folders that .gitignore or .git/info/exclude ignore.",
+        ),
     ]
     for option in reversed(options):
         func = option(func)

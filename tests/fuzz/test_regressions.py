@@ -161,8 +161,10 @@ def test_configured_statistics_leave_other_formats_alone(tmp_path: Path, command
     """Used to make every --format json run a usage error blaming --statistics."""
     path = tmp_path / "pyproject.toml"
     path.write_text("[tool.sgcheck]\nstatistics = true\n[tool.sgcheck.replay]\nstatistics = true\n", encoding="utf-8")
-    target = str(EXAMPLES / "logs" / "broken" / "wrong-hit.sglog") if command == "replay" else str(
-        EXAMPLES / "cards" / "guide-relics.sgcard"
+    target = (
+        str(EXAMPLES / "logs" / "broken" / "wrong-hit.sglog")
+        if command == "replay"
+        else str(EXAMPLES / "cards" / "guide-relics.sgcard")
     )
     for fmt in ("json", "sarif"):
         outcome = check_sane(run_in_process(command, "--config", str(path), target, fmt=fmt), inputs=None)
@@ -484,13 +486,16 @@ def test_a_game_id_that_is_not_utf8_is_a_usage_error() -> None:
 
 def test_one_unreadable_log_does_not_stop_dice_stats(tmp_path: Path) -> None:
     """The reproducer: one unreadable log aborted `dice stats` (exit 2, nothing counted). It is
-    listed with the reason, and the dice of the other logs are counted."""
+    listed with the reason, the dice of the other logs are counted, and the run still ends with
+    exit 2, an input it could not read (docs/dice.md)."""
     shutil.copy(EXAMPLES / "logs" / "full-game.sglog", tmp_path / "a.sglog")
     (tmp_path / "b.sglog").write_bytes(b"\x00binary\x00")
     outcome = run_in_process("dice", "stats", str(tmp_path), fmt="json")
-    assert outcome.exit_code in (0, 1), outcome.describe()
+    assert outcome.exit_code == 2, outcome.describe()
     document = json.loads(outcome.stdout)
-    assert "b.sglog" in json.dumps(document) and "Traceback" not in outcome.stderr
+    assert document["unreadable"] == 1 and [entry["log"] for entry in document["unread"]] == [str(tmp_path / "b.sglog")]
+    assert document["players"], "the readable log's dice are counted"
+    assert "Traceback" not in outcome.stderr
 
 
 def test_a_streamed_diff_keeps_difflib_order_when_a_piece_ends_mid_line() -> None:
