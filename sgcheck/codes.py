@@ -682,8 +682,9 @@ _CODES: tuple[CodeInfo, ...] = (
         until the end of the player's next Upkeep for LP they give in another, and SP a card
         takes waits for LP the same card gives for the rest of the game. Both players are
         watched in every action: the opponent's cards firing in this player's turn make an
-        exchange of the opponent's. The message names the cards and the numbers. Reported whatever `sgcheck check` said about the pack; a
-        warning instead of an error with `--allow-violations` (playtesting a pack).""",
+        exchange of the opponent's. The message names the cards and the numbers. Reported
+        whatever `sgcheck check` said about the pack; a warning instead of an error with
+        `--allow-violations` (playtesting a pack).""",
     ),
     _c(
         "SG-R131",

@@ -295,9 +295,7 @@ def _parse_table(table: dict[str, object], where: _Where, codes: Codes) -> Confi
         if checked is None:
             continue
         if level not in ("error", "warning", "note"):
-            problems.append(
-                _problem(f"severity of {code} must be error, warning or note, not {level!r}", where, code)
-            )
+            problems.append(_problem(f"severity of {code} must be error, warning or note, not {level!r}", where, code))
             continue
         for each in codes_named([checked], catalogue):
             severities[each] = Severity(level)

@@ -266,4 +266,3 @@ def _write_diff(result: Formatted) -> None:
     for chunk in result.diff.chunks():
         output.write(decoder.decode(chunk))
     output.write(decoder.decode(b"", final=True))
-

@@ -54,6 +54,7 @@ class _Piece(click.ParamType):  # type: ignore[type-arg]
         names = "K Q R B N P, or King, Queen, Rook, Bishop, Knight, Pawn"
         self.fail(f"{text!r} is not a piece{hint} ({names})", param, ctx)
 
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 

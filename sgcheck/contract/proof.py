@@ -150,9 +150,7 @@ def _start(
     return scenario_start(state)
 
 
-def _header(
-    ruleset: Ruleset, cards: Sequence[Card], hands: tuple[tuple[str, ...], tuple[str, ...]]
-) -> list[LogItem]:
+def _header(ruleset: Ruleset, cards: Sequence[Card], hands: tuple[tuple[str, ...], tuple[str, ...]]) -> list[LogItem]:
     tags = [Tag("Event", EVENT, NOWHERE), Tag("Ruleset", ruleset.describe(), NOWHERE)]
     if cards:
         tags.append(Tag("Pack", PACK_FOLDER, NOWHERE))

@@ -103,7 +103,6 @@ def _move_cost(kind: Kind, distance: int, king_value: int | None) -> Worked:
     return Worked(v + distance, "{} {} + distance {}", kind.title, v, distance, rules=rules)
 
 
-
 def attack_cost(kind: Kind, distance: int, ruleset: Ruleset) -> Worked:
     """Attack = 2 × value + distance (core §4.1)."""
     return _attack_cost(kind, distance, value_of(kind, ruleset))
@@ -114,7 +113,6 @@ def _attack_cost(kind: Kind, distance: int, value: int) -> Worked:
     m = caps.ATTACK_VALUE_MULTIPLIER
     rules = _ATTACK_RULES.get(kind, _ATTACK)
     return Worked(m * value + distance, "{}×{} {} + distance {}", m, kind.title, value, distance, rules=rules)
-
 
 
 @cache
@@ -137,9 +135,7 @@ def placement_cost(
     base = caps.SUMMON_BASE_COST
     if extra.value == 0:
         return Worked(v + base, "{} {} + {}", kind.title, v, base, rules=rules)
-    return Worked(
-        v + base + extra.value, "{} {} + {} + placement {}", kind.title, v, base, extra.detail, rules=rules
-    )
+    return Worked(v + base + extra.value, "{} {} + {} + placement {}", kind.title, v, base, extra.detail, rules=rules)
 
 
 def clamp_to_hit(raw: int) -> int:

@@ -111,9 +111,7 @@ def _knight_middles(frm: Square, to: Square) -> list[Square]:
     return [m for m in KNIGHT_JUMPS[frm] if to in KNIGHT_JUMPS[m]]
 
 
-def _knight_route(
-    board: Board, frm: Square, to: Square, via: Square | None, reach_code: str
-) -> Route | GeometryError:
+def _knight_route(board: Board, frm: Square, to: Square, via: Square | None, reach_code: str) -> Route | GeometryError:
     """One or two knight jumps (R07); the middle square of two jumps must be empty.
 
     ``reach_code`` is SG-R103 for a Move; for an attack it is SG-R107, whose reach is R08's."""
@@ -153,9 +151,7 @@ def _knight_route(
     return Route(2, free[0])
 
 
-def move_route(
-    board: Board, frm: Square, to: Square, mover: Piece, via: Square | None = None
-) -> Route | GeometryError:
+def move_route(board: Board, frm: Square, to: Square, mover: Piece, via: Square | None = None) -> Route | GeometryError:
     """The route of a Move action, or why the piece cannot go there (R06, R07, R09)."""
     if to == frm:
         return GeometryError("SG-R103", "a move must leave its square", Part.TARGET, ("core §3", "R06"))
@@ -171,9 +167,7 @@ def move_route(
         route = (
             _STEPS[1]
             if to in KING_STEPS[frm]
-            else GeometryError(
-                "SG-R103", "the King moves one square in any direction", Part.TARGET, ("core §3", "R09")
-            )
+            else GeometryError("SG-R103", "the King moves one square in any direction", Part.TARGET, ("core §3", "R09"))
         )
     elif kind is PAWN:
         route = _pawn_move(board, frm, to, mover)
@@ -216,9 +210,7 @@ def _pawn_move(board: Board, frm: Square, to: Square, mover: Piece) -> Route | G
     if df == 0 and dr == 2 * step and rank_of(frm) == second_rank(mover.color):
         middle = square(file_of(frm), rank_of(frm) + step)
         if board[middle] is not None:
-            return GeometryError(
-                "SG-R104", f"the path is blocked at {_describe(board, middle)}", Part.TARGET, rules
-            )
+            return GeometryError("SG-R104", f"the path is blocked at {_describe(board, middle)}", Part.TARGET, rules)
         return _STEPS[2]
     if df == 0 and dr == 2 * step:
         return GeometryError(
@@ -240,25 +232,19 @@ def attack_route(board: Board, frm: Square, to: Square, attacker: Piece) -> Rout
         step = forward(attacker.color)
         if abs(file_of(to) - file_of(frm)) == 1 and rank_of(to) - rank_of(frm) == step:
             return _STEPS[1]
-        return GeometryError(
-            "SG-R107", "a Pawn attacks only one square diagonally forward", Part.TARGET, rules
-        )
+        return GeometryError("SG-R107", "a Pawn attacks only one square diagonally forward", Part.TARGET, rules)
     if kind is KNIGHT:
         return _knight_route(board, frm, to, None, "SG-R107")
     if kind is KING:
         if to in KING_STEPS[frm]:
             return _STEPS[1]
-        return GeometryError(
-            "SG-R107", "the King reaches only the eight squares around it", Part.TARGET, rules
-        )
+        return GeometryError("SG-R107", "the King reaches only the eight squares around it", Part.TARGET, rules)
     between = _ray(frm, to, kind)
     if between is None:
         return GeometryError("SG-R107", f"a {kind.title} attacks {_SLIDE_WORDS[kind]}", Part.TARGET, rules)
     blocker = _first_blocker(board, between)
     if blocker is not None:
-        return GeometryError(
-            "SG-R107", f"the path is blocked at {_describe(board, blocker)}", Part.TARGET, rules
-        )
+        return GeometryError("SG-R107", f"the path is blocked at {_describe(board, blocker)}", Part.TARGET, rules)
     return _STEPS[len(between) + 1]
 
 

@@ -137,11 +137,7 @@ def moves(state: GameState) -> Iterator[Action]:
 def moves_from(state: GameState, frm: Square) -> Iterator[Action]:
     """The affordable Moves of the mover's piece on ``frm``."""
     mover = state.board[frm]
-    if (
-        state.turn.phase not in _MOVES
-        or mover is None
-        or mover.color is not state.to_move
-    ):
+    if state.turn.phase not in _MOVES or mover is None or mover.color is not state.to_move:
         return
     for to, route in move_destinations(state.board, frm, mover):
         if _affordable(state, move_cost(mover.kind, route.distance, state.ruleset).value):

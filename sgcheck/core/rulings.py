@@ -214,7 +214,7 @@ RULINGS: tuple[Ruling, ...] = (
         passive Relic's effects act from then to the end of the game without further activations; each later
         use of an activated Relic is one more activation. Only the player who kept a card in the draft plays
         it, and only once from hand.""",
-        ("core §0", "core §2", "guide \"Playing Relic Spells\""),
+        ("core §0", "core §2", 'guide "Playing Relic Spells"'),
     ),
     _r(
         "R23",
@@ -249,7 +249,7 @@ RULINGS: tuple[Ruling, ...] = (
         captured an enemy piece wins at once; the two may happen in either order and on different turns.
         Table choice: the reduced-army reading, where each side's Gem holds one of its own Rooks and
         nothing else.""",
-        ("guide \"Scenario: Gem Siege\"",),
+        ('guide "Scenario: Gem Siege"',),
         setting="scenario gem-siege-reduced",
     ),
     _r(

@@ -63,6 +63,7 @@ TIMING: dict[WinKind, Timing] = {
     WinKind.CAPTURED_VALUE: Timing.ANY_TIME,
 }
 
+
 @dataclass(frozen=True, slots=True)
 class MarkerSet:
     """Named marker squares. Each marker belongs to a side or to nobody (``None``)."""
@@ -157,9 +158,7 @@ class Scenario:
             return written
         on_board = _board_counts(self.side(color))
         held = self.side(color.other).captured
-        reserve = (
-            max(0, SET_COUNTS[kind] - on_board[i] - held[i]) for i, kind in enumerate(NON_KING_KINDS)
-        )
+        reserve = (max(0, SET_COUNTS[kind] - on_board[i] - held[i]) for i, kind in enumerate(NON_KING_KINDS))
         return _counts(reserve)
 
     def gem(self, color: Color) -> tuple[int, ...]:

@@ -148,11 +148,7 @@ def _king_damage(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState
 def _capture(kind: ClaimKind, value: int | None, fx: Effects, p: PlayerState, what: str) -> Finding | None:
     if fx.captured is not None:
         return None
-    why = (
-        "the attack missed"
-        if fx.hit is False
-        else "the damage dealt this turn is still below the piece's value"
-    )
+    why = "the attack missed" if fx.hit is False else "the damage dealt this turn is still below the piece's value"
     found = diagnostic("SG-R206", f"no capture: {why}", rules=_CAPTURE, expected="no capture", claimed="capture")
     return found, "claimed a capture", False
 

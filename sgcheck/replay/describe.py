@@ -81,9 +81,7 @@ def gem_contents(st: GameState, color: Color) -> str:
     gem = st.player(color).gem
 
     def listing(owner: Color) -> str:
-        items = [
-            f"{gem[piece(owner, k).index]}{k.letter}" for k in NON_KING_KINDS if gem[piece(owner, k).index]
-        ]
+        items = [f"{gem[piece(owner, k).index]}{k.letter}" for k in NON_KING_KINDS if gem[piece(owner, k).index]]
         return " ".join(items) if items else "none"
 
     return f"own {listing(color)} · captured {listing(color.other)}"

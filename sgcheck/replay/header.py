@@ -140,8 +140,7 @@ def scenario_limit(replayer: Session, rules: Ruleset, header: Header) -> Ruleset
     if rules.turn_limit is not None and rules.turn_limit != scenario.turn_limit:
         tag = header.get("TurnLimit") or header.get("Ruleset")
         message = (
-            f"the log's turn limit is {rules.turn_limit}, but its scenario {scenario.name} sets "
-            f"{scenario.turn_limit}"
+            f"the log's turn limit is {rules.turn_limit}, but its scenario {scenario.name} sets {scenario.turn_limit}"
         )
         replayer.report(diagnostic("SG-P007", message).at(tag.span if tag is not None else None))
     return replace(rules, turn_limit=scenario.turn_limit)

@@ -164,9 +164,7 @@ def _load(given: str, shown: str) -> tuple[_Stamp, GamePack]:
     module = plan.module.module if plan.module is not None else None
     if any(finding.code == "SG-P038" for finding in findings):
         module = None  # a deck naming cards the pack cannot play is never played, even with --allow-violations
-    pack = GamePack(
-        shown, checked.cards, draw, keep, plan.context.hand_limit, findings, sources, plan.scenario, module
-    )
+    pack = GamePack(shown, checked.cards, draw, keep, plan.context.hand_limit, findings, sources, plan.scenario, module)
     return stamp, pack
 
 

@@ -109,8 +109,10 @@ def choose(replayer: Session, choice: ColourChoice) -> None:
     winner = rolloff_winner(last.white.faces, last.black.faces) if last is not None else None
     if setup.chosen or setup.kings or winner is None:
         why = (
-            "the colour is chosen only once" if setup.chosen
-            else "the colour is chosen before the Kings are placed" if setup.kings
+            "the colour is chosen only once"
+            if setup.chosen
+            else "the colour is chosen before the Kings are placed"
+            if setup.kings
             else "the colour is chosen by the winner of a decided roll-off"
         )
         replayer.report(diagnostic("SG-S101", f"'choose' is out of place: {why}").at(choice.span))
@@ -182,9 +184,7 @@ def start(replayer: Session, at: Span | PlainTurn) -> GameState:
         if rolloff_winner(last.white.faces, last.black.faces) is None:
             total = sum(last.white.faces)
             replayer.report(
-                diagnostic("SG-S102", f"the last roll-off is a tie ({total} each); a tie is rolled again").at(
-                    last.span
-                )
+                diagnostic("SG-S102", f"the last roll-off is a tie ({total} each); a tie is rolled again").at(last.span)
             )
     white, black = king_square(replayer, Color.WHITE), king_square(replayer, Color.BLACK)
     assert white is not None and black is not None

@@ -200,9 +200,7 @@ def scenario_lines(st: GameState) -> list[str]:
     assert play is not None
     lines = []
     for markers in play.scenario.markers:
-        held = ", ".join(
-            f"{name(sq)} {p.color.title}" for sq in markers.squares if (p := st.board[sq]) is not None
-        )
+        held = ", ".join(f"{name(sq)} {p.color.title}" for sq in markers.squares if (p := st.board[sq]) is not None)
         lines.append(f"  markers {markers.name}: {describe_markers(markers)} · occupied: {held or 'none'}")
     for status in condition_status(st):
         met = " · met" if status.met else ""

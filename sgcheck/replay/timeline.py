@@ -156,9 +156,7 @@ class Recorder:
     def mark(self, diagnostic_index: int, frame_index: int) -> None:
         self.marks.append((diagnostic_index, frame_index))
 
-    def data(
-        self, state: GameState | None, source: str, header: Sequence[tuple[str, str]] = ()
-    ) -> dict[str, object]:
+    def data(self, state: GameState | None, source: str, header: Sequence[tuple[str, str]] = ()) -> dict[str, object]:
         """The timeline as JSON-compatible data: the log's source name, the frames, the marks, the
         game's result (and the frame it ended at), the scenario's markers, the log's header tags
         (``header``: name and value, as written) and the explanations of the frames in order

@@ -29,7 +29,7 @@ FORBIDDEN = EXAMPLES / "logs" / "broken" / "cards" / "forbidden-card.sglog"  # p
 BROKEN_PACK = EXAMPLES / "packs" / "broken"
 FULL_GAME = EXAMPLES / "logs" / "full-game.sglog"
 WRONG_HIT = EXAMPLES / "logs" / "broken" / "wrong-hit.sglog"
-LEGAL = 'king white e1\nking black e8\n\n1.   main1: pass\n'
+LEGAL = "king white e1\nking black e8\n\n1.   main1: pass\n"
 UNFORMATTED = '[Event "x"]\nking white e1\nking black e8\n\n1.   main1:   pass\n'
 
 
@@ -213,9 +213,7 @@ def test_head_1_on_a_long_report_ends_quietly_after_every_log_is_replayed(tmp_pa
         ("replay", EXAMPLES / "scenarios" / "gem-siege.scenario.yaml", "scenario", "check"),
     ],
 )
-def test_a_file_of_the_other_command_is_a_usage_error_naming_it(
-    command: str, path: Path, kind: str, fits: str
-) -> None:
+def test_a_file_of_the_other_command_is_a_usage_error_naming_it(command: str, path: Path, kind: str, fits: str) -> None:
     code, _, err = run(command, str(path))
     assert code == 2
     assert f"{path} is a {kind}: use `sgcheck {fits} {path}`" in err

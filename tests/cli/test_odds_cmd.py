@@ -28,8 +28,11 @@ def test_bare_odds_prints_the_tables() -> None:
     assert lines[3].split() == ["Pawn", "20", "5", "5", "5", "5", "10"]
     assert lines[6].split() == ["Rook", "60", "40", "40", "20", "5", "50"]  # guide A, C
     assert lines[7].split() == ["Queen", "95", "80", "80", "60", "20", "90"]  # guide B, intuition
-    for title, corner in (("Move cost", "piece \\ squares"), ("Attack cost", "piece \\ distance"),
-                          ("Summon cost", "piece \\ extra")):
+    for title, corner in (
+        ("Move cost", "piece \\ squares"),
+        ("Attack cost", "piece \\ distance"),
+        ("Summon cost", "piece \\ extra"),
+    ):
         at = next(i for i, line in enumerate(lines) if line.startswith(title))
         assert lines[at + 2].startswith(corner), (title, lines[at + 2])  # every table's columns are labelled
     # columns line up: every number of a row ends where its header ends

@@ -203,9 +203,7 @@ def test_a_read_only_file_is_refused_even_as_root(tmp_path: Path, how: str) -> N
     assert snapshot(path) == before and path.stat().st_mtime_ns == mtime
 
 
-def test_fmt_leaves_a_file_that_changed_while_it_was_formatted(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_fmt_leaves_a_file_that_changed_while_it_was_formatted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The reproducer: another writer's lines, added while fmt formats the file, were lost (exit 0)."""
     import sgcheck.cli.fmt_cmd as fmt_cmd
 
@@ -226,9 +224,7 @@ def test_fmt_leaves_a_file_that_changed_while_it_was_formatted(
     assert path.read_text(encoding="utf-8") == other
 
 
-def test_fix_leaves_a_file_that_changed_just_before_the_write(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_fix_leaves_a_file_that_changed_just_before_the_write(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """--fix reads the file again before writing; a change after that read is caught by the stamp."""
     import sgcheck.lang.format_files as format_files
 

@@ -78,6 +78,8 @@ def test_a_distance_past_a_pieces_reach_is_the_geometrys_r08(kind: Kind) -> None
 def test_distances_run_across_the_board() -> None:
     probe = card('spell "Far" { cost 2 SP effect to_hit +5 when distance > 9 }')
     said = f"no distance satisfies it (distances run from 1 to {longest_distance()} squares)"
-    assert impossible_reason(probe.effects[0], CheckContext()) == said == (
-        "no distance satisfies it (distances run from 1 to 7 squares)"
+    assert (
+        impossible_reason(probe.effects[0], CheckContext())
+        == said
+        == ("no distance satisfies it (distances run from 1 to 7 squares)")
     )

@@ -132,6 +132,7 @@ def test_the_contract_counts_exactly_the_parts_replay_counts() -> None:
 
 # --- core §8: what replay refuses, the contract reports -------------------------------------------------
 
+
 @pytest.mark.parametrize("parameter", sorted(PARAMETERS))
 def test_replay_names_the_code_the_check_gives_each_core_number(parameter: str) -> None:
     """core §8, R23: a ``set`` is refused in play with the code ``sgcheck check`` reports for that number."""

@@ -247,8 +247,7 @@ def test_a_path_ending_in_the_middle_of_a_turn_replays(tmp_path: Path) -> None:
     proof = write_proof(tmp_path, cards=cards(), scenario=PROBE, hands=HANDS, actions=path)
     text = proof.read_text(encoding="utf-8")
     assert text.endswith(
-        '1... main1: play "Tithe" cost 1 gain 2sp lp 25 sp 31\n'
-        "            move Rh5 h4 cost 6 lp 25 sp 25\n"
+        '1... main1: play "Tithe" cost 1 gain 2sp lp 25 sp 31\n            move Rh5 h4 cost 6 lp 25 sp 25\n'
     )
     result, replay = replayed(proof)
     assert errors(result) == []

@@ -79,9 +79,7 @@ def test_check_of_the_shipped_scenarios_is_clean() -> None:
 
 def test_check_reads_a_scenario_from_standard_input(tmp_path: Path) -> None:
     text = "name: x\nrules: {cost.move: 3}\n"
-    result = CliRunner().invoke(
-        main, ["check", "--isolated", "--stdin-filename", "in.scenario.yaml", "-"], input=text
-    )
+    result = CliRunner().invoke(main, ["check", "--isolated", "--stdin-filename", "in.scenario.yaml", "-"], input=text)
     assert result.exit_code == 1 and "in.scenario.yaml:2:9: SG-C002" in result.output
 
 

@@ -97,9 +97,7 @@ def position(
             gem[piece(color, kind).index] += left
         for kind, n in captured.get(color, {}).items():
             gem[piece(color.other, kind).index] += n
-        players.append(
-            PlayerState(lps[color], sps[color], tuple(gem), gem_broken[color], king_damage[color])
-        )
+        players.append(PlayerState(lps[color], sps[color], tuple(gem), gem_broken[color], king_damage[color]))
     if turns_started is None:
         turns_started = (turn_number, turn_number - (1 if to_move is W else 0))
     players = [p.replace(turns_started=n) for p, n in zip(players, turns_started, strict=True)]
@@ -122,9 +120,7 @@ def ok(state: GameState, action: Action) -> Applied:
     return step
 
 
-def rejected(
-    state: GameState, action: Action, code: str, *fragments: str, part: Part | None = None
-) -> Violation:
+def rejected(state: GameState, action: Action, code: str, *fragments: str, part: Part | None = None) -> Violation:
     """``action`` must be illegal with ``code``; the message must contain every fragment."""
     step = apply(state, action)
     assert isinstance(step, Rejected), f"{action!r} was accepted, expected {code}"
@@ -218,9 +214,7 @@ def walk(
     state = random_start(rng, ruleset).replace(cards=cards)
     if rich:
         sp = 0 if cards is None else 60  # cards cost SP: a game with cards starts with some
-        state = state.replace(
-            players=(state.players[0].with_funds(200, sp), state.players[1].with_funds(200, sp))
-        )
+        state = state.replace(players=(state.players[0].with_funds(200, sp), state.players[1].with_funds(200, sp)))
     for _ in range(steps):
         if state.result is not None:
             return

@@ -133,9 +133,7 @@ def test_pawn_vs_queen_hits_only_on_5_or_less_core_s4_2(roll: tuple[int, int], h
     ],
 )
 def test_accuracy_roll_is_two_d10_r114(roll: tuple[int, ...], fragment: str) -> None:
-    rejected(
-        battle("Ra3 pa5 Ke1 ke8"), Attack(sq("a3"), sq("a5"), roll), "SG-R114", fragment, part=Part.ROLL
-    )
+    rejected(battle("Ra3 pa5 Ke1 ke8"), Attack(sq("a3"), sq("a5"), roll), "SG-R114", fragment, part=Part.ROLL)
 
 
 # --- cost (core §4.1) --------------------------------------------------------------------------
@@ -152,9 +150,7 @@ def test_accuracy_roll_is_two_d10_r114(roll: tuple[int, ...], fragment: str) -> 
         ("Pe4 pf5", "e4", "f5", 1),
     ],
 )
-def test_attack_cost_twice_value_plus_distance_core_s4_1(
-    spec: str, frm: str, to: str, distance: int
-) -> None:
+def test_attack_cost_twice_value_plus_distance_core_s4_1(spec: str, frm: str, to: str, distance: int) -> None:
     """core §4.1: Attack = 2 × value + distance, distance along the path (R08; knights count jumps)."""
     st = battle(f"{spec} Kh2 kh6")  # Kings off every path used here
     attacker = st.board[sq(frm)]
@@ -196,9 +192,7 @@ def test_pawn_attacks_one_square_diagonally_forward_r08(
         if target in good:
             assert attack(st, frm, target).effects.cost == 2 * 1 + 1
         else:
-            v = rejected(
-                st, Attack(sq(frm), sq(target), HIT), "SG-R107", "diagonally forward", part=Part.TARGET
-            )
+            v = rejected(st, Attack(sq(frm), sq(target), HIT), "SG-R107", "diagonally forward", part=Part.TARGET)
             assert "R08" in v.diagnostic.rules
 
 
@@ -260,9 +254,7 @@ def test_friendly_target_is_r102_r08() -> None:
 def test_empty_target_is_r101() -> None:
     st = battle("Ra1 Ke1 ke8")
     rejected(st, Attack(sq("a1"), sq("a4"), HIT), "SG-R101", "no piece on a4", part=Part.TARGET)
-    rejected(
-        st, Attack(sq("a1"), sq("a4"), HIT, target_kind=Kind.PAWN), "SG-R101", "no Pawn on the board at all"
-    )
+    rejected(st, Attack(sq("a1"), sq("a4"), HIT, target_kind=Kind.PAWN), "SG-R101", "no Pawn on the board at all")
 
 
 def test_attacker_must_be_own_piece() -> None:
@@ -278,9 +270,7 @@ def test_claimed_target_kind_must_match_r101() -> None:
 
 def test_king_cannot_attack_under_core_r108_r09() -> None:
     """R09: the King has no value under the core and cannot attack."""
-    v = rejected(
-        battle("Ke4 pe5 ke8"), Attack(sq("e4"), sq("e5"), HIT), "SG-R108", "cannot attack", part=Part.PIECE
-    )
+    v = rejected(battle("Ke4 pe5 ke8"), Attack(sq("e4"), sq("e5"), HIT), "SG-R108", "cannot attack", part=Part.PIECE)
     assert "R09" in v.diagnostic.rules
 
 

@@ -280,4 +280,3 @@ def test_a_limited_cost_modifier_changes_one_cost_per_turn() -> None:
     assert second.effects.cost == 7 and "Light Step" not in second.effects.cost_detail
     nxt = enter(end_turn(end_turn(second.state)), Phase.MAIN1)
     assert ok(nxt, Move(sq("a3"), sq("a5"))).effects.cost == 5
-

@@ -180,9 +180,7 @@ def test_one_repair_per_upkeep_t104_r15() -> None:
 
 
 def test_repair_before_summon_t104_r15() -> None:
-    st = position(
-        "Ke1 ke8", gem_broken=(True, False), lp=100, turn=TurnState(phase=Phase.UPKEEP, summoned=True)
-    )
+    st = position("Ke1 ke8", gem_broken=(True, False), lp=100, turn=TurnState(phase=Phase.UPKEEP, summoned=True))
     rejected(st, Repair(ROLL_18), "SG-T104", "before the Upkeep's Summon")
 
 

@@ -132,9 +132,7 @@ def test_pawn_one_or_two_from_second_rank_r06(color: Color, frm: str, one: str, 
     assert _legal_targets(st, sq(frm)) == {sq(one): 2, sq(two): 3}
 
 
-@pytest.mark.parametrize(
-    ("color", "frm", "one"), [(W, "e3", "e4"), (W, "b1", "b2"), (B, "d6", "d5"), (B, "g8", "g7")]
-)
+@pytest.mark.parametrize(("color", "frm", "one"), [(W, "e3", "e4"), (W, "b1", "b2"), (B, "d6", "d5"), (B, "g8", "g7")])
 def test_pawn_double_step_only_from_second_rank_r06(color: Color, frm: str, one: str) -> None:
     """R06: off its second rank a Pawn moves exactly one square forward."""
     st = _lone("P", frm, color)

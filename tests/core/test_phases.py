@@ -107,9 +107,7 @@ def test_action_window_r03(kind: str, phase: Phase) -> None:
         assert isinstance(ok(st, action), Applied)
     else:
         allowed = " or ".join(p.title for p in Phase if p in window)
-        v = rejected(
-            st, action, "SG-T103", WHAT[kind], f"only allowed in {allowed}", f"not in {phase.title}"
-        )
+        v = rejected(st, action, "SG-T103", WHAT[kind], f"only allowed in {allowed}", f"not in {phase.title}")
         assert "R03" in v.diagnostic.rules
 
 

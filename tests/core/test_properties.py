@@ -37,9 +37,7 @@ from .helpers import full_census, game_rngs, noting_actions, pick_legal, random_
 #: ``generate_game`` makes its own ``random.Random`` from a seed, so that test draws a seed; its
 #: turns, style, claims and ruleset shrink. The other random games draw :func:`game_rngs`.
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
-RULESETS = st.sampled_from(
-    [CORE, parse_ruleset("king_value=2; income=all"), parse_ruleset("turn_limit=12")]
-)
+RULESETS = st.sampled_from([CORE, parse_ruleset("king_value=2; income=all"), parse_ruleset("turn_limit=12")])
 FULL = full_census()
 
 

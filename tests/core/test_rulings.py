@@ -70,9 +70,7 @@ def test_house_rules_are_off_by_default_and_name_what_they_break() -> None:
     assert parse_ruleset("turn-limit=5").is_core  # a scenario limit is not a house rule
 
 
-@pytest.mark.parametrize(
-    "text", ["king_value=0", "king_value=10", "income=some", "turn_limit=-1", "chess960", "x=1"]
-)
+@pytest.mark.parametrize("text", ["king_value=0", "king_value=10", "income=some", "turn_limit=-1", "chess960", "x=1"])
 def test_bad_ruleset_profiles_are_rejected(text: str) -> None:
     with pytest.raises(RulesetError):
         parse_ruleset(text)
@@ -190,9 +188,7 @@ def test_r13_teleport_once_non_king_summon_cost() -> None:
 
 
 def test_r14_income_counts_enemy_pieces_only() -> None:
-    st = position(
-        "Ke1 ke8", to_move=B, captured={W: {Kind.BISHOP: 1}}, turn=TurnState(phase=Phase.END, actions=1)
-    )
+    st = position("Ke1 ke8", to_move=B, captured={W: {Kind.BISHOP: 1}}, turn=TurnState(phase=Phase.END, actions=1))
     assert ok(st, EndTurn()).effects.income == 6  # not 2 × (3 + White's own 39)
     house = position(
         "Ke1 ke8",
@@ -240,9 +236,7 @@ def test_r18_turn_limit_king_damage_then_score_then_draw() -> None:
     )
     result = end_turn(st).result
     assert result is not None and result.winner is W and result.outcome is Outcome.TURN_LIMIT
-    tied = position(
-        "Ke1 ke8", to_move=B, turn_number=2, ruleset=limit, turn=TurnState(phase=Phase.END, actions=1)
-    )
+    tied = position("Ke1 ke8", to_move=B, turn_number=2, ruleset=limit, turn=TurnState(phase=Phase.END, actions=1))
     result = end_turn(tied).result
     assert result is not None and result.winner is None
 
@@ -292,10 +286,7 @@ def test_r21_guide_examples_right_walkthrough_wrong() -> None:
     assert result.stopped and not result.ok
     (diag,) = [d for d in result.diagnostics if d.is_error]
     assert diag.code == "SG-R101"
-    assert (
-        re.search(r"no piece on a5", diag.message)
-        and "Black has no Pawn on the board at all" in diag.message
-    )
+    assert re.search(r"no piece on a5", diag.message) and "Black has no Pawn on the board at all" in diag.message
     assert diag.span is not None and diag.span.line == 9
     assert result.state is not None and (result.state.turn_number, result.state.to_move) == (3, W)
 

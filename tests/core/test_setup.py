@@ -61,9 +61,7 @@ def test_rolloff_higher_total_chooses_ties_reroll_core_s1_5(
         ((3, 3, 3), (3, 3, 3, 3), "needs 3 dice"),
     ],
 )
-def test_rolloff_is_three_d6_core_s1_5(
-    white: tuple[int, ...], black: tuple[int, ...], fragment: str
-) -> None:
+def test_rolloff_is_three_d6_core_s1_5(white: tuple[int, ...], black: tuple[int, ...], fragment: str) -> None:
     """core §1.5: the roll-off is three six-sided dice per player."""
     found = list(check_rolloff(white, black))
     assert len(found) == 1

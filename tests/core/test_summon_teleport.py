@@ -176,9 +176,7 @@ def test_teleport_cost_matches_placement_rule_everywhere_r13(kind: Kind) -> None
     st = end_phase(f"{kind.letter.lower()}e6 Kh8 ka8", to_move=B, lp=200)
     for to in camp(B):
         if st.board[to] is None:
-            assert ok(st, Teleport(sq("e6"), to)).effects.cost == expected_placement_cost(B, kind, to), (
-                name(to)
-            )
+            assert ok(st, Teleport(sq("e6"), to)).effects.cost == expected_placement_cost(B, kind, to), name(to)
 
 
 def test_teleport_once_per_end_t104_r13() -> None:

@@ -175,9 +175,7 @@ def beside_the_pack() -> Path:
     return folder
 
 
-@settings(
-    max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutant=_mutants())
 def test_a_lookalike_anywhere_is_named_or_changes_nothing(mutant: tuple[Path, str, int, str, bool]) -> None:
     path, text, pos, char, in_word = mutant

@@ -139,9 +139,7 @@ def _letter_positions(text: str) -> list[int]:
 
 
 _VARIANTS = {"i": (DOTLESS_I, DOTTED_I), "s": (LONG_S,), "k": (KELVIN,)}
-MUTANTS = [
-    (pos, variant) for pos in _letter_positions(TEMPLATE) for variant in _VARIANTS[TEMPLATE[pos].lower()]
-]
+MUTANTS = [(pos, variant) for pos in _letter_positions(TEMPLATE) for variant in _VARIANTS[TEMPLATE[pos].lower()]]
 
 
 def test_the_template_reads_and_has_every_keyword() -> None:
@@ -298,4 +296,3 @@ def test_scenario_rules_keys_are_ascii() -> None:
     (finding,) = [f for f in findings if "ing_value" in f.message]
     assert finding.code == "SG-P032"
     assert "unknown core number; " in finding.message and "(U+212A KELVIN SIGN) is not the letter K" in finding.message
-

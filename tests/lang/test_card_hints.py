@@ -63,7 +63,7 @@ def test_known_mistakes_get_the_form_that_parses() -> None:
         'relic "A" { effect deal 2 damage to Rook }': "effect deal 2 damage to enemy Rook",
         'relic "A" { effect to_hit +10 on allies attacks }': "effect to_hit +10 on enemy attacks",
         'relic "A" { cost 3 SP effect gain 2 SP forever }': "effect gain 2 SP permanently",
-        'relic Soul { }': 'relic "Name" { }',
+        "relic Soul { }": 'relic "Name" { }',
     }
     for text, expected in cases.items():
         (diagnostic,) = parse_cards(text, "a.sgcard").diagnostics

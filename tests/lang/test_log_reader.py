@@ -189,13 +189,13 @@ def test_broken_text_in_pieces_reads_as_the_grammar_does(data: st.DataObject) ->
         "king white e1 king black e8 1. upkeep: pass 1... end: pass lp 12 1. MAIN1 : move Ra1 a2",
         "1. end: pass\n7777777777... end: pass\n",
         "1. end: pass\n2.. end: pass\n",
-        "1. end: pass\n[Event \"late\"]\n",
+        '1. end: pass\n[Event "late"]\n',
         '[Event "x" ; comment\n] 1. end: pass',
         "1. main1: move Ra1 { a comment\nover two lines } a3 cost\n 7 ; why not\n",
         "1. main1: move Ra1 a3 hit\n",
-        "1. main1: activate \"Soul Drain\" pay 3sp\n1... end: pass\n",
-        "1. main1: play \"Bolt\" on Rb7 cost 2\n1... end: pass\n",
-        "1. main1: activate \"Altar\"\n on\n b2\n1... battle: attack Ra1 a2 roll 1 1 Reroll\n 2 3\n",
+        '1. main1: activate "Soul Drain" pay 3sp\n1... end: pass\n',
+        '1. main1: play "Bolt" on Rb7 cost 2\n1... end: pass\n',
+        '1. main1: activate "Altar"\n on\n b2\n1... battle: attack Ra1 a2 roll 1 1 Reroll\n 2 3\n',
         "1. battle: attack Ra1 a2 roll 1 1 advantage 2\n3 hit\n2. end: pass\n",
         "1. battle: attack Ra1 a2 roll 1 1 advantage 2\n3. hit\n",
     ],
@@ -249,7 +249,7 @@ def test_the_grammar_reads_only_the_turn_with_the_error(monkeypatch: pytest.Monk
 def test_card_statements_never_reach_the_grammar(monkeypatch: pytest.MonkeyPatch) -> None:
     """``activate``, ``play`` and ``reveal`` are read by the line reader like every statement."""
     text = (
-        "king white e1\nking black e8\n1. main1: activate \"Soul Drain\"\n1... end: pass\n"
+        'king white e1\nking black e8\n1. main1: activate "Soul Drain"\n1... end: pass\n'
         '2. main1: play "Bolt;{x}" on Rb7 cost 2 { a comment } pay 2sp\n reveal "Ward" TO white\n'
     )
     readings = GrammarReadings(monkeypatch)

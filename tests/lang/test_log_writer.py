@@ -106,7 +106,11 @@ def roundtrip(items: list[LogItem]) -> list[LogItem]:
         (PlayStmt(CardName("Soul Drain", S), None, (c(ClaimKind.GAIN_SP, 5),), S), 'play "Soul Drain" gain 5sp'),
         (
             AttackStmt(
-                piece(Kind.ROOK, "a3"), piece(Kind.PAWN, "a5"), Dice((4, 1), S), (c(ClaimKind.HIT),), S,
+                piece(Kind.ROOK, "a3"),
+                piece(Kind.PAWN, "a5"),
+                Dice((4, 1), S),
+                (c(ClaimKind.HIT),),
+                S,
                 SecondRoll(False, Dice((2, 3), S), S),
             ),
             "attack Ra3 Pa5 roll 4 1 reroll 2 3 hit",

@@ -80,40 +80,100 @@ BAD = [
     ("too many", "name: x\nwhite: {gem: {own: {Q: 2}}}\n", "SG-P032", 2, 24, "greater than the maximum of 1"),
     ("bad piece", "name: x\nwhite: {pieces: [Xa1]}\n", "SG-P032", 2, 18, "a piece letter (K Q R B N P)"),
     ("long number", "name: x\nwhite: {sp: 1234567890123}\n", "SG-P032", 2, 13, "has 13 digits; at most 9"),
-    ("two conditions in one", "name: x\nwin: {conditions: [{break_and_capture: {}, captured_value: {at_least: 1}}]}\n",
-     "SG-P032", 2, 20, "exactly one key"),
+    (
+        "two conditions in one",
+        "name: x\nwin: {conditions: [{break_and_capture: {}, captured_value: {at_least: 1}}]}\n",
+        "SG-P032",
+        2,
+        20,
+        "exactly one key",
+    ),
     ("no condition", "name: x\nwin: {conditions: [{}]}\n", "SG-P032", 2, 20, "exactly one key"),
     ("hold without set", "name: x\nwin: {conditions: [{hold_markers: {}}]}\n", "SG-P032", 2, 35, "'set' is missing"),
     ("tag", "name: !!python/object:os.system x\n", "SG-P024", 1, 7, "not allowed"),
     ("yaml syntax", "name: [x\n", "SG-P024", 2, 1, "YAML syntax error"),
     ("duplicate key", "name: x\nname: y\n", "SG-P024", 2, 1, "appears twice"),
     ("off the board", "name: x\nwhite: {pieces: [Ke1, Ri9]}\n", "SG-P033", 2, 23, "i9 is off the board"),
-    ("rank 0", "name: x\nmarkers: {m: [a0]}\nwin: {conditions: [{hold_markers: {set: m}}]}\n",
-     "SG-P033", 2, 15, "a0 is off the board"),
-    ("two pieces", "name: x\nwhite: {pieces: [Ra3]}\nblack: {pieces: [Pa3]}\n", "SG-P033", 3, 18,
-     "two pieces on a3: the Black Pawn, and the White Rook already stands there"),
+    (
+        "rank 0",
+        "name: x\nmarkers: {m: [a0]}\nwin: {conditions: [{hold_markers: {set: m}}]}\n",
+        "SG-P033",
+        2,
+        15,
+        "a0 is off the board",
+    ),
+    (
+        "two pieces",
+        "name: x\nwhite: {pieces: [Ra3]}\nblack: {pieces: [Pa3]}\n",
+        "SG-P033",
+        3,
+        18,
+        "two pieces on a3: the Black Pawn, and the White Rook already stands there",
+    ),
     ("two kings", "name: x\nwhite: {pieces: [Ke1, Kd1]}\n", "SG-P033", 2, 23, "White King is placed twice"),
     ("marker twice", "name: x\nmarkers: {m: [d4, d4]}\n", "SG-P033", 2, 19, "d4 is listed twice"),
     ("king outside camp", "name: x\nblack: {pieces: [Ke4]}\n", "SG-S103", 2, 18, "must start in Black's camp"),
-    ("army", "name: x\nwhite: {pieces: [Qd1]}\nblack: {gem: {captured: {Q: 1}}}\n", "SG-P034", 2, 1,
-     "White would have 2 Queens (1 on the board, 0 in its own Gem, 1 in Black's Gem); a side owns 1"),
+    (
+        "army",
+        "name: x\nwhite: {pieces: [Qd1]}\nblack: {gem: {captured: {Q: 1}}}\n",
+        "SG-P034",
+        2,
+        1,
+        "White would have 2 Queens (1 on the board, 0 in its own Gem, 1 in Black's Gem); a side owns 1",
+    ),
     ("army own", "name: x\nblack: {gem: {own: {P: 8}}, pieces: [Pa7]}\n", "SG-P034", 2, 1, "Black would have 9 Pawns"),
-    ("unknown set", "name: x\nmarkers: {wells: [c3]}\nwin: {conditions: [{hold_markers: {set: well}}]}\n",
-     "SG-P035", 3, 41, "'well', which the scenario does not define (its sets: 'wells')"),
+    (
+        "unknown set",
+        "name: x\nmarkers: {wells: [c3]}\nwin: {conditions: [{hold_markers: {set: well}}]}\n",
+        "SG-P035",
+        3,
+        41,
+        "'well', which the scenario does not define (its sets: 'wells')",
+    ),
     ("no sets", "name: x\nwin: {conditions: [{hold_markers: {set: well}}]}\n", "SG-P035", 2, 41, "(its sets: none)"),
-    ("too much value", "name: x\nwin: {conditions: [{captured_value: {at_least: 40}}]}\n", "SG-P036", 2, 20,
-     "all of Black's pieces are worth 39, less than 40"),
-    ("nothing to capture", "name: x\nblack: {gem: {own: {}}}\n"
-     "win: {conditions: [{break_and_capture: {side: white}}]}\n", "SG-P036", 3, 20, "Black has no piece but its King"),
-    ("too many markers", "name: x\nwhite: {gem: {own: {}}}\nmarkers: {m: [a1, a2, a3]}\n"
-     "win: {conditions: [{hold_markers: {set: m, side: white}}]}\n", "SG-P036", 4, 20, "with only 1 piece"),
+    (
+        "too much value",
+        "name: x\nwin: {conditions: [{captured_value: {at_least: 40}}]}\n",
+        "SG-P036",
+        2,
+        20,
+        "all of Black's pieces are worth 39, less than 40",
+    ),
+    (
+        "nothing to capture",
+        "name: x\nblack: {gem: {own: {}}}\nwin: {conditions: [{break_and_capture: {side: white}}]}\n",
+        "SG-P036",
+        3,
+        20,
+        "Black has no piece but its King",
+    ),
+    (
+        "too many markers",
+        "name: x\nwhite: {gem: {own: {}}}\nmarkers: {m: [a1, a2, a3]}\n"
+        "win: {conditions: [{hold_markers: {set: m, side: white}}]}\n",
+        "SG-P036",
+        4,
+        20,
+        "with only 1 piece",
+    ),
     ("never ends", "name: x\nwin: {core: false}\n", "SG-P036", 2, 13, "the game can never end"),
-    ("won at the start", "name: x\nblack: {gem: {captured: {N: 1}}}\n"
-     "win: {conditions: [{captured_value: {at_least: 2}}]}\n", "SG-P036", 3, 20,
-     "Black already wins by reaching captured value 2: Black's Gem starts with captured value 3"),
-    ("markers held at the start", "name: x\nwhite: {pieces: [Nc6]}\nmarkers: {w: {black: [c6]}}\n"
-     "win: {conditions: [{hold_markers: {set: w, side: white}}]}\n", "SG-P036", 4, 20,
-     "White's pieces start on every marker of 'w'"),
+    (
+        "won at the start",
+        "name: x\nblack: {gem: {captured: {N: 1}}}\nwin: {conditions: [{captured_value: {at_least: 2}}]}\n",
+        "SG-P036",
+        3,
+        20,
+        "Black already wins by reaching captured value 2: Black's Gem starts with captured value 3",
+    ),
+    (
+        "markers held at the start",
+        "name: x\nwhite: {pieces: [Nc6]}\nmarkers: {w: {black: [c6]}}\n"
+        "win: {conditions: [{hold_markers: {set: w, side: white}}]}\n",
+        "SG-P036",
+        4,
+        20,
+        "White's pieces start on every marker of 'w'",
+    ),
 ]
 
 
@@ -159,9 +219,13 @@ def read(data: bytes) -> object:
         (b"name: \xff\xfe\xfd", "SG-P004"),
         (b"name: x\n" + b"#" * 1_100_000, "SG-P010"),
         (b"[" * 10_000 + b"]" * 10_000, "SG-P026"),
-        (b"a: &a [1, 1]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n" + b"".join(
-            f"c{i}: &c{i} [{', '.join(['*b' if i == 0 else f'*c{i - 1}'] * 10)}]\n".encode() for i in range(6)
-        ), "SG-P025"),
+        (
+            b"a: &a [1, 1]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+            + b"".join(
+                f"c{i}: &c{i} [{', '.join(['*b' if i == 0 else f'*c{i - 1}'] * 10)}]\n".encode() for i in range(6)
+            ),
+            "SG-P025",
+        ),
     ],
     ids=["binary", "not utf-8", "huge", "deeply nested", "alias bomb"],
 )

@@ -227,12 +227,7 @@ def test_comments_are_kept() -> None:
 def test_filling_stops_at_the_first_illegal_action() -> None:
     """core §3, R06: a Rook moves along ranks and files, so ``move Ra1 b2`` is illegal: the summon
     before it is filled, the move and what follows are left as written, and SG-P040 says why."""
-    log = (
-        "king white e1\nking black e8\n\n"
-        "1. upkeep: summon R a1\n"
-        "   main1: move Ra1 b2 cost 99\n"
-        "1... end: pass\n"
-    )
+    log = "king white e1\nking black e8\n\n1. upkeep: summon R a1\n   main1: move Ra1 b2 cost 99\n1... end: pass\n"
     filled, stopped = fill(log)
     assert filled == format_log_text(
         "king white e1\nking black e8\n\n"

@@ -110,7 +110,7 @@ def test_a_capture_reveals_the_next_card_and_it_acts_for_the_player_it_is_before
     pack(tmp_path, ORDERED)
     body = CAPTURE + '  reveal "Sharp Eyes" to white\n2... end: pass\n'
     body = body.replace("2...", "1...")
-    second = "2. battle: attack Rd2 Pd6 roll 6 9 threshold 70 hit capture\n  reveal \"Clumsy\" to black\n"
+    second = '2. battle: attack Rd2 Pd6 roll 6 9 threshold 70 hit capture\n  reveal "Clumsy" to black\n'
     result = replay(tmp_path, body + second)  # 69 hits at 70: Sharp Eyes adds +10 for White
     assert result.ok, result.diagnostics
     assert result.state is not None and result.state.cards is not None
@@ -123,8 +123,8 @@ def test_a_new_card_discards_the_old_and_its_effects(tmp_path: Path) -> None:
     pack(tmp_path, ORDERED)
     body = (
         CAPTURE + '  reveal "Sharp Eyes" to white\n'
-        "1... battle: attack Pb4 Pc3 roll 0 1 hit capture\n  reveal \"Clumsy\" to white\n"
-        "2. battle: attack Rd2 Pd6 roll 0 1 threshold 50 hit capture\n  reveal \"Haste\" to black\n"
+        '1... battle: attack Pb4 Pc3 roll 0 1 hit capture\n  reveal "Clumsy" to white\n'
+        '2. battle: attack Rd2 Pd6 roll 0 1 threshold 50 hit capture\n  reveal "Haste" to black\n'
     )
     result = replay(tmp_path, body)
     assert result.ok, result.diagnostics
@@ -173,17 +173,14 @@ def test_an_unordered_deck_takes_any_card_with_a_copy_left(tmp_path: Path) -> No
     assert codes_of(replay(tmp_path, CAPTURE + '  reveal "Sharp Eyes" to black\n')) == ["SG-R128"]
     body = (
         CAPTURE + '  reveal "Haste" to black\n'
-        "1... battle: attack Pb4 Pc3 roll 0 1 hit capture\n  reveal \"Haste\" to black\n"
+        '1... battle: attack Pb4 Pc3 roll 0 1 hit capture\n  reveal "Haste" to black\n'
     )
     assert codes_of(replay(tmp_path, body)) == ["SG-R128"]  # one copy only
 
 
 def test_an_exhausted_deck_reveals_nothing(tmp_path: Path) -> None:
     pack(tmp_path, "    deck: [Haste]\n")
-    body = (
-        CAPTURE + '  reveal "Haste" to white\n'
-        "1... battle: attack Pb4 Pc3 roll 0 1 hit capture\n"
-    )
+    body = CAPTURE + '  reveal "Haste" to white\n1... battle: attack Pb4 Pc3 roll 0 1 hit capture\n'
     assert replay(tmp_path, body).ok
     assert codes_of(replay(tmp_path, body + '  reveal "Haste" to black\n')) == ["SG-T109"]
 

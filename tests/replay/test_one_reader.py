@@ -104,8 +104,9 @@ def _mutate_line(line: str, rng: random.Random) -> str:
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10_000),
-    mutations=st.lists(st.tuples(st.integers(0, 10**6), st.sampled_from(["edit", "drop", "swap", "copy"])),
-                       min_size=1, max_size=3),
+    mutations=st.lists(
+        st.tuples(st.integers(0, 10**6), st.sampled_from(["edit", "drop", "swap", "copy"])), min_size=1, max_size=3
+    ),
     rng=st.randoms(use_true_random=False),
     layout=st.sampled_from(["plain", "capitalised", "two-line"]),
     keep_going=st.booleans(),

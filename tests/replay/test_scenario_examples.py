@@ -280,8 +280,10 @@ def scenario_texts(draw: st.DrawFn) -> str:
     if draw(st.booleans()):
         data["turn_limit"] = draw(st.integers(1 if clean else 0, 6))
     data["white"], data["black"] = side("white"), side("black")
+
     def marker_list(size: int) -> list[str]:
         return draw(st.lists(st.sampled_from(squares), min_size=1, max_size=size, unique=clean))
+
     white, black = marker_list(2), marker_list(2)
     if clean:
         black = [sq for sq in black if sq not in white] or [next(sq for sq in _BOARD if sq not in white)]

@@ -23,9 +23,7 @@ FULL_GAME = ROOT / "examples" / "logs" / "full-game.sglog"
 STARTER = ROOT / "examples" / "packs" / "starter"
 
 
-@pytest.mark.parametrize(
-    ("count", "expected"), [(0, "0 files"), (1, "1 file"), (2, "2 files"), (21, "21 files")]
-)
+@pytest.mark.parametrize(("count", "expected"), [(0, "0 files"), (1, "1 file"), (2, "2 files"), (21, "21 files")])
 def test_plural_is_singular_for_exactly_one(count: int, expected: str) -> None:
     assert plural(count, "file") == expected
 

@@ -46,9 +46,7 @@ def test_full_location() -> None:
 
 
 def test_spanless_finding_has_only_the_file() -> None:
-    assert _render(Diagnostic("SG-N301", Severity.WARNING, "card")) == [
-        "::warning file=g.sglog,title=SG-N301::card"
-    ]
+    assert _render(Diagnostic("SG-N301", Severity.WARNING, "card")) == ["::warning file=g.sglog,title=SG-N301::card"]
 
 
 def test_multi_line_span_drops_columns() -> None:

@@ -139,9 +139,7 @@ def test_fix_with_replacement_becomes_a_sarif_fix() -> None:
         }
     ]
     # A fix without its own span replaces the finding's span.
-    assert (
-        results[3]["fixes"][0]["artifactChanges"][0]["replacements"][0]["deletedRegion"]["startColumn"] == 19
-    )
+    assert results[3]["fixes"][0]["artifactChanges"][0]["replacements"][0]["deletedRegion"]["startColumn"] == 19
     # A fix with nothing to insert is advice only.
     assert "fixes" not in results[5] and results[5]["properties"]["fix"].startswith("drop the Ruleset")
 
@@ -156,9 +154,7 @@ def test_insertion_fix_uses_an_empty_region() -> None:
     )
     log = _sarif(_one(diagnostic))
     assert [e.message for e in _validator().iter_errors(log)] == []
-    region = log["runs"][0]["results"][0]["fixes"][0]["artifactChanges"][0]["replacements"][0][
-        "deletedRegion"
-    ]
+    region = log["runs"][0]["results"][0]["fixes"][0]["artifactChanges"][0]["replacements"][0]["deletedRegion"]
     assert region == {"startLine": 2, "startColumn": 9, "endLine": 2, "endColumn": 9}
 
 
@@ -199,9 +195,7 @@ def test_automation_id_names_the_command() -> None:
 
 
 def test_degenerate_positions_still_give_a_valid_log() -> None:
-    diagnostic = Diagnostic(
-        "SG-P001", Severity.ERROR, "odd span", Span("g.sglog", 0, 0, 0, 0), fix=Fix("insert", "x")
-    )
+    diagnostic = Diagnostic("SG-P001", Severity.ERROR, "odd span", Span("g.sglog", 0, 0, 0, 0), fix=Fix("insert", "x"))
     log = _sarif(_one(diagnostic))
     assert [e.message for e in _validator().iter_errors(log)] == []
     region = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]

@@ -88,4 +88,3 @@ def exchange_acts(ctx: CheckContext) -> Callable[[A.Effect], bool]:
         return refused is None or refused[0] != "SG-C020"
 
     return acts
-

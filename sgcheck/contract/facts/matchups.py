@@ -76,7 +76,6 @@ def matchup_mask(effect: A.Effect, ctx: CheckContext) -> int:
     return _mask(attackers, defenders)
 
 
-
 #: The matchups in which a King is the target.
 KING_DEFENDS = 0
 for _attacker in Kind:

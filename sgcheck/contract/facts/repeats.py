@@ -138,4 +138,3 @@ def _copies(effect: A.Effect, per_turn: int | None, early: int | None) -> int | 
     if earlier == 0:
         return now
     return None if per_turn is None or now is None else per_turn * earlier + now
-

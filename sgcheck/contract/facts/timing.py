@@ -119,4 +119,3 @@ def extra_grants(card: A.Card) -> tuple[Grant, ...]:
             continue
         found.append(Grant(effect, action, timing, into))
     return tuple(found)
-

@@ -54,8 +54,7 @@ def check(card: A.Card, ctx: CheckContext) -> Iterator[Diagnostic]:
         else:
             lowers = f"lowers damage to {whose} King by {shield}:"
         yield META.diagnostic(
-            f"'{card.name}' {lowers} a hit deals {DAMAGE_PER_HIT}, "
-            f"so the King is immune to unboosted hits{worse}",
+            f"'{card.name}' {lowers} a hit deals {DAMAGE_PER_HIT}, so the King is immune to unboosted hits{worse}",
             effect.span,
             hint="a King must stay hittable: lower the enemy's to-hit against it instead, or protect other pieces",
             fix=Fix(

@@ -431,6 +431,4 @@ def new_cards(by_name: CardsByName, white: Iterable[str], black: Iterable[str]) 
 
     A name the pack does not hold is not in the hand: the draft reported it (SG-S106), and
     playing it later is a card the player does not hold (SG-R120), never a lookup that fails."""
-    return CardsState(
-        by_name, (tuple(c for c in white if c in by_name), tuple(c for c in black if c in by_name))
-    )
+    return CardsState(by_name, (tuple(c for c in white if c in by_name), tuple(c for c in black if c in by_name)))

@@ -66,9 +66,7 @@ def score(state: GameState, color: Color) -> int:
     Kings count 0."""
     rs = state.ruleset
     on_board = sum(
-        value_of(p.kind, rs)
-        for p in state.board
-        if p is not None and p.color is color and p.kind in NON_KING_KINDS
+        value_of(p.kind, rs) for p in state.board if p is not None and p.color is color and p.kind in NON_KING_KINDS
     )
     player = state.player(color)
     return (
@@ -181,8 +179,10 @@ def _first_met(state: GameState, timing: Timing) -> GameResult | None:
     assert play is not None
     for side in (state.to_move, state.to_move.other):
         for condition in play.scenario.conditions:
-            if condition.timing is timing and side in condition.sides and PREDICATES[condition.kind](
-                state, side, condition
+            if (
+                condition.timing is timing
+                and side in condition.sides
+                and PREDICATES[condition.kind](state, side, condition)
             ):
                 detail = (
                     f"{side.title} wins by {condition.describe(side)} "

@@ -160,9 +160,7 @@ def _next_cut(text: str, after: int) -> int:
     return 0
 
 
-def format_log_pieces(
-    source: SourceText, write: Callable[[str, str], None], *, piece_chars: int | None = None
-) -> None:
+def format_log_pieces(source: SourceText, write: Callable[[str, str], None], *, piece_chars: int | None = None) -> None:
     """Format ``source`` a piece at a time: ``write(before, after)`` gets, in order, the canonical
     text of each piece (``after``; joined, the text :func:`format_log_text` gives) and the whole
     lines of the log it was written from (``before``; joined, the log's text).

@@ -199,9 +199,7 @@ _ROLLOFF = re.compile(
     rf"{_K('black')}{_S}(?P<b1>{_INT}){_S}(?P<b2>{_INT}){_S}(?P<b3>{_INT})",
     _ASCII,
 )
-_DRAFT = re.compile(
-    rf"{_K('draft')}{_S}{_COLOR}(?P<names>(?:{_S}{TERMINALS['STRING']})++)", _ASCII
-)
+_DRAFT = re.compile(rf"{_K('draft')}{_S}{_COLOR}(?P<names>(?:{_S}{TERMINALS['STRING']})++)", _ASCII)
 _STRING = re.compile(TERMINALS["STRING"], _ASCII)
 _SETUP: dict[str, re.Pattern[str]] = {}  # filled below: the first two letters of the keyword
 _RESULT = re.compile(

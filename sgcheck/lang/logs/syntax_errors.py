@@ -4,6 +4,7 @@
 mistakes; a few word-level checks (``i9``, ``upkeep`` without its colon, misspelt keywords)
 sharpen the message. Every syntax error of a log is worded here (SG-P001, SG-P002, SG-P003).
 """
+
 from __future__ import annotations
 
 import difflib
@@ -22,8 +23,6 @@ if TYPE_CHECKING:
     from lark.exceptions import UnexpectedInput
 
     from sgcheck.lang.lark_adapter import InteractiveParser
-
-
 
 
 from sgcheck.lang.logs.transformer import or_list
@@ -527,8 +526,7 @@ def _word_error(
 
 
 _ALL_KEYWORDS = frozenset(
-    _keyword_of(t)
-    for t in (*_STATEMENT_TERMINALS, *_CLAIM_TERMINALS, *_SETUP_TERMINALS, *_SECOND_ROLL_TERMINALS)
+    _keyword_of(t) for t in (*_STATEMENT_TERMINALS, *_CLAIM_TERMINALS, *_SETUP_TERMINALS, *_SECOND_ROLL_TERMINALS)
 ) | {"result", "roll", "on", "to"}
 
 

@@ -4,6 +4,7 @@ Embedded in the parser (``Lark(transformer=...)``), so nodes are built at reduct
 no parse tree exists. Also here: the checks the grammar cannot express (a claim that does not
 fit its statement, a number of more than 9 digits), raised as :class:`SemanticError`.
 """
+
 from __future__ import annotations
 
 import re
@@ -49,9 +50,6 @@ from sgcheck.lang.logs.writer import format_claim
 
 if TYPE_CHECKING:
     from lark import Token
-
-
-
 
 
 class SemanticError(Exception):
@@ -473,4 +471,3 @@ class LogBuilder:
             gain_kind = ClaimKind.GAIN_SP if text[-2:].lower() == "sp" else ClaimKind.GAIN_LP
             return Claim(gain_kind, span, value=_int(last, text[:-2]))
         return Claim(_CLAIM_KINDS[kind], span, value=_int(last))
-

@@ -224,9 +224,7 @@ class _Builder:
             pieces=pieces,
         )
 
-    def pieces(
-        self, color: Color, node: YNode | None, occupied: dict[Square, str]
-    ) -> tuple[tuple[Square, Kind], ...]:
+    def pieces(self, color: Color, node: YNode | None, occupied: dict[Square, str]) -> tuple[tuple[Square, Kind], ...]:
         if node is None:
             return ()
         placed: list[tuple[Square, Kind]] = []
