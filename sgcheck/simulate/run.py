@@ -68,15 +68,12 @@ def plan(run: RunPlan) -> Tasks:
     return Tasks(run)
 
 
-class Tasks(Sequence[GameTask]):
-    """The tasks of a run, made as they are asked for (a sequence: its length, any one of them)."""
+class _Made(Sequence[GameTask]):
+    """Tasks made as they are asked for: a subclass says how many (``__len__``) and makes the one
+    at an index in range (``_make``); indexing, negative indices and slices are written here once."""
 
-    def __init__(self, run: RunPlan) -> None:
-        self.run = run
-        self.first = first_color(run.scenario)
-
-    def __len__(self) -> int:
-        return self.run.total
+    def _make(self, index: int) -> GameTask:
+        raise NotImplementedError
 
     @overload
     def __getitem__(self, index: int) -> GameTask: ...
@@ -87,7 +84,20 @@ class Tasks(Sequence[GameTask]):
             return [self[at] for at in range(*index.indices(len(self)))]
         if not -len(self) <= index < len(self):
             raise IndexError(index)
-        index %= len(self)
+        return self._make(index % len(self))
+
+
+class Tasks(_Made):
+    """The tasks of a run, made as they are asked for (a sequence: its length, any one of them)."""
+
+    def __init__(self, run: RunPlan) -> None:
+        self.run = run
+        self.first = first_color(run.scenario)
+
+    def __len__(self) -> int:
+        return self.run.total
+
+    def _make(self, index: int) -> GameTask:
         run = self.run
         return GameTask(
             index=index,
@@ -105,7 +115,7 @@ class Tasks(Sequence[GameTask]):
         )
 
 
-class Chained(Sequence[GameTask]):
+class Chained(_Made):
     """Several runs' tasks one after another, as one sequence made as it is asked for."""
 
     def __init__(self, parts: Sequence[Sequence[GameTask]]) -> None:
@@ -115,16 +125,7 @@ class Chained(Sequence[GameTask]):
     def __len__(self) -> int:
         return self.ends[-1] if self.ends else 0
 
-    @overload
-    def __getitem__(self, index: int) -> GameTask: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[GameTask]: ...
-    def __getitem__(self, index: int | slice) -> GameTask | list[GameTask]:
-        if isinstance(index, slice):
-            return [self[at] for at in range(*index.indices(len(self)))]
-        if not -len(self) <= index < len(self):
-            raise IndexError(index)
-        index %= len(self)
+    def _make(self, index: int) -> GameTask:
         part = bisect_right(self.ends, index)
         return self.parts[part][index - (self.ends[part - 1] if part else 0)]
 
