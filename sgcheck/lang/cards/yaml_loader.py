@@ -10,6 +10,7 @@ the others.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from difflib import SequenceMatcher
 from typing import Any
 
 from sgcheck.core.caps import MAX_NUMBER_DIGITS, number_too_long
@@ -54,7 +55,7 @@ def load_card_yaml(text: str, source: str) -> A.CardFile:
         return A.CardFile(source, (), (root,))
     if root.value is None:
         return A.CardFile(source, (), (_no_cards(source),))
-    if not isinstance(root.value, dict) or "cards" not in root.value:
+    if not _meant_as_cards(root):
         return A.CardFile(source, (), (_not_cards(source),))
     bad_cards: set[int] = set()
     diagnostics: list[Diagnostic] = []
@@ -156,6 +157,19 @@ def not_a_card_file(parsed: A.CardFile) -> bool:
     text out of the report's sources, so that no report quotes a line of it (a token or a
     configuration listed as cards by mistake is named and placed, never shown)."""
     return not parsed.cards and [d.message for d in parsed.diagnostics] == [NOT_CARDS]
+
+
+def _meant_as_cards(root: YNode) -> bool:
+    """The document is a mapping with ``cards`` or a key that misspells it (``card``, ``Cards``,
+    a look-alike letter): a card file with a mistake, whose findings may quote it. Any other
+    document (a string, a list, a mapping of other keys: a token or a configuration) is no card
+    file. A key longer than 12 characters is never within the 0.6 ratio of 'cards'."""
+    if not isinstance(root.value, dict):
+        return False
+    return any(
+        isinstance(key, str) and len(key) <= 12 and SequenceMatcher(None, key.casefold(), "cards").ratio() >= 0.6
+        for key in root.value
+    )
 
 
 def _not_cards(source: str) -> Diagnostic:
