@@ -14,8 +14,8 @@ from dataclasses import replace
 from typing import Any
 
 from sgcheck.simulate.games import GameRecord, Side
-from sgcheck.simulate.run import RunPlan, first_color
-from sgcheck.simulate.stats import ENDINGS, SMALL_WIDTH, rate, wilson
+from sgcheck.simulate.run import RunPlan
+from sgcheck.simulate.stats import ENDINGS, SMALL_WIDTH, rate, run_settings, wilson
 
 
 def matches(base: RunPlan, entrants: Sequence[Side]) -> list[RunPlan]:
@@ -79,15 +79,7 @@ def summarise(base: RunPlan, entrants: Sequence[Side], runs: Sequence[RunPlan],
         "kind": "gauntlet",
         "run": {
             "policy": base.policy.value,
-            "seed": base.seed,
-            "games_per_side": base.games,
-            "games": games,
-            "scenario": base.scenario_label,
-            "turn_limit": base.scenario.turn_limit
-            if base.scenario is not None and base.scenario.turn_limit
-            else base.ruleset.turn_limit,
-            "max_turns": base.max_turns,
-            "first_player": first_color(base.scenario).name.lower(),
+            **run_settings(base, games),
         },
         "entrants": labels,
         "matches": found,

@@ -67,6 +67,22 @@ def _role_of(record: GameRecord, color: Any) -> str:
     return "pack" if color is record.pack_color else "against"
 
 
+def run_settings(run: RunPlan, games: int) -> dict[str, Any]:
+    """The settings a report's ``run`` shows (its seed, games, scenario, limits, first player),
+    the same for one run and for a gauntlet's."""
+    return {
+        "seed": run.seed,
+        "games_per_side": run.games,
+        "games": games,
+        "scenario": run.scenario_label,
+        "turn_limit": run.scenario.turn_limit
+        if run.scenario is not None and run.scenario.turn_limit
+        else run.ruleset.turn_limit,
+        "max_turns": run.max_turns,
+        "first_player": first_color(run.scenario).name.lower(),
+    }
+
+
 def summarise(run: RunPlan, records: Sequence[GameRecord], impact: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
     """The report of a run (see the module's docstring); ``impact``: the ablations measured
     (:func:`sgcheck.simulate.impact.paired`), each card's own joined to its row."""
@@ -99,15 +115,7 @@ def summarise(run: RunPlan, records: Sequence[GameRecord], impact: Sequence[dict
             "against": run.against.label,
             "policy": run.policy.value,
             "against_policy": (run.against_policy or run.policy).value,
-            "seed": run.seed,
-            "games_per_side": run.games,
-            "games": games,
-            "scenario": run.scenario_label,
-            "turn_limit": run.scenario.turn_limit
-            if run.scenario is not None and run.scenario.turn_limit
-            else run.ruleset.turn_limit,
-            "max_turns": run.max_turns,
-            "first_player": first_color(run.scenario).name.lower(),
+            **run_settings(run, games),
         },
         "sides": sides,
         "seats": by_seat,
