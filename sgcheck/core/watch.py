@@ -14,13 +14,15 @@ hand-over, the End of one and the Upkeep of the other):
   income, the capture reward, the Pass bonus) are set apart; what is left is what the cards
   and the conversion moved. A window in which the player gives up SP and receives LP is an
   exchange, and the SP it pays for the action counts too (R05 lets any cost be paid in SP,
-  so LP on an action bought with SP is SP turned into LP). SP the cards take from the player
-  in a window that brings no LP waits, until the end of the player's next Upkeep, for LP the
-  cards give in another window for nothing (the disguised conversion spread over phases or
-  turns); SP a player's own cards take wait for LP those same cards give for the rest of the
-  game (one card's two halves are one exchange, however far apart). Each exchange must be at
-  2 SP or more for 1 LP, and the SP exchanged in a turn, counted at most 2 for each LP, must
-  stay within 20.
+  so LP on an action bought with SP is SP turned into LP). Windows in different places pair by
+  ruling CR1 (:mod:`sgcheck.core.cards.exchange`): only the player's own doing counts (what the
+  opponent's cards take is a drain, what they give a gift); SP the player's own cards take in a
+  window that brings no LP wait one round of the player for LP their cards give for nothing
+  (the disguised conversion spread over phases or turns), and for the rest of the game for LP
+  the same cards give (one card's two halves are one exchange, however far apart); SP that were
+  the price of something else the card gave count for the rate, not toward the 20 a turn. Each
+  exchange must be at 2 SP or more for 1 LP, and the SP exchanged in a turn, counted at most 2
+  for each LP, must stay within 20.
 - **Negative cost** (core §8, R23): an action whose core cost with every card modifier adds
   up to less than 0 (play stops it at 0, but the cards turned a cost into income).
 - **Reroll sources** (core §4.5, R20): more than one card granting a reroll or advantage to
@@ -73,10 +75,18 @@ from sgcheck.core.cards.effects import (
     Steal,
     ToHitModifier,
 )
+from sgcheck.core.cards.exchange import (
+    PAIRING,
+    effect_moves,
+    holders_move,
+    pairing_counts,
+    pairing_key,
+    pairing_until,
+)
 from sgcheck.core.cards.model import Card
 from sgcheck.core.cards.parts import CostKind, Mode, Resource
 from sgcheck.core.cards.parts import Side as CardSide
-from sgcheck.core.cards.semantics import changes
+from sgcheck.core.cards.semantics import amount, changes
 from sgcheck.core.cards.table import Lasting, ply
 from sgcheck.core.outcome import Applied, Rejected
 from sgcheck.core.pieces import PIECE_VALUES, Color, Phase
@@ -123,8 +133,7 @@ class Side(Record):
     """What the watch remembers for one player."""
 
     __match_args__: ClassVar[tuple[str, ...]] = (
-        "pending_sp",
-        "pending_until",
+        "waiting",
         "turn_sp",
         "turn_lp",
         "turn_cards",
@@ -136,8 +145,9 @@ class Side(Record):
     )
     __slots__ = __match_args__
 
-    pending_sp: Final[int]  # SP taken by the cards in windows that brought no LP
-    pending_until: Final[int]  # the last ply those SP may still pair with LP
+    # SP the player's own cards took in windows that brought no LP, oldest first: how many, the
+    # pairing key of the first window they no longer wait in, and whether they were a price (CR1)
+    waiting: Final[tuple[tuple[int, int, bool], ...]]
     turn_sp: Final[int]  # SP exchanged for LP in the current turn (counted at most 2 per LP)
     turn_lp: Final[int]
     turn_cards: Final[tuple[str, ...]]  # the cards of this turn's exchanges
@@ -151,8 +161,7 @@ class Side(Record):
 
     def __init__(
         self,
-        pending_sp: int = 0,
-        pending_until: int = -1,
+        waiting: tuple[tuple[int, int, bool], ...] = (),
         turn_sp: int = 0,
         turn_lp: int = 0,
         turn_cards: tuple[str, ...] = (),
@@ -162,8 +171,7 @@ class Side(Record):
         drained: int = 0,
         drained_by: tuple[str, ...] = (),
     ) -> None:
-        self.pending_sp = pending_sp
-        self.pending_until = pending_until
+        self.waiting = waiting
         self.turn_sp = turn_sp
         self.turn_lp = turn_lp
         self.turn_cards = turn_cards
@@ -172,6 +180,11 @@ class Side(Record):
         self.ledger = ledger
         self.drained = drained
         self.drained_by = drained_by
+
+    @property
+    def pending_sp(self) -> int:
+        """The SP still waiting for LP."""
+        return sum(sp for sp, _, _ in self.waiting)
 
 
 @final
@@ -301,37 +314,49 @@ def _account(
     taken_sp: int,
     given_lp: int,
     paid_sp: int,
-    now: int,
+    at: int,
     card: str | None,
     gross_sp: int = 0,
     acted: tuple[str, ...] = (),
+    priced: bool = False,
 ) -> tuple[Watch, list[Breach]]:
-    """One window of ``color``'s: SP the cards took (net of what they gave back), LP they gave, the SP
-    paid for the action, and ``gross_sp``, the SP given up before any refund (a conversion's SP, a
-    payment): LP bought while SP was given up is an exchange even when the cards refunded it all.
+    """One window of ``color``'s, at pairing key ``at``: SP the player's own cards took (net of what
+    they gave back), LP they gave, the SP paid for the action, and ``gross_sp``, the SP given up
+    before any refund (a conversion's SP, a payment): LP bought while SP was given up is an exchange
+    even when the cards refunded it all.
 
-    ``acted`` are ``color``'s cards that acted in the window. SP taken in a window that brings no LP
-    waits for LP given for nothing: any card's until the end of the player's next Upkeep, and the
-    same cards' for the rest of the game (one card's SP taken and LP given are one exchange,
+    ``acted`` are ``color``'s cards that acted in the window; ``priced``, whether they gave the
+    player something else in it (then the SP they took is its price). SP taken in a window that
+    brings no LP waits for LP the player's cards give for nothing, by CR1
+    (:func:`sgcheck.core.cards.exchange.pairing_counts`): any card's for one round of the player,
+    the same cards' for the rest of the game (one card's SP taken and LP given are one exchange,
     whenever each happens)."""
     side = watch.sides[color]
-    if side.pending_sp and not _still_waiting(side.pending_until, state, color, now):
-        side = side.replace(pending_sp=0, pending_until=-1)
+    if side.waiting and side.waiting[0][1] <= at:
+        side = side.replace(waiting=tuple(w for w in side.waiting if w[1] > at))
     out: list[Breach] = []
     exchange: Exchange | None = None
+    counts = 0  # the SP of the exchange that count toward the 20 a turn (all but prices paired later)
+    paired = False
     if given_lp > 0:
         sp = taken_sp + paid_sp
         if sp > 0 or gross_sp > 0:
             exchange = Exchange(sp, given_lp)
-        else:  # LP for nothing here, paired with SP the cards took earlier
-            used = min(side.pending_sp, 2 * given_lp)
-            side, kept = _from_ledger(side, acted, 2 * given_lp - used, used)
+            counts = sp
+        else:  # LP for nothing here, paired with SP the player's cards took earlier (CR1)
+            # the same cards' SP first (the ledger), then any SP still waiting: each SP taken is in
+            # both while it waits, so what one pairs leaves the other too
+            side, kept = _from_ledger(side, acted, 2 * given_lp, 0)
+            side, _, _ = _from_waiting(side, kept)
+            side, loss, price = _from_waiting(side, 2 * given_lp - kept)
+            used = loss + price
+            side, _ = _from_ledger(side, (), 0, used)
             if used + kept > 0:
                 exchange = Exchange(used + kept, given_lp)
-                side = side.replace(pending_sp=side.pending_sp - used)
+                counts = loss + kept + (price if pairing_counts(True)[1] else 0)
+                paired = True
     elif taken_sp > 0:
-        until = now + (2 if now % 2 == color.value else 1)  # the ply of the player's next Upkeep
-        side = side.replace(pending_sp=side.pending_sp + taken_sp, pending_until=until)
+        side = side.replace(waiting=(*side.waiting, (taken_sp, pairing_until(at), priced)))
         if acted:
             side = side.replace(ledger=_recorded(side.ledger, acted, taken_sp))
     if exchange is not None:
@@ -339,6 +364,7 @@ def _account(
         cards = state.cards
         # the cards are named when any can act (a game's plain conversions pay nothing for this)
         names = _resource_cards(state, color, card) if card is not None or (cards and cards.lasting) else ()
+        how = f" (SP taken earlier paired with LP given now, {PAIRING})" if paired else ""
         if exchange.sp < rate * exchange.lp:
             given = (
                 f"turned {exchange.sp} SP into {exchange.lp} LP here"
@@ -349,8 +375,10 @@ def _account(
                     + " (the cards refund it)"
                 )
             )
-            message = f"{color.title} {given}, better than the core's {rate} SP for 1 LP" + (
-                f" (cards: {listing(names, quote=str)})" if names else ""
+            message = (
+                f"{color.title} {given}, better than the core's {rate} SP for 1 LP"
+                + (f" (cards: {listing(names, quote=str)})" if names else "")
+                + how
             )
             out.append(
                 Breach(
@@ -362,16 +390,22 @@ def _account(
                     "rate",
                 )
             )
-        counted = max(0, min(exchange.sp, rate * exchange.lp))
-        turn_cards = tuple(dict.fromkeys((*side.turn_cards, *names)))
-        side = side.replace(turn_sp=side.turn_sp + counted, turn_lp=side.turn_lp + exchange.lp, turn_cards=turn_cards)
+        counted = max(0, min(counts, rate * exchange.lp))
+        turn_cards = tuple(dict.fromkeys((*side.turn_cards, *names))) if counted else side.turn_cards
+        side = side.replace(
+            turn_sp=side.turn_sp + counted,
+            turn_lp=side.turn_lp + (exchange.lp if counted or not paired else 0),
+            turn_cards=turn_cards,
+        )
         names = turn_cards
         cap = caps.CONVERSION_CAP_SP
-        if side.turn_sp > cap and side.turn_sp - counted <= cap:
+        if counted and side.turn_sp > cap and side.turn_sp - counted <= cap:
             names = names or _resource_cards(state, color, card)
             message = (
                 f"{color.title} has turned {side.turn_sp} SP into {side.turn_lp} LP this turn, past the "
-                f"{cap} SP a turn the conversion allows" + (f" (cards: {listing(names, quote=str)})" if names else "")
+                f"{cap} SP a turn the conversion allows"
+                + (f" (cards: {listing(names, quote=str)})" if names else "")
+                + how
             )
             out.append(
                 Breach(
@@ -386,13 +420,23 @@ def _account(
     return _with_side(watch, color, side), out
 
 
-def _still_waiting(upkeep: int, state: GameState, color: Color, now: int) -> bool:
-    """SP the cards took from ``color`` still wait for LP at ply ``now`` (``state`` is after the
-    window): until the end of the Upkeep of ``color``'s next turn, at ply ``upkeep`` (the windows
-    of that Upkeep, its start included, end in it)."""
-    if now < upkeep:
-        return True
-    return now == upkeep and state.to_move is color and state.turn.phase is Phase.UPKEEP
+def _from_waiting(side: Side, room: int) -> tuple[Side, int, int]:
+    """Take up to ``room`` SP from what waits, oldest first: the side, and the SP taken that were
+    losses and that were prices (CR1)."""
+    loss = price = 0
+    kept: list[tuple[int, int, bool]] = []
+    for sp, until, priced in side.waiting:
+        take = min(sp, room)
+        room -= take
+        if priced:
+            price += take
+        else:
+            loss += take
+        if sp > take:
+            kept.append((sp - take, until, priced))
+    if not loss and not price:
+        return side, 0, 0
+    return side.replace(waiting=tuple(kept)), loss, price
 
 
 def _recorded(
@@ -758,10 +802,14 @@ def observe(watch: Watch, before: GameState, action: Action, applied: Applied) -
         if kind is Convert:
             paid_in_sp = 0  # the SP converted are what the cards column holds: the conversion is the exchange
         card = action.card if isinstance(action, Play | Activate) else None
+        if taken > 0 or given != 0:  # what the opponent's cards did to the mover is theirs (CR1)
+            watch, taken, given = _theirs_apart(watch, before, after, me, taken, given, None)
         if taken > 0 or given > 0:  # else the window moved nothing but its price: no exchange, nothing waits
             gross = action.sp if isinstance(action, Convert) else paid_in_sp
             acted = _acted(before, after, me, card)
-            watch, found = _account(watch, after, me, taken, given, paid_in_sp, now, card, gross, acted)
+            at = pairing_key(now, after.turn.phase)
+            priced = _priced(before, after, me, card, acted)
+            watch, found = _account(watch, after, me, taken, given, paid_in_sp, at, card, gross, acted, priced)
             out = _more(out, found)
         # the opponent's side of the same window: what their own cards did in this turn (a trigger
         # on an attack, on a loss...) is judged as theirs; what this player's cards took from them
@@ -846,8 +894,11 @@ def _hand_over(
         if taken > 0 or given != 0:
             acted = _acted(before, after, me)
             if acted or given > 0 or not handed:
+                watch, taken, given = _theirs_apart(watch, before, after, me, taken, given, None)
                 if taken > 0 or given > 0:
-                    watch, found = _account(watch, after, me, taken, given, 0, now, None, 0, acted)
+                    at = pairing_key(now, Phase.END)
+                    priced = _priced(before, after, me, None, acted)
+                    watch, found = _account(watch, after, me, taken, given, 0, at, None, 0, acted, priced)
                     out = _more(out, found)
             else:  # only the next player's Upkeep took them: their cards', not this player's
                 watch = _drained(watch, me, taken, -given, _acted(before, after, nxt))
@@ -860,8 +911,11 @@ def _hand_over(
             if taken > 0 or given != 0:
                 acted = _acted(before, after, nxt)
                 if acted or given > 0:
+                    watch, taken, given = _theirs_apart(watch, before, after, nxt, taken, given, None)
                     if taken > 0 or given > 0:
-                        watch, found = _account(watch, after, nxt, taken, given, 0, later, None, 0, acted)
+                        at = pairing_key(later, Phase.UPKEEP)
+                        priced = _priced(before, after, nxt, None, acted)
+                        watch, found = _account(watch, after, nxt, taken, given, 0, at, None, 0, acted, priced)
                         out = _more(out, found)
                 else:  # the End's effects of the player whose turn ended took them
                     watch = _drained(watch, nxt, taken, -given, _acted(before, after, me))
@@ -901,9 +955,73 @@ def _other_side(
     if not acted:
         return _drained(watch, other, b.sp - a.sp, b.lp - a.lp, _acted(before, after, other.other, card)), []
     taken, given = b.sp - a.sp, a.lp - b.lp
+    watch, taken, given = _theirs_apart(watch, before, after, other, taken, given, card)
     if taken <= 0 and given <= 0:
         return watch, []
-    return _account(watch, after, other, taken, given, 0, now, None, 0, acted)
+    at = pairing_key(now, after.turn.phase)
+    priced = _priced(before, after, other, None, acted)
+    return _account(watch, after, other, taken, given, 0, at, None, 0, acted, priced)
+
+
+def _fired(before: GameState, after: GameState, color: Color) -> list[Lasting]:
+    """``color``'s lasting effects that fired or entered from ``before`` to ``after`` (new records)."""
+    was, now = before.cards, after.cards
+    if now is None or was is None or was.lasting is now.lasting:
+        return []
+    old = {id(item) for item in was.lasting}
+    return [item for item in now.lasting if item.owner is color and id(item) not in old]
+
+
+def _theirs_apart(
+    watch: Watch, before: GameState, after: GameState, color: Color, taken: int, given: int, card: str | None
+) -> tuple[Watch, int, int]:
+    """``color``'s window without what the opponent's cards did to ``color`` in it (CR1: SP and LP the
+    opponent's cards move are never half of a player's exchange; what they took is a drain, toward a
+    Repair made impossible). ``card`` is the card the opponent played or used in the window, if any.
+    Returns the watch and the SP taken and LP given that are ``color``'s own cards' (and price's)."""
+    other = color.other
+    effects = [item.effect for item in _fired(before, after, other) if item.effect.trigger is not None]
+    cards = before.cards
+    if card is not None and cards is not None and card in cards.by_name:
+        effects.extend(e for e in cards.by_name[card].effects if e.trigger is None)
+    sp = lp = 0  # SP taken from ``color`` and LP given to them by the opponent's cards
+    for effect in effects:
+        action = effect.action
+        if not isinstance(action, ResourceChange | Steal):
+            continue
+        for move in effect_moves(effect):
+            if holders_move(move):
+                continue  # the opponent's own pools: their exchange, not this player's
+            moved = amount(action.quantity, other, before) * (1 if move.gain else -1)
+            if move.resource is Resource.SP:
+                sp -= moved
+            else:
+                lp += moved
+    if not sp and not lp:
+        return watch, taken, given
+    # what the opponent's cards took is at most what went (R23: a loss takes what there is)
+    sp = min(sp, taken) if sp > 0 else max(sp, min(0, taken))
+    lp = min(lp, given) if lp > 0 else max(lp, min(0, given))
+    names = tuple(dict.fromkeys(item.card for item in _fired(before, after, other)))
+    watch = _drained(watch, color, sp, -lp, (*((card,) if card else ()), *names))
+    return watch, taken - sp, given - lp
+
+
+def _priced(before: GameState, after: GameState, color: Color, card: str | None, acted: tuple[str, ...]) -> bool:
+    """Whether ``color``'s cards that acted in the window gave the player something besides SP and LP
+    in it (a bonus, a modifier, an action...): SP they took then is its price (CR1)."""
+    if not acted:
+        return False
+    for item in _fired(before, after, color):
+        if item.card in acted and not isinstance(item.effect.action, _RESOURCE_MOVES):
+            return True
+    cards = before.cards
+    if card is not None and cards is not None and card in cards.by_name:
+        return any(not isinstance(e.action, _RESOURCE_MOVES) for e in cards.by_name[card].effects if e.trigger is None)
+    return False
+
+
+_RESOURCE_MOVES = (ResourceChange, Steal, ConvertResource)
 
 
 def _drained(watch: Watch, color: Color, sp: int, lp: int, by: tuple[str, ...]) -> Watch:

@@ -22,9 +22,6 @@ HELDOUT_DIR = Path(__file__).resolve().parent / "heldout"
 DESIGNS = sorted(p for p in HELDOUT_DIR.iterdir() if p.is_dir() or p.name.endswith(CARD_SUFFIXES))
 
 KNOWN_MISSES: dict[str, str] = {
-    # the run-time watch (core/watch.py, shared with replay) lets SP a card takes wait for LP another
-    # card gives for nothing; here the SP is the price of the tithe's own bonus, in its own window
-    "06-tithe-and-blessing.sgcard": "the watch pairs the tithe's price with an independent card's LP",
     # reasoned and reported as the SG-C162 warning: no game played on makes the opponent capture
     # three of the holder's pieces, so no proof, so no error
     "14-foes-tribute.sgcard": "three captures of the holder's pieces are needed; no game played on makes them",

@@ -101,6 +101,37 @@ relic "Noon" passive {
     phase main
     effect at main1: gain 3 LP
 }
+spell "Offering" {
+    cost free
+    phase main
+    effect lose 4 SP
+}
+spell "Windfall" {
+    cost free
+    phase main
+    effect gain 3 LP
+}
+relic "Levy" passive {
+    cost 1 SP
+    phase main
+    effect at main1: lose 4 SP
+    effect at main1: to_hit +10 this turn
+}
+relic "Alms2" passive {
+    cost 1 SP
+    phase main
+    effect at upkeep: gain 2 LP
+}
+relic "Dawn" passive {
+    cost 1 SP
+    phase main
+    effect at upkeep: gain 10 LP
+}
+relic "Dusk Thief" passive {
+    cost 1 SP
+    phase main
+    effect at end: opponent loses 6 SP
+}
 relic "Tithe" passive {
     cost 1 SP
     phase main
@@ -274,13 +305,51 @@ def test_core_s8_r16_sp_lost_at_the_end_and_lp_given_at_the_next_upkeep_are_one_
     assert set(breach.cards) == {"Tithe", "Almsgiver"}
 
 
-def test_core_s8_sp_taken_wait_only_until_the_end_of_the_next_upkeep() -> None:
-    """core §8: SP taken at White's End may pair with free LP until the end of her next Upkeep,
-    not with LP that Main 1 brings: ``at main1: gain 3 LP`` is a gift, not the other half."""
+def test_core_s8_cr1_sp_taken_at_the_end_pair_with_lp_given_in_main1_of_the_next_turn() -> None:
+    """core §8, CR1: SP a loss took wait one round of the player, whatever phase the gift comes in:
+    Tithe's 4 SP at White's End and Noon's 3 LP at her next Main 1 are 4 SP for 3 LP."""
     state = in_play(dealt(position("Ke1 ke8", sp=20), white=("Tithe", "Noon")), "Tithe", "Noon")
     run = Watched(state)(EndTurn(), EndTurn(), EnterPhase(Phase.MAIN1))
     assert run.state.players[W].lp == 23
+    breach = run.only("exchange")
+    assert run.found[0][0] == 2 and (breach.sp, breach.lp) == (4, 3)
+    assert "CR1" in breach.diagnostic.message
+
+
+def test_core_s8_cr1_sp_taken_wait_one_round_and_no_longer() -> None:
+    """CR1: Offering's 4 SP taken in White's Main 2 still pair with Windfall's 3 LP in her next Main 1,
+    but no longer in her next Main 2: one round of the player, the bound being per turn (core §2)."""
+    state = dealt(position("Ke1 ke8", sp=20, phase=Phase.MAIN2), white=("Offering", "Windfall"))
+    within = Watched(state)(Play("Offering"), EndTurn(), EndTurn(), EnterPhase(Phase.MAIN1), Play("Windfall"))
+    assert (within.only("exchange").sp, within.only("exchange").lp) == (4, 3)
+    late = Watched(state)(Play("Offering"), EndTurn(), EndTurn(), EnterPhase(Phase.MAIN2), Play("Windfall"))
+    assert late.found == []
+
+
+def test_core_s8_cr1_a_price_paired_with_a_gift_counts_for_the_rate_not_the_amount() -> None:
+    """CR1: Levy's 4 SP at Main 1 buy its own +10 to-hit; Alms2's 2 LP at the next Upkeep come for
+    nothing. At 2 SP for 1 LP the pair fills nothing of the 20 SP a turn, so a full conversion after
+    it is no breach; Penny's 4 SP for the same bonus paired with Almsgiver's 3 LP is below the rate."""
+    state = in_play(dealt(position("Ke1 ke8", sp=80), white=("Levy", "Alms2")), "Levy", "Alms2")
+    turn = (EndTurn(), EndTurn(), EnterPhase(Phase.MAIN1), EnterPhase(Phase.BATTLE), EnterPhase(Phase.MAIN2))
+    run = Watched(state)(*turn, Convert(20), *turn, Convert(20))
     assert run.found == []
+    state = in_play(dealt(position("Ke1 ke8", sp=80), white=("Levy", "Almsgiver")), "Levy", "Almsgiver")
+    run = Watched(state)(*turn, *turn)
+    breach = run.only("exchange")
+    assert (breach.sp, breach.lp, breach.what) == (4, 3, "rate")
+
+
+def test_core_s8_cr1_sp_the_opponents_cards_take_are_no_half_of_an_exchange() -> None:
+    """CR1: Black's Dusk Thief takes 6 SP from White at Black's End, and White's Dawn gives her 10 LP at
+    her Upkeep in the same hand-over: a drain and a gift, not White turning 6 SP into 10 LP."""
+    state = dealt(position("Ke1 ke8", sp=30), white=("Dawn",), black=("Dusk Thief",))
+    state = in_play(state, "Dawn")
+    state = in_play(end_turn(state), "Dusk Thief")
+    run = Watched(state)(EndTurn())
+    assert run.state.players[W].lp == 30 and run.state.players[W].sp == 30 - 1 - 6
+    assert run.found == []
+    assert side(run, W).pending_sp == 0 and side(run, W).turn_sp == 0
 
 
 def test_core_s4_3_r11_a_capture_reward_is_no_exchange() -> None:
@@ -290,7 +359,7 @@ def test_core_s4_3_r11_a_capture_reward_is_no_exchange() -> None:
     run = Watched(state)(Attack(sq("a3"), sq("a5"), (0, 1)))
     assert run.state.board[sq("a5")] is None and run.state.players[W].sp == 20 - 12 + 5
     assert run.found == []
-    assert side(run, W) == Side(pending_sp=0, turn_sp=0, turn_lp=0)
+    assert side(run, W) == Side(turn_sp=0, turn_lp=0)
 
 
 def test_core_s2_r04_the_pass_bonus_is_no_exchange() -> None:
@@ -309,7 +378,7 @@ def test_core_s8_a_card_priced_in_sp_without_lp_is_no_exchange() -> None:
     state = dealt(position("Ke1 ke8", sp=10), white=("Focus",))
     run = Watched(state)(Play("Focus"))
     assert run.found == []
-    assert side(run, W) == Side(pending_sp=0, turn_sp=0, turn_lp=0)
+    assert side(run, W) == Side(turn_sp=0, turn_lp=0)
 
 
 def test_core_s2_lp_into_sp_is_no_exchange_the_contract_limits() -> None:
@@ -593,13 +662,6 @@ def test_core_s8_one_cards_sp_taken_and_lp_given_pair_however_far_apart() -> Non
     breach = run.only("exchange")
     assert run.found[0][0] == 2 and (breach.sp, breach.lp) == (4, 3)
     assert "Slow Alchemy" in breach.cards
-
-
-def test_core_s8_two_cards_halves_wait_only_until_the_next_upkeep() -> None:
-    """The same exchange by two cards (Tithe, Noon) is the time-bounded pairing of SP-R130: past
-    the Upkeep, Noon's LP are a gift (the peer of the test above)."""
-    state = in_play(more(position("Ke1 ke8", sp=20), white=("Tithe", "Noon")), "Tithe", "Noon")
-    assert Watched(state)(EndTurn(), EndTurn(), EnterPhase(Phase.MAIN1)).found == []
 
 
 def test_core_s8_one_cards_halves_paired_once_a_turn_for_the_whole_game() -> None:

@@ -44,6 +44,7 @@ from sgcheck.core.cards.exchange import (
     Window,
     WindowKind,
     card_windows,
+    holders_move,
     per_turn,
     smallest_loss,
 )
@@ -282,7 +283,7 @@ def card_shares(card: A.Card, acts: Acts, activations: int) -> CardExchanges:
     shares = []
     for window, entries in card_windows(card).items():
         effects = tuple(e for e, _ in entries if e is not None and acts(e))
-        moves = tuple(m for e, ms in entries if e is None or acts(e) for m in ms if m.side is A.Side.OWN)
+        moves = tuple(m for e, ms in entries if e is None or acts(e) for m in ms if holders_move(m))  # CR1
         if moves:
             shares.append(Share(card, window, moves, effects, per_turn(card, effects, window, activations)))
     return CardExchanges(card, tuple(shares))

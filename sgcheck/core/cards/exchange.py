@@ -268,3 +268,47 @@ def per_turn(card: Card, effects: tuple[Effect, ...], window: Window, activation
         if effect.limit is not None:
             bound = effect.limit.times if bound is None else min(bound, effect.limit.times)
     return bound
+
+
+# --- pairing SP taken with LP given in different windows (CR1) ----------------------------------------
+
+#: The ruling that pairs SP taken and LP given in different windows into one exchange
+#: (docs/contract-rules.md, "Pairing an exchange (CR1)"); findings that pair name it.
+PAIRING = "CR1"
+
+#: How long SP a player's own cards took, in a window that brought no LP, wait for LP the same
+#: player's cards give for nothing: one round of that player, two plies (core §2: the bound is
+#: SP a turn, so a loss and a gift of one turn's cycle are one exchange, wherever the turn
+#: boundary falls between them).
+PAIRING_PLIES = 2
+
+
+def pairing_key(ply: int, phase: Phase) -> int:
+    """Where a window falls in the game, as one number that grows with it: its ply, then its phase."""
+    return ply * (max(Phase) + 1) + phase
+
+
+def pairing_until(key: int) -> int:
+    """The first window SP taken in the window at ``key`` no longer waits in: the same phase one round on."""
+    return key + pairing_key(PAIRING_PLIES, Phase.UPKEEP)
+
+
+def pairing_counts(priced: bool) -> tuple[bool, bool]:
+    """What SP taken in an earlier window counts for, once paired with LP given later by another
+    card of the same player: ``(rate, amount)`` (CR1).
+
+    SP a loss took that bought nothing else (``at end: lose 8 SP``) is the SP half of the exchange:
+    it counts for the 2:1 rate and toward the 20 SP a turn. SP taken in a window where the same
+    card gave its holder something else (``at main1: lose 4 SP`` with ``to_hit +10 this turn``) is
+    that thing's price: LP coming later for less than 2 SP each is still SP turned into LP below
+    the core's rate (the price only makes it better), but the SP did not all buy LP, so none of it
+    fills the 20 SP a turn. SP and LP the opponent's cards move are never half of a player's
+    exchange (:func:`holders_move`).
+    """
+    return (True, not priced)
+
+
+def holders_move(move: Move) -> bool:
+    """Whether ``move`` can be half of its card's holder's exchange (CR1): only what the holder's own
+    cards do to the holder's own SP and LP; what they take from the opponent is a drain."""
+    return move.side is Side.OWN
