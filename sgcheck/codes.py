@@ -759,6 +759,31 @@ _CODES: tuple[CodeInfo, ...] = (
         card that passes a cap on its own breaks the contract. The message gives each copy's share
         and the total. A warning instead of an error with `--allow-violations`.""",
     ),
+    _c(
+        "SG-R138",
+        "king-immune-in-replay",
+        E,
+        ("core §4.4", "core §8", "R19"),
+        """An attack on a King with damage reductions in play that would leave even a hit boosted to
+        the +2 cap (1 + 2 damage) at 0, the attack's own damage maluses counted: no attack can ever
+        convert that King, which changes its 20 hit points in all but name (shields guarding the
+        King break the contract, R26). Nothing clamps reductions, so it is reported whether one
+        card or several make them. Reported at the attack, hit or miss. A warning instead of an
+        error with `--allow-violations`.""",
+    ),
+    _c(
+        "SG-R139",
+        "priced-out-in-replay",
+        E,
+        ("core §2", "core §6", "core §7", "core §8"),
+        """At the start of a player's turn, the opponent's cards make every attack, every move,
+        every Summon, every Teleport, every Break or every Repair the position offers dearer by
+        1,000 or more: no player can pay that (a player holding 1,000 LP has won, core §7), so the
+        phase, or the Gem attempt, is gone in all but name, which changes the turn structure or the
+        Gem's rules that core §8 locks. Each candidate is priced by the engine with and without the
+        opponent's surcharges. Reported at the header of the turn. A warning instead of an error
+        with `--allow-violations`.""",
+    ),
     # --- wrong claims ----------------------------------------------------------------------------
     _c(
         "SG-R201",

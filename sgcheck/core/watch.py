@@ -38,6 +38,13 @@ hand-over, the End of one and the Upkeep of the other):
 - **King damage** (core §4.4, R19): a King's damage changed by anything but an attack.
 - **Stacking** (core §4.5, R20): copies of one card (a trigger fired again, one card before
   each player) adding more than +25 to-hit or +2 damage per hit to one attack.
+- **King immune** (core §4.4, §8; R19, R26): an attack on a King with reductions in play that
+  leave a hit boosted to the +2 cap (1 + 2 damage) at 0: no attack can convert that King, which
+  changes its 20 hit points in all but name.
+- **Priced out** (core §2, §6, §7, §8): at the start of a player's turn, a kind of action (attack,
+  move, Summon, Teleport, Break, Repair) that the opponent's cards make dearer by 1,000 or more in
+  every instance the position offers: no player can pay that (a player with 1,000 LP has won), so
+  the phase, or the Gem attempt, is gone in all but name.
 - **Growth** (core §8): within one turn, the same position (board, phase, the turn's
   counters, the cards in play) reached again with more LP or SP and no less of either: the
   sequence in between can be repeated for ever.
@@ -45,7 +52,8 @@ hand-over, the End of one and the Upkeep of the other):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
 from typing import ClassVar, Final, NamedTuple, final
 
 from sgcheck import codes
@@ -69,6 +77,7 @@ from sgcheck.core.cards.effects import (
     CostModifier,
     DamageModifier,
     DamageReduction,
+    DenyRepair,
     ExtraAction,
     Reroll,
     ResourceChange,
@@ -83,18 +92,19 @@ from sgcheck.core.cards.exchange import (
     pairing_key,
     pairing_until,
 )
-from sgcheck.core.cards.model import Card
+from sgcheck.core.cards.model import Card, Effect
 from sgcheck.core.cards.parts import CostKind, Mode, Resource
 from sgcheck.core.cards.parts import Side as CardSide
 from sgcheck.core.cards.semantics import amount, changes
 from sgcheck.core.cards.table import Lasting, ply
+from sgcheck.core.legal import attacks, gem_attempts, moves, summons, teleports, with_roll
 from sgcheck.core.outcome import Applied, Rejected
-from sgcheck.core.pieces import PIECE_VALUES, Color, Phase
+from sgcheck.core.pieces import PIECE_VALUES, Color, Kind, Phase
 from sgcheck.core.play.cards import repair_denied
 from sgcheck.core.record import Record
 from sgcheck.core.state import GameState
 from sgcheck.core.windows import ACTION_WINDOWS
-from sgcheck.diagnostics import Diagnostic, listing
+from sgcheck.diagnostics import Diagnostic, Span, listing
 
 
 class Breach(NamedTuple):
@@ -118,6 +128,8 @@ KINDS: dict[str, tuple[str, str]] = {
     "king-damage": ("SG-R135", "the King damaged only by attacks"),
     "growth": ("SG-R136", "no unbounded SP or LP"),
     "stacking": ("SG-R137", "the +25 to-hit and +2 damage caps per attack, copies of one card included"),
+    "king-immune": ("SG-R138", "the King's 20 hit points: a hit boosted to the cap always deals damage"),
+    "priced-out": ("SG-R139", "the turn's phases: no kind of action priced past what any player can hold"),
 }
 
 
@@ -230,7 +242,8 @@ def needs_watch(cards: Iterable[Card]) -> bool:
     """Whether a game played with ``cards`` can break anything :func:`observe` watches.
 
     False only when every effect of every card is one that cannot, on its own or with the
-    others: a to-hit or damage modifier, a damage reduction, SP gained, lost or stolen, LP lost
+    others: a to-hit or damage modifier, damage reductions and maluses that together take less
+    than a boosted hit's 3 (1 + 2) and none on an activated Relic, SP gained, lost or stolen, LP lost
     or turned into SP, an extra action (at the core's price, as no cost modifier is there),
     and at most one reroll or advantage source in the whole pack, not on an activated Relic
     (two uses would be two sources), and at most one effect taking from the opponent, not on an
@@ -241,6 +254,7 @@ def needs_watch(cards: Iterable[Card]) -> bool:
     """
     rerolls = 0
     drains = 0
+    shield = 0  # what the pack's reductions and damage maluses take off a hit, together
     for card in cards:
         for effect in card.effects:
             action = effect.action
@@ -262,9 +276,22 @@ def needs_watch(cards: Iterable[Card]) -> bool:
             elif isinstance(action, ConvertResource):
                 if action.get_resource is Resource.LP:
                     return True
-            elif not isinstance(action, ToHitModifier | DamageModifier | DamageReduction | ExtraAction):
+            elif isinstance(action, DamageReduction | DamageModifier):
+                lowers = action.amount if isinstance(action, DamageReduction) else -action.delta
+                if isinstance(action, DamageModifier) and action.scale < 0:
+                    lowers = caps.DAMAGE_BONUS_CAP  # a halving takes 2 of a boosted hit's 3
+                if lowers > 0:
+                    # enough of them may leave a King no boosted hit can damage: copies, or 1 + 2 in all
+                    shield += lowers if card.mode is not Mode.ACTIVATED else _FULL_HIT
+                    if shield >= _FULL_HIT:
+                        return True
+            elif not isinstance(action, ToHitModifier | ExtraAction):
                 return True
     return False
+
+
+#: The most one hit can deal: 1 and the +2 per hit cap (core §4.3, §4.5).
+_FULL_HIT = caps.DAMAGE_PER_HIT + caps.DAMAGE_BONUS_CAP
 
 
 def ply_of(state: GameState) -> int:
@@ -534,6 +561,146 @@ def _stacking(applied: Applied) -> list[Breach]:
     return out
 
 
+def _king_immune(before: GameState, action: Attack, applied: Applied) -> list[Breach]:
+    """An attack on a King whose reductions would leave even a hit boosted to the +2 cap at 0 damage:
+    no attack can convert that King (core §4.4; R26 says shields guarding the King change its hit
+    points). Nothing clamps reductions, so one card or several. The engine itself plays the same
+    attack as a sure hit with +2 more damage for the attacker (its maluses and a halving of the
+    boosted hit counted as play counts them)."""
+    victim = before.board[action.to]
+    cards = before.cards
+    if victim is None or victim.kind is not Kind.KING or cards is None:
+        return []
+    me = before.to_move
+    boost = Lasting(_BOOST, me, -1, Effect(DamageModifier(caps.DAMAGE_BONUS_CAP, CardSide.OWN, _NOWHERE), _NOWHERE))
+    players = list(before.players)
+    players[me] = players[me].replace(lp=_RICH)
+    boosted = before.replace(players=(players[0], players[1]), cards=cards.with_lasting((*cards.lasting, boost)))
+    step = engine.apply(boosted, replace(action, roll=_SURE_HIT, second=(), advantage=False, pay=None))
+    if not isinstance(step, Applied) or not step.effects.hit or step.effects.damage != 0:
+        return []
+    on_attack = step.effects.cards
+    if on_attack is None:
+        return []
+    lowering = (*on_attack.reduction, *(s for s in on_attack.damage if s.amount < 0))
+    shares = ", ".join(f"{s.card} -{abs(s.amount)}" for s in lowering)
+    message = (
+        f"no hit on {victim.color.title}'s King can deal damage: a hit boosted to the +{caps.DAMAGE_BONUS_CAP} "
+        f"cap ({_FULL_HIT}) still deals 0 ({shares}), so no attack can convert it"
+    )
+    names = tuple(dict.fromkeys(s.card.removesuffix(" halving") for s in lowering))
+    rules = ("core §4.4", "core §8", "R19")
+    return [Breach("king-immune", _diag("king-immune", message, rules), names, 0, on_attack.reduced, "reduction")]
+
+
+#: The attacker's own cards at the +2 cap, for :func:`_king_immune`; a roll of 1 always hits (R10).
+_BOOST = "a hit boosted to the cap"
+_NOWHERE = Span("sgcheck watch", 0, 0, 0, 0)
+_SURE_HIT = (0, 1)
+
+
+#: Each kind of action a cost modifier can price, the phase it is taken in (core §2, R03) and the
+#: candidates the position offers there (core/legal.py).
+_PRICED: tuple[tuple[str, Phase, Callable[[GameState], Iterator[Action]]], ...] = (
+    ("attack", Phase.BATTLE, attacks),
+    ("move", Phase.MAIN1, moves),
+    ("summon", Phase.UPKEEP, summons),
+    ("teleport", Phase.END, teleports),
+    ("break", Phase.UPKEEP, lambda state: (a for a in gem_attempts(state) if isinstance(a, Break))),
+    ("repair", Phase.UPKEEP, lambda state: (a for a in gem_attempts(state) if isinstance(a, Repair))),
+)
+
+#: Dice for a candidate that rolls: the price does not depend on the faces.
+_DICE: dict[type, tuple[int, ...]] = {Attack: (0, 0), Break: (1, 1, 1), Repair: (1, 1, 1)}
+
+#: What no player can ever pay: a player holding 1,000 LP has won (core §7).
+PRICED_OUT = caps.LP_VICTORY
+
+#: LP that pay any price the sweep below asks, so the engine works out every cost it is shown.
+_RICH = 10 * PRICED_OUT * PRICED_OUT
+
+
+def _priced_out(state: GameState) -> list[Breach]:
+    """At the start of the mover's turn: each kind of action the opponent's cards make dearer by
+    :data:`PRICED_OUT` or more in every instance the position offers. The engine prices each
+    candidate twice, with and without the opponent's surcharges, for a player who could pay
+    anything; the least difference decides (a discount of the player's own only lowers it)."""
+    cards = state.cards
+    me = state.to_move
+    if cards is None:
+        return []
+    raisers = tuple(
+        item
+        for item in cards.lasting
+        if item.owner is not me
+        and isinstance(item.effect.action, CostModifier)
+        and item.effect.action.who is CardSide.ENEMY
+        and (item.effect.action.delta > 0 or item.effect.action.scale > 0)
+    )
+    if not raisers:
+        return []
+    players = list(state.players)
+    players[me] = players[me].replace(lp=_RICH)
+    # a denial is judged on its own (repair-denied): the price is what is asked of an attempt allowed
+    allowed = tuple(i for i in cards.lasting if not isinstance(i.effect.action, DenyRepair))
+    rich = state.replace(players=(players[0], players[1]), cards=cards.with_lasting(allowed))
+    bare = rich.replace(cards=cards.with_lasting(tuple(i for i in allowed if i not in raisers)))
+    out: list[Breach] = []
+    for what, phase, candidates in _PRICED:
+        at, without = _offered(rich, what, phase), _offered(bare, what, phase)
+        least: int | None = None
+        for action in candidates(at):
+            dice = _DICE.get(type(action))
+            action = action if dice is None else with_roll(action, dice)
+            dear, cheap = _price(at, action), _price(without, action)
+            if dear is None or cheap is None:
+                continue
+            least = dear - cheap if least is None else min(least, dear - cheap)
+            if least < PRICED_OUT:
+                break
+        if least is None or least < PRICED_OUT:
+            continue
+        names = tuple(dict.fromkeys(item.card for item in raisers))
+        message = (
+            f"{me.other.title}'s cards make every {what} {me.title} could take this turn dearer by at "
+            f"least {least} ({listing(names, quote=str)}): past the {PRICED_OUT} LP that win the game (core §7), "
+            f"no player can pay it, so the {phase.title} is gone in all but name"
+        )
+        rules = ("core §2", "core §6", "core §7", "core §8")
+        out.append(Breach("priced-out", _diag("priced-out", message, rules), names, 0, least, what))
+    return out
+
+
+def _offered(state: GameState, what: str, phase: Phase) -> GameState:
+    """``state`` in ``phase``, where actions of the kind ``what`` are taken; for a Gem attempt, with the
+    Gems as the attempt needs them (a Repair of one's own broken Gem, a Break of the opponent's intact
+    one, core §6, R15): a price that locks a Gem attempt out locks it out whenever the Gems come to
+    that, and core §6 forbids a permanent repair denial."""
+    turn = state.turn if phase is state.turn.phase else state.turn.replace(phase=phase)
+    players = state.players
+    me = state.to_move
+    if what in ("repair", "break"):
+        broken = what == "repair"
+        owner = me if broken else me.other
+        changed = list(players)
+        changed[owner] = changed[owner].replace(gem_broken=broken)
+        players = (changed[0], changed[1])
+        turn = turn.replace(repaired=False) if broken else turn.replace(broke=False)
+    return state.replace(turn=turn, players=players)
+
+
+def _price(state: GameState, action: Action) -> int | None:
+    """What ``action`` costs in ``state`` with the cards in play (before the floor at 0), or None
+    when the engine refuses it for another reason."""
+    step = engine.apply(state, action)
+    if not isinstance(step, Applied):
+        return None
+    worked = step.effects.cost_worked
+    if worked is None:
+        return None
+    return worked.raw
+
+
 def _king_damage(before: GameState, after: GameState, action: Action) -> list[Breach]:
     if isinstance(action, Attack):
         return []
@@ -784,7 +951,7 @@ def observe(watch: Watch, before: GameState, action: Action, applied: Applied) -
         # nothing can start waiting during it. What is left to watch is on its effects.
         if kind is EnterPhase:
             return watch, ()
-        watch, out = _on_the_action(watch, action, applied, out)
+        watch, out = _on_the_action(watch, before, action, applied, out)
         return watch, (tuple(out) if out else ())
     players = after.players
     if before.players is not players:  # else no SP, LP or King damage moved
@@ -818,7 +985,7 @@ def observe(watch: Watch, before: GameState, action: Action, applied: Applied) -
         out = _more(out, found)
         if kind is not Attack and _king_damaged(before, after):
             out = _more(out, _king_damage(before, after, action))
-    watch, out = _on_the_action(watch, action, applied, out)
+    watch, out = _on_the_action(watch, before, action, applied, out)
     cards = after.cards
     if cards is not None and cards.lasting_index.events and after.result is None:
         # Only a trigger gives SP or LP without changing the position (playing or using a card
@@ -831,7 +998,7 @@ def observe(watch: Watch, before: GameState, action: Action, applied: Applied) -
 
 
 def _on_the_action(
-    watch: Watch, action: Action, applied: Applied, out: list[Breach] | None
+    watch: Watch, before: GameState, action: Action, applied: Applied, out: list[Breach] | None
 ) -> tuple[Watch, list[Breach] | None]:
     """What the action itself shows, with or without cards acting after it: its cost below 0, the
     reroll sources of its roll, a cheap repeated Break or Repair."""
@@ -843,6 +1010,8 @@ def _on_the_action(
         out = _more(out, _rerolls(applied))
     if fx.cards is not None and (len(fx.cards.to_hit) > 1 or len(fx.cards.damage) > 1):
         out = _more(out, _stacking(applied))
+    if fx.cards is not None and fx.cards.reduction and isinstance(action, Attack):
+        out = _more(out, _king_immune(before, action, applied))
     kind = type(action)
     if kind is Break or kind is Repair:
         watch, found = _free_attempt(watch, action, applied)
@@ -922,6 +1091,9 @@ def _hand_over(
         if a.gem_broken:
             watch, found = _repair(watch, after)
             out = _more(out, found)
+        cards = after.cards
+        if cards is not None and cards.lasting_index.costs:
+            out = _more(out, _priced_out(after))
         if watch.sides[nxt].drained:  # counted again from the End of this player's turn
             watch = _with_side(watch, nxt, watch.sides[nxt].replace(drained=0, drained_by=()))
     if windows and _king_damaged(before, after):

@@ -24,7 +24,7 @@ class ReplayOptions:
     ruleset: str | None = None  # a profile refining the log header's (the --ruleset option)
     # The game's cards: a pack folder or card file given on the command line (--pack), which
     # overrides the log's [Pack] tag; --allow-violations replays a pack that breaks the contract,
-    # and reports what the cards break of core §8 in play (SG-R130-SG-R137) as warnings.
+    # and reports what the cards break of core §8 in play (SG-R130-SG-R139) as warnings.
     pack: str | None = None
     allow_violations: bool = False
     # The game's scenario: a scenario file (or a pack with a scenario section) given on the

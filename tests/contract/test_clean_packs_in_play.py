@@ -4,7 +4,7 @@ Packs of one to three random cards (tests/cardgen.py, the whole card language) t
 ``sgcheck check`` reports no error on (nor several cards past a cap together, the R20 warning,
 which a player may choose to bring about) are dealt to both players and played in generated games
 (random and aggressive policies, both players playing their cards); every action goes through
-the watch replay keeps (``sgcheck.core.watch.observe``, SG-R130-SG-R137). None may trip it: what
+the watch replay keeps (``sgcheck.core.watch.observe``, SG-R130-SG-R139). None may trip it: what
 the checker passes, a game cannot break. A failure prints the pack and the game.
 """
 

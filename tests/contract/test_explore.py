@@ -3,7 +3,7 @@
 Every break found in play comes with a game (``check --explain-break``); these tests write the
 proofs of the breaks the checker finds, in the shipped example pack and in every design of the
 corpus that it reports, and replay each with the library replay runs: the game must be legal to
-the last action, and replay must see the break itself, with the watch's code (SG-R130-SG-R137),
+the last action, and replay must see the break itself, with the watch's code (SG-R130-SG-R139),
 the clamp of a cap (SG-N304), or a hit on the King that deals nothing.
 """
 
@@ -38,6 +38,9 @@ SEEN_AS = {
     "free-attempt": "SG-R134",
     "king-damage": "SG-R135",
     "growth": "SG-R136",
+    "stacking": "SG-R137",  # copies of one card past a cap on an attack played (SG-C152)
+    "king-immune": "SG-R138",  # an attack on a King no boosted hit can damage (SG-C156)
+    "priced-out": "SG-R139",  # a kind of action the opponent's cards price past 1,000 (SG-C158)
     "cap": "SG-N304",
 }
 
@@ -96,8 +99,8 @@ def test_every_break_of_the_example_pack_replays_to_itself(tmp_path: Path) -> No
     (core §8)."""
     written = proofs(IN_PLAY, tmp_path)
     kinds = {kind for kind, _ in written}
-    assert {"exchange", "negative-cost", "cap", "caps-stacked", "repair-denied", "free-attempt", "growth"} <= kinds
-    assert {"king-immune", "king-fogged", "paid-attempt"} <= kinds
+    assert {"exchange", "negative-cost", "stacking", "caps-stacked", "repair-denied", "free-attempt", "growth"} <= kinds
+    assert {"king-immune", "king-fogged", "paid-attempt", "priced-out"} <= kinds
     for kind, log in written:
         assert_replays_to(kind, log)
         text = log.read_text()

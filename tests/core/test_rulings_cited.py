@@ -109,6 +109,8 @@ DEPENDS_ON: dict[str, frozenset[str]] = {
         "SG-R135": ("R19",),  # no card effect may damage a King
         "SG-R136": (),  # core §8 alone: no unbounded SP or LP
         "SG-R137": ("R20",),  # the caps bind every effect, one card's copies together
+        "SG-R138": ("R19",),  # card effects change attacks on a King only within the caps
+        "SG-R139": (),  # core §2, §6, §7, §8 alone: the turn's phases and the Gem attempts stay usable
     }.items()
 }
 

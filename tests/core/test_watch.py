@@ -132,6 +132,57 @@ relic "Dusk Thief" passive {
     phase main
     effect at end: opponent loses 6 SP
 }
+relic "Iron Crown" passive {
+    cost 1 SP
+    phase main
+    effect reduce damage by 3 on own King
+}
+relic "Half Crown" passive {
+    cost 1 SP
+    phase main
+    effect reduce damage by 2 on own King
+}
+relic "Thin Crown" passive {
+    cost 1 SP
+    phase main
+    effect reduce damage by 1 on own King
+}
+relic "Gates Shut" passive {
+    cost 1 SP
+    phase main
+    effect opponent cost move +999999
+}
+relic "Steep Gate" passive {
+    cost 1 SP
+    phase main
+    effect opponent cost move +999
+}
+relic "Queens Toll" passive {
+    cost 1 SP
+    phase main
+    effect opponent cost attack +999999 when attacker is Queen
+}
+relic "Battle Toll" passive {
+    cost 1 SP
+    phase main
+    effect opponent cost attack +999999
+}
+relic "Mortar" passive {
+    cost 1 SP
+    phase main
+    effect opponent cost repair +99999
+}
+relic "Martyrs Ledger" passive {
+    cost 1 SP
+    phase main
+    effect on attacked: lose 4 SP
+    effect on captured: gain 4 LP
+}
+relic "Spiteful Stride" passive {
+    cost 1 SP
+    phase main
+    effect on attacked: cost move -1 permanently
+}
 relic "Tithe" passive {
     cost 1 SP
     phase main
@@ -718,3 +769,111 @@ def test_core_s6_two_effects_taking_from_the_opponent_or_one_repeated_keep_the_w
     assert not needs_watch(_cards(one))
     assert needs_watch(_cards(one + '\nspell "Bleed" { cost 1 SP phase main1 effect opponent loses 5 LP }'))
     assert needs_watch(_cards('relic "Leech" activated { cost 1 SP phase main effect opponent loses 8 LP }'))
+
+
+# --- a King no boosted hit can damage (core §4.4, core §8, R19; SG-C156's run-time breach) -------------------
+
+
+def _crowned(*crowns: str) -> GameState:
+    """Black's crowns are in play; White's Rook on e3 can attack Black's King on e8 in Battle."""
+    state = dealt(position("Ke1 Re3 ke8", sp=(40, 10), to_move=B), black=crowns)
+    return enter(end_turn(in_play(state, *crowns)), Phase.BATTLE)
+
+
+@pytest.mark.parametrize("roll", [(0, 1), MISS], ids=["hit", "miss"])
+def test_core_s4_4_s8_an_attack_on_a_king_no_boosted_hit_can_damage_is_a_breach(roll: tuple[int, int]) -> None:
+    """core §4.4, §8: a hit deals 1 and the cards may add +2 (core §4.5): a reduction of 3 on the King
+    leaves even that hit at 0, so no attack can ever convert this King. Found at the attack, hit or miss."""
+    run = Watched(_crowned("Iron Crown"))(Attack(sq("e3"), sq("e8"), roll))
+    breach = run.only("king-immune")
+    assert run.found[0][0] == 0 and breach.cards == ("Iron Crown",) and breach.lp == 3
+    assert breach.diagnostic.code == "SG-R138" and "Black's King" in breach.diagnostic.message
+
+
+def test_core_s4_4_reductions_from_two_cards_that_reach_a_boosted_hit_are_a_breach() -> None:
+    """core §4.4: nothing clamps reductions (R23), so 2 and 1 from two cards are 3 as much as one card's 3."""
+    run = Watched(_crowned("Half Crown", "Thin Crown"))(Attack(sq("e3"), sq("e8"), (0, 1)))
+    assert set(run.only("king-immune").cards) == {"Half Crown", "Thin Crown"}
+
+
+def test_core_s4_4_a_reduction_a_boosted_hit_still_passes_is_no_breach() -> None:
+    """core §4.5: with a reduction of 2, a hit with the +2 the cards may add still deals 1: no breach."""
+    run = Watched(_crowned("Half Crown"))(Attack(sq("e3"), sq("e8"), (0, 1)))
+    assert run.found == []
+
+
+# --- a kind of action priced past what anyone can hold (core §2, §7, §8; SG-C158's run-time breach) ------------
+
+
+def _gated(*gates: str, black: str = "Ke1 ke8 pa6 rh8") -> Watched:
+    """White's gates are in play; White ends her turn and Black's begins."""
+    state = dealt(position(black, sp=(20, 10)), white=gates)
+    return Watched(in_play(state, *gates))(EndTurn())
+
+
+def test_core_s2_s7_every_move_priced_past_1000_by_the_opponent_is_a_breach_at_the_turn_start() -> None:
+    """core §2, §7, §8: Gates Shut makes each of Black's moves 999,999 dearer; a player holding 1,000 LP
+    has won, so no one can pay it: Main's moves are gone in all but name. Found as Black's turn begins."""
+    run = _gated("Gates Shut")
+    breach = run.only("priced-out")
+    assert (breach.what, breach.lp, breach.cards) == ("move", 999999, ("Gates Shut",))
+    assert breach.diagnostic.code == "SG-R139" and "every move Black could take" in breach.diagnostic.message
+
+
+def test_core_s8_a_surcharge_below_1000_is_a_price_not_a_lost_phase() -> None:
+    """core §8 lets cards add cost modifiers: 999 more is steep (the checker warns), not priced out."""
+    assert _gated("Steep Gate").found == []
+
+
+def test_core_s8_a_surcharge_some_attacks_escape_is_no_breach() -> None:
+    """core §8: Queens Toll prices only a Queen's attacks; Black's Rook still attacks at the core's cost,
+    so Battle is still there. Battle Toll prices every attack: a breach."""
+    position_spec = "Ke1 Pa3 ke8 rh3"
+    assert _gated("Queens Toll", black=position_spec).found == []
+    breach = _gated("Battle Toll", black=position_spec).only("priced-out")
+    assert breach.what == "attack"
+
+
+def test_core_s8_no_candidate_no_finding() -> None:
+    """Nothing to judge: Black has no piece that can attack, so no attack is priced out."""
+    assert _gated("Battle Toll", black="Ke1 ke8").found == []
+
+
+def test_core_s6_s8_a_repair_priced_past_1000_is_a_breach_with_the_gem_still_whole() -> None:
+    """core §6 forbids a permanent repair denial: Mortar makes Black's every Repair 99,999 dearer, a
+    lock on the Gem from the moment it is in play, whether or not the Gem is broken yet."""
+    breach = _gated("Mortar").only("priced-out")
+    assert (breach.what, breach.lp) == ("repair", 99999)
+
+
+# --- what fires in the opponent's turn, and one card's copies (core §8, R20, R23) -----------------------------
+
+
+def _holding(card: str, black_sp: int = 10) -> GameState:
+    """Black's ``card`` is in play; it is White's Battle, her Rook on a3 facing Black's Pawn on a5."""
+    state = dealt(position("Ke1 Ra3 ke8 pa5", sp=(40, black_sp), to_move=B), black=(card,))
+    return enter(end_turn(in_play(state, card)), Phase.BATTLE)
+
+
+def test_core_s8_an_exchange_fired_in_the_opponents_turn_is_caught_at_that_attack() -> None:
+    """core §8, R16: Black's Martyrs Ledger takes 4 SP when his Pawn is attacked and gives 4 LP when it is
+    captured, both in White's turn: 4 SP for 4 LP of Black's, found at White's attack (its line)."""
+    run = Watched(_holding("Martyrs Ledger"))(Attack(sq("a3"), sq("a5"), (0, 1)))
+    assert run.state.board[sq("a5")] is None  # captured (a Pawn has 1 value, a hit deals 1)
+    breach = run.only("exchange")
+    assert run.found[0][0] == 0 and (breach.sp, breach.lp) == (4, 4)
+    assert "Black turned 4 SP into 4 LP" in breach.diagnostic.message and "Martyrs Ledger" in breach.cards
+
+
+def test_core_s8_r23_copies_of_one_card_started_in_the_opponents_turn_take_a_cost_below_zero() -> None:
+    """core §8, R23: each attack White makes on Black's Pawn starts a copy of Spiteful Stride's -1 on
+    Black's moves; after two, Black's King step (cost 1) costs -1, by one card alone: found at the step."""
+    state = _holding("Spiteful Stride")
+    run = Watched(state)(
+        Attack(sq("a3"), sq("a5"), MISS), Attack(sq("a3"), sq("a5"), MISS), EndTurn(), EnterPhase(Phase.MAIN1)
+    )
+    assert run.found == []  # the copies start in White's turn and break nothing there
+    run(Move(sq("e8"), sq("e7")))
+    breach = run.only("negative-cost")
+    assert run.found[0][0] == 4 and breach.lp == -1 and breach.what == "alone"
+    assert breach.cards == ("Spiteful Stride",)

@@ -2,7 +2,7 @@
 `sgcheck check`.
 
 A game played with each pack here breaks the contract at one action: replay reports that
-action with SG-R130-SG-R137 at its line and column, as an error (exit 1, replay stops) or,
+action with SG-R130-SG-R139 at its line and column, as an error (exit 1, replay stops) or,
 with --allow-violations, as a warning (exit 0). The findings are the same whether a turn is
 played from the reader's steps or from its syntax tree.
 
@@ -197,6 +197,33 @@ CASES += [
         14,
         "2 copies of 'Fury' add +15 + +15 = +30 to-hit",
         white_sp=60,
+    ),
+    Case(
+        "SG-R138",
+        'relic "Iron Crown" passive { cost 1 SP phase main effect reduce damage by 3 on own King }',
+        """draft black "Iron Crown"
+
+1.   main1: move Ra3 e3
+1... main1: play "Iron Crown"
+2.   battle: attack Re3 Ke8 roll 0 1
+""",
+        5,
+        14,
+        "no hit on Black's King can deal damage: a hit boosted to the +2 cap (3) still deals 0 (Iron Crown -3)",
+        white_sp=40,
+        black_sp=10,
+    ),
+    Case(
+        "SG-R139",
+        'relic "Gates Shut" passive { cost 1 SP phase main effect opponent cost move +999999 }',
+        """draft white "Gates Shut"
+
+1.   main1: play "Gates Shut"
+1... end: pass
+""",
+        4,
+        1,
+        "White's cards make every move Black could take this turn dearer by at least 999999",
     ),
 ]
 

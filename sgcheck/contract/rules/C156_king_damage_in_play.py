@@ -4,7 +4,7 @@ attack: a card's direct damage, capture or conversion reaching a King by another
 The same holds for the other side of it: reductions on a King that leave every hit, however
 boosted (1 + the +2 cap), at 0 make the King immune, which changes its 20 hit points in all but
 name (core §4.4; R26: shields guarding the King break the contract, shields on other pieces do
-not).
+not). The proof game attacks that King: replay reports the attack with SG-R138.
 
 Breaks: `reduce damage by 3 on own King`, and as much from several cards that one player can hold
 together (unlike caps passed together, which play clamps, nothing clamps reductions: the King is

@@ -5,6 +5,8 @@ The checker sweeps every situation of each kind of action with the cards in play
 least the opponent's cards add to it. An attack, a move, a Summon or a Teleport that can never be
 paid is a phase taken out of the turn in all but name (core §2, §8: the turn structure); a Break or
 a Repair that can never be paid rewrites the Gem's thresholds or denies repair for good (core §6).
+The proof game reaches the start of a turn of the player so priced: replay reports it there with
+SG-R139.
 
 Breaks: `opponent cost attack +999999`. Legal: `opponent cost attack +2 when attacker is Queen`
 (the cheapest attacks are not surcharged).

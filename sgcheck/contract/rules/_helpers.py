@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 
+from sgcheck.contract.analysis.explore import Found
 from sgcheck.contract.card_edits import lowered_bonus, removal_fix
 from sgcheck.contract.context import CheckContext
 from sgcheck.contract.facts.bonuses import Bonus, attack_bonuses, worst_matchup
@@ -212,13 +213,15 @@ def play_findings(
     severity: Severity | None = None,
     *,
     projected: bool = False,
+    unless: Callable[[Found], bool] | None = None,
 ) -> Iterator[Diagnostic]:
     """The breaks of ``kinds`` the explorer found by playing the pack (:mod:`sgcheck.contract.analysis.explore`),
     as ``meta``'s findings at the first card of each chain.
 
     ``severity`` keeps only the breaks of that severity (one code per severity); ``kinds`` None keeps
     every kind. ``projected`` keeps only the breaks no game played reached (reasoned, not shown:
-    SG-C162's), and leaves them out otherwise, so that every error has a game. A break is left
+    SG-C162's), and leaves them out otherwise, so that every error has a game. ``unless`` leaves out
+    the breaks it holds for (one said better by another kind). A break is left
     out when a card of its chain already has an error from the card and pack rules (those are
     fixed first, and a check after the fix shows what is left), or a finding among
     ``covered_by`` (the rules that read the same consequence from the cards): it is not said twice.
@@ -233,6 +236,8 @@ def play_findings(
         if (kinds is not None and found.kind not in kinds) or bool(found.projected) is not projected:
             continue
         if severity is not None and found.severity is not severity:
+            continue
+        if unless is not None and unless(found):
             continue
         if any(known.get(name, _NO_CODES) & (covered_by | known_errors) for name in found.cards):
             continue
