@@ -574,7 +574,7 @@ def _king_immune(before: GameState, action: Attack, applied: Applied) -> list[Br
     me = before.to_move
     boost = Lasting(_BOOST, me, -1, Effect(DamageModifier(caps.DAMAGE_BONUS_CAP, CardSide.OWN, _NOWHERE), _NOWHERE))
     players = list(before.players)
-    players[me] = players[me].replace(lp=_RICH)
+    players[me] = players[me].replace(lp=_rich(before))
     boosted = before.replace(players=(players[0], players[1]), cards=cards.with_lasting((*cards.lasting, boost)))
     step = engine.apply(boosted, replace(action, roll=_SURE_HIT, second=(), advantage=False, pay=None))
     if not isinstance(step, Applied) or not step.effects.hit or step.effects.damage != 0:
@@ -616,8 +616,19 @@ _DICE: dict[type, tuple[int, ...]] = {Attack: (0, 0), Break: (1, 1, 1), Repair: 
 #: What no player can ever pay: a player holding 1,000 LP has won (core §7).
 PRICED_OUT = caps.LP_VICTORY
 
-#: LP that pay any price the sweep below asks, so the engine works out every cost it is shown.
-_RICH = 10 * PRICED_OUT * PRICED_OUT
+
+def _rich(state: GameState) -> int:
+    """LP that pay any price the cards in play can ask, so that the engine works out every cost it
+    is shown: the dearest core cost and every card's surcharge, doubled once for each doubling."""
+    cards = state.cards
+    total, doublings = 10 * PRICED_OUT, 1
+    if cards is not None:
+        for item in cards.lasting:
+            action = item.effect.action
+            if isinstance(action, CostModifier):
+                total += abs(action.delta)
+                doublings += 1 if action.scale > 0 else 0
+    return total << doublings
 
 
 def _priced_out(state: GameState) -> list[Breach]:
@@ -640,7 +651,7 @@ def _priced_out(state: GameState) -> list[Breach]:
     if not raisers:
         return []
     players = list(state.players)
-    players[me] = players[me].replace(lp=_RICH)
+    players[me] = players[me].replace(lp=_rich(state))
     # a denial is judged on its own (repair-denied): the price is what is asked of an attempt allowed
     allowed = tuple(i for i in cards.lasting if not isinstance(i.effect.action, DenyRepair))
     rich = state.replace(players=(players[0], players[1]), cards=cards.with_lasting(allowed))

@@ -183,6 +183,11 @@ relic "Spiteful Stride" passive {
     phase main
     effect on attacked: cost move -1 permanently
 }
+relic "Vast Gate" passive {
+    cost 1 SP
+    phase main
+    effect opponent cost move +999999999
+}
 relic "Tithe" passive {
     cost 1 SP
     phase main
@@ -818,6 +823,13 @@ def test_core_s2_s7_every_move_priced_past_1000_by_the_opponent_is_a_breach_at_t
     breach = run.only("priced-out")
     assert (breach.what, breach.lp, breach.cards) == ("move", 999999, ("Gates Shut",))
     assert breach.diagnostic.code == "SG-R139" and "every move Black could take" in breach.diagnostic.message
+
+
+def test_core_s8_no_surcharge_is_too_large_to_be_judged() -> None:
+    """The largest number a card may write (9 digits), on copies or not, is still priced: the player the
+    engine prices for holds more than any surcharge in play."""
+    breach = _gated("Vast Gate", "Gates Shut").only("priced-out")
+    assert breach.lp == 999999999 + 999999
 
 
 def test_core_s8_a_surcharge_below_1000_is_a_price_not_a_lost_phase() -> None:
