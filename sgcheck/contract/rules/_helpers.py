@@ -224,6 +224,7 @@ def play_findings(
     ``covered_by`` (the rules that read the same consequence from the cards): it is not said twice.
     """
     from sgcheck.contract.proof import played_actions  # the count the proof's log writes
+    from sgcheck.contract.proven import proof_line  # what replay reports, and where
 
     by_name = {card.name: card for card in pack.cards}
     known = pack.facts.known_findings
@@ -262,5 +263,10 @@ def play_findings(
                     f"{plural(played_actions(found.path), 'action')} over {plural(found.turns, 'turn')}",
                 ),
                 ("search", exploration.bounds.describe()),
+                *(
+                    (("proof", proof_line(found, by_name, pack.name, pack.facts.context.ruleset)),)
+                    if found.severity is Severity.ERROR
+                    else ()
+                ),
             ),
         )
