@@ -20,9 +20,8 @@ from sgcheck.config import Config
 from sgcheck.contract.checker import plan_check
 from sgcheck.contract.proven import KEPT, SHOWN_BY, refusal
 from sgcheck.diagnostics import Diagnostic, Severity
-from sgcheck.lang.cards.parser import parse_cards
 from tests.contract.test_corpus import design_paths
-from tests.contract.test_explore import replayed
+from tests.contract.test_explore import cards_of, replayed
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted(
@@ -104,12 +103,6 @@ def test_every_error_replays_to_the_break_it_names_at_the_line_it_names(path: Pa
         )
 
 
-def _cards(text: str) -> list[object]:
-    parsed = parse_cards(text, "cards.sgcard")
-    assert parsed.diagnostics == ()
-    return list(parsed.cards)
-
-
 def _check_text(text: str, tmp_path: Path) -> list[Diagnostic]:
     card_file = tmp_path / "cards.sgcard"
     card_file.write_text(text, encoding="utf-8")
@@ -150,7 +143,7 @@ def test_two_cards_sharing_a_name_stay_an_error_without_a_game(tmp_path: Path) -
 
 def test_a_card_the_core_plays_has_no_refusal() -> None:
     """Only what the core refuses in every game is proven by its refusal: a legal card is played."""
-    (card,) = _cards('relic "Lance" passive {\n    cost 3 SP\n    effect to_hit +10 when distance <= 1\n}\n')
+    (card,) = cards_of('relic "Lance" passive {\n    cost 3 SP\n    effect to_hit +10 when distance <= 1\n}\n')
     assert refusal(card) is None
 
 

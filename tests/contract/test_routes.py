@@ -18,8 +18,8 @@ from sgcheck.contract.context import CheckContext
 from sgcheck.contract.rules._helpers import market_route
 from sgcheck.core.pieces import BLACK, WHITE
 from sgcheck.core.scenario import Scenario
-from sgcheck.lang.cards.parser import parse_cards
 from sgcheck.lang.scenarios.scenario_loader import load_scenario
+from tests.contract.test_explore import cards_of
 
 # Two cards that meet: one loses SP in Battle, the other gains LP in Main 2 (an exchange together).
 PAIR = """
@@ -35,26 +35,20 @@ relic "Salve" passive {
 """
 
 
-def _cards(text: str) -> list[object]:
-    parsed = parse_cards(text, "cards.sgcard")
-    assert parsed.diagnostics == ()
-    return list(parsed.cards)
-
-
 def _one_hand_pairs(hands: list[tuple[tuple[str, ...], tuple[str, ...]]]) -> set[frozenset[str]]:
     return {frozenset(white) for white, black in hands if len(white) >= 2 and not black}
 
 
 def test_a_draft_that_keeps_one_card_never_puts_two_in_one_hand() -> None:
     """R19: a draft keeping one card gives a player one card of the pack for the whole game."""
-    cards = _cards(PAIR)
+    cards = cards_of(PAIR)
     assert _one_hand_pairs(combinations(cards, hand_limit=2)) == {frozenset({"Tithe", "Salve"})}
     assert _one_hand_pairs(combinations(cards, hand_limit=1)) == set()
 
 
 def test_a_market_card_is_held_beside_the_one_the_draft_keeps() -> None:
     """R26: the capturer places a revealed card before a player, beside the hand the draft kept."""
-    cards = _cards(PAIR)
+    cards = cards_of(PAIR)
     hands = combinations(cards, hand_limit=1, market=("Salve",))
     assert _one_hand_pairs(hands) == {frozenset({"Tithe", "Salve"})}
     # a card not in the deck adds nothing
@@ -63,7 +57,7 @@ def test_a_market_card_is_held_beside_the_one_the_draft_keeps() -> None:
 
 def test_copies_of_one_card_in_the_deck_are_before_both_players() -> None:
     """R26: two copies of one card in the deck can be before each player at once; one copy cannot."""
-    cards = _cards(PAIR)
+    cards = cards_of(PAIR)
     assert (("Tithe",), ("Tithe",)) in combinations(cards, market=("Tithe", "Tithe"))
     assert (("Tithe",), ("Tithe",)) not in combinations(cards, market=("Tithe",))
     assert (("Tithe",), ("Tithe",)) not in combinations(cards)
