@@ -8,7 +8,6 @@ inline suppressions, and returns a :class:`~sgcheck.results.Run` for the rendere
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +19,7 @@ from sgcheck.contract.analysis.explore import Found
 from sgcheck.contract.context import CheckContext
 from sgcheck.contract.facts.pack_facts import PackFacts, PackView
 from sgcheck.contract.packs import CardSource, PackPlan, discover, is_yaml
+from sgcheck.contract.proven import card_at, is_static_break, proved, refused_as
 from sgcheck.contract.registry import Scope, all_rules, code_catalogue, meta
 from sgcheck.contract.suppressions import FileSuppressions, Suppression, scan, silencing_pack_wide, unused
 from sgcheck.core.cards.model import Card, CardFile
@@ -129,29 +129,15 @@ def write_proofs(folder: Path, name: str, checked: CheckedPlan, ruleset: Ruleset
     """Write each break ``checked`` reports as a game that replays to it (:mod:`sgcheck.contract.proof`):
     one new folder a break under ``folder``, named after the pack and the break (never one that
     exists already). Yields the path of each log written, or a line saying why one could not be."""
-    from sgcheck.contract.proof import LOG_FILE, played_actions, write_proof
+    from sgcheck.contract.proof import write_proof
+    from sgcheck.contract.proven import REFUSED_KIND, proof_comments
 
     by_name = {card.name: card for card in checked.cards}
     stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in Path(name).name).strip("-") or "pack"
     for index, found in enumerate(checked.breaks, start=1):
         target = _fresh(folder / f"{stem}-{index:02d}-{found.kind}{'-projected' if found.projected else ''}")
         dealt = [by_name[n] for n in dict.fromkeys((*found.hands[0], *found.hands[1])) if n in by_name]
-        comments = (
-            f"Proof of a break of core §8 found by `sgcheck check` in {name}:",
-            found.message,
-            f"Cards: {', '.join(found.cards) or 'none'}; where: {found.situation}.",
-            f"Start: the probe position '{found.probe.name}' (probe.scenario.yaml); then "
-            f"{plural(played_actions(found.path), 'action')} over {plural(found.turns, 'turn')}.",
-            *(
-                (f"Projected past the turns played ({found.projected}): this game shows the copies begin.",)
-                if found.projected
-                else ()
-            ),
-            "The pack breaks the contract, so replay plays it with --allow-violations; from where",
-            "`sgcheck check` ran, or from this folder:",
-            f"  sgcheck replay --allow-violations {shlex.quote(str(target / LOG_FILE))}",
-            f"  sgcheck replay --allow-violations {LOG_FILE}",
-        )
+        comments = proof_comments(name, found, target)
         try:
             log = write_proof(
                 target,
@@ -161,6 +147,7 @@ def write_proofs(folder: Path, name: str, checked: CheckedPlan, ruleset: Ruleset
                 actions=found.path,
                 ruleset=ruleset,
                 comments=comments,
+                refused=found.kind == REFUSED_KIND,
             )
         except (ValueError, OSError) as error:
             yield f"{target}: not written: {error}"
@@ -413,6 +400,13 @@ def _run_rules(
     view = PackView(plan.name, facts)  # one per pack: its analyses are shared
     for pack_check in pack_checks:
         found.extend(pack_check(view, context))
+    # no error without a game: each error that judges a break of core §8 gets the game that shows
+    # it, or is a warning that says none was found (sgcheck/contract/proven.py)
+    needs_play = any(
+        is_static_break(d) and not ((on := card_at(cards, d)) is not None and refused_as(on)) for d in found
+    )
+    exploration = facts.explored if play_checks or needs_play else None
+    found = list(proved(found, cards, exploration, name=plan.name, ruleset=context.ruleset, games=facts.reported_play))
     yield from found
     if play_checks:
         # what the explorer finds on cards the analyses above already stop is not said twice
@@ -420,8 +414,8 @@ def _run_rules(
         facts.known_error_codes = frozenset(d.code for d in found if d.severity is Severity.ERROR)
         for play_check in play_checks:
             yield from play_check(view, context)
-        if breaks is not None:
-            breaks.extend(facts.reported_play)
+    if breaks is not None:
+        breaks.extend(facts.reported_play)
 
 
 def _codes_by_card(cards: list[Card], found: list[Diagnostic]) -> dict[str, frozenset[str]]:

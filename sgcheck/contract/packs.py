@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -281,6 +281,9 @@ def load_pack(manifest_path: Path, shown: str) -> PackPlan:
         _scenario(values["scenario"], shown, plan)
     if "module" in values:
         _module(values["module"], shown, plan)
+    market = plan.module.module.market if plan.module is not None and plan.module.module is not None else None
+    # which cards can be together, and where games start: the market's deck and the scenario
+    plan.context = replace(plan.context, market=market.deck if market is not None else (), scenario=plan.scenario)
     pack_root = manifest_path.parent
     folder_shown = os.path.dirname(shown) or "."
     listed: set[object] = set()  # the files read

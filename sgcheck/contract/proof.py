@@ -49,7 +49,17 @@ from sgcheck.lang.logs.writer import format_log
 from sgcheck.lang.scenarios.scenario_loader import load_scenario
 from sgcheck.lang.scenarios.writer import scenario_text
 
-__all__ = ["CARD_FILE", "LOG_FILE", "MANIFEST", "PACK_FOLDER", "SCENARIO_FILE", "played_actions", "write_proof"]
+__all__ = [
+    "CARD_FILE",
+    "LOG_FILE",
+    "MANIFEST",
+    "PACK_FOLDER",
+    "REFUSED",
+    "SCENARIO_FILE",
+    "played_actions",
+    "proof_log",
+    "write_proof",
+]
 
 PACK_FOLDER = "pack"
 MANIFEST = "sgpack.yaml"
@@ -58,6 +68,8 @@ SCENARIO_FILE = "probe.scenario.yaml"
 LOG_FILE = "proof.sglog"
 EVENT = "Contract proof"
 PACK_NAME = "contract-proof"
+#: What replay reports, under --allow-violations too, for a card the contract forbids in every game.
+REFUSED = "SG-R123"
 
 
 def played_actions(path: Sequence[Action]) -> int:
@@ -75,25 +87,33 @@ def write_proof(
     actions: Sequence[Action],
     ruleset: Ruleset = CORE,
     comments: Sequence[str] = (),
+    refused: bool = False,
 ) -> Path:
     """Write the proof that ``actions`` from ``scenario`` with ``cards`` reach what they reach;
     the path of ``proof.sglog``.
 
     ``hands`` are the card names White and Black kept in the draft; ``actions`` are core actions
     from the start, phase changes and ends of turn included; ``comments`` are written as ``;``
-    lines at the top of the log. Everything is worked out before anything is written: a path the
-    engine rejects, a scenario that does not place both Kings or cannot be written as it is, a
-    hand naming a card that is not among ``cards`` is a ``ValueError`` and leaves ``folder`` as
-    it was. Without cards no pack is written and the game is played without one.
+    lines at the top of the log. With ``refused``, the last action is one the core refuses in
+    every game (a card whose effect the contract forbids, SG-R123): it is written as the log's
+    last statement, without claims, and replay refuses it there. Everything is worked out before
+    anything is written: a path the engine rejects (but that last action), a scenario that does
+    not place both Kings or cannot be written as it is, a hand naming a card that is not among
+    ``cards`` is a ``ValueError`` and leaves ``folder`` as it was. Without cards no pack is
+    written and the game is played without one.
     """
     if scenario.turn_limit is not None:
         ruleset = replace(ruleset, turn_limit=scenario.turn_limit)
     scenario_yaml = _scenario_yaml(scenario)
-    _check_hands(cards, hands)
-    state = _start(scenario, ruleset, cards, hands)
-    items = _header(ruleset, cards, hands)
-    items.extend(_turns(state, actions))
-    log = _comment_lines(comments) + format_log(items)
+    log = proof_log(
+        cards=cards,
+        scenario=scenario,
+        hands=hands,
+        actions=actions,
+        ruleset=ruleset,
+        comments=comments,
+        refused=refused,
+    )
 
     folder.mkdir(parents=True, exist_ok=True)
     if cards:
@@ -105,6 +125,28 @@ def write_proof(
     proof = folder / LOG_FILE
     _write(proof, log)
     return proof
+
+
+def proof_log(
+    *,
+    cards: Sequence[Card],
+    scenario: Scenario,
+    hands: tuple[tuple[str, ...], tuple[str, ...]],
+    actions: Sequence[Action],
+    ruleset: Ruleset = CORE,
+    comments: Sequence[str] = (),
+    refused: bool = False,
+) -> str:
+    """The text of the proof's log, as :func:`write_proof` writes it (nothing is written): the
+    line a break is replayed at is read from it before any file is. Its last line is the last
+    action of the path (or the end of the turn it closes)."""
+    if scenario.turn_limit is not None:
+        ruleset = replace(ruleset, turn_limit=scenario.turn_limit)
+    _check_hands(cards, hands)
+    state = _start(scenario, ruleset, cards, hands)
+    items = _header(ruleset, cards, hands)
+    items.extend(_turns(state, actions, refused=refused))
+    return _comment_lines(comments) + format_log(items)
 
 
 # --- the start --------------------------------------------------------------------------------------
@@ -165,15 +207,25 @@ def _header(ruleset: Ruleset, cards: Sequence[Card], hands: tuple[tuple[str, ...
 # --- the turns --------------------------------------------------------------------------------------
 
 
-def _turns(state: GameState, actions: Sequence[Action]) -> list[LogItem]:
+def _turns(state: GameState, actions: Sequence[Action], *, refused: bool = False) -> list[LogItem]:
     """The path's turns, each action applied and written with every claim; the result line if
-    the game ended."""
+    the game ended. With ``refused``, the last action may be one the core refuses in every game
+    (SG-R123): it is written without claims and ends the log."""
     rng = random.Random(0)  # claims_for draws only to pick some claims; all of them are written here
     items: list[LogItem] = []
     writer = TurnWriter(state.turn_number, state.to_move)
     started = False  # the current turn has had a step: it is written even if the path stops in it
     for index, action in enumerate(actions, 1):
         step = engine.apply(state, action)
+        if (
+            not isinstance(step, Applied)
+            and refused
+            and index == len(actions)
+            and step.first.diagnostic.code == REFUSED
+        ):
+            writer.add(statement_for(state, action, ()))
+            items.append(writer.finish(False, ()))
+            return items
         if not isinstance(step, Applied):
             found = step.first.diagnostic
             raise ValueError(f"action {index} of the path ({action!r}) is rejected: {found.code} {found.message}")

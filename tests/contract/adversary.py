@@ -282,6 +282,8 @@ class Tally:
     broken: int = 0  # packs the adversary broke
     caught: int = 0  # broken and refused
     misses: list[str] = field(default_factory=list)  # broken and passed: the pack's text
+    check_seconds: float = 0.0  # CPU time of the checks, summed over the processes
+    play_seconds: float = 0.0  # CPU time of the adversary's games
 
 
 def checked_errors(text: str, folder: str) -> list[str]:
@@ -296,22 +298,58 @@ def checked_errors(text: str, folder: str) -> list[str]:
 
 def one(seed: int, folder: str, turns: int = TURNS) -> tuple[str, list[Break_], list[str]]:
     """The pack of ``seed``, what the adversary broke with it and what check reports as errors."""
+    text, breaks, errors, _ = _timed_one(seed, folder, turns)
+    return text, breaks, errors
+
+
+def _timed_one(seed: int, folder: str, turns: int) -> tuple[str, list[Break_], list[str], tuple[float, float]]:
+    """:func:`one`, with the CPU seconds the check and the adversary's play each took."""
     rng = random.Random(seed)
     text = random_pack(rng)
     parsed = parse_cards(text, "pack.sgcard")
     if parsed.diagnostics or not parsed.cards:
-        return text, [], ["unreadable"]
+        return text, [], ["unreadable"], (0.0, 0.0)
+    started = time.process_time()
     errors = checked_errors(text, folder)
+    checked = time.process_time()
     breaks = play(parsed.cards, seed, turns)
-    return text, breaks, errors
+    return text, breaks, errors, (checked - started, time.process_time() - checked)
 
 
-def campaign(packs: int, seed: int, folder: str, turns: int = TURNS) -> Tally:
+@dataclass(frozen=True)
+class _Pack:
+    """One pack of a campaign, as a task a worker process takes (picklable)."""
+
+    seed: int
+    turns: int
+
+    def __call__(self) -> tuple[str, list[Break_], list[str], tuple[float, float]]:
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as folder:
+            return _timed_one(self.seed, folder, self.turns)
+
+
+def _run(task: _Pack) -> tuple[str, list[Break_], list[str], tuple[float, float]]:
+    return task()
+
+
+def campaign(packs: int, seed: int, folder: str, turns: int = TURNS, jobs: int = 1) -> Tally:
+    """``packs`` packs from ``seed``, checked and played; in ``jobs`` processes (each pack its own
+    task and folder), the tally the same for any ``jobs``."""
     tally = Tally()
-    for index in range(packs):
-        text, breaks, errors = one(seed * 1_000_003 + index, folder, turns)
+    if jobs > 1:
+        from sgcheck.distribute import map_ordered
+
+        tasks = (_Pack(seed * 1_000_003 + index, turns) for index in range(packs))
+        results = map_ordered(_run, tasks, jobs=jobs)
+    else:
+        results = (_timed_one(seed * 1_000_003 + index, folder, turns) for index in range(packs))
+    for text, breaks, errors, (check_s, play_s) in results:
         if errors == ["unreadable"]:
             continue
+        tally.check_seconds += check_s
+        tally.play_seconds += play_s
         tally.packs += 1
         tally.refused += bool(errors)
         if breaks:
@@ -329,16 +367,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--packs", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--turns", type=int, default=TURNS)
+    parser.add_argument("--jobs", type=int, default=1, help="processes (each pack a task of its own)")
     args = parser.parse_args(argv)
     import tempfile
 
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:
-        tally = campaign(args.packs, args.seed, folder, args.turns)
+        tally = campaign(args.packs, args.seed, folder, args.turns, max(1, args.jobs))
     took = time.perf_counter() - started
+    per_pack = (tally.check_seconds + tally.play_seconds) / max(1, tally.packs)
     print(
         f"packs {tally.packs}, refused by check {tally.refused}, broken in play {tally.broken}, "
-        f"caught {tally.caught}, missed {len(tally.misses)}, {took:.0f} s"
+        f"caught {tally.caught}, missed {len(tally.misses)}, {took:.0f} s "
+        f"(CPU per pack {per_pack:.2f} s: check {tally.check_seconds:.0f} s, play {tally.play_seconds:.0f} s in all)"
     )
     for miss in tally.misses:
         print("--- missed:\n" + miss)

@@ -65,3 +65,18 @@ def test_the_campaign_command_runs(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert re.match(r"packs [0-3], refused by check \d+, broken in play \d+, caught \d+, missed \d+", out), out
     assert status == (1 if "--- missed:" in out else 0)
+
+
+def test_a_campaign_in_several_processes_tallies_as_in_one(tmp_path: Path) -> None:
+    """``--jobs``: each pack is a task of its own; the tally (packs, refusals, breaks, misses) is the
+    same for any number of processes."""
+    one = adversary.campaign(3, 5, str(tmp_path), turns=4, jobs=1)
+    two = adversary.campaign(3, 5, str(tmp_path), turns=4, jobs=2)
+    assert (one.packs, one.refused, one.broken, one.caught, one.misses) == (
+        two.packs,
+        two.refused,
+        two.broken,
+        two.caught,
+        two.misses,
+    )
+    assert two.check_seconds > 0 and two.play_seconds > 0

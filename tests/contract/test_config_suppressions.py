@@ -114,11 +114,12 @@ def test_hash_inside_quotes_is_not_a_comment(tmp_path: Path) -> None:
 
 # --- suppressed findings stay visible ---------------------------------------------------------------
 
+# a discount past the cheapest attack, an error with its game (a cost below 0, core §8)
 LOOP = (
-    'relic "Quiet Well" passive {\n'
+    'relic "Pawn Bounty" passive {\n'
     "    cost 3 SP\n"
-    "    # sgcheck: ignore SG-C030 -- playtest prototype, bounded by a house rule\n"
-    "    effect on gain SP: gain 1 SP\n"
+    "    # sgcheck: ignore SG-C005 -- playtest prototype, bounded by a house rule\n"
+    "    effect cost attack -4\n"
     "}\n"
 )
 
@@ -130,7 +131,7 @@ def test_a_suppressed_contract_break_is_listed_with_its_reason(tmp_path: Path) -
     run = check_paths([str(tmp_path)])
     assert run.diagnostics == () and not run.has_errors
     (quiet,) = run.suppressed
-    assert quiet.diagnostic.code == "SG-C030" and quiet.diagnostic.is_error
+    assert quiet.diagnostic.code == "SG-C005" and quiet.diagnostic.is_error
     assert quiet.reason == "playtest prototype, bounded by a house rule"
     assert (quiet.at.line, quiet.at.column) == (3, 5)
 
@@ -141,7 +142,7 @@ def test_no_suppressions_reports_what_they_would_silence(tmp_path: Path) -> None
     (tmp_path / "c.sgcard").write_text(LOOP)
     strict = Config(honour_suppressions=False)
     run = check_paths([str(tmp_path)], strict)
-    assert [d.code for d in run.diagnostics] == ["SG-C030"] and run.suppressed == ()
+    assert [d.code for d in run.diagnostics] == ["SG-C005"] and run.suppressed == ()
     (tmp_path / "pyproject.toml").write_text("[tool.sgcheck]\nsuppressions = false\n")
     assert load_config(tmp_path / "pyproject.toml").honour_suppressions is False
     (tmp_path / "pyproject.toml").write_text('[tool.sgcheck]\nsuppressions = "no"\n')
@@ -165,16 +166,16 @@ def test_suppressed_findings_in_every_format(tmp_path: Path) -> None:
     assert text.exit_code == 0
     assert text.output.rstrip().endswith("no problems found; 1 suppressed (listed with --format json or sarif)")
     strict = runner.invoke(main, ["check", "--no-suppressions", str(tmp_path / "c.sgcard")])
-    assert strict.exit_code == 1 and "SG-C030" in strict.output
+    assert strict.exit_code == 1 and "SG-C005" in strict.output
     root = Path(__file__).resolve().parents[2]
     document = json.loads(runner.invoke(main, ["check", "--format", "json", str(tmp_path / "c.sgcard")]).output)
     Draft202012Validator(json.loads((root / "schemas" / "report.schema.json").read_text())).validate(document)
     assert document["counts"] == {"error": 0, "warning": 0, "note": 0, "suppressed": 1}
     (entry,) = document["files"][0]["suppressed"]
-    assert entry["diagnostic"]["code"] == "SG-C030" and entry["reason"].startswith("playtest prototype")
+    assert entry["diagnostic"]["code"] == "SG-C005" and entry["reason"].startswith("playtest prototype")
     sarif = json.loads(runner.invoke(main, ["check", "--format", "sarif", str(tmp_path / "c.sgcard")]).output)
     Draft7Validator(json.loads((root / "tests" / "data" / "sarif-schema-2.1.0.json").read_text())).validate(sarif)
     (result,) = sarif["runs"][0]["results"]
-    assert result["ruleId"] == "SG-C030"
+    assert result["ruleId"] == "SG-C005"
     assert result["suppressions"][0]["kind"] == "inSource"
     assert result["suppressions"][0]["justification"] == "playtest prototype, bounded by a house rule"

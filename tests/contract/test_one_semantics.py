@@ -229,14 +229,18 @@ def over_a_cap(card: A.Card) -> list[str]:
 
 
 def test_a_card_the_checker_calls_clean_never_passes_a_cap_in_play() -> None:
-    """R20, R23, core §8: summed as replay sums them, a clean card stays within +25, +2 and one source."""
+    """R20, R23, core §8: summed as replay sums them, a clean card stays within +25, +2 and one source.
+
+    Clean: no error, and no warning that a break may be possible with no game found to show it
+    (an error needs a game that replays to it; what the rules read and no game shows is that
+    warning)."""
     reached: Counter[str] = Counter()
 
     @SETTINGS
     @given(cards())
     def clean_cards_stay_within_the_caps(source: str) -> None:
         card, findings = checked(source)
-        if errors(findings):
+        if errors(findings) or any("no game found" in d.message for d in findings):
             return
         reached["clean"] += 1
         assert over_a_cap(card) == []

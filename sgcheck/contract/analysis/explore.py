@@ -65,6 +65,7 @@ from sgcheck.core.pieces import PIECE_VALUES, Color, Kind
 from sgcheck.core.play.cards import acts_on
 from sgcheck.core.record import pickle_by_fields
 from sgcheck.core.ruleset import CORE, Ruleset
+from sgcheck.core.scenario import Scenario
 from sgcheck.core.squares import Square
 from sgcheck.core.state import GameState
 from sgcheck.core.watch import START, Watch, observe, position_key
@@ -884,6 +885,7 @@ class Piece:
     hands: tuple[Hands, ...]
     ruleset: Ruleset
     bounds: Bounds
+    scenario: Scenario | None = None  # the pack's own (R24): its position is a probe too
 
 
 @dataclass(slots=True)
@@ -907,7 +909,7 @@ def explore_piece(piece: Piece) -> PieceResult:
     for hands in piece.hands:
         dealt = tuple(by_name[name] for name in dict.fromkeys((*hands[0], *hands[1])))
         wanted = frozenset().union(*(topics(card) for card in dealt))
-        for probe in probes_for(dealt):
+        for probe in probes_for(dealt, piece.scenario):
             if probe.prelude and Topic.GEM not in wanted:
                 continue  # the broken Gem matters only to cards about the Gems
             search = _Search(probe, dealt, hands, piece.ruleset, piece.bounds, found, swept, tried, others)
@@ -922,18 +924,23 @@ def explore(
     hand_limit: int = caps.HAND_LIMIT,
     bounds: Bounds = BOUNDS,
     jobs: int = 1,
+    market: tuple[str, ...] = (),
+    scenario: Scenario | None = None,
 ) -> Exploration:
     """Play every combination of ``cards`` that can meet, from every probe, and gather the breaks.
 
-    The combinations are searched in pieces of :data:`PIECE`, in ``jobs`` processes when there are
-    several pieces (:func:`sgcheck.distribute.map_ordered`); the findings do not depend on ``jobs``."""
+    ``market`` is a market module's deck (R26), whose cards can be before a player beside the
+    hand and, copies of one card, before both players; ``scenario`` the pack's own, whose position
+    is played from too (R24). The combinations are searched in pieces of :data:`PIECE`, in ``jobs``
+    processes when there are several pieces (:func:`sgcheck.distribute.map_ordered`); the findings
+    do not depend on ``jobs``."""
     by_name = {card.name: card for card in cards}
-    listed = combinations(cards, hand_limit, bounds.partners, bounds.thirds)
+    listed = combinations(cards, hand_limit, bounds.partners, bounds.thirds, market)
     pieces = []
     for first in range(0, len(listed), PIECE):
         hands = tuple(listed[first : first + PIECE])
         names = dict.fromkeys(name for hand in hands for side in hand for name in side)
-        pieces.append(Piece(tuple(by_name[name] for name in names), hands, ruleset, bounds))
+        pieces.append(Piece(tuple(by_name[name] for name in names), hands, ruleset, bounds, scenario))
     result = Exploration(bounds=bounds)
     found: dict[tuple[object, ...], Found] = {}
     others: dict[tuple[object, ...], list[Found]] = {}

@@ -256,7 +256,11 @@ def action_scope_enemy(action: A.ToHitModifier | A.DamageModifier | A.Reroll | A
 
 
 def combinations(
-    cards: Sequence[A.Card], hand_limit: int = caps.HAND_LIMIT, partners: int = 2, thirds: int = 1
+    cards: Sequence[A.Card],
+    hand_limit: int = caps.HAND_LIMIT,
+    partners: int = 2,
+    thirds: int = 1,
+    market: Sequence[str] = (),
 ) -> list[Hands]:
     """The hands to explore: each card alone (one card of each shape); each card with the cards it
     meets (:class:`Signals`), in one hand and, when one of them acts on the opponent, split between
@@ -265,6 +269,10 @@ def combinations(
     Cards that do not meet cannot change what the other does in a game, so they are never played
     together: the work grows with the cards and the few partners each has (at most
     ``partners``, those meeting it on the rarest signal first), not with their pairs.
+
+    One hand holds at most ``hand_limit`` cards of the draft, and with a ``market`` (a market
+    module's deck, R26) one card of the deck besides, which the capturer places before the player;
+    a card the deck holds twice or more can be before both players at once.
     """
     playable = [card for card in cards if card.effects]
     by_name = {card.name: card for card in playable}
@@ -293,6 +301,15 @@ def combinations(
                         return found
         return found
 
+    deck = frozenset(name for name in market if name in by_name)
+    for name in names:  # copies of one card, one before each player (R26)
+        if name in deck and list(market).count(name) >= 2:
+            out.append(((name,), (name,)))
+
+    def fits(*hand: str) -> bool:
+        """Whether one player can hold ``hand`` together: the draft's cards, one from the deck besides."""
+        return len(hand) <= hand_limit or (len(hand) <= hand_limit + 1 and any(n in deck for n in hand))
+
     met = {name: partners_of(name) for name in names}
     pairs: list[tuple[str, str]] = []
     seen_pairs: set[frozenset[object]] = set()
@@ -303,15 +320,13 @@ def combinations(
                 continue
             seen_pairs.add(key)
             pairs.append((name, other))
-            if hand_limit >= 2:  # one player holds both only if the draft keeps two (R19)
+            if fits(name, other):  # one player holds both only if the draft keeps two (R19), or the market adds one
                 out.append(((name, other), ()))
             if Topic.OPPONENT in tops[name] or Topic.OPPONENT in tops[other]:
                 out.append(((name,), (other,)))
-    if hand_limit < 3:
-        return out
     for first, second in pairs:
         for third in (*met[second], *met[first])[:thirds]:
-            if third not in (first, second):
+            if third not in (first, second) and fits(first, second, third):
                 out.append(((first, second, third), ()))
     return out
 

@@ -21,7 +21,7 @@ sliding pieces reach 1 to 7 squares; distances a condition names are taken at th
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sgcheck.core import caps
 from sgcheck.core.actions import Action, Break, EndTurn
@@ -84,9 +84,11 @@ PROBES: tuple[Probe, ...] = (
 )
 
 
-def probes_for(cards: tuple[Card, ...]) -> tuple[Probe, ...]:
+def probes_for(cards: tuple[Card, ...], scenario: Scenario | None = None) -> tuple[Probe, ...]:
     """:data:`PROBES`, and the open field with both sides' LP and SP at each level a card's
-    resource condition compares with (just below, at, and just above it)."""
+    resource condition compares with (just below, at, and just above it); and the position of the
+    pack's own ``scenario`` (R24), where its games start, when it places both Kings (its win
+    conditions and turn limit left out: a probe wins nothing)."""
     levels: set[int] = set()
     for card in cards:
         for effect in card.effects:
@@ -106,6 +108,9 @@ def probes_for(cards: tuple[Card, ...]) -> tuple[Probe, ...]:
             description=_FIELD.description,
         )
         extra.append(Probe(f"open field at {level} LP and SP", scenario))
+    if scenario is not None and all(scenario.side(color).king is not None for color in (WHITE, BLACK)):
+        position = replace(scenario, conditions=(), turn_limit=None, core_victory=True)
+        extra.append(Probe(f"the pack's scenario '{scenario.name}'", position))
     return (*PROBES, *extra)
 
 

@@ -113,7 +113,7 @@ class PackFacts:
     def explored(self) -> Exploration:
         """What playing the pack found (:mod:`sgcheck.contract.analysis.explore`), for the rules of play."""
         ctx = self.context
-        return explore(self.cards, ctx.ruleset, ctx.held, jobs=self.jobs)
+        return explore(self.cards, ctx.ruleset, ctx.held, jobs=self.jobs, market=ctx.market, scenario=ctx.scenario)
 
     @cached_property
     def card_facts(self) -> tuple[CardFacts, ...]:

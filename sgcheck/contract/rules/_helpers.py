@@ -205,6 +205,22 @@ def _signed(value: int, words: tuple[str, str, str, str]) -> str:
 _NO_CODES: frozenset[str] = frozenset()
 
 
+def market_route(hands: tuple[tuple[str, ...], tuple[str, ...]], ctx: CheckContext) -> str:
+    """How a market's deck (R26) brings about ``hands`` where the draft alone does not: a copy of
+    one card before each player, or a card of the deck before a player beside what the draft
+    keeps; empty when the draft alone deals them."""
+    deck = set(ctx.market)
+    parts = [
+        f"a copy of '{name}' from the market's deck before each player"
+        for name in sorted(set(hands[0]) & set(hands[1]) & deck)
+    ]
+    for side, hand in zip(("White", "Black"), hands, strict=True):
+        placed = [name for name in hand if name in deck]
+        if len(hand) > ctx.held and placed:
+            parts.append(f"{side} keeps {ctx.held} from the draft and the capturer places '{placed[0]}' before {side}")
+    return "; ".join(parts) + " (R26)" if parts else ""
+
+
 def play_findings(
     pack: PackView,
     meta: RuleMeta,
@@ -227,6 +243,7 @@ def play_findings(
     ``covered_by`` (the rules that read the same consequence from the cards): it is not said twice.
     """
     from sgcheck.contract.proof import played_actions  # the count the proof's log writes
+    from sgcheck.contract.proven import proof_line  # what replay reports, and where
 
     by_name = {card.name: card for card in pack.cards}
     known = pack.facts.known_findings
@@ -267,5 +284,11 @@ def play_findings(
                     f"{plural(played_actions(found.path), 'action')} over {plural(found.turns, 'turn')}",
                 ),
                 ("search", exploration.bounds.describe()),
+                *((("route", route),) if (route := market_route(found.hands, pack.facts.context)) else ()),
+                *(
+                    (("proof", proof_line(found, by_name, pack.name, pack.facts.context.ruleset)),)
+                    if found.severity is Severity.ERROR
+                    else ()
+                ),
             ),
         )
