@@ -220,6 +220,32 @@ def test_sampled_games_of_every_policy_replay_clean(policy: str, tmp_path: Path)
     assert "2 files checked: no problems found" in result.stdout
 
 
+@pytest.mark.parametrize("policy", ["random", "greedy", "lookahead", "search"])
+def test_whole_games_of_every_policy_replay_clean_to_their_end(policy: str, tmp_path: Path) -> None:
+    """No turn limit (core §7 sets none): each sampled game is played to the rule that ended it
+    (King conversion, core §4.4; 1000 LP, core §7) or to round 200, and the replay agrees with its
+    result line, which it checks against the position."""
+    folder = tmp_path / "samples"
+    code, out, _ = simulate(STARTER, "--games", "1", "--policy", policy, "--sample-logs", str(folder),
+                            "--format", "json", "--jobs", "1")  # fmt: skip
+    assert code == 0
+    report = json.loads(out)
+    logs = sorted(folder.glob("*.sglog"))
+    assert len(logs) == 2
+    ended = [
+        line for log in logs for line in log.read_text(encoding="utf-8").splitlines() if line.startswith("result ")
+    ]
+    endings = report["endings"]
+    assert sorted(line.split()[-1] for line in ended) == sorted(
+        kind for kind, n in endings.items() if kind != "unfinished" for _ in range(n)
+    )
+    if policy in ("lookahead", "search"):  # they play to win: a King is converted
+        assert endings["conversion"] == 2
+    result = CliRunner(env=ENV).invoke(main, ["replay", "--quiet", "--pack", str(ROOT / STARTER), str(folder)])
+    assert result.exit_code == 0, result.stdout
+    assert "2 files checked: no problems found" in result.stdout
+
+
 def test_a_gauntlet_plays_each_pack_against_each_in_both_seats() -> None:
     args = ("--against", "core", "--against", "examples/packs/overpowered", "--policy", "greedy",
             "--turn-limit", "6", "--games", "1", "--seed", "2", "--jobs", "1")  # fmt: skip
