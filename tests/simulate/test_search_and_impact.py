@@ -266,6 +266,20 @@ def test_a_gauntlet_plays_each_pack_against_each_in_both_seats() -> None:
     assert code == 0 and "results (win rate of the row against the column" in text and "standings" in text
 
 
+def test_a_gauntlet_says_when_no_rule_ended_its_games() -> None:
+    """Random play without a turn limit rarely converts a King (core §4.4) or reaches 1000 LP
+    (core §7): games stopped at round 200 count as draws, and the gauntlet says so, as a run does."""
+    args = ("--against", "core", "--against", INERT, "--policy", "random", "--games", "1", "--seed", "2",
+            "--jobs", "1", "--format", "json")  # fmt: skip
+    code, out, _ = simulate(STARTER, *args)
+    assert code == 0
+    report = json.loads(out)
+    unfinished = report["endings"]["unfinished"]
+    assert unfinished > 0
+    games = report["run"]["games"]
+    assert f"{unfinished} of {games} games reached round 200 with no rule ending them" in " ".join(report["warnings"])
+
+
 def test_a_gauntlet_with_impact_is_a_usage_error() -> None:
     code, out, err = simulate(STARTER, "--against", "core", "--against", INERT, "--impact", "--games", "1")
     assert code == 2 and out == "" and "gauntlet" in err
