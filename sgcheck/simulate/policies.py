@@ -34,7 +34,7 @@ so a policy plays the cards it holds when it can pay for them.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from enum import StrEnum
 
@@ -312,11 +312,14 @@ def _card_plays(state: GameState) -> Iterator[Action]:
 # --- choosing --------------------------------------------------------------------------------
 
 
-def _ranked(state: GameState) -> list[tuple[float, Action]]:
+def _ranked(
+    state: GameState, judge: Callable[[GameState, Action, Color], float | None] = _worth
+) -> list[tuple[float, Action]]:
+    """The candidates the engine accepts, best first by ``judge`` (ties: the earlier candidate)."""
     me = state.to_move
     scored: list[tuple[float, int, Action]] = []
     for index, action in enumerate(candidates(state)):
-        worth = _worth(state, action, me)
+        worth = judge(state, action, me)
         if worth is not None:
             scored.append((worth, -index, action))
     scored.sort(key=lambda item: (item[0], item[1]), reverse=True)
@@ -377,16 +380,9 @@ def lookahead(state: GameState) -> Action:
     """One ply more than greedy: every candidate is judged by its expected position, entering the
     next phase by the best of the rest of the turn (:func:`_rest_of_turn`); the best few (and
     ending the turn) are then judged again after the opponent's best greedy attack in reply."""
-    me = state.to_move
-    scored: list[tuple[float, int, Action]] = []
-    for index, action in enumerate(candidates(state)):
-        worth = _through(state, action, me)
-        if worth is not None:
-            scored.append((worth, -index, action))
-    if not scored:
+    ranked = _ranked(state, _through)
+    if not ranked:
         return EndTurn()
-    scored.sort(key=lambda item: (item[0], item[1]), reverse=True)
-    ranked = [(worth, action) for worth, _, action in scored]
     shortlist = ranked[:LOOKAHEAD_WIDTH]
     if not any(isinstance(a, EndTurn) for _, a in shortlist):
         shortlist += [(w, a) for w, a in ranked if isinstance(a, EndTurn)]
