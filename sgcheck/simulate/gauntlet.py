@@ -15,7 +15,7 @@ from typing import Any
 
 from sgcheck.simulate.games import GameRecord, Side
 from sgcheck.simulate.run import RunPlan
-from sgcheck.simulate.stats import ENDINGS, SMALL_WIDTH, rate, run_settings, wilson
+from sgcheck.simulate.stats import ENDINGS, SMALL_WIDTH, ending_warnings, rate, run_settings, wilson
 
 
 def matches(base: RunPlan, entrants: Sequence[Side]) -> list[RunPlan]:
@@ -87,14 +87,7 @@ def summarise(base: RunPlan, entrants: Sequence[Side], runs: Sequence[RunPlan],
         "endings": endings,
         "captures": captures,
     }
-    notes = []
-    if games and endings["turn-limit"] * 2 > games:
-        notes.append(
-            f"{endings['turn-limit']} of {games} games were decided by the tiebreak at the turn limit (R18), "
-            "not by King conversion, 1000 LP or a scenario's conditions: the rates measure the tiebreak score"
-        )
-    if games and captures == 0:
-        notes.append("no piece was captured in any game: cards about captures, Gems and income were never tested")
+    notes = ending_warnings(report["run"], endings, captures)
     if any(s["small_sample"] for s in standings):
         notes.append(f"a standing's interval is wider than {100 * SMALL_WIDTH:.0f} points: play more --games")
     report["warnings"] = notes

@@ -1,4 +1,5 @@
-"""Policies that play to win: greedy, one-turn lookahead, and random play as the baseline.
+"""Policies that play to win: greedy, lookahead (greedy seen through the rest of the turn and the
+opponent's reply), and random play as the baseline.
 
 A policy picks the action; the dice come from the game's seeded random source, never from the
 policy (an attack is valued by its odds, then rolled). Every candidate is tried with the core
@@ -14,6 +15,17 @@ income and no Summon), damage dealt this turn towards a capture (R11), and the r
 side's pieces on the enemy King. The weights are a designer's guess, not a solved game:
 docs/simulate.md says what that means for the numbers.
 
+**Why the lookahead is a step above greedy.** Entering the next phase changes nothing on the
+board, so greedy values it at the position as it stands, below the Pass that ending the turn at
+once brings (+6 LP, core §2.5): a greedy side with a Queen in reach of the enemy King ends its
+turn in the Upkeep, and attacks only in a turn it has already spent on something else. The
+lookahead counts a turn's phases as one ply (core §2): entering a phase is worth the best single
+action of the phases still ahead, so from the Upkeep it sees an attack on the King in the Battle
+and pays for it whenever the King damage it expects is worth more than the Pass, converting the
+King at the pace its LP allows (a point of damage every five turns or so), long before a side
+that only passes reaches 1000 LP. It then judges its best few actions again after the opponent's
+best attack in reply. Both value positions with :func:`value`.
+
 Cards are drafted and played like any action: keeping a card in the draft (R19) follows a
 rating of what it does, and playing one is valued as what it costs plus a share of its worth,
 so a policy plays the cards it holds when it can pay for them.
@@ -22,7 +34,7 @@ so a policy plays the cards it holds when it can pay for them.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from enum import StrEnum
 
@@ -55,7 +67,7 @@ from sgcheck.replay.generate import choose as random_choice
 
 class Policy(StrEnum):
     GREEDY = "greedy"  # the best position after one action
-    LOOKAHEAD = "lookahead"  # the best few, each judged after the opponent's best reply
+    LOOKAHEAD = "lookahead"  # greedy seen through the turn's phases, the best few judged after the reply
     RANDOM = "random"  # uniform over kinds of action: the baseline
     SEARCH = "search"  # expectimax over the engine, the dice as chance, a fixed budget (search.py)
 
@@ -82,7 +94,7 @@ MAX_ACTIONS_PER_TURN = 12
 KEEP_SUMMONS = 3
 KEEP_MOVES = 8
 KEEP_TELEPORTS = 3
-#: How many of the greedy policy's best actions the lookahead judges after the opponent's reply.
+#: How many of its best actions the lookahead judges again after the opponent's reply.
 LOOKAHEAD_WIDTH = 3
 
 #: 3d6 at or above a number: Break needs 12+, Repair 10+ (core §6).
@@ -300,11 +312,14 @@ def _card_plays(state: GameState) -> Iterator[Action]:
 # --- choosing --------------------------------------------------------------------------------
 
 
-def _ranked(state: GameState) -> list[tuple[float, Action]]:
+def _ranked(
+    state: GameState, judge: Callable[[GameState, Action, Color], float | None] = _worth
+) -> list[tuple[float, Action]]:
+    """The candidates the engine accepts, best first by ``judge`` (ties: the earlier candidate)."""
     me = state.to_move
     scored: list[tuple[float, int, Action]] = []
     for index, action in enumerate(candidates(state)):
-        worth = _worth(state, action, me)
+        worth = judge(state, action, me)
         if worth is not None:
             scored.append((worth, -index, action))
     scored.sort(key=lambda item: (item[0], item[1]), reverse=True)
@@ -315,6 +330,28 @@ def greedy(state: GameState) -> Action:
     """The action whose expected position is worth most to the player to move."""
     ranked = _ranked(state)
     return ranked[0][1] if ranked else EndTurn()
+
+
+def _through(state: GameState, action: Action, me: Color) -> float | None:
+    """The lookahead's worth of ``action`` for ``me``: the greedy worth, except that entering the
+    next phase is worth the best the mover can do in the phases still ahead of its turn (a turn's
+    phases are one ply: the Battle's attacks are seen from the Upkeep, core §2)."""
+    if not isinstance(action, EnterPhase):
+        return _worth(state, action, me)
+    step = engine.apply(state, action)
+    if not isinstance(step, Applied):
+        return None
+    return _rest_of_turn(step.state, me) - 0.005
+
+
+def _rest_of_turn(state: GameState, me: Color) -> float:
+    """The best single action of the rest of the turn, each judged by its expected position."""
+    best: float | None = None
+    for action in candidates(state):
+        worth = _through(state, action, me)
+        if worth is not None and (best is None or worth > best):
+            best = worth
+    return value(state, me) if best is None else best
 
 
 def _threat(state: GameState) -> float:
@@ -340,9 +377,10 @@ def _threat(state: GameState) -> float:
 
 
 def lookahead(state: GameState) -> Action:
-    """The greedy policy's best few actions (and ending the turn), each judged by its greedy worth
-    plus what the opponent's best greedy attack in reply would take, the turn ended after it."""
-    ranked = _ranked(state)
+    """One ply more than greedy: every candidate is judged by its expected position, entering the
+    next phase by the best of the rest of the turn (:func:`_rest_of_turn`); the best few (and
+    ending the turn) are then judged again after the opponent's best greedy attack in reply."""
+    ranked = _ranked(state, _through)
     if not ranked:
         return EndTurn()
     shortlist = ranked[:LOOKAHEAD_WIDTH]

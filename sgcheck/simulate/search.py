@@ -25,7 +25,11 @@ piece in reach counts for nothing else, since the King steps away for 1 LP. The 
 counts a little (:data:`SURPLUS`). A position is worth how many turns sooner its side gets there
 than the enemy. Under a turn limit (a scenario's, or ``--turn-limit``) a race that cannot be won
 in the turns left gives way to the tiebreak (R18), valued as the greedy policy values it; a won or
-lost game is worth :data:`WIN` either way.
+lost game is worth :data:`WIN` either way. In a position where the tiebreak decides, the search
+plays the lookahead's action (:func:`sgcheck.simulate.policies.lookahead`): the tiebreak is the
+value the lookahead plays for, judged through the rest of the turn and against the reply, which
+an expectimax of one or two actions does not see (entering the Battle looks worth no more than
+the Pass).
 
 **The search** (:func:`search`) is an expectimax over the mover's own actions of the turn:
 each candidate (:func:`sgcheck.simulate.policies.candidates`, every attack, Break, Repair and
@@ -147,21 +151,29 @@ def _turns(state: GameState, color: Color, reach: float) -> float:
     return min(convert, lp_turns + (0.0 if moving else 0.5))
 
 
+def _race_turns(state: GameState, me: Color) -> tuple[float, float]:
+    """When ``me`` and the enemy can win, in turns from now (:func:`_turns`)."""
+    other = me.other
+    mine = _turns(state, me, _reach(state, me, state.king_square(other)))
+    theirs = _turns(state, other, _reach(state, other, state.king_square(me)))
+    return mine, theirs
+
+
+def _tiebreak_decides(state: GameState, mine: float, theirs: float) -> bool:
+    """Under a turn limit, nobody wins the race in the turns left: the tiebreak decides (R18)."""
+    limit = state.ruleset.turn_limit
+    return limit is not None and min(mine, theirs) > limit - state.turn_number + 1
+
+
 def evaluate(state: GameState, me: Color) -> float:
     """What ``state`` is worth to ``me``: turns ahead in the race to win (see the module's docstring)."""
     over = policies.ended(state, me, WIN)
     if over is not None:
         return over
-    other = me.other
-    reach = {color: _reach(state, color, state.king_square(color.other)) for color in (me, other)}
-    mine = _turns(state, me, reach[me])
-    theirs = _turns(state, other, reach[other])
+    mine, theirs = _race_turns(state, me)
     race = theirs - mine
-    limit = state.ruleset.turn_limit
-    if limit is not None:
-        left = limit - state.turn_number + 1
-        if min(mine, theirs) > left:  # nobody wins the race in time: the tiebreak decides (R18)
-            return TIEBREAK_SCALE * policies.value(state, me) + 0.01 * race
+    if _tiebreak_decides(state, mine, theirs):
+        return TIEBREAK_SCALE * policies.value(state, me) + 0.01 * race
     return race
 
 
@@ -233,8 +245,11 @@ def _expected(state: GameState, action: Action, me: Color, budget: _Budget) -> t
 
 def search(state: GameState, budget: int = BUDGET) -> Action:
     """The action with the best expected value, searched one action deeper for the best few as
-    far as ``budget`` engine applications go (see the module's docstring)."""
+    far as ``budget`` engine applications go (see the module's docstring); where the tiebreak
+    decides, the lookahead's action."""
     me = state.to_move
+    if _tiebreak_decides(state, *_race_turns(state, me)):
+        return policies.lookahead(state)
     left = _Budget(budget)
     scored: list[tuple[float, int, Action, list[tuple[float, GameState]]]] = []
     for index, action in enumerate(_candidates(state)):

@@ -238,15 +238,25 @@ def _warnings(report: dict[str, Any]) -> list[str]:
             "played in every game: " + ", ".join(always) + ": nothing to compare it with here; "
             "--impact measures it by playing the same games without it"
         )
-    endings = report["endings"]
+    return notes + ending_warnings(report["run"], report["endings"], report["captures"]["total"])
+
+
+def ending_warnings(run: dict[str, Any], endings: dict[str, int], captures: int) -> list[str]:
+    """What the way the games ended says about the rates (a run's report and a gauntlet's): most
+    decided by the tiebreak, no capture at all, games no rule ended."""
+    notes = []
+    games = run["games"]
     if games and endings["turn-limit"] * 2 > games:
         notes.append(
             f"{endings['turn-limit']} of {games} games were decided by the tiebreak at the turn limit (R18), "
             "not by King conversion, 1000 LP or a scenario's conditions: the rates measure the tiebreak score"
         )
-    if games and report["captures"]["total"] == 0:
+    if games and captures == 0:
         notes.append("no piece was captured in any game: cards about captures, Gems and income were never tested")
     unfinished = endings[UNFINISHED]
     if unfinished:
-        notes.append(f"{unfinished} games reached --max-turns without ending; they count as draws")
+        notes.append(
+            f"{unfinished} of {games} games reached round {run['max_turns']} with no rule ending them "
+            "(no King converted, nobody at 1000 LP): they count as draws"
+        )
     return notes

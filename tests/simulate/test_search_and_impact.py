@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 from pathlib import Path
 
 import pytest
@@ -16,12 +17,19 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from sgcheck.cli import main
-from sgcheck.core.pieces import Color
+from sgcheck.core import engine
+from sgcheck.core.actions import Action, Attack, EndTurn
+from sgcheck.core.formulas import attack_cost
+from sgcheck.core.outcome import Applied
+from sgcheck.core.pieces import Color, Kind, piece
 from sgcheck.core.ruleset import CORE
+from sgcheck.core.squares import Square
+from sgcheck.core.state import GameState, PlayerState, full_gem, initial_state
 from sgcheck.simulate.games import GameRecord, GameTask, Side, game_seed, play_task
 from sgcheck.simulate.impact import paired, sign_test
-from sgcheck.simulate.policies import Policy
+from sgcheck.simulate.policies import Policy, choose
 from sgcheck.simulate.run import RunPlan, plan, play
+from sgcheck.simulate.stats import wilson
 from tests.simulate.test_simulate import ENV, ROOT, SCHEMA, STARTER, simulate
 
 PACKS = ROOT / "examples" / "packs"
@@ -40,12 +48,62 @@ def _score(stronger: Policy, weaker: Policy, games: int, seed: int) -> tuple[int
 
 @pytest.mark.parametrize(
     ("stronger", "weaker"),
-    [(Policy.GREEDY, Policy.RANDOM), (Policy.SEARCH, Policy.LOOKAHEAD), (Policy.SEARCH, Policy.GREEDY)],
+    [
+        (Policy.GREEDY, Policy.RANDOM),
+        (Policy.LOOKAHEAD, Policy.GREEDY),
+        (Policy.SEARCH, Policy.LOOKAHEAD),
+        (Policy.SEARCH, Policy.GREEDY),
+    ],
 )
 def test_the_ladder_holds_on_a_fixed_seed(stronger: Policy, weaker: Policy) -> None:
-    """Each side first in half the games, so a first player's edge cannot pass for strength."""
-    wins, losses = _score(stronger, weaker, games=2, seed=1)
-    assert wins > losses, (stronger, weaker, wins, losses)
+    """Each side first in half the games, so a first player's edge cannot pass for strength; the
+    stronger wins the decided games with the 95% interval of its share above one half (a draw is a
+    game no rule ended by round 200, or the tiebreak's last step, R18)."""
+    wins, losses = _score(stronger, weaker, games=4, seed=1)
+    low, _ = wilson(wins, wins + losses)
+    assert low > 0.5, (stronger, weaker, wins, losses)
+
+
+def _queen_in_reach(lp: int) -> GameState:
+    """White's Upkeep of turn 20: its Queen on f3 reaches the Black King on f7 along the file, its
+    Rooks stand at home, the rest of its pieces are in its Gem, and it has ``lp`` LP."""
+    state = initial_state(Square(10), Square(53))
+    board = list(state.board)
+    gem = list(full_gem(Color.WHITE))
+    for sq, kind in ((21, Kind.QUEEN), (0, Kind.ROOK), (7, Kind.ROOK)):
+        board[sq] = piece(Color.WHITE, kind)
+        gem[piece(Color.WHITE, kind).index] -= 1
+    state = state.with_board(tuple(board)).replace(turn_number=20)
+    return state.with_player(Color.WHITE, PlayerState(lp, 0, tuple(gem), turns_started=20))
+
+
+def _white_turn(state: GameState, policy: Policy) -> tuple[list[Action], GameState]:
+    rng = random.Random(1)
+    taken: list[Action] = []
+    while state.to_move is Color.WHITE and state.result is None:
+        action = choose(state, policy, rng)
+        step = engine.apply(state, action)
+        assert isinstance(step, Applied), action
+        taken.append(action)
+        state = step.state
+    return taken, state
+
+
+@pytest.mark.parametrize("lp", [40, 100, 300])
+def test_the_lookahead_sees_the_battle_from_the_upkeep_and_greedy_does_not(lp: int) -> None:
+    """Entering a phase changes nothing on the board, so greedy values it below the Pass (+6 LP,
+    core §2.5) and ends its turn in the Upkeep with a Queen in reach of the enemy King; the
+    lookahead values entering a phase by the best of the rest of the turn (core §2) and attacks
+    the King (hit at 90%, 18 + 4 LP an attack, core §4.1, §4.4) while the damage it expects is
+    worth more to it than the Pass."""
+    greedy_took, after_greedy = _white_turn(_queen_in_reach(lp), Policy.GREEDY)
+    assert greedy_took == [EndTurn()] and after_greedy.player(Color.WHITE).lp == lp + 6
+    took, after = _white_turn(_queen_in_reach(lp), Policy.LOOKAHEAD)
+    attacks = [a for a in took if isinstance(a, Attack)]
+    assert attacks and all(a.frm == 21 and a.to == 53 for a in attacks)
+    spent = lp - after.player(Color.WHITE).lp
+    assert spent == sum(attack_cost(Kind.QUEEN, 4, CORE).value for _ in attacks)  # no Pass: it acted (R04)
+    assert after.player(Color.BLACK).king_damage <= len(attacks)  # one damage a hit (core §4.3)
 
 
 def test_a_game_between_equal_searching_sides_ends_by_the_rules() -> None:
@@ -162,6 +220,32 @@ def test_sampled_games_of_every_policy_replay_clean(policy: str, tmp_path: Path)
     assert "2 files checked: no problems found" in result.stdout
 
 
+@pytest.mark.parametrize("policy", ["random", "greedy", "lookahead", "search"])
+def test_whole_games_of_every_policy_replay_clean_to_their_end(policy: str, tmp_path: Path) -> None:
+    """No turn limit (core §7 sets none): each sampled game is played to the rule that ended it
+    (King conversion, core §4.4; 1000 LP, core §7) or to round 200, and the replay agrees with its
+    result line, which it checks against the position."""
+    folder = tmp_path / "samples"
+    code, out, _ = simulate(STARTER, "--games", "1", "--policy", policy, "--sample-logs", str(folder),
+                            "--format", "json", "--jobs", "1")  # fmt: skip
+    assert code == 0
+    report = json.loads(out)
+    logs = sorted(folder.glob("*.sglog"))
+    assert len(logs) == 2
+    ended = [
+        line for log in logs for line in log.read_text(encoding="utf-8").splitlines() if line.startswith("result ")
+    ]
+    endings = report["endings"]
+    assert sorted(line.split()[-1] for line in ended) == sorted(
+        kind for kind, n in endings.items() if kind != "unfinished" for _ in range(n)
+    )
+    if policy in ("lookahead", "search"):  # they play to win: a King is converted
+        assert endings["conversion"] == 2
+    result = CliRunner(env=ENV).invoke(main, ["replay", "--quiet", "--pack", str(ROOT / STARTER), str(folder)])
+    assert result.exit_code == 0, result.stdout
+    assert "2 files checked: no problems found" in result.stdout
+
+
 def test_a_gauntlet_plays_each_pack_against_each_in_both_seats() -> None:
     args = ("--against", "core", "--against", "examples/packs/overpowered", "--policy", "greedy",
             "--turn-limit", "6", "--games", "1", "--seed", "2", "--jobs", "1")  # fmt: skip
@@ -180,6 +264,20 @@ def test_a_gauntlet_plays_each_pack_against_each_in_both_seats() -> None:
         assert standing["games"] == 4 and standing["wins"] == wins
     code, text, _ = simulate(STARTER, *args)
     assert code == 0 and "results (win rate of the row against the column" in text and "standings" in text
+
+
+def test_a_gauntlet_says_when_no_rule_ended_its_games() -> None:
+    """Random play without a turn limit rarely converts a King (core §4.4) or reaches 1000 LP
+    (core §7): games stopped at round 200 count as draws, and the gauntlet says so, as a run does."""
+    args = ("--against", "core", "--against", INERT, "--policy", "random", "--games", "1", "--seed", "2",
+            "--jobs", "1", "--format", "json")  # fmt: skip
+    code, out, _ = simulate(STARTER, *args)
+    assert code == 0
+    report = json.loads(out)
+    unfinished = report["endings"]["unfinished"]
+    assert unfinished > 0
+    games = report["run"]["games"]
+    assert f"{unfinished} of {games} games reached round 200 with no rule ending them" in " ".join(report["warnings"])
 
 
 def test_a_gauntlet_with_impact_is_a_usage_error() -> None:
