@@ -880,6 +880,15 @@ def _scan_statement(scan: _Scan, word: str) -> tuple[Action | None, int]:
             return None, 0
         at = scan.next()
         third = _square_at(scan.text, at, scan.size) if at >= 0 else -1
+        if (
+            third < 0
+            and at >= 0
+            and at + 1 < scan.size
+            and "a" <= scan.text[at] <= "h"
+            and "1" <= scan.text[at + 1] <= "8"
+        ):
+            scan.ok = False  # ``c2.``: a square for the pattern (no letter, digit or ``-`` after it)
+            return None, 0
         if third >= 0:  # by way of a middle square: move Ng1 f3 d4 (the middle first)
             scan.pos = at + 2
             return Move(_SQUARE[frm], _SQUARE[third], _SQUARE[second], kind), 0
@@ -1311,30 +1320,34 @@ class _Reader:
         steps: list[TurnStep] = [head]
         pos = found.end()
         size = len(text)
+        match = _STEP.match
+        scan = SCAN
+        last: TurnStep | re.Match[str] | None = found  # the last step read, perhaps the next turn's header
         while pos < size:
-            found = _step_at(text, pos)
-            if found.end() == pos:
+            scanned = _scan_step(text, pos) if scan else None
+            if scanned is not None:
+                last = scanned
+                if scanned.number is not None:
+                    break
+                steps.append(scanned)
+                pos = scanned.end()
+                continue
+            m = last = match(text, pos)
+            if m is None or m.end() == pos or m.group("num") is not None:
                 break
-            if isinstance(found, TurnStep):
-                if found.number is not None:
-                    break
-                steps.append(found)
-            else:
-                if found.group("num") is not None:
-                    break
-                step = _step(found)
-                if step is None:
-                    raise _GrammarNeeded
-                steps.append(step)
-            pos = found.end()
+            step = _step(m)
+            if step is None:
+                raise _GrammarNeeded
+            steps.append(step)
+            pos = m.end()
         if pos == size and not self.window.final:
             return None, start
         line, column, offset = self.window.where(start)
         number, color = head.number, head.color
         assert color is not None
         turn = PlainTurn(number, color, steps, self.name, text, start, self.window.base, line, offset - column + 1)
-        if pos < size and found.end() > pos:
-            self.ahead = (pos, text, found)  # the next turn starts here, its header already read
+        if pos < size and last is not None and last.end() > pos:
+            self.ahead = (pos, text, last)  # the next turn starts here, its header already read
             return turn, pos
         return self.after(turn, pos)
 
