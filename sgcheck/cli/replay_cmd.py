@@ -212,6 +212,7 @@ def replay_command(
     from sgcheck.distribute import ClusterError
     from sgcheck.replay.files import discover_logs, replay_all, run_findings
     from sgcheck.replay.interpreter import ReplayOptions
+    from sgcheck.report import FACT_FORMATS
 
     explaining = explain_line is not None or explain_turn is not None
     if explain_line is not None and explain_turn is not None:
@@ -290,6 +291,7 @@ def replay_command(
                 stdin_name=stdin_filename,
                 selection=selection,
                 extra=run_findings(inputs),
+                with_facts=fmt in FACT_FORMATS,
             )
         except ClusterError as error:
             click.echo(f"sgcheck: --cluster: {error}", err=True)

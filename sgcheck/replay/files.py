@@ -82,13 +82,16 @@ def _walk(root: str, discovery: DiscoveryOptions) -> Iterator[LogInput]:
                 yield LogInput(shown)
 
 
-def replay_file_result(path: str, result: ReplayResult, *, with_summary: bool = True) -> FileResult:
-    """A replay's outcome as a report entry: findings, the summary block and its facts."""
+def replay_file_result(
+    path: str, result: ReplayResult, *, with_summary: bool = True, with_facts: bool = True
+) -> FileResult:
+    """A replay's outcome as a report entry: findings, the summary block and its facts (each
+    worked out only when asked for: a report that writes no facts has no use for them)."""
     return FileResult(
         path=path,
         diagnostics=result.diagnostics,
         summary=summary_text(result) if with_summary else None,
-        facts=summary_facts(result),
+        facts=summary_facts(result) if with_facts else {},
     )
 
 
@@ -102,13 +105,16 @@ def replay_input(
     stdin_name: str = STDIN_NAME,
     selection: Selection | None = None,
     extra: Sequence[Diagnostic] = (),
+    with_facts: bool = True,
 ) -> tuple[FileResult, Mapping[str, str]]:
     """Replay one log; the result and the source texts its findings point into (the log's, and
     its pack's card files). A ``[Pack]`` tag is read relative to the log's folder (for standard
     input, the folder of ``stdin_name``). ``extra``: findings on the log from the whole run (a
     secret another log shares, :mod:`sgcheck.replay.dice_reuse`), placed among the log's by
-    position. Findings ``selection`` does not report are left out. Never raises."""
-    result, sources, _ = replay_log(log, options, with_summary, stdin, progress, stdin_name)
+    position. Findings ``selection`` does not report are left out. ``with_facts``: False when
+    the report writes no facts (text, SARIF, GitHub, JUnit), which are then not worked out.
+    Never raises."""
+    result, sources, _ = replay_log(log, options, with_summary, stdin, progress, stdin_name, with_facts=with_facts)
     if extra:
         result = replace(result, diagnostics=merged(result.diagnostics, list(extra)))
     return (selection.filter(result) if selection is not None else result), sources
@@ -142,6 +148,8 @@ def replay_log(
     stdin: BinaryIO | None = None,
     progress: Progress | None = None,
     stdin_name: str = STDIN_NAME,
+    *,
+    with_facts: bool = True,
 ) -> tuple[FileResult, Mapping[str, str], ReplayResult | None]:
     """:func:`replay_input` without a selection, with the replay itself (None when the log could
     not be read or replayed: the file result says why). Never raises."""
@@ -162,7 +170,7 @@ def replay_log(
         named = stdin_name if log.path == STDIN else log.path
         folder = (os.path.dirname(named) or ".") if named != STDIN_NAME else None
         result = replay_source(source, options, progress=told, folder=folder)
-        found = replay_file_result(shown, result, with_summary=with_summary)
+        found = replay_file_result(shown, result, with_summary=with_summary, with_facts=with_facts)
         if options.dispute:
             from sgcheck.replay.dispute import dispute_report
 
@@ -210,11 +218,17 @@ class _Job:
     render: Renderer
     selection: Selection | None = None
     extra: Mapping[str, tuple[Diagnostic, ...]] | None = None
+    with_facts: bool = True
 
     def __call__(self, log: LogInput) -> tuple[FileResult, str]:
         extra = self.extra.get(display(log.path), ()) if self.extra else ()
         result, sources = replay_input(
-            log, self.options, with_summary=self.with_summary, selection=self.selection, extra=extra
+            log,
+            self.options,
+            with_summary=self.with_summary,
+            selection=self.selection,
+            extra=extra,
+            with_facts=self.with_facts,
         )
         return result, self.render(result, sources)
 
@@ -233,6 +247,7 @@ def replay_all(
     stdin_name: str = STDIN_NAME,
     selection: Selection | None = None,
     extra: Mapping[str, tuple[Diagnostic, ...]] | None = None,
+    with_facts: bool = True,
 ) -> Iterator[tuple[FileResult, str]]:
     """Replay ``logs`` and yield each result with its rendered part, in input order, as soon as
     it and every log before it are done.
@@ -245,11 +260,13 @@ def replay_all(
     path given here. The output is the same bytes whatever ``jobs`` and ``cluster`` are.
     Standard input cannot be shared with workers: a run that reads ``-`` replays in this
     process. ``progress`` hears about the bytes read of each log replayed in this process (not
-    of logs replayed by workers: count those as they come).
+    of logs replayed by workers: count those as they come). ``with_facts``: as in :func:`replay_input`.
     """
     if any(log.path == STDIN for log in logs) or (cluster is None and min(jobs, len(logs)) <= 1):
-        return _replay_here(logs, options, render, with_summary, stdin, progress, stdin_name, selection, extra)
-    job = _Job(options, with_summary, render, selection, extra)
+        return _replay_here(
+            logs, options, render, with_summary, stdin, progress, stdin_name, selection, extra, with_facts
+        )
+    job = _Job(options, with_summary, render, selection, extra, with_facts)
     return map_ordered(job, logs, jobs=jobs, cluster=cluster, timeout=cluster_timeout)
 
 
@@ -263,6 +280,7 @@ def _replay_here(
     stdin_name: str,
     selection: Selection | None,
     extra: Mapping[str, tuple[Diagnostic, ...]] | None = None,
+    with_facts: bool = True,
 ) -> Iterator[tuple[FileResult, str]]:
     for log in logs:
         result, sources = replay_input(
@@ -274,5 +292,6 @@ def _replay_here(
             stdin_name=stdin_name,
             selection=selection,
             extra=extra.get(display(log.path), ()) if extra else (),
+            with_facts=with_facts,
         )
         yield result, render(result, sources)

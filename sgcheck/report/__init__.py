@@ -25,6 +25,9 @@ __all__ = ["CHECK_FORMATS", "FORMATS", "REPLAY_FORMATS", "FileResult", "PartRend
 
 FORMATS: tuple[str, ...] = ("text", "json", "sarif", "github", "junit", "html")
 STREAMED_FORMATS = frozenset({"text", "github"})
+#: The formats that write a file's facts (:attr:`FileResult.facts`); the others never read them,
+#: so a replay reported in them does not work them out (a ``--dispute`` section is kept apart).
+FACT_FORMATS = frozenset({"json", "html"})
 #: The formats each command offers: the HTML report draws a replay's positions, so only replay has it.
 REPLAY_FORMATS: tuple[str, ...] = FORMATS
 CHECK_FORMATS: tuple[str, ...] = tuple(fmt for fmt in FORMATS if fmt != "html")

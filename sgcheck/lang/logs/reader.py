@@ -37,6 +37,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import replace
+from types import FunctionType
 
 from sgcheck.core.actions import (
     Action,
@@ -53,7 +54,7 @@ from sgcheck.core.actions import (
 )
 from sgcheck.core.caps import MAX_NUMBER_DIGITS
 from sgcheck.core.pieces import BLACK, WHITE, Color, Kind, Phase
-from sgcheck.core.squares import Square
+from sgcheck.core.squares import ALL_SQUARES, Square
 from sgcheck.core.state import Payment
 from sgcheck.diagnostics import Span
 from sgcheck.lang.logs.ast import (
@@ -222,7 +223,7 @@ class TurnStep:
     :meth:`PlainTurn.statement`), worked out from the text the reader matched, on request.
     """
 
-    __slots__ = ("action", "amount", "claims", "color", "label", "match", "node", "number", "phase", "word")
+    __slots__ = ("action", "amount", "claims", "color", "label", "match", "node", "number", "phase", "regs", "word")
 
     def __init__(
         self,
@@ -236,6 +237,7 @@ class TurnStep:
         match: re.Match[str] | None = None,
         node: Statement | None = None,
         label: Span | None = None,
+        regs: tuple[int, ...] = (),
     ) -> None:
         self.number = number  # a turn header: its number
         self.color = color  # ... and whose turn it is
@@ -247,6 +249,21 @@ class TurnStep:
         self.match = match  # the reader's match of this step in the turn's text (None: built from a tree)
         self.node = node  # the statement's syntax-tree node, once built
         self.label = label  # the phase label's span, once worked out
+        #: read by the scanner (:func:`_scan_step`), not matched: where the step and each of its
+        #: parts start and end, as ``match.regs`` flattened (-1 for a part that is not there)
+        self.regs = regs
+
+    def part(self, group: int) -> tuple[int, int]:
+        """Where a part of the step is written, by its group in ``_STEP``: 1 the turn number, 2 the
+        dots of Black's turn, 3 the phase label, 4 the statement, 5 its claims; (-1, -1): absent."""
+        if self.match is not None:
+            return self.match.span(group)
+        regs = self.regs
+        return regs[2 * group], regs[2 * group + 1]
+
+    def end(self) -> int:
+        """Where the step ends, the separators after it included."""
+        return self.match.end() if self.match is not None else self.regs[1]
 
 
 class PlainTurn:
@@ -317,26 +334,23 @@ class PlainTurn:
         """The span of the turn's header (``12...``)."""
         if self.turn is not None:
             return self.turn.header_span
-        m = self.steps[0].match
-        assert m is not None
-        return self.token_span((m.start("num"), m.end("black") if m.group("black") else m.end("num") + 1))
+        head = self.steps[0]
+        (start, end), black = head.part(1), head.part(2)
+        return self.token_span((start, black[1] if black[0] >= 0 else end + 1))
 
     def label_span(self, step: TurnStep) -> Span:
         """The span of ``step``'s phase label."""
         if step.label is None:
-            m = step.match
-            assert m is not None
-            step.label = self.token_span(m.span("phase"))
+            step.label = self.token_span(step.part(3))
         return step.label
 
     def statement(self, step: TurnStep) -> Statement:
         """``step``'s statement as its syntax-tree node, with its claims and every span."""
         if step.node is None:
-            m = step.match
-            assert m is not None and step.word is not None
+            assert step.word is not None
             text = self.text
-            claims = _tokens(text, m.start("claims"), m.end("claims"))
-            step.node = _build(self, step.word, _tokens(text, m.start("stmt"), m.end("stmt")), claims)
+            claims = _tokens(text, *step.part(5))
+            step.node = _build(self, step.word, _tokens(text, *step.part(4)), claims)
         return step.node
 
     def tree(self) -> Turn:
@@ -668,6 +682,373 @@ def _step(m: re.Match[str]) -> TurnStep | None:
     return TurnStep(number, color, phase, word, action, claims, amount, m)
 
 
+# --- the scanner: the plainest steps in one pass over their characters -------------------------------
+
+
+def _compiled() -> bool:
+    """This module runs compiled: mypyc makes its functions built-in ones."""
+    return not isinstance(_compiled, FunctionType)
+
+
+#: Read steps with :func:`_scan_step` first (the step pattern reads what it leaves): in the
+#: compiled build, where a loop over characters is C; the pure build keeps the step pattern,
+#: whose loop over characters is the regular expression engine's (a long replay: pure 8.5 s
+#: with the scanner, 6.3 s without; docs/benchmarks.md).
+SCAN: bool = _compiled()
+
+#: The statements the scanner reads (a card's statement, whose name is quoted, is left to the pattern).
+_SCANNED = frozenset({"move", "attack", "summon", "teleport", "break", "repair", "convert", "income", "pass"})
+#: The words a claim starts with, in any case (the scanner leaves a claim it does not read to the pattern).
+_CLAIM_START = frozenset(_CLAIM_WORDS)
+_NO_PART = (-1, -1)
+
+
+def _step_at(text: str, pos: int) -> TurnStep | re.Match[str]:
+    """The step at ``pos`` as the scanner reads it, or else as the step pattern matches it."""
+    if SCAN:
+        step = _scan_step(text, pos)
+        if step is not None:
+            return step
+    found = _STEP.match(text, pos)
+    assert found is not None  # every part of the pattern is optional
+    return found
+
+
+def _skip(text: str, pos: int, size: int) -> int:
+    """After the spaces, tabs and line breaks at ``pos``; -1 if a comment or other whitespace
+    follows them (the separators the pattern reads and the scanner leaves to it)."""
+    while pos < size:
+        char = text[pos]
+        if char == " " or char == "\n" or char == "\t":
+            pos += 1
+            continue
+        if char == ";" or char == "{" or char.isspace():
+            return -1
+        return pos
+    return pos
+
+
+def _word_end(text: str, pos: int, size: int) -> int:
+    """The end of the run of ASCII letters, digits, ``_`` and ``-`` at ``pos`` (a keyword's extent)."""
+    while pos < size:
+        code = ord(text[pos])
+        if 97 <= code <= 122 or 48 <= code <= 57 or 65 <= code <= 90 or code == 45 or code == 95:
+            pos += 1
+        else:
+            break
+    return pos
+
+
+def _ends_token(text: str, pos: int, size: int) -> bool:
+    """A token ends at ``pos`` with a space, a tab, a line break or the end of the text."""
+    if pos >= size:
+        return True
+    char = text[pos]
+    return char == " " or char == "\n" or char == "\t"
+
+
+def _square_at(text: str, pos: int, size: int) -> int:
+    """The square written at ``pos`` (``e4``) and ended there as a token; -1 if none."""
+    if pos + 1 >= size:
+        return -1
+    file, rank = ord(text[pos]) - 97, ord(text[pos + 1]) - 49
+    if 0 <= file < 8 and 0 <= rank < 8 and _ends_token(text, pos + 2, size):
+        return file + 8 * rank
+    return -1
+
+
+def _kind_at(text: str, pos: int, size: int) -> Kind | None:
+    """The piece letter at ``pos`` (``K``, ``Q``, ``R``, ``B``, ``N``, ``P``), if one is there."""
+    return KINDS.get(text[pos]) if pos < size else None
+
+
+def _number_end(text: str, pos: int, size: int) -> int:
+    """The end of a number at ``pos`` of at most MAX_NUMBER_DIGITS digits, ended as a token; -1
+    if there is none; -2 if digits are there but are no such number (the pattern decides)."""
+    end = pos
+    while end < size and "0" <= text[end] <= "9":
+        end += 1
+    if end == pos:
+        return -1
+    if end - pos > MAX_NUMBER_DIGITS or not _ends_token(text, end, size):
+        return -2
+    return end
+
+
+def _number(text: str, start: int, end: int) -> int:
+    value = 0
+    for i in range(start, end):
+        value = value * 10 + ord(text[i]) - 48
+    return value
+
+
+class _Scan:
+    """Where the scanner is in a statement: ``pos`` after the last token read, ``ok`` False once
+    it has met something it leaves to the pattern."""
+
+    __slots__ = ("ok", "pos", "size", "text")
+
+    def __init__(self, text: str, pos: int, size: int) -> None:
+        self.text, self.pos, self.size, self.ok = text, pos, size, True
+
+    def next(self) -> int:
+        """The start of the next token (after the separators), or -1 (the pattern decides)."""
+        at = _skip(self.text, self.pos, self.size)
+        if at < 0:
+            self.ok = False
+        return at
+
+    def square(self) -> int:
+        """A square as the next token (``e4``); -1 and not ok if there is none."""
+        at = self.next()
+        square = _square_at(self.text, at, self.size) if at >= 0 else -1
+        if square < 0:
+            self.ok = False
+            return -1
+        self.pos = at + 2
+        return square
+
+    def ref(self) -> tuple[Kind | None, int]:
+        """A piece reference as the next token (``Nb1``, ``b1``); (None, -1) and not ok if there is none."""
+        at = self.next()
+        if at < 0:
+            return None, -1
+        kind = _kind_at(self.text, at, self.size)
+        start = at + 1 if kind is not None else at
+        square = _square_at(self.text, start, self.size)
+        if square < 0:
+            self.ok = False
+            return None, -1
+        self.pos = start + 2
+        return kind, square
+
+    def keyword(self, word: str) -> None:
+        """``word`` as the next token, in lower case; not ok otherwise."""
+        at = self.next()
+        end = at + len(word)
+        if at < 0 or not self.text.startswith(word, at) or not _ends_token(self.text, end, self.size):
+            self.ok = False
+            return
+        self.pos = end
+
+    def number(self) -> int:
+        """A number as the next token; -1 and not ok if there is none."""
+        at = self.next()
+        end = _number_end(self.text, at, self.size) if at >= 0 else -1
+        if end < 0:
+            self.ok = False
+            return -1
+        self.pos = end
+        return _number(self.text, at, end)
+
+    def dice(self) -> tuple[int, ...]:
+        """One number or more (the faces of a roll); () and not ok if there is none."""
+        first = self.number()
+        if not self.ok:
+            return ()
+        faces = [first]
+        text, size = self.text, self.size
+        while True:
+            at = self.next()
+            if at < 0:
+                return ()
+            end = at
+            while end < size and "0" <= text[end] <= "9":
+                end += 1
+            if end == at or end - at > MAX_NUMBER_DIGITS:
+                return tuple(faces)  # no number here, or one too long to be a face: the roll ends
+            if not _ends_token(text, end, size):
+                if _WORD_OR_DOT.match(text, end) is not None:
+                    return tuple(faces)  # ``12.``, ``3x``: no number the pattern reads, the roll ends
+                self.ok = False  # ``3;``: a face for the pattern, with a comment after it
+                return ()
+            faces.append(_number(text, at, end))
+            self.pos = end
+
+
+#: What ends no number: the pattern's ``(?![\w.-])`` after its digits.
+_WORD_OR_DOT = re.compile(r"[\w.-]", _ASCII)
+
+
+def _scan_statement(scan: _Scan, word: str) -> tuple[Action | None, int]:
+    """The statement after its word ``word``: the core action (None for pass and income) and an
+    income's amount; ``scan.ok`` False if it is not written in the plainest way."""
+    if word == "move":
+        kind, frm = scan.ref()
+        second = scan.square()
+        if not scan.ok:
+            return None, 0
+        at = scan.next()
+        third = _square_at(scan.text, at, scan.size) if at >= 0 else -1
+        if (
+            third < 0
+            and at >= 0
+            and at + 1 < scan.size
+            and "a" <= scan.text[at] <= "h"
+            and "1" <= scan.text[at + 1] <= "8"
+        ):
+            scan.ok = False  # ``c2.``: a square for the pattern (no letter, digit or ``-`` after it)
+            return None, 0
+        if third >= 0:  # by way of a middle square: move Ng1 f3 d4 (the middle first)
+            scan.pos = at + 2
+            return Move(_SQUARE[frm], _SQUARE[third], _SQUARE[second], kind), 0
+        return Move(_SQUARE[frm], _SQUARE[second], None, kind), 0
+    if word == "attack":
+        kind, frm = scan.ref()
+        target_kind, target = scan.ref()
+        scan.keyword("roll")
+        roll = scan.dice() if scan.ok else ()
+        if not scan.ok:
+            return None, 0
+        at = scan.next()
+        again = ascii_lower(scan.text[at : _word_end(scan.text, at, scan.size)]) if at >= 0 else ""
+        if again == "reroll" or again == "advantage":
+            advantage = again == "advantage"
+            scan.keyword(again)  # in lower case, or the pattern's
+            first = scan.number()
+            second = scan.number()
+            if not scan.ok:
+                return None, 0
+            return Attack(_SQUARE[frm], _SQUARE[target], roll, kind, target_kind, None, (first, second), advantage), 0
+        return Attack(_SQUARE[frm], _SQUARE[target], roll, kind, target_kind), 0
+    if word == "summon":
+        at = scan.next()
+        kind = _kind_at(scan.text, at, scan.size) if at >= 0 else None
+        if kind is None:
+            scan.ok = False
+            return None, 0
+        if _ends_token(scan.text, at + 1, scan.size):
+            scan.pos = at + 1
+            to = scan.square()
+        else:
+            to = _square_at(scan.text, at + 1, scan.size)
+            scan.pos = at + 3
+            scan.ok = to >= 0
+        return (Summon(kind, _SQUARE[to]), 0) if scan.ok else (None, 0)
+    if word == "teleport":
+        kind, frm = scan.ref()
+        to = scan.square()
+        return (Teleport(_SQUARE[frm], _SQUARE[to], kind), 0) if scan.ok else (None, 0)
+    if word == "break" or word == "repair":
+        scan.keyword("roll")
+        roll = scan.dice() if scan.ok else ()
+        if not scan.ok:
+            return None, 0
+        return (Break(roll) if word == "break" else Repair(roll)), 0
+    if word == "convert" or word == "income":
+        amount = scan.number()
+        if not scan.ok:
+            return None, 0
+        return (Convert(amount), 0) if word == "convert" else (None, amount)
+    return None, 0  # pass
+
+
+def _scan_claims(scan: _Scan, word: str) -> tuple[StepClaim, ...] | None:
+    """The claims after a statement, each a value claim (``cost 3``) or a word (``hit``) in lower
+    case, that fit the statement; None for anything else the pattern might read as a claim."""
+    claims: list[StepClaim] = []
+    kinds = 0
+    text, size = scan.text, scan.size
+    while True:
+        at = scan.next()
+        if at < 0:
+            return None
+        end = _word_end(text, at, size)
+        if end == at:
+            break
+        name = text[at:end]
+        if name not in _CLAIM_START:
+            if ascii_lower(name) in _CLAIM_START:
+                return None  # a claim in capitals: the pattern's
+            break
+        if not _ends_token(text, end, size):
+            return None
+        kind = _CLAIM_WORDS[name]
+        if kind is None:
+            return None  # pay and gain: the pattern's
+        scan.pos = end
+        if name in VALUE_CLAIMS:
+            value = scan.number()
+            if not scan.ok:
+                return None
+            claims.append((kind, value))
+        else:
+            claims.append((kind, None))
+        kinds |= _BIT[kind]
+    if kinds & _NOT_ALLOWED[word]:
+        return None
+    return tuple(claims)
+
+
+#: Each square by its number (``Square`` is the number itself).
+_SQUARE = ALL_SQUARES
+
+
+def _scan_step(text: str, start: int) -> TurnStep | None:
+    """The step at ``start`` read in one pass over its characters, when it is written in the
+    plainest way: a turn header, a phase label in lower case and a statement with claims in
+    lower case (not a card's), words apart by spaces, tabs and line breaks. None for anything
+    else (comments, capitals, other whitespace, a card, pay and gain, turn 0, a word out of
+    place): the step pattern reads it, and decides. What it reads is what the pattern reads,
+    to the position (tests/lang/test_log_scanner.py holds the two to each other)."""
+    size = len(text)
+    pos = start
+    number: int | None = None
+    color: Color | None = None
+    num = black = phase_at = _NO_PART
+    phase: Phase | None = None
+    if pos < size and "1" <= text[pos] <= "9":  # a turn header: 12. or 12...
+        end = pos
+        while end < size and "0" <= text[end] <= "9":
+            end += 1
+        if end - pos > MAX_NUMBER_DIGITS or end >= size or text[end] != ".":
+            return None
+        number, num = _number(text, pos, end), (pos, end)
+        end += 1
+        if end < size and text[end] == ".":
+            if not text.startswith("..", end):
+                return None
+            black, end = (end, end + 2), end + 2
+        color = BLACK if black[0] >= 0 else WHITE
+        if not _ends_token(text, end, size):
+            return None
+        pos = _skip(text, end, size)
+        if pos < 0:
+            return None
+    word_end = _word_end(text, pos, size)
+    name = text[pos:word_end]
+    if word_end < size and text[word_end] == ":" and name in PHASES:
+        phase, phase_at = PHASES[name], (pos, word_end + 1)
+        if not _ends_token(text, word_end + 1, size):
+            return None
+        pos = _skip(text, word_end + 1, size)
+        if pos < 0:
+            return None
+        word_end = _word_end(text, pos, size)
+        name = text[pos:word_end]
+    if word_end == pos or "0" <= text[pos] <= "9":  # no statement: the end, or the next turn
+        if num[0] < 0 and phase is None:
+            return None
+        regs = (start, pos, *num, *black, *phase_at, -1, -1, -1, -1)
+        return TurnStep(number, color, phase, None, None, (), 0, None, regs=regs)
+    if name not in _SCANNED or not _ends_token(text, word_end, size):
+        return None
+    scan = _Scan(text, word_end, size)
+    action, amount = _scan_statement(scan, name)
+    if not scan.ok:
+        return None
+    stmt_end = scan.pos
+    claims = _scan_claims(scan, name)
+    if claims is None:
+        return None
+    claims_end = scan.pos
+    end = _skip(text, claims_end, size)
+    if end < 0:
+        return None
+    regs = (start, end, *num, *black, *phase_at, pos, stmt_end, stmt_end, claims_end)
+    return TurnStep(number, color, phase, name, action, claims, amount, None, regs=regs)
+
+
 # --- the reader --------------------------------------------------------------------------------------
 
 
@@ -800,7 +1181,8 @@ class _Reader:
         self.name = source.name
         self.window = _Window(source, progress, start)
         self.failed: Iterator[tuple[LogItem, Resume]] | None = None  # the grammar's reading, about to raise
-        self.ahead: tuple[int, re.Match[str]] | None = None  # the next turn's header, matched already
+        #: the next turn's header, read already: where, in which text, and its step or match
+        self.ahead: tuple[int, str, TurnStep | re.Match[str]] | None = None
 
     def span(self, start: int, end: int) -> Span:
         line, column, offset = self.window.where(start)
@@ -824,7 +1206,7 @@ class _Reader:
         retried = -1  # the file offset of an item read again with a longer window
         while True:
             ahead = self.ahead
-            if ahead is None or ahead[0] != pos or ahead[1].string is not window.text:  # else a header is here
+            if ahead is None or ahead[0] != pos or ahead[1] is not window.text:  # else a header is here
                 pos = _BLANK.match(window.text, pos).end()  # type: ignore[union-attr]
             if pos == len(window.text):
                 if window.final:
@@ -926,18 +1308,31 @@ class _Reader:
 
     def turn(self, start: int) -> tuple[LogItem | PlainTurn | None, int]:
         text = self.window.text
-        match = _STEP.match
         ahead = self.ahead
-        m = ahead[1] if ahead is not None and ahead[0] == start and ahead[1].string is text else match(text, start)
         self.ahead = None
-        head = _step(m) if m is not None and m.group("num") is not None else None
-        if head is None or m is None:
+        found = ahead[2] if ahead is not None and ahead[0] == start and ahead[1] is text else _step_at(text, start)
+        if isinstance(found, TurnStep):
+            head: TurnStep | None = found
+        else:
+            head = _step(found) if found.group("num") is not None else None
+        if head is None or head.number is None:
             raise _GrammarNeeded
         steps: list[TurnStep] = [head]
-        pos = m.end()
+        pos = found.end()
         size = len(text)
+        match = _STEP.match
+        scan = SCAN
+        last: TurnStep | re.Match[str] | None = found  # the last step read, perhaps the next turn's header
         while pos < size:
-            m = match(text, pos)
+            scanned = _scan_step(text, pos) if scan else None
+            if scanned is not None:
+                last = scanned
+                if scanned.number is not None:
+                    break
+                steps.append(scanned)
+                pos = scanned.end()
+                continue
+            m = last = match(text, pos)
             if m is None or m.end() == pos or m.group("num") is not None:
                 break
             step = _step(m)
@@ -949,10 +1344,10 @@ class _Reader:
             return None, start
         line, column, offset = self.window.where(start)
         number, color = head.number, head.color
-        assert number is not None and color is not None
+        assert color is not None
         turn = PlainTurn(number, color, steps, self.name, text, start, self.window.base, line, offset - column + 1)
-        if pos < size and m is not None and m.end() > pos:
-            self.ahead = (pos, m)  # the next turn starts here, its header already matched
+        if pos < size and last is not None and last.end() > pos:
+            self.ahead = (pos, text, last)  # the next turn starts here, its header already read
             return turn, pos
         return self.after(turn, pos)
 

@@ -1,0 +1,65 @@
+"""What each replayed log pays: its facts are worked out only for a report that writes them, and
+the command line keeps the cycle collector off what importing made."""
+
+from __future__ import annotations
+
+import gc
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from sgcheck import launcher
+from sgcheck.cli import main
+from sgcheck.replay import files
+from sgcheck.replay.interpreter import ReplayResult
+
+ROOT = Path(__file__).resolve().parents[2]
+GAME = str(ROOT / "examples" / "logs" / "full-game.sglog")
+
+
+@pytest.fixture
+def facts_made(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The logs whose facts were worked out."""
+    made: list[str] = []
+    real = files.summary_facts  # type: ignore[attr-defined]
+
+    def counted(result: ReplayResult) -> dict[str, object]:
+        made.append(str(result.statements))
+        return real(result)
+
+    monkeypatch.setattr(files, "summary_facts", counted)
+    return made
+
+
+@pytest.mark.parametrize("fmt", ["text", "sarif", "github", "junit"])
+def test_a_report_without_facts_does_not_work_them_out(fmt: str, facts_made: list[str]) -> None:
+    result = CliRunner().invoke(main, ["replay", GAME, "--format", fmt, "--no-summary"])
+    assert result.exit_code == 0, result.output
+    assert facts_made == []
+
+
+def test_json_still_writes_every_fact(facts_made: list[str]) -> None:
+    result = CliRunner().invoke(main, ["replay", GAME, "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert len(facts_made) == 1
+    facts = json.loads(result.output)["files"][0]["facts"]
+    assert facts["legal"] is True and facts["actions"] > 0 and facts["final"] is not None
+
+
+@pytest.fixture
+def gc_state() -> Iterator[None]:
+    threshold = gc.get_threshold()
+    yield
+    gc.set_threshold(*threshold)
+    gc.unfreeze()
+
+
+def test_the_command_line_collects_less_often(gc_state: None) -> None:
+    gc.unfreeze()
+    kept = [[object()] for _ in range(100)]  # objects alive before the command runs
+    launcher.collect_less()
+    assert gc.get_threshold()[0] == launcher.YOUNG_OBJECTS
+    assert gc.get_freeze_count() >= len(kept)
