@@ -526,9 +526,9 @@ def repair_blocked(state: GameState) -> tuple[str, ...] | None:
     if not isinstance(step, Rejected):
         return None
     code = step.first.diagnostic.code
-    if code == "SG-R127":
+    if codes.has(code, codes.Trait.CARD_DENIAL):
         return (denier,) if denier else ()
-    if me.lp + me.sp >= caps.REPAIR_COST and code == "SG-R106" and raisers:
+    if me.lp + me.sp >= caps.REPAIR_COST and codes.has(code, codes.Trait.SHORT_OF_FUNDS) and raisers:
         return raisers
     return None
 
@@ -543,7 +543,7 @@ def _drained_out(state: GameState, side: Side) -> tuple[str, ...] | None:
     if state.turn.phase not in ACTION_WINDOWS[Repair].phases:
         return None
     step = engine.apply(state, Repair((6, 6, 6)))
-    if not isinstance(step, Rejected) or step.first.diagnostic.code != "SG-R106":
+    if not isinstance(step, Rejected) or not codes.has(step.first.diagnostic.code, codes.Trait.SHORT_OF_FUNDS):
         return None
     if me.lp + me.sp + side.drained < caps.REPAIR_COST:
         return None  # poor without the opponent's help too

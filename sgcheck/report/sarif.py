@@ -44,10 +44,9 @@ _SAFE_PATH = "/!$&'()*+,;=@-._~"
 _WINDOWS_DRIVE = re.compile(r"^[A-Za-z]:/")
 _FIRST_SENTENCE = re.compile(r"(?<=[.!?])\s+")
 #: The key of sgcheck's own entry in every result's ``partialFingerprints`` (docs/output-formats.md).
-FINGERPRINT_KEY = "sgcheck/v1"
-# Positions a message may quote ("at cards/a.sgcard:3:5", "line 12 is longer ..."): they move
-# with the text, so they are left out of what identifies a finding. Other numbers stay.
-_POSITIONS = re.compile(r":\d+:\d+\b|\b(?:lines?|columns?)\s+\d+\b", re.IGNORECASE | re.ASCII)
+#: The key of sgcheck's fingerprint; its version names the recipe (v1 hashed the message's words,
+#: v2 the finding's data only).
+FINGERPRINT_KEY = "sgcheck/v2"
 
 
 def artifact_location(path: str) -> dict[str, str]:
@@ -238,12 +237,13 @@ def _covered_range(source: str, span: Span) -> tuple[int, int]:
 
 
 def _identity(diagnostic: Diagnostic, path: str, text: str) -> str:
-    """The hash of what identifies a finding wherever it is: rule, paths, the text (whitespace
-    normalised) of the lines it points at, the message."""
+    """The hash of what identifies a finding wherever it is, read from its data: rule, paths, the
+    text (whitespace normalised) of the lines it points at, and what the rules give and what the
+    input wrote (``expected``, ``claimed``). Never the message: its wording may change."""
     span = diagnostic.span
     location = span.source if span is not None else path
-    message = " ".join(_POSITIONS.sub("#", diagnostic.message).split())
-    fields = [FINGERPRINT_KEY, diagnostic.code, _fingerprint_path(path), _fingerprint_path(location), text, message]
+    where = [_fingerprint_path(path), _fingerprint_path(location), text]
+    fields = [FINGERPRINT_KEY, diagnostic.code, *where, diagnostic.expected, diagnostic.claimed]
     identity = json.dumps(fields, ensure_ascii=False)
     return hashlib.sha256(identity.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
@@ -284,7 +284,7 @@ def file_fingerprints(result: FileResult, sources: Mapping[str, str]) -> tuple[s
 
     Each is ``<32 hex digits of sha256>:<n>``: the hash of the rule id, the file's path and the
     finding's location path as reported, the whitespace-normalised text of the source lines its
-    span covers and its message without the positions it quotes; ``n`` counts otherwise
+    span covers and the finding's ``expected`` and ``claimed``; ``n`` counts otherwise
     identical findings of the file in the order of their places (1 for the first), so a
     suppression added to one of them leaves the others' fingerprints alone. No line or column
     number enters it, so lines inserted above a finding do not change it.

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -212,17 +213,23 @@ def _keys(*diagnostics: Diagnostic, source: str, path: str = "g.sglog") -> tuple
     return file_fingerprints(FileResult(path, diagnostics), {path: source})
 
 
-def test_the_key_is_the_hash_of_rule_paths_text_and_message() -> None:
+def test_the_key_is_the_hash_of_rule_paths_text_and_the_findings_data() -> None:
+    """The recipe of sgcheck/v2 (docs/output-formats.md): code, paths, the text pointed at, and
+    expected/claimed; the message's wording never enters it."""
     span = Span("g.sglog", 2, 3, 2, 8, 7, 12)
-    finding = Diagnostic("SG-R201", Severity.ERROR, "wrong cost", span)
+    finding = Diagnostic("SG-R201", Severity.ERROR, "wrong cost", span, expected=6, claimed=5)
     (base,) = _keys(finding, source="; x\n  move Ra1 a3\n")
     assert _keys(finding, source="; x\n  move Ra1 a3\n") == (base,)
     assert _keys(finding, source="; x\n  move Ra1 a4\n") != (base,)  # the text it points at
-    assert _keys(Diagnostic("SG-R202", Severity.ERROR, "wrong cost", span), source="; x\n  move Ra1 a3\n") != (base,)
-    assert _keys(Diagnostic("SG-R201", Severity.ERROR, "wrong LP", span), source="; x\n  move Ra1 a3\n") != (base,)
+    assert _keys(replace(finding, code="SG-R202"), source="; x\n  move Ra1 a3\n") != (base,)
+    assert _keys(finding.contrasted(6, 4), source="; x\n  move Ra1 a3\n") != (base,)  # what was claimed
+    assert _keys(finding.contrasted(7, 5), source="; x\n  move Ra1 a3\n") != (base,)  # what the rules give
+    # A message reworded (or quoting other positions) is the same finding.
+    reworded = replace(finding, message="the cost written is not the move's cost, see line 9")
+    assert _keys(reworded, source="; x\n  move Ra1 a3\n") == (base,)
     assert _keys(finding, source="; x\n  move Ra1 a3\n", path="h.sglog") != (base,)  # another input
     # The severity is not part of it: raising or lowering a code leaves its alerts in place.
-    assert _keys(Diagnostic("SG-R201", Severity.WARNING, "wrong cost", span), source="; x\n  move Ra1 a3\n") == (base,)
+    assert _keys(replace(finding, severity=Severity.WARNING), source="; x\n  move Ra1 a3\n") == (base,)
 
 
 def test_a_multi_line_span_hashes_every_line_it_covers() -> None:
