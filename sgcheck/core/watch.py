@@ -44,7 +44,7 @@ hand-over, the End of one and the Upkeep of the other):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar, Final, NamedTuple, final
+from typing import ClassVar, Final, NamedTuple, assert_never, final
 
 from sgcheck import codes
 from sgcheck.core import caps, engine
@@ -63,14 +63,23 @@ from sgcheck.core.actions import (
     Teleport,
 )
 from sgcheck.core.cards.effects import (
+    CapturePiece,
+    ConvertPiece,
     ConvertResource,
     CostModifier,
     DamageModifier,
     DamageReduction,
+    DealDamage,
+    DenyRepair,
     ExtraAction,
+    ExtraPhase,
+    ExtraTurn,
     Reroll,
     ResourceChange,
+    SetParameter,
+    SkipPhase,
     Steal,
+    SwapPhases,
     ToHitModifier,
 )
 from sgcheck.core.cards.model import Card
@@ -233,24 +242,40 @@ def needs_watch(cards: Iterable[Card]) -> bool:
             action = effect.action
             if effect.trigger is not None:
                 return True  # a trigger gives or takes in any window, and is what grows
-            if isinstance(action, Reroll):
-                rerolls += 1
-                if rerolls > 1 or card.mode is Mode.ACTIVATED:
-                    return True
-            elif isinstance(action, ResourceChange | Steal):
-                if action.quantity.resource is Resource.LP and (isinstance(action, Steal) or action.gain):
-                    return True  # LP given: half of an exchange
-                if isinstance(action, Steal) or (action.who is CardSide.ENEMY and not action.gain):
-                    # what is taken from the opponent on two turns may keep a Repair out of reach:
-                    # a second such effect, or one an activated Relic repeats, keeps the watch
-                    drains += 2 if card.mode is Mode.ACTIVATED else 1
-                    if drains > 1:
+            match action:
+                case Reroll():
+                    rerolls += 1
+                    if rerolls > 1 or card.mode is Mode.ACTIVATED:
                         return True
-            elif isinstance(action, ConvertResource):
-                if action.get_resource is Resource.LP:
+                case ResourceChange() | Steal():
+                    if action.quantity.resource is Resource.LP and (isinstance(action, Steal) or action.gain):
+                        return True  # LP given: half of an exchange
+                    if isinstance(action, Steal) or (action.who is CardSide.ENEMY and not action.gain):
+                        # what is taken from the opponent on two turns may keep a Repair out of reach:
+                        # a second such effect, or one an activated Relic repeats, keeps the watch
+                        drains += 2 if card.mode is Mode.ACTIVATED else 1
+                        if drains > 1:
+                            return True
+                case ConvertResource():
+                    if action.get_resource is Resource.LP:
+                        return True
+                case ToHitModifier() | DamageModifier() | DamageReduction() | ExtraAction():
+                    pass  # breaks nothing the watch looks at, on its own or with the others
+                case (
+                    CostModifier()
+                    | ExtraPhase()
+                    | ExtraTurn()
+                    | SkipPhase()
+                    | SwapPhases()
+                    | SetParameter()
+                    | DenyRepair()
+                    | DealDamage()
+                    | CapturePiece()
+                    | ConvertPiece()
+                ):
                     return True
-            elif not isinstance(action, ToHitModifier | DamageModifier | DamageReduction | ExtraAction):
-                return True
+                case _:
+                    assert_never(action)
     return False
 
 

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from sgcheck.codes import CodeInfo, Family
 from sgcheck.core.rulings import RULINGS
@@ -21,8 +21,9 @@ def all_codes() -> dict[str, CodeInfo]:
     return {**CATALOGUE, **code_catalogue()}
 
 
-def diagnostics_markdown(codes: Iterable[CodeInfo]) -> str:
-    """Every diagnostic code, grouped by family, with its explanation."""
+def diagnostics_markdown(codes: Iterable[CodeInfo], examples: Collection[str] = ()) -> str:
+    """Every diagnostic code, grouped by family, with its explanation; a code of ``examples`` (one
+    with an example case, ``sgcheck/replay/cases/CODE.yaml``) names its case."""
     lines = [
         "# Diagnostic codes",
         "",
@@ -46,6 +47,8 @@ def diagnostics_markdown(codes: Iterable[CodeInfo]) -> str:
                 info.explanation,
                 "",
             ]
+            if info.code in examples:
+                lines += [f"Example: `sgcheck/replay/cases/{info.code.removeprefix('SG-')}.yaml`.", ""]
     return "\n".join(lines).rstrip() + "\n"
 
 
