@@ -232,6 +232,24 @@ def test_the_key_is_the_hash_of_rule_paths_text_and_the_findings_data() -> None:
     assert _keys(replace(finding, severity=Severity.WARNING), source="; x\n  move Ra1 a3\n") == (base,)
 
 
+def test_two_findings_of_one_rule_on_one_line_are_told_apart_by_the_words_they_point_at() -> None:
+    """Without a message in it, the span's own text tells apart two findings of one rule on one
+    line (two effects of one card): each keeps its key when the other goes away."""
+    source = 'spell "X" { cost 1 SP  effect skip end  effect extra turn }\n'
+    skip, extra = source.index("skip end"), source.index("extra turn")
+    first = Diagnostic("SG-C050", Severity.ERROR, "a", Span("g.sgcard", 1, skip + 1, 1, skip + 9, skip, skip + 8))
+    second = Diagnostic(
+        "SG-C050", Severity.ERROR, "a", Span("g.sgcard", 1, extra + 1, 1, extra + 11, extra, extra + 10)
+    )
+    both = file_fingerprints(FileResult("g.sgcard", (first, second)), {"g.sgcard": source})
+    assert both[0].split(":")[0] != both[1].split(":")[0]
+    (alone,) = file_fingerprints(FileResult("g.sgcard", (second,)), {"g.sgcard": source})
+    assert alone == both[1]
+    indented = "    " + source
+    moved = replace(second, span=Span("g.sgcard", 1, extra + 5, 1, extra + 15, extra + 4, extra + 14))
+    assert file_fingerprints(FileResult("g.sgcard", (moved,)), {"g.sgcard": indented}) == (alone,)
+
+
 def test_a_multi_line_span_hashes_every_line_it_covers() -> None:
     span = Span("g.sglog", 1, 3, 2, 4)
     finding = Diagnostic("SG-R201", Severity.ERROR, "wrong cost", span)
