@@ -13,7 +13,9 @@ A case is a game log, written in the case (``log``, a literal block) or a shippe
 its path from the repository's root (``file``, replayed where it is, so that the pack or scenario
 its header names is found). It is replayed as ``sgcheck replay`` replays it,
 stopping at its first error, or with ``keep_going: true`` as ``--keep-going`` does; a log written
-in the case is replayed from an empty folder, as ``game.sglog``.
+in the case is replayed from an empty folder, as ``game.sglog``, where ``pack`` (a shipped pack
+folder, by its path from the repository's root) is copied as ``pack``, for a log whose header
+says ``[Pack "pack"]``.
 
 ``expect`` (never empty) is the complete list of findings the case produces for every code it
 names, and it must name the file's own code: ``code``, ``at`` (``"LINE:COL"`` where its span
@@ -25,6 +27,7 @@ findings of other codes are not compared.
 from __future__ import annotations
 
 import re
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -38,7 +41,7 @@ from sgcheck.replay.options import ReplayOptions
 ROOT = Path(__file__).resolve().parents[2]
 CASES_DIR = ROOT / "sgcheck" / "replay" / "cases"
 AT_PATTERN = re.compile(r"(?P<line>[1-9][0-9]*):(?P<column>[1-9][0-9]*)")
-_CASE_KEYS = frozenset({"name", "log", "file", "keep_going", "expect"})
+_CASE_KEYS = frozenset({"name", "log", "file", "pack", "keep_going", "expect"})
 _ENTRY_KEYS = frozenset({"code", "at", "message"})
 
 
@@ -56,6 +59,7 @@ class CodeCase:
     name: str
     log: str | None
     file: str | None
+    pack: str | None
     keep_going: bool
     expect: tuple[Expected, ...]
     source: Path
@@ -88,9 +92,10 @@ def load_case_file(path: Path) -> list[CodeCase]:
         expect = tuple(_entry(entry, where) for entry in raw["expect"])
         if code not in {e.code for e in expect}:
             raise ValueError(f"{where}: a case expects a finding of its file's code")
-        cases.append(
-            CodeCase(code, raw["name"], raw.get("log"), raw.get("file"), bool(raw.get("keep_going")), expect, path)
-        )
+        if "pack" in raw and "log" not in raw:
+            raise ValueError(f"{where}: a pack is copied beside a log written in the case")
+        log, file, pack = raw.get("log"), raw.get("file"), raw.get("pack")
+        cases.append(CodeCase(code, raw["name"], log, file, pack, bool(raw.get("keep_going")), expect, path))
     return cases
 
 
@@ -104,6 +109,8 @@ def replay_case(case: CodeCase, folder: Path) -> tuple[Diagnostic, ...]:
         shown = ROOT / case.file  # in its folder: the pack or scenario its tags name is there
     else:
         assert case.log is not None
+        if case.pack is not None:
+            shutil.copytree(ROOT / case.pack, folder / "pack")
         shown = folder / "game.sglog"
         shown.write_text(case.log, encoding="utf-8")
     (log,) = discover_logs([str(shown)])
