@@ -15,13 +15,15 @@ its header names is found). It is replayed as ``sgcheck replay`` replays it,
 stopping at its first error, or with ``keep_going: true`` as ``--keep-going`` does; a log written
 in the case is replayed from an empty folder, as ``game.sglog``, where ``pack`` (a shipped pack
 folder, by its path from the repository's root) is copied as ``pack``, for a log whose header
-says ``[Pack "pack"]``.
+says ``[Pack "pack"]``, and ``files`` (a mapping of file name to text) is written, for a scenario
+the log names.
 
 ``expect`` (never empty) is the complete list of findings the case produces for every code it
 names, and it must name the file's own code: ``code``, ``at`` (``"LINE:COL"`` where its span
 starts) and ``message`` (optional, a substring of its message). For each code named, the replay
 must report exactly as many findings of that code, each at its place and with its message;
-findings of other codes are not compared.
+findings of other codes are not compared. A finding on another file than the log (the scenario
+the log names) is placed ``"FILE:LINE:COL"``, FILE its name.
 """
 
 from __future__ import annotations
@@ -40,14 +42,15 @@ from sgcheck.replay.options import ReplayOptions
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES_DIR = ROOT / "sgcheck" / "replay" / "cases"
-AT_PATTERN = re.compile(r"(?P<line>[1-9][0-9]*):(?P<column>[1-9][0-9]*)")
-_CASE_KEYS = frozenset({"name", "log", "file", "pack", "keep_going", "expect"})
+AT_PATTERN = re.compile(r"(?:(?P<file>[\w.-]+):)?(?P<line>[1-9][0-9]*):(?P<column>[1-9][0-9]*)")
+_CASE_KEYS = frozenset({"name", "log", "file", "pack", "files", "keep_going", "expect"})
 _ENTRY_KEYS = frozenset({"code", "at", "message"})
 
 
 @dataclass(frozen=True)
 class Expected:
     code: str
+    file: str | None  # the name of the file it is on, when that is not the log
     line: int
     column: int
     message: str | None
@@ -60,6 +63,7 @@ class CodeCase:
     log: str | None
     file: str | None
     pack: str | None
+    files: tuple[tuple[str, str], ...]
     keep_going: bool
     expect: tuple[Expected, ...]
     source: Path
@@ -76,7 +80,8 @@ def _entry(raw: Any, where: str) -> Expected:
     if at is None:
         raise ValueError(f"{where}: 'at' is LINE:COL, not {raw['at']!r}")
     message = raw.get("message")
-    return Expected(str(raw["code"]), int(at["line"]), int(at["column"]), str(message) if message else None)
+    text = str(message) if message else None
+    return Expected(str(raw["code"]), at["file"], int(at["line"]), int(at["column"]), text)
 
 
 def load_case_file(path: Path) -> list[CodeCase]:
@@ -92,10 +97,12 @@ def load_case_file(path: Path) -> list[CodeCase]:
         expect = tuple(_entry(entry, where) for entry in raw["expect"])
         if code not in {e.code for e in expect}:
             raise ValueError(f"{where}: a case expects a finding of its file's code")
-        if "pack" in raw and "log" not in raw:
-            raise ValueError(f"{where}: a pack is copied beside a log written in the case")
+        if ("pack" in raw or "files" in raw) and "log" not in raw:
+            raise ValueError(f"{where}: a pack or files are written beside a log written in the case")
         log, file, pack = raw.get("log"), raw.get("file"), raw.get("pack")
-        cases.append(CodeCase(code, raw["name"], log, file, pack, bool(raw.get("keep_going")), expect, path))
+        files = tuple((str(name), str(text)) for name, text in (raw.get("files") or {}).items())
+        keep_going = bool(raw.get("keep_going"))
+        cases.append(CodeCase(code, raw["name"], log, file, pack, files, keep_going, expect, path))
     return cases
 
 
@@ -111,12 +118,20 @@ def replay_case(case: CodeCase, folder: Path) -> tuple[Diagnostic, ...]:
         assert case.log is not None
         if case.pack is not None:
             shutil.copytree(ROOT / case.pack, folder / "pack")
+        for name, text in case.files:
+            (folder / name).write_text(text, encoding="utf-8")
         shown = folder / "game.sglog"
         shown.write_text(case.log, encoding="utf-8")
     (log,) = discover_logs([str(shown)])
     extra = run_findings([log])
     result, _texts = replay_input(log, ReplayOptions(keep_going=case.keep_going), extra=extra.get(log.path, ()))
     return result.diagnostics
+
+
+def _on(diag: Diagnostic) -> str:
+    """The name of the file a finding is on, or ``""`` for the log."""
+    name = Path(diag.span.source).name if diag.span is not None else ""
+    return "" if name.endswith(".sglog") else name
 
 
 def mismatches(case: CodeCase, found: tuple[Diagnostic, ...]) -> list[str]:
@@ -128,11 +143,11 @@ def mismatches(case: CodeCase, found: tuple[Diagnostic, ...]) -> list[str]:
         if len(got) != len(wanted):
             problems.append(f"{code}: expected {len(wanted)} finding(s), got {[(d.span, d.message) for d in got]}")
             continue
-        places = sorted(got, key=lambda d: (d.span.line, d.span.column) if d.span else (0, 0))
-        for entry, diag in zip(sorted(wanted, key=lambda e: (e.line, e.column)), places, strict=True):
-            where = (diag.span.line, diag.span.column) if diag.span else None
-            if where != (entry.line, entry.column):
-                problems.append(f"{code}: expected at {entry.line}:{entry.column}, found at {where}")
+        places = sorted(got, key=lambda d: (_on(d), d.span.line, d.span.column) if d.span else ("", 0, 0))
+        for entry, diag in zip(sorted(wanted, key=lambda e: (e.file or "", e.line, e.column)), places, strict=True):
+            where = (_on(diag), diag.span.line, diag.span.column) if diag.span else None
+            if where != (entry.file or "", entry.line, entry.column):
+                problems.append(f"{code}: expected at {entry.file or ''}:{entry.line}:{entry.column}, found at {where}")
             if entry.message is not None and entry.message not in diag.message:
                 problems.append(f"{code}: {entry.message!r} not in {diag.message!r}")
     return problems

@@ -25,13 +25,14 @@ WITHOUT_CASE = {
     "SG-P004", "SG-P005", "SG-P008", "SG-P010", "SG-P011", "SG-P012",
     # Formatting and its claims filling (sgcheck fmt), not replay: tests/cli/test_fmt*.py.
     "SG-P009", "SG-P039", "SG-P040",
-    # A scenario or module that is there but cannot be used (a case holds one log, not its files):
+    # A scenario condition that can never hold (a warning), a pack's module section:
     # tests/replay/test_scenario_examples.py, tests/replay/test_modules.py.
-    "SG-P032", "SG-P033", "SG-P034", "SG-P035", "SG-P036", "SG-P037", "SG-P038",
-    # A draft's hand, a reveal or a broken Gem: tests/replay/test_interpreter.py, tests/replay/test_modules.py.
+    "SG-P036", "SG-P038",
+    # A draft's hand, a market reveal or a broken Gem: tests/replay/test_interpreter.py,
+    # tests/replay/test_modules.py.
     "SG-S105", "SG-T109", "SG-R111",
-    # Cards in play, and the contract watched in play (a pack beside the log):
-    # tests/replay/test_game_pack.py, tests/replay/test_watch_in_replay.py.
+    # Cards in play that the shipped packs do not have (limits, targets, denials, breaches of the
+    # contract, house rules): tests/replay/test_game_pack.py, tests/replay/test_watch_in_replay.py.
     "SG-R123", "SG-R124", "SG-R125", "SG-R126", "SG-R127", "SG-R128",
     "SG-R130", "SG-R131", "SG-R132", "SG-R133", "SG-R134", "SG-R135", "SG-R136", "SG-R137",
     "SG-N302", "SG-N303", "SG-N305",
