@@ -40,10 +40,9 @@ from sgcheck.diagnostics import Diagnostic, Severity, Span, did_you_mean
 from sgcheck.lang.source import CONFIG_LIMIT, SourceText, read_source
 from sgcheck.selection import PerFile, Selection, SelectionError, codes_named, per_file_entry, selection
 
-#: The code of every problem of the configuration, and its severity: written here once, read by its
-#: ``META`` (``contract/rules/C210_bad_config.py``) as the card loaders' codes are.
-CONFIG_PROBLEM = "SG-C210"
-CONFIG_PROBLEM_SEVERITY = Severity.ERROR
+#: The code of every problem of the configuration, and its severity (the catalogue's entry).
+CONFIG_PROBLEM = CATALOGUE["SG-C210"].code
+CONFIG_PROBLEM_SEVERITY = CATALOGUE["SG-C210"].severity
 #: The codes of ``sgcheck check``, which ``[tool.sgcheck]`` selects: the contract's catalogue.
 Codes = Mapping[str, CodeInfo]
 _SELECTION_KEYS = ("select", "extend-select", "ignore", "disable", "enable")

@@ -198,3 +198,152 @@ def test_the_where_to_add_section_has_a_recipe_for_each_kind_of_change() -> None
     section = _where_to_add()
     for recipe in ("An effect keyword", "A §8 check of a pack", "A report format", "A command"):
         assert f"**{recipe}**" in section, recipe
+
+
+# --- effect kinds: the files a new one touches, and every dispatch over them exhaustive ---------
+
+
+def _effect_kinds() -> list[tuple[str, tuple[str, ...]]]:
+    """Each effect kind of the card catalogue: its class name and its YAML keys."""
+    from sgcheck.core.cards import catalog
+
+    return [(kind.action.__name__, kind.yaml) for kind in catalog.EFFECTS]
+
+
+def _naming_every_kind() -> set[str]:
+    """The files that name every effect kind, which a new kind will touch too: the Python files
+    that name each kind's class, and the grammar, schema and docs that name each kind's YAML key.
+    docs/architecture.md itself and the generated editor grammars are left out."""
+    kinds = _effect_kinds()
+    found = set()
+    for folder, suffixes in (("sgcheck", {".py"}), ("grammar", {".lark"}), ("schemas", {".json"}), ("docs", {".md"})):
+        for path in (ROOT / folder).rglob("*"):
+            if path.suffix not in suffixes or path.name == "architecture.md":
+                continue
+            text = path.read_text(encoding="utf-8")
+            if path.suffix == ".py":
+                named = all(re.search(rf"\b{name}\b", text) for name, _keys in kinds)
+            else:
+                named = all(any(re.search(rf"(?<![\w-]){key}(?![\w-])", text) for key in keys) for _name, keys in kinds)
+            if named:
+                found.add(path.relative_to(ROOT).as_posix())
+    return found
+
+
+def test_the_effect_keyword_recipe_lists_every_file_a_new_kind_touches() -> None:
+    section = _where_to_add()
+    start = section.index("**An effect keyword**")
+    recipe = section[start : section.index("\n\n**", start)]
+    written_step = recipe.index("\n4. ")
+    by_hand = {path for path, _name in _NAMED.findall(recipe[:written_step]) if not path.startswith("tests/")}
+    written = {path for path, _name in _NAMED.findall(recipe[written_step:]) if path.startswith("editors/")}
+    assert by_hand == _naming_every_kind()
+    assert f"touches {len(by_hand)} files by hand" in " ".join(recipe.split())
+    assert f"and {len(written)} more that a script writes" in " ".join(recipe.split())
+    assert written == {"editors/textmate/sgcard.tmLanguage.json", "editors/vscode/syntaxes/sgcard.tmLanguage.json"}
+
+
+def _kinds_tested(test: ast.expr, names: set[str]) -> set[str]:
+    """The effect kinds ``test`` checks with ``isinstance`` (written ``Kind`` or ``A.Kind``)."""
+    found = set()
+    for node in ast.walk(test):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "isinstance":
+            for arg in node.args[1:]:
+                for item in ast.walk(arg):
+                    word = (
+                        item.attr if isinstance(item, ast.Attribute) else item.id if isinstance(item, ast.Name) else ""
+                    )
+                    if word in names:
+                        found.add(word)
+    return found
+
+
+def _non_exhaustive_dispatches(tree: ast.AST, names: set[str]) -> list[int]:
+    """Lines of dispatches over effect kinds that are not a ``match`` ending in ``assert_never``: an
+    ``if``/``elif`` chain testing two kinds or more, ``if``s that each return on a kind, one after
+    the other, and a ``match`` over kinds without ``case _: assert_never(...)``."""
+    lines = []
+    elifs = {id(node.orelse[0]) for node in ast.walk(tree) if isinstance(node, ast.If) and len(node.orelse) == 1}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and id(node) not in elifs:
+            chain, current = [], node
+            while True:
+                chain.append(current)
+                if len(current.orelse) == 1 and isinstance(current.orelse[0], ast.If):
+                    current = current.orelse[0]
+                else:
+                    break
+            if sum(1 for link in chain if _kinds_tested(link.test, names)) >= 2:
+                lines.append(node.lineno)
+        body = getattr(node, "body", None)
+        if isinstance(body, list):
+            guards = [
+                s
+                for s in body
+                if isinstance(s, ast.If)
+                and not s.orelse
+                and isinstance(s.body[-1], ast.Return)
+                and _kinds_tested(s.test, names)
+            ]
+            if len(guards) >= 2:
+                lines.append(guards[0].lineno)
+        if isinstance(node, ast.Match):
+            named = {
+                word
+                for case in node.cases
+                for item in ast.walk(case.pattern)
+                if isinstance(item, ast.MatchClass)
+                for word in [ast.unparse(item.cls).rpartition(".")[2]]
+                if word in names
+            }
+            last = node.cases[-1]
+            closed = isinstance(last.pattern, ast.MatchAs) and last.pattern.pattern is None
+            if len(named) >= 2 and not (closed and "assert_never" in ast.unparse(last)):
+                lines.append(node.lineno)
+    return lines
+
+
+def test_every_dispatch_over_effect_kinds_is_exhaustive() -> None:
+    """A new effect kind cannot be passed over in silence: mypy names every dispatch it is missing
+    from, since each is a ``match`` ending in ``assert_never`` (docs/architecture.md, an effect keyword)."""
+    names = {name for name, _keys in _effect_kinds()}
+    found = [
+        f"{path.relative_to(ROOT).as_posix()}:{line}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        for line in _non_exhaustive_dispatches(ast.parse(path.read_text(encoding="utf-8")), names)
+    ]
+    assert found == [], "write these as a match ending in assert_never"
+
+
+def test_the_dispatch_scan_finds_each_shape_it_forbids() -> None:
+    sample = """
+def a(x):
+    if isinstance(x, Steal):
+        return 1
+    elif isinstance(x, A.DenyRepair):
+        return 2
+def b(x):
+    if isinstance(x, Steal):
+        return 1
+    if isinstance(x, (Reroll, ToHitModifier)):
+        return 2
+    return 3
+def c(x):
+    match x:
+        case Steal():
+            return 1
+        case A.Reroll():
+            return 2
+        case _:
+            return 3
+def d(x):
+    match x:
+        case Steal():
+            return 1
+        case A.Reroll():
+            return 2
+        case _:
+            assert_never(x)
+"""
+    names = {"Steal", "DenyRepair", "Reroll", "ToHitModifier"}
+    assert sorted(_non_exhaustive_dispatches(ast.parse(sample), names)) == [3, 8, 14]

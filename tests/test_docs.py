@@ -15,7 +15,8 @@ DOCS = Path(__file__).resolve().parents[1] / "docs"
 
 
 def test_diagnostics_reference_is_current(golden: Golden) -> None:
-    golden.check(DOCS / "diagnostics.md", diagnostics_markdown(all_codes().values()))
+    examples = {f"SG-{path.stem}" for path in (DOCS.parent / "sgcheck" / "replay" / "cases").glob("*.yaml")}
+    golden.check(DOCS / "diagnostics.md", diagnostics_markdown(all_codes().values(), examples))
 
 
 def test_rulings_section_is_current(golden: Golden) -> None:

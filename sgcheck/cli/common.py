@@ -17,7 +17,7 @@ from typing import IO, TYPE_CHECKING, Any, ParamSpec, TypeVar, cast
 
 import click
 
-from sgcheck.codes import CodeInfo
+from sgcheck.codes import CATALOGUE, CodeInfo, Trait
 from sgcheck.diagnostics import Severity
 from sgcheck.distribute import ClusterError
 from sgcheck.lang.source import files_read
@@ -227,10 +227,11 @@ class ExitPolicy:
     fail_on: str = "error"
 
 
-#: Codes that mean the run could not be done as asked: an input could not be read at all, sgcheck
-#: failed on it, or the configuration is invalid (SG-C210, reported, then exit 2 as ruff does).
-#: Not findings: exit 2, whatever ``--exit-zero`` and the severity say.
-IO_ERROR_CODES = frozenset({"SG-P008", "SG-X001", "SG-C210"})
+#: Codes that mean the run could not be done as asked (:attr:`~sgcheck.codes.Trait.NOT_CHECKED`): an
+#: input could not be read at all, sgcheck failed on it, or the configuration is invalid (SG-C210,
+#: reported, then exit 2 as ruff does). Not findings: exit 2, whatever ``--exit-zero`` and the
+#: severity say.
+IO_ERROR_CODES = frozenset(code for code, info in CATALOGUE.items() if Trait.NOT_CHECKED in info.traits)
 
 
 def exit_code_of(files: Iterable[FileResult], policy: ExitPolicy | None = None) -> int:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 import click
 
 from sgcheck.cli.common import Output, discovery_from, discovery_options, guarded
+from sgcheck.codes import Trait, has
 from sgcheck.diagnostics import Diagnostic, plural
 from sgcheck.lang.format_files import FileKind, Formatted, format_bytes, kind_of, limit_of
 from sgcheck.lang.rewrite import Stamp, rewrite_file, stat_before_read
@@ -118,7 +119,7 @@ def fmt_command(
         if result.problems:
             for problem in result.problems:
                 _say(f"{problem.span or path}: {problem.code} {problem.message}", err=True)
-            code = max(code, 2 if any(p.code == "SG-P008" for p in result.problems) else 1)
+            code = max(code, 2 if any(has(p.code, Trait.NOT_CHECKED) for p in result.problems) else 1)
             continue
         if not result.changed:
             unchanged += 1

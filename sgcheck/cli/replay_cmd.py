@@ -208,7 +208,7 @@ def replay_command(
     exits 2). Use '-' to read a log from standard input.
     """
     from sgcheck.cli.progress import ProgressBar, is_terminal
-    from sgcheck.codes import CATALOGUE
+    from sgcheck.codes import REPLAY_CODES
     from sgcheck.distribute import ClusterError
     from sgcheck.replay.files import discover_logs, replay_all, run_findings
     from sgcheck.replay.interpreter import ReplayOptions
@@ -270,7 +270,7 @@ def replay_command(
         click.echo(f"sgcheck: {plural(len(inputs), 'game log')} to replay", err=True)
     stream = open_output(output_file, settings.inputs(logs, inputs, pack, scenario)) if output_file else None
     out, report = open_report(
-        fmt, command="replay", rules=CATALOGUE, file_count=len(inputs), color=color, stream=stream
+        fmt, command="replay", rules=REPLAY_CODES, file_count=len(inputs), color=color, stream=stream
     )
     if config is not None or audit:
         report.configuration = (config.source or "") if config is not None else ""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import assert_never
 
 from sgcheck.core.cards import model as A
 from sgcheck.diagnostics import Diagnostic, Fix
@@ -49,9 +50,33 @@ def lowered_bonus(effect: A.Effect, value: int, cap: int, description: str) -> F
     """A safe fix lowering a single to-hit or damage bonus of ``value`` to ``cap``; None when the
     effect is not one plain modifier of that value."""
     action = effect.action
-    if not isinstance(action, (A.ToHitModifier, A.DamageModifier)) or not 0 < cap < value or action.delta != value:
-        return None
-    if isinstance(action, A.DamageModifier) and action.scale != 0:
+    match action:
+        case A.ToHitModifier():
+            plain = True
+        case A.DamageModifier():
+            plain = action.scale == 0  # ``double`` / ``halve`` scale the damage instead
+        case (
+            A.CostModifier()
+            | A.DamageReduction()
+            | A.Reroll()
+            | A.ResourceChange()
+            | A.Steal()
+            | A.ExtraAction()
+            | A.ExtraPhase()
+            | A.ExtraTurn()
+            | A.ConvertResource()
+            | A.SkipPhase()
+            | A.SwapPhases()
+            | A.SetParameter()
+            | A.DenyRepair()
+            | A.DealDamage()
+            | A.CapturePiece()
+            | A.ConvertPiece()
+        ):
+            return None  # no bonus to lower
+        case _:
+            assert_never(action)
+    if not plain or not 0 < cap < value or action.delta != value:
         return None
     new = replace(effect, action=replace(action, delta=cap))
     return _effect_fix(description, effect, new, safe=True)

@@ -1,28 +1,29 @@
 """The rule registry: every code the contract checker can report, declared as data.
 
-Each code lives in its own module under :mod:`sgcheck.contract.rules`: a ``META``
+Each contract rule lives in its own module under :mod:`sgcheck.contract.rules`: a ``META``
 (:class:`RuleMeta`: code, name, severity, what it enforces, the rules it cites), a module
-docstring that is the user-facing explanation (``sgcheck explain CODE``), and, for the
-contract rules themselves, a ``check`` function that *yields* diagnostics. A per-card rule
+docstring that is the user-facing explanation (``sgcheck explain CODE``), and a ``check``
+function that *yields* diagnostics. A per-card rule
 whose breach can also be spread over several cards (SG-C022: SP given up on one card and
 LP gained on another, in the same window) keeps one code for both and adds a
 ``check_pack`` function, run with the pack-level analyses. Codes reported while reading
-files or packs (``SG-P02x``, ``SG-C2xx``) have no ``check``; the loaders emit them, but
-they are documented and tested the same way.
+files or packs (``SG-P02x``, ``SG-C2xx``) judge nothing of their own (the loaders emit them), so
+they have no module: they are entries of the code catalogue (:data:`sgcheck.codes.CATALOGUE`,
+:attr:`~sgcheck.codes.Trait.CONTRACT`), registered here as rules without a check, documented and
+tested the same way.
 """
 
 from __future__ import annotations
 
 import importlib
-import inspect
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from sgcheck.codes import CodeInfo
+from sgcheck.codes import CATALOGUE, CodeInfo, Family, Trait, clean_docstring
 from sgcheck.diagnostics import Diagnostic, Fix, Severity, Span
 
 if TYPE_CHECKING:
@@ -84,15 +85,9 @@ PackCheck = Callable[["PackView", "CheckContext"], Iterator[Diagnostic]]
 class Rule:
     meta: RuleMeta
     explanation: str
-    module: str
+    module: str  # "" for a code of the catalogue that judges nothing of its own
     check_card: CardCheck | None = None
     check_pack: PackCheck | None = None
-
-
-def clean_docstring(text: str) -> str:
-    """A docstring as paragraphs of single lines (what ``sgcheck explain`` prints)."""
-    paragraphs = inspect.cleandoc(text).split("\n\n")
-    return "\n\n".join(" ".join(p.split()).replace("``", "`") for p in paragraphs if p.strip())
 
 
 @cache
@@ -115,7 +110,25 @@ def all_rules() -> tuple[Rule, ...]:
                 check_pack=check if meta.scope in (Scope.PACK, Scope.PLAY) else pack_part,
             )
         )
+    rules += [_catalogued(info) for info in CATALOGUE.values() if Trait.CONTRACT in info.traits]
     return tuple(sorted(rules, key=lambda r: r.meta.code))
+
+
+def _catalogued(info: CodeInfo) -> Rule:
+    """A code of the contract checker that judges nothing of its own, from its catalogue entry."""
+    scope = Scope.PACKAGING if info.family is Family.PACKAGING else Scope.INPUT
+    meta = RuleMeta(info.code, info.name, info.severity, info.enforces, info.rules, scope)
+    return Rule(meta=meta, explanation=info.explanation, module="")
+
+
+#: The family of the codes of each scope of rule modules.
+_FAMILIES = {
+    Scope.INPUT: Family.INPUT,
+    Scope.CARD: Family.CARD_RULE,
+    Scope.PACK: Family.PACK_RULE,
+    Scope.PLAY: Family.PACK_RULE,
+    Scope.PACKAGING: Family.PACKAGING,
+}
 
 
 @cache
@@ -136,5 +149,10 @@ def code_catalogue() -> dict[str, CodeInfo]:
     for rule in all_rules():
         m = rule.meta
         explanation = f"{rule.explanation}\n\nEnforces: {m.enforces}."
-        catalogue[m.code] = CodeInfo(m.code, m.name, m.severity, m.rules, explanation)
+        listed = CATALOGUE.get(m.code)
+        if listed is not None:
+            catalogue[m.code] = replace(listed, explanation=explanation)
+        else:
+            info = CodeInfo(m.code, m.name, m.severity, m.rules, explanation, _FAMILIES[m.scope], enforces=m.enforces)
+            catalogue[m.code] = info
     return catalogue

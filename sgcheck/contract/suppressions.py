@@ -16,13 +16,15 @@ from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from sgcheck.codes import spell_code
+from sgcheck.codes import CATALOGUE, Trait, reads_input, spell_code
 from sgcheck.contract.registry import code_catalogue, meta
 from sgcheck.diagnostics import Diagnostic, Fix, Span
 from sgcheck.letters import ascii_upper
 
 NO_REASON, UNUSED, MALFORMED = "SG-C220", "SG-C221", "SG-C222"
-NOT_SUPPRESSIBLE = frozenset({NO_REASON, UNUSED, MALFORMED, "SG-C210"})
+#: The codes no suppression silences (:attr:`~sgcheck.codes.Trait.UNSUPPRESSIBLE`); nor are those
+#: about an input as a whole (a card file that cannot be read).
+NOT_SUPPRESSIBLE = frozenset(code for code, info in CATALOGUE.items() if Trait.UNSUPPRESSIBLE in info.traits)
 _DIRECTIVE = re.compile(r"#\s*sgcheck\s*:\s*(?P<body>.*)$")
 _VERB = re.compile(r"(ignore-file|ignore)(?:\s+|$)")
 
@@ -104,7 +106,7 @@ def _parse(body: str, span: Span) -> Suppression | Diagnostic | None:
     codes = []
     for spelling in written:  # SG-C092, C092, c092 or the rule's name
         code = spell_code(spelling, code_catalogue())
-        if code is None or code in NOT_SUPPRESSIBLE or code.startswith("SG-P"):
+        if code is None or code in NOT_SUPPRESSIBLE or reads_input(code):
             shown = code or ascii_upper(spelling)
             return meta(MALFORMED).diagnostic(
                 f"{shown} is not a code that can be suppressed ('sgcheck explain --list')", span, label="unknown code"

@@ -111,11 +111,29 @@ def _knight_middles(frm: Square, to: Square) -> list[Square]:
     return [m for m in KNIGHT_JUMPS[frm] if to in KNIGHT_JUMPS[m]]
 
 
-def _knight_route(board: Board, frm: Square, to: Square, via: Square | None, reach_code: str) -> Route | GeometryError:
+@dataclass(frozen=True, slots=True)
+class _KnightReach:
+    """What a knight route that fails is reported as: the code of a square out of reach, that of
+    a middle square taken, and the rules they cite."""
+
+    reach_code: str
+    blocked_code: str
+    rules: tuple[str, ...]
+
+
+#: A Move's knight route (R07): out of reach SG-R103, a middle square taken SG-R104.
+_MOVE_REACH = _KnightReach("SG-R103", "SG-R104", ("core §3", "R07"))
+#: An attack's (R08's reach): SG-R107 for both.
+_ATTACK_REACH = _KnightReach("SG-R107", "SG-R107", ("core §3", "core §4.1", "R07", "R08"))
+
+
+def _knight_route(
+    board: Board, frm: Square, to: Square, via: Square | None, reach: _KnightReach
+) -> Route | GeometryError:
     """One or two knight jumps (R07); the middle square of two jumps must be empty.
 
-    ``reach_code`` is SG-R103 for a Move; for an attack it is SG-R107, whose reach is R08's."""
-    rules = ("core §3", "R07") if reach_code == "SG-R103" else ("core §3", "core §4.1", "R07", "R08")
+    ``reach`` says what a failure is reported as: a Move's, or an attack's, whose reach is R08's."""
+    reach_code, rules = reach.reach_code, reach.rules
     if via is not None:
         if via not in KNIGHT_JUMPS[frm] or to not in KNIGHT_JUMPS[via]:
             return GeometryError(
@@ -123,7 +141,7 @@ def _knight_route(board: Board, frm: Square, to: Square, via: Square | None, rea
             )
         if board[via] is not None:
             return GeometryError(
-                "SG-R104" if reach_code == "SG-R103" else reach_code,
+                reach.blocked_code,
                 f"the square between the two jumps, {_describe(board, via)}, is occupied",
                 Part.VIA,
                 rules,
@@ -143,7 +161,7 @@ def _knight_route(board: Board, frm: Square, to: Square, via: Square | None, rea
     if not free:
         blocked = ", ".join(_describe(board, m) for m in middles)
         return GeometryError(
-            "SG-R104" if reach_code == "SG-R103" else reach_code,
+            reach.blocked_code,
             f"every square between the two jumps is occupied: {blocked}",
             Part.TARGET,
             rules,
@@ -162,7 +180,7 @@ def move_route(board: Board, frm: Square, to: Square, mover: Piece, via: Square 
         )
     route: Route | GeometryError
     if kind is KNIGHT:
-        route = _knight_route(board, frm, to, via, "SG-R103")
+        route = _knight_route(board, frm, to, via, _MOVE_REACH)
     elif kind is KING:
         route = (
             _STEPS[1]
@@ -234,7 +252,7 @@ def attack_route(board: Board, frm: Square, to: Square, attacker: Piece) -> Rout
             return _STEPS[1]
         return GeometryError("SG-R107", "a Pawn attacks only one square diagonally forward", Part.TARGET, rules)
     if kind is KNIGHT:
-        return _knight_route(board, frm, to, None, "SG-R107")
+        return _knight_route(board, frm, to, None, _ATTACK_REACH)
     if kind is KING:
         if to in KING_STEPS[frm]:
             return _STEPS[1]

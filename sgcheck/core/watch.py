@@ -54,7 +54,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
-from typing import ClassVar, Final, NamedTuple, final
+from typing import ClassVar, Final, NamedTuple, assert_never, final
 
 from sgcheck import codes
 from sgcheck.core import caps, engine
@@ -73,15 +73,23 @@ from sgcheck.core.actions import (
     Teleport,
 )
 from sgcheck.core.cards.effects import (
+    CapturePiece,
+    ConvertPiece,
     ConvertResource,
     CostModifier,
     DamageModifier,
     DamageReduction,
+    DealDamage,
     DenyRepair,
     ExtraAction,
+    ExtraPhase,
+    ExtraTurn,
     Reroll,
     ResourceChange,
+    SetParameter,
+    SkipPhase,
     Steal,
+    SwapPhases,
     ToHitModifier,
 )
 from sgcheck.core.cards.exchange import (
@@ -260,33 +268,49 @@ def needs_watch(cards: Iterable[Card]) -> bool:
             action = effect.action
             if effect.trigger is not None:
                 return True  # a trigger gives or takes in any window, and is what grows
-            if isinstance(action, Reroll):
-                rerolls += 1
-                if rerolls > 1 or card.mode is Mode.ACTIVATED:
-                    return True
-            elif isinstance(action, ResourceChange | Steal):
-                if action.quantity.resource is Resource.LP and (isinstance(action, Steal) or action.gain):
-                    return True  # LP given: half of an exchange
-                if isinstance(action, Steal) or (action.who is CardSide.ENEMY and not action.gain):
-                    # what is taken from the opponent on two turns may keep a Repair out of reach:
-                    # a second such effect, or one an activated Relic repeats, keeps the watch
-                    drains += 2 if card.mode is Mode.ACTIVATED else 1
-                    if drains > 1:
+            match action:
+                case Reroll():
+                    rerolls += 1
+                    if rerolls > 1 or card.mode is Mode.ACTIVATED:
                         return True
-            elif isinstance(action, ConvertResource):
-                if action.get_resource is Resource.LP:
-                    return True
-            elif isinstance(action, DamageReduction | DamageModifier):
-                lowers = action.amount if isinstance(action, DamageReduction) else -action.delta
-                if isinstance(action, DamageModifier) and action.scale < 0:
-                    lowers = caps.DAMAGE_BONUS_CAP  # a halving takes 2 of a boosted hit's 3
-                if lowers > 0:
-                    # enough of them may leave a King no boosted hit can damage: copies, or 1 + 2 in all
-                    shield += lowers if card.mode is not Mode.ACTIVATED else _FULL_HIT
-                    if shield >= _FULL_HIT:
+                case ResourceChange() | Steal():
+                    if action.quantity.resource is Resource.LP and (isinstance(action, Steal) or action.gain):
+                        return True  # LP given: half of an exchange
+                    if isinstance(action, Steal) or (action.who is CardSide.ENEMY and not action.gain):
+                        # what is taken from the opponent on two turns may keep a Repair out of reach:
+                        # a second such effect, or one an activated Relic repeats, keeps the watch
+                        drains += 2 if card.mode is Mode.ACTIVATED else 1
+                        if drains > 1:
+                            return True
+                case ConvertResource():
+                    if action.get_resource is Resource.LP:
                         return True
-            elif not isinstance(action, ToHitModifier | ExtraAction):
-                return True
+                case DamageReduction() | DamageModifier():
+                    lowers = action.amount if isinstance(action, DamageReduction) else -action.delta
+                    if isinstance(action, DamageModifier) and action.scale < 0:
+                        lowers = caps.DAMAGE_BONUS_CAP  # a halving takes 2 of a boosted hit's 3
+                    if lowers > 0:
+                        # enough of them may leave a King no boosted hit can damage: copies, or 1 + 2 in all
+                        shield += lowers if card.mode is not Mode.ACTIVATED else _FULL_HIT
+                        if shield >= _FULL_HIT:
+                            return True
+                case ToHitModifier() | ExtraAction():
+                    pass  # breaks nothing the watch looks at, on its own or with the others
+                case (
+                    CostModifier()
+                    | ExtraPhase()
+                    | ExtraTurn()
+                    | SkipPhase()
+                    | SwapPhases()
+                    | SetParameter()
+                    | DenyRepair()
+                    | DealDamage()
+                    | CapturePiece()
+                    | ConvertPiece()
+                ):
+                    return True
+                case _:
+                    assert_never(action)
     return False
 
 
@@ -748,9 +772,9 @@ def repair_blocked(state: GameState) -> tuple[str, ...] | None:
     if not isinstance(step, Rejected):
         return None
     code = step.first.diagnostic.code
-    if code == "SG-R127":
+    if codes.has(code, codes.Trait.CARD_DENIAL):
         return (denier,) if denier else ()
-    if me.lp + me.sp >= caps.REPAIR_COST and code == "SG-R106" and raisers:
+    if me.lp + me.sp >= caps.REPAIR_COST and codes.has(code, codes.Trait.SHORT_OF_FUNDS) and raisers:
         return raisers
     return None
 
@@ -765,7 +789,7 @@ def _drained_out(state: GameState, side: Side) -> tuple[str, ...] | None:
     if state.turn.phase not in ACTION_WINDOWS[Repair].phases:
         return None
     step = engine.apply(state, Repair((6, 6, 6)))
-    if not isinstance(step, Rejected) or step.first.diagnostic.code != "SG-R106":
+    if not isinstance(step, Rejected) or not codes.has(step.first.diagnostic.code, codes.Trait.SHORT_OF_FUNDS):
         return None
     if me.lp + me.sp + side.drained < caps.REPAIR_COST:
         return None  # poor without the opponent's help too

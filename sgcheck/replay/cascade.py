@@ -52,6 +52,7 @@ import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
+from sgcheck.codes import Trait, has
 from sgcheck.core import engine
 from sgcheck.core.actions import Action, Activate, Attack, Break, Convert, Move, Play, Repair, Summon, Teleport
 from sgcheck.core.legal import attacks, card_plays, converts, moves, summons, teleports
@@ -70,11 +71,6 @@ OPEN_LIMIT = 8
 #: A roll of a refused action is read as one of at most this many dice, of faces 0 to 9.
 _MOST_DICE, _FACES = 3, 10
 
-#: Refusals for want of LP or SP (a cost, a payment, SP to convert).
-FUNDS = frozenset({"SG-R106", "SG-R113", "SG-R115"})
-
-#: Claims of a total: an LP or SP total, an income.
-_TOTALS = frozenset({"SG-R203", "SG-R208"})
 
 #: LP and SP lent to the player while an action is applied as written (taken back after, down to
 #: zero): none, then LP (spent after the player's own SP), then both. More than any action costs,
@@ -165,7 +161,8 @@ class Cascade:
             else f"found in the game with the {origin.what} of line {line} as the log wrote it"
         )
         for own, diag in cf.found.items():
-            if own == key or own in cf.shown or diag.code in FUNDS or diag.code in _TOTALS:
+            kept_out = has(diag.code, Trait.SHORT_OF_FUNDS) or has(diag.code, Trait.TOTAL_CLAIM)
+            if own == key or own in cf.shown or kept_out:
                 continue
             cf.shown.add(own)
             yield replace(diag, hint=f"{diag.hint}; {where}" if diag.hint else where)

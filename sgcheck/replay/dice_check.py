@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from itertools import chain
 
-from sgcheck.codes import diagnostic
+from sgcheck.codes import Trait, diagnostic, has
 from sgcheck.core import dice
 from sgcheck.core.actions import Attack, Break, Repair
 from sgcheck.core.pieces import Color, Phase
@@ -216,7 +216,7 @@ class DiceCheck:
         (SG-D104)."""
         if not self.usable:
             return
-        refused = {dict(d.context).get("player") for d in self.findings if d.code == "SG-D102"}
+        refused = {dict(d.context).get("player") for d in self.findings if has(d.code, Trait.WITHHELD)}
         rolls = self.index
         closed: dict[Color, str] = {}
         for color in Color:

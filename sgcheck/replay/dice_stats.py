@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from sgcheck.codes import Trait, has
 from sgcheck.core.actions import Attack, Break, Repair
 from sgcheck.core.chisquare import uniform_test
 from sgcheck.core.pieces import Color
@@ -90,7 +91,7 @@ def count_log(corpus: Corpus, name: str, items: Iterable[LogItem | PlainTurn]) -
 def _verdict(corpus: Corpus, name: str, check: DiceCheck) -> None:
     """Whether a committed log's dice are verified, and why not."""
     errors = sorted(check.findings, key=lambda d: (not d.is_error, d.code))
-    wrong = [d for d in check.findings if d.code == "SG-D103"]
+    wrong = [d for d in check.findings if has(d.code, Trait.FALSIFIED_ROLL)]
     if wrong:
         corpus.not_verified.append((name, f"{len(wrong)} wrong roll{'s' if len(wrong) != 1 else ''} (SG-D103)"))
     elif errors:

@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
+from sgcheck.codes import Family, Trait, family_of, has
 from sgcheck.core.outcome import Effects
 from sgcheck.core.pieces import Color
 from sgcheck.core.state import GameState, PlayerState
@@ -47,11 +48,12 @@ from sgcheck.visible import visible
 #: The name and version of the house-rule profile (docs/disputes.md).
 PROFILE = "disputes-1"
 
-#: What the first error is about, by its code's family (sgcheck.codes): a number written about
-#: a legal action (SG-R2xx), an action the core refuses or a turn out of its structure (SG-R1xx,
-#: SG-T1xx), the setup (SG-S1xx), or a log that cannot be read (SG-P, SG-X); for verifiable
-#: dice, a roll that is not the derived one (SG-D103), a commitment not opened (SG-D102,
-#: SG-D106), or dice that cannot be checked (the other SG-D codes).
+#: What the first error is about, by its code's family and traits (sgcheck.codes): a number
+#: written about a legal action (SG-R2xx), an action the core refuses or a turn out of its
+#: structure (SG-R1xx, SG-T1xx), the setup (SG-S1xx), or a log that cannot be read (anything
+#: else: SG-P, SG-X, a pack's own findings); for verifiable dice, a roll that is not the derived
+#: one (SG-D103), a commitment not opened (SG-D102, SG-D106), or dice that cannot be checked (the
+#: other SG-D codes).
 CLAIM, ACTION, SETUP, INPUT = "claim", "action", "setup", "input"
 DICE, WITHHELD, PROTOCOL = "dice", "withheld", "protocol"
 
@@ -73,22 +75,19 @@ _KIND_WORDS = {
 }
 
 
+#: The kind of a first error of each family, when no trait of its code decides it.
+_KINDS = {Family.DICE: PROTOCOL, Family.CLAIM: CLAIM, Family.ACTION: ACTION, Family.TURN: ACTION, Family.SETUP: SETUP}
+
+
 def finding_kind(code: str) -> str:
     """:data:`CLAIM`, :data:`ACTION`, :data:`SETUP`, :data:`INPUT`, :data:`DICE`,
     :data:`WITHHELD` or :data:`PROTOCOL` for a finding's code."""
-    if code == "SG-D103":
+    if has(code, Trait.FALSIFIED_ROLL):
         return DICE
-    if code in ("SG-D102", "SG-D106"):
+    if has(code, Trait.WITHHELD):
         return WITHHELD
-    if code.startswith("SG-D"):
-        return PROTOCOL
-    if code.startswith("SG-R2"):
-        return CLAIM
-    if code.startswith(("SG-R1", "SG-T1")):
-        return ACTION
-    if code.startswith("SG-S1"):
-        return SETUP
-    return INPUT
+    family = family_of(code)
+    return _KINDS.get(family, INPUT) if family is not None else INPUT
 
 
 class _Noted(TurnObserver):
@@ -353,9 +352,9 @@ def _played_on(source: SourceText, text: str, line: int, keep: ReplayOptions, fo
     rolls are the table's as written (replay reports them)."""
     figures = _Figures(line)
     undone = replay_source(SourceText(source.name, text), keep, folder=folder, observe=_ignore, turn_observer=figures)
-    errors = [d for d in undone.diagnostics if d.is_error and not d.code.startswith("SG-D")]
+    errors = [d for d in undone.diagnostics if d.is_error and family_of(d.code) is not Family.DICE]
     illegal = [d for d in errors if finding_kind(d.code) != CLAIM]
-    result_claims = [d for d in errors if d.code == "SG-R210"]
+    result_claims = [d for d in errors if has(d.code, Trait.RESULT_CLAIM)]
     end = _end(undone)
     final = end["final"]
     totals: list[dict[str, object]] = []

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from sgcheck.codes import diagnostic
+from sgcheck.codes import diagnostic, reads_input
 from sgcheck.core.outcome import Effects
 from sgcheck.core.state import PlayerState
 from sgcheck.diagnostics import Diagnostic, Span
@@ -135,7 +135,7 @@ def fill_text(source: SourceText, *, folder: str | None = None) -> Filled:
     if stop is not None:
         span = stop.span if stop.span is not None and stop.span.source == source.name else None
         # a log that does not read, or a header, pack or scenario that cannot be played: nothing
-        limit = span.offset if span is not None and not stop.code.startswith("SG-P") else 0
+        limit = span.offset if span is not None and not reads_input(stop.code) else 0
         stopped = fill_stopped(stop, span or Span.point(source.name))
     edits = [edit for end, group in found if end <= limit for edit in group]
     changed = sum(1 for end, _group in found if end <= limit)

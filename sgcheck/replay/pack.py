@@ -162,7 +162,7 @@ def _load(given: str, shown: str) -> tuple[_Stamp, GamePack]:
     sources = {name: text for name, text in checked.sources.items() if name in quoted}
     draw, keep = _draft(plan)
     module = plan.module.module if plan.module is not None else None
-    if any(finding.code == "SG-P038" for finding in findings):
+    if any(codes.has(finding.code, codes.Trait.MODULE_NOT_PLAYED) for finding in findings):
         module = None  # a deck naming cards the pack cannot play is never played, even with --allow-violations
     pack = GamePack(shown, checked.cards, draw, keep, plan.context.hand_limit, findings, sources, plan.scenario, module)
     return stamp, pack

@@ -45,6 +45,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from sgcheck.codes import Family, family_of
 from sgcheck.core.actions import Action, Activate, Attack, Move, Play, Summon, Teleport
 from sgcheck.core.outcome import Applied, Rejected
 from sgcheck.core.pieces import Color
@@ -303,4 +304,4 @@ def _written(stmt: Statement) -> str:
 
 def _claim(diag: Diagnostic) -> bool:
     """A finding about a wrong claim (SG-R2xx): the statement itself was played."""
-    return diag.code.startswith("SG-R2")
+    return family_of(diag.code) is Family.CLAIM

@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
 
-from sgcheck.codes import diagnostic
+from sgcheck.codes import Trait, diagnostic, has
 from sgcheck.core import caps, engine
 from sgcheck.core.actions import Action, EndTurn, EnterPhase
 from sgcheck.core.cards.semantics import AttackCards
@@ -56,7 +56,7 @@ from sgcheck.lang.logs.reader import PlainTurn, StepClaim, TurnStep
 from sgcheck.lang.logs.vocab import KEYWORDS
 from sgcheck.replay import header as header_items
 from sgcheck.replay import setup_lines
-from sgcheck.replay.cascade import FUNDS, Counterfactual, reading, written_totals
+from sgcheck.replay.cascade import Counterfactual, reading, written_totals
 from sgcheck.replay.claims import check_claims, claims_hold
 from sgcheck.replay.describe import statement_word, turn_label
 from sgcheck.replay.fill import income_fix
@@ -413,7 +413,7 @@ class Replayer(Session):
                 self.report(diag, key=key)
             finally:
                 self.judged = None
-            self.probing.blocked = self.probing.blocked or diag.code not in FUNDS
+            self.probing.blocked = self.probing.blocked or not has(diag.code, Trait.SHORT_OF_FUNDS)
             self.state = reading(st, action, _claims_of(stmt), statement_word(stmt))
             return
         self.judged = (st, None)

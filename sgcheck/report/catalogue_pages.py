@@ -7,32 +7,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
-from sgcheck.codes import CodeInfo
+from sgcheck.codes import CodeInfo, Family
 from sgcheck.core.rulings import RULINGS
-
-#: Families in display order; the first matching prefix wins.
-_FAMILIES = (
-    ("SG-P00", "Input and syntax of game logs"),
-    ("SG-P01", "Input limits"),
-    ("SG-P", "Input and syntax of cards and packs"),
-    ("SG-S", "Setup (core §1)"),
-    ("SG-T", "Turn structure (core §2)"),
-    ("SG-R1", "Illegal actions"),
-    ("SG-R2", "Wrong claims"),
-    ("SG-N", "Replay notes"),
-    ("SG-D", "Verifiable dice"),
-    ("SG-C0", "Contract: per card"),
-    ("SG-C1", "Contract: per pack"),
-    ("SG-C2", "Contract: packs, configuration, suppressions"),
-    ("SG-X", "Internal errors"),
-    ("SG-", "Other"),
-)
-
-
-def _family(code: str) -> str:
-    return next(title for prefix, title in _FAMILIES if code.startswith(prefix))
 
 
 def all_codes() -> dict[str, CodeInfo]:
@@ -43,8 +21,9 @@ def all_codes() -> dict[str, CodeInfo]:
     return {**CATALOGUE, **code_catalogue()}
 
 
-def diagnostics_markdown(codes: Iterable[CodeInfo]) -> str:
-    """Every diagnostic code, grouped by family, with its explanation."""
+def diagnostics_markdown(codes: Iterable[CodeInfo], examples: Collection[str] = ()) -> str:
+    """Every diagnostic code, grouped by family, with its explanation; a code of ``examples`` (one
+    with an example case, ``sgcheck/replay/cases/CODE.yaml``) names its case."""
     lines = [
         "# Diagnostic codes",
         "",
@@ -52,14 +31,14 @@ def diagnostics_markdown(codes: Iterable[CodeInfo]) -> str:
         "Codes are stable: a released code never changes meaning and is never reused.",
         "",
     ]
-    by_family: dict[str, list[CodeInfo]] = {}
+    by_family: dict[Family, list[CodeInfo]] = {}
     for info in sorted(codes, key=lambda i: i.code):
-        by_family.setdefault(_family(info.code), []).append(info)
-    for _, title in _FAMILIES:
-        infos = by_family.get(title)
+        by_family.setdefault(info.family, []).append(info)
+    for family in Family:
+        infos = by_family.get(family)
         if not infos:
             continue
-        lines += [f"## {title}", ""]
+        lines += [f"## {family.title}", ""]
         for info in infos:
             refs = f" — {', '.join(info.rules)}" if info.rules else ""
             lines += [
@@ -68,6 +47,8 @@ def diagnostics_markdown(codes: Iterable[CodeInfo]) -> str:
                 info.explanation,
                 "",
             ]
+            if info.code in examples:
+                lines += [f"Example: `sgcheck/replay/cases/{info.code.removeprefix('SG-')}.yaml`.", ""]
     return "\n".join(lines).rstrip() + "\n"
 
 

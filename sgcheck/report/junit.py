@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
+from sgcheck.codes import CATALOGUE, Trait
 from sgcheck.diagnostics import Diagnostic, Severity, plural
 from sgcheck.results import FileResult, Run, Suppressed
 from sgcheck.visible import visible
@@ -32,8 +33,9 @@ from sgcheck.visible import visible
 __all__ = ["NOT_CHECKED", "render_junit", "xml_text"]
 
 #: Codes that mean a file could not be checked at all, or the run's configuration is invalid
-#: (SG-C210): the testcase gets an ``<error>``. These are the codes that make the run exit 2.
-NOT_CHECKED = frozenset({"SG-P008", "SG-X001", "SG-C210"})
+#: (SG-C210): the testcase gets an ``<error>``. These are the codes that make the run exit 2
+#: (:attr:`~sgcheck.codes.Trait.NOT_CHECKED`).
+NOT_CHECKED = frozenset(code for code, info in CATALOGUE.items() if Trait.NOT_CHECKED in info.traits)
 
 _FORBIDDEN = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n'

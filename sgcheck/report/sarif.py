@@ -44,10 +44,9 @@ _SAFE_PATH = "/!$&'()*+,;=@-._~"
 _WINDOWS_DRIVE = re.compile(r"^[A-Za-z]:/")
 _FIRST_SENTENCE = re.compile(r"(?<=[.!?])\s+")
 #: The key of sgcheck's own entry in every result's ``partialFingerprints`` (docs/output-formats.md).
-FINGERPRINT_KEY = "sgcheck/v1"
-# Positions a message may quote ("at cards/a.sgcard:3:5", "line 12 is longer ..."): they move
-# with the text, so they are left out of what identifies a finding. Other numbers stay.
-_POSITIONS = re.compile(r":\d+:\d+\b|\b(?:lines?|columns?)\s+\d+\b", re.IGNORECASE | re.ASCII)
+#: The key of sgcheck's fingerprint; its version names the recipe (v1 hashed the message's words,
+#: v2 the finding's data only).
+FINGERPRINT_KEY = "sgcheck/v2"
 
 
 def artifact_location(path: str) -> dict[str, str]:
@@ -237,13 +236,15 @@ def _covered_range(source: str, span: Span) -> tuple[int, int]:
     return start, stop
 
 
-def _identity(diagnostic: Diagnostic, path: str, text: str) -> str:
-    """The hash of what identifies a finding wherever it is: rule, paths, the text (whitespace
-    normalised) of the lines it points at, the message."""
+def _identity(diagnostic: Diagnostic, path: str, text: tuple[str, str]) -> str:
+    """The hash of what identifies a finding wherever it is, read from its data: rule, paths, the
+    text (whitespace normalised) of the lines it points at and of its span itself, and what the
+    rules give and what the input wrote (``expected``, ``claimed``). Never the message: its
+    wording may change."""
     span = diagnostic.span
     location = span.source if span is not None else path
-    message = " ".join(_POSITIONS.sub("#", diagnostic.message).split())
-    fields = [FINGERPRINT_KEY, diagnostic.code, _fingerprint_path(path), _fingerprint_path(location), text, message]
+    where = [_fingerprint_path(path), _fingerprint_path(location), *text]
+    fields = [FINGERPRINT_KEY, diagnostic.code, *where, diagnostic.expected, diagnostic.claimed]
     identity = json.dumps(fields, ensure_ascii=False)
     return hashlib.sha256(identity.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
@@ -253,22 +254,37 @@ def _normalised(text: str) -> str:
     return " ".join(text.split())
 
 
-def _line_texts(sources: Mapping[str, str]) -> Callable[[Diagnostic], str]:
+#: The most characters of a span's own text that enter its fingerprint.
+_POINTED_CHARS = 200
+
+
+def _pointed(source: str, span: Span) -> str:
+    """The whitespace-normalised text ``span`` itself covers (its first :data:`_POINTED_CHARS`
+    characters), when its offsets agree with its column; else ``""``."""
+    if not 0 <= span.offset <= span.end_offset <= len(source):
+        return ""
+    if source.rfind("\n", 0, span.offset) + span.column != span.offset:
+        return ""
+    return " ".join(source[span.offset : min(span.end_offset, span.offset + _POINTED_CHARS)].split())
+
+
+def _line_texts(sources: Mapping[str, str]) -> Callable[[Diagnostic], tuple[str, str]]:
     """The whitespace-normalised text of the lines each finding covers, worked out once per
-    stretch of lines: thousands of findings on one long line cost one pass over it, and only
+    stretch of lines (thousands of findings on one long line cost one pass over it), and of the
+    span itself, so two findings of one rule on one line at different words are told apart; only
     the hash of each finding's identity is kept."""
     texts: dict[tuple[str, int, int], str] = {}
 
-    def text_of(diagnostic: Diagnostic) -> str:
+    def text_of(diagnostic: Diagnostic) -> tuple[str, str]:
         span = diagnostic.span
         if span is None or span.source not in sources:
-            return ""
+            return "", ""
         source = sources[span.source]
         start, stop = _covered_range(source, span)
         key = (span.source, start, stop)
         if key not in texts:
             texts[key] = _normalised(source[start:stop])
-        return texts[key]
+        return texts[key], _pointed(source, span)
 
     return text_of
 
@@ -284,7 +300,8 @@ def file_fingerprints(result: FileResult, sources: Mapping[str, str]) -> tuple[s
 
     Each is ``<32 hex digits of sha256>:<n>``: the hash of the rule id, the file's path and the
     finding's location path as reported, the whitespace-normalised text of the source lines its
-    span covers and its message without the positions it quotes; ``n`` counts otherwise
+    span covers and of the span itself, and the finding's ``expected`` and ``claimed``; ``n``
+    counts otherwise
     identical findings of the file in the order of their places (1 for the first), so a
     suppression added to one of them leaves the others' fingerprints alone. No line or column
     number enters it, so lines inserted above a finding do not change it.

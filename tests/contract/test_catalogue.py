@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from sgcheck.codes import CATALOGUE
+from sgcheck.codes import CATALOGUE, REPLAY_CODES, Trait
 from sgcheck.contract import code_catalogue
 from sgcheck.contract.registry import CODE_PATTERN, Scope, all_rules
 from sgcheck.contract.rules import RULE_MODULES
@@ -33,7 +33,21 @@ def test_every_rule_module_is_registered() -> None:
 def test_module_name_matches_code(rule: object) -> None:
     meta = rule.meta  # type: ignore[attr-defined]
     assert CODE_PATTERN.match(meta.code)
-    assert rule.module.startswith(meta.code[3:] + "_")  # type: ignore[attr-defined]
+    if rule.module:  # type: ignore[attr-defined]
+        assert rule.module.startswith(meta.code[3:] + "_")  # type: ignore[attr-defined]
+    else:  # a code that judges nothing of its own: an entry of the code catalogue
+        assert Trait.CONTRACT in CATALOGUE[meta.code].traits
+
+
+def test_a_rule_module_judges_something() -> None:
+    """A module under contract/rules/ has a check; a code that only needs documenting is an entry
+    of the code catalogue, registered from there (SG-P02x, SG-C2xx)."""
+    for name in RULE_MODULES:
+        module = importlib.import_module(f"sgcheck.contract.rules.{name}")
+        assert hasattr(module, "check"), name
+    catalogued = {rule.meta.code for rule in RULES if not rule.module}
+    assert catalogued == {code for code, info in CATALOGUE.items() if Trait.CONTRACT in info.traits}
+    assert {code[:5] for code in catalogued} == {"SG-P0", "SG-C2"}
 
 
 @pytest.mark.parametrize("rule", RULES, ids=CODES)
@@ -54,9 +68,9 @@ def test_every_code_has_a_failing_and_a_passing_case(code: str) -> None:
 
 def test_contract_rules_have_checks_and_loader_codes_do_not() -> None:
     for rule in RULES:
-        module = importlib.import_module(f"sgcheck.contract.rules.{rule.module}")
-        has_check = hasattr(module, "check")
+        has_check = rule.check_card is not None or rule.check_pack is not None
         assert has_check == (rule.meta.scope in (Scope.CARD, Scope.PACK, Scope.PLAY)), rule.meta.code
+        assert has_check == bool(rule.module), rule.meta.code
         if rule.meta.scope is Scope.CARD:
             assert rule.meta.code.startswith("SG-C0")
         if rule.meta.scope is Scope.PACK:
@@ -68,7 +82,15 @@ def test_contract_rules_have_checks_and_loader_codes_do_not() -> None:
 
 
 def test_contract_codes_do_not_collide_with_the_replay_catalogue() -> None:
-    assert not set(code_catalogue()) & set(CATALOGUE)
+    """The contract's codes that the catalogue holds are those it marks as the contract's; the
+    others are replay's and parsing's (REPLAY_CODES), and no rule module takes one of them."""
+    shared = set(code_catalogue()) & set(CATALOGUE)
+    assert shared == {code for code, info in CATALOGUE.items() if Trait.CONTRACT in info.traits}
+    assert not set(code_catalogue()) & set(REPLAY_CODES)
+    for code in shared:  # same entry, the contract's explanation saying what it enforces
+        contract, listed = code_catalogue()[code], CATALOGUE[code]
+        assert (contract.name, contract.severity, contract.family) == (listed.name, listed.severity, listed.family)
+        assert contract.explanation == f"{listed.explanation}\n\nEnforces: {listed.enforces}."
     assert not any(code in CODES for code in (f"SG-P00{i}" for i in range(1, 9)))
 
 

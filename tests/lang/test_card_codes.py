@@ -1,12 +1,13 @@
-"""One catalogue of the card-reading codes: ``sgcheck.lang.cards.input_codes``.
+"""The card-reading codes are entries of the one code catalogue (``sgcheck.codes``).
 
-The card loaders and the contract registry's P02x ``META`` take code and severity from the
-same constants; the readers below the loaders (the YAML tree, the input limits) still write
-their codes as text, and these tests tie them to the catalogue.
+The card loaders (through ``sgcheck.lang.cards.input_codes``) and the contract registry take
+code and severity from those entries; the readers below the loaders (the YAML tree, the input
+limits) still write their codes as text, and these tests tie them to the catalogue.
 """
 
 from __future__ import annotations
 
+from sgcheck.codes import CATALOGUE, Trait
 from sgcheck.contract.registry import Scope, all_rules, meta
 from sgcheck.diagnostics import Diagnostic
 from sgcheck.lang.cards import input_codes as card_codes
@@ -20,6 +21,7 @@ def test_registry_reads_codes_and_severities_from_the_catalogue() -> None:
     registered = {rule.meta.code for rule in all_rules() if rule.meta.scope is Scope.INPUT}
     assert registered == {entry.code for entry in card_codes.CARD_CODES}
     for entry in card_codes.CARD_CODES:
+        assert entry is CATALOGUE[entry.code] and Trait.CONTRACT in entry.traits
         assert (meta(entry.code).code, meta(entry.code).severity) == (entry.code, entry.severity)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -212,17 +213,41 @@ def _keys(*diagnostics: Diagnostic, source: str, path: str = "g.sglog") -> tuple
     return file_fingerprints(FileResult(path, diagnostics), {path: source})
 
 
-def test_the_key_is_the_hash_of_rule_paths_text_and_message() -> None:
+def test_the_key_is_the_hash_of_rule_paths_text_and_the_findings_data() -> None:
+    """The recipe of sgcheck/v2 (docs/output-formats.md): code, paths, the text pointed at, and
+    expected/claimed; the message's wording never enters it."""
     span = Span("g.sglog", 2, 3, 2, 8, 7, 12)
-    finding = Diagnostic("SG-R201", Severity.ERROR, "wrong cost", span)
+    finding = Diagnostic("SG-R201", Severity.ERROR, "wrong cost", span, expected=6, claimed=5)
     (base,) = _keys(finding, source="; x\n  move Ra1 a3\n")
     assert _keys(finding, source="; x\n  move Ra1 a3\n") == (base,)
     assert _keys(finding, source="; x\n  move Ra1 a4\n") != (base,)  # the text it points at
-    assert _keys(Diagnostic("SG-R202", Severity.ERROR, "wrong cost", span), source="; x\n  move Ra1 a3\n") != (base,)
-    assert _keys(Diagnostic("SG-R201", Severity.ERROR, "wrong LP", span), source="; x\n  move Ra1 a3\n") != (base,)
+    assert _keys(replace(finding, code="SG-R202"), source="; x\n  move Ra1 a3\n") != (base,)
+    assert _keys(finding.contrasted(6, 4), source="; x\n  move Ra1 a3\n") != (base,)  # what was claimed
+    assert _keys(finding.contrasted(7, 5), source="; x\n  move Ra1 a3\n") != (base,)  # what the rules give
+    # A message reworded (or quoting other positions) is the same finding.
+    reworded = replace(finding, message="the cost written is not the move's cost, see line 9")
+    assert _keys(reworded, source="; x\n  move Ra1 a3\n") == (base,)
     assert _keys(finding, source="; x\n  move Ra1 a3\n", path="h.sglog") != (base,)  # another input
     # The severity is not part of it: raising or lowering a code leaves its alerts in place.
-    assert _keys(Diagnostic("SG-R201", Severity.WARNING, "wrong cost", span), source="; x\n  move Ra1 a3\n") == (base,)
+    assert _keys(replace(finding, severity=Severity.WARNING), source="; x\n  move Ra1 a3\n") == (base,)
+
+
+def test_two_findings_of_one_rule_on_one_line_are_told_apart_by_the_words_they_point_at() -> None:
+    """Without a message in it, the span's own text tells apart two findings of one rule on one
+    line (two effects of one card): each keeps its key when the other goes away."""
+    source = 'spell "X" { cost 1 SP  effect skip end  effect extra turn }\n'
+    skip, extra = source.index("skip end"), source.index("extra turn")
+    first = Diagnostic("SG-C050", Severity.ERROR, "a", Span("g.sgcard", 1, skip + 1, 1, skip + 9, skip, skip + 8))
+    second = Diagnostic(
+        "SG-C050", Severity.ERROR, "a", Span("g.sgcard", 1, extra + 1, 1, extra + 11, extra, extra + 10)
+    )
+    both = file_fingerprints(FileResult("g.sgcard", (first, second)), {"g.sgcard": source})
+    assert both[0].split(":")[0] != both[1].split(":")[0]
+    (alone,) = file_fingerprints(FileResult("g.sgcard", (second,)), {"g.sgcard": source})
+    assert alone == both[1]
+    indented = "    " + source
+    moved = replace(second, span=Span("g.sgcard", 1, extra + 5, 1, extra + 15, extra + 4, extra + 14))
+    assert file_fingerprints(FileResult("g.sgcard", (moved,)), {"g.sgcard": indented}) == (alone,)
 
 
 def test_a_multi_line_span_hashes_every_line_it_covers() -> None:

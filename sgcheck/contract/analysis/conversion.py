@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 from itertools import combinations
+from typing import assert_never
 
 from sgcheck.core import caps
 from sgcheck.core.cards import model as A
@@ -260,13 +261,33 @@ class CardExchanges:
 def gains_lp(action: A.Action) -> bool:
     """Whether ``action`` can add to its holder's LP (what every conversion needs), without
     working out its moves."""
-    if isinstance(action, A.ResourceChange):
-        return action.gain and action.who is A.Side.OWN and action.quantity.resource is A.Resource.LP
-    if isinstance(action, A.Steal):
-        return action.quantity.resource is A.Resource.LP
-    if isinstance(action, A.ConvertResource):
-        return action.get_resource is A.Resource.LP
-    return False
+    match action:
+        case A.ResourceChange():
+            return action.gain and action.who is A.Side.OWN and action.quantity.resource is A.Resource.LP
+        case A.Steal():
+            return action.quantity.resource is A.Resource.LP
+        case A.ConvertResource():
+            return action.get_resource is A.Resource.LP
+        case (
+            A.CostModifier()
+            | A.ToHitModifier()
+            | A.DamageModifier()
+            | A.DamageReduction()
+            | A.Reroll()
+            | A.ExtraAction()
+            | A.ExtraPhase()
+            | A.ExtraTurn()
+            | A.SkipPhase()
+            | A.SwapPhases()
+            | A.SetParameter()
+            | A.DenyRepair()
+            | A.DealDamage()
+            | A.CapturePiece()
+            | A.ConvertPiece()
+        ):
+            return False
+        case _:
+            assert_never(action)
 
 
 def may_convert(card: A.Card) -> bool:

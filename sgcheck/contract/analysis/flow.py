@@ -13,6 +13,7 @@ ends (core §8: no infinite loops).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import assert_never
 
 from sgcheck.core.cards import model as A
 from sgcheck.core.pieces import Phase
@@ -64,18 +65,38 @@ def causes(effect: A.Effect) -> tuple[tuple[int, EventKey], ...]:
     """The events firing ``effect`` causes, each for SELF (the holder) or OTHER (the opponent)."""
     action = effect.action
     found: list[tuple[int, EventKey]] = []
-    if isinstance(action, A.ResourceChange) and _amount_positive(action.quantity):
-        side = SELF if action.who is A.Side.OWN else OTHER
-        found.append((side, (resource_event(action.gain, action.quantity.resource), None)))
-    elif isinstance(action, A.Steal) and _amount_positive(action.quantity):
-        found.append((SELF, (resource_event(True, action.quantity.resource), None)))
-        found.append((OTHER, (resource_event(False, action.quantity.resource), None)))
-    elif isinstance(action, A.ExtraAction):
-        found.extend(_EXTRA_EVENTS[action.action])
-    elif isinstance(action, (A.DealDamage, A.CapturePiece, A.ConvertPiece)) and action.target.side is A.Side.ENEMY:
-        found.extend(_CAPTURE_EVENTS)
-    elif isinstance(action, A.ExtraPhase):
-        found.extend((SELF, (A.Event.PHASE, phase)) for phase in PHASE_WORDS.get(action.name, ()))
+    match action:
+        case A.ResourceChange():
+            if _amount_positive(action.quantity):
+                side = SELF if action.who is A.Side.OWN else OTHER
+                found.append((side, (resource_event(action.gain, action.quantity.resource), None)))
+        case A.Steal():
+            if _amount_positive(action.quantity):
+                found.append((SELF, (resource_event(True, action.quantity.resource), None)))
+                found.append((OTHER, (resource_event(False, action.quantity.resource), None)))
+        case A.ExtraAction():
+            found.extend(_EXTRA_EVENTS[action.action])
+        case A.DealDamage() | A.CapturePiece() | A.ConvertPiece():
+            if action.target.side is A.Side.ENEMY:
+                found.extend(_CAPTURE_EVENTS)
+        case A.ExtraPhase():
+            found.extend((SELF, (A.Event.PHASE, phase)) for phase in PHASE_WORDS.get(action.name, ()))
+        case (
+            A.CostModifier()
+            | A.ToHitModifier()
+            | A.DamageModifier()
+            | A.DamageReduction()
+            | A.Reroll()
+            | A.ExtraTurn()
+            | A.ConvertResource()
+            | A.SkipPhase()
+            | A.SwapPhases()
+            | A.SetParameter()
+            | A.DenyRepair()
+        ):
+            pass  # causes no event of its own
+        case _:
+            assert_never(action)
     trigger = effect.trigger
     if trigger is not None and trigger.pay is not None:
         found.extend(_payment_events(trigger.pay))
@@ -125,22 +146,38 @@ def _resources(cost: A.Cost) -> str:
 
 
 def _action_word(action: A.Action) -> str:
-    if isinstance(action, A.ResourceChange):
-        verb = "gain" if action.gain else "lose"
-        who = "opponent " if action.who is A.Side.ENEMY else ""
-        return f"{who}{verb} {_quantity_word(action.quantity)}"
-    if isinstance(action, A.Steal):
-        return f"steal {_quantity_word(action.quantity)}"
-    if isinstance(action, A.ExtraAction):
-        return f"extra {action.action.value}"
-    if isinstance(action, A.ExtraPhase):
-        return f"extra phase {action.name}"
-    if isinstance(action, A.DealDamage):
-        return f"deal {action.amount} damage to {action.target.word}"
-    if isinstance(action, (A.CapturePiece, A.ConvertPiece)):
-        verb = "capture" if isinstance(action, A.CapturePiece) else "convert"
-        return f"{verb} {action.target.word}"
-    return type(action).__name__
+    match action:
+        case A.ResourceChange():
+            verb = "gain" if action.gain else "lose"
+            who = "opponent " if action.who is A.Side.ENEMY else ""
+            return f"{who}{verb} {_quantity_word(action.quantity)}"
+        case A.Steal():
+            return f"steal {_quantity_word(action.quantity)}"
+        case A.ExtraAction():
+            return f"extra {action.action.value}"
+        case A.ExtraPhase():
+            return f"extra phase {action.name}"
+        case A.DealDamage():
+            return f"deal {action.amount} damage to {action.target.word}"
+        case A.CapturePiece() | A.ConvertPiece():
+            verb = "capture" if isinstance(action, A.CapturePiece) else "convert"
+            return f"{verb} {action.target.word}"
+        case (
+            A.CostModifier()
+            | A.ToHitModifier()
+            | A.DamageModifier()
+            | A.DamageReduction()
+            | A.Reroll()
+            | A.ExtraTurn()
+            | A.ConvertResource()
+            | A.SkipPhase()
+            | A.SwapPhases()
+            | A.SetParameter()
+            | A.DenyRepair()
+        ):
+            return type(action).__name__  # causes no event (causes): never a step of a chain
+        case _:
+            assert_never(action)
 
 
 def _quantity_word(quantity: A.Quantity) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import permutations
+from typing import assert_never
 
 from sgcheck.core.cards import model as A
 
@@ -40,12 +41,34 @@ def _name(node: tuple[int, A.Resource], holder: int) -> str:
 def _scaling(effect: A.Effect) -> tuple[A.Side, A.Resource, A.Side, A.Resource] | None:
     """(who gains, what, whose resource it is read from, which) for a scaled gain."""
     action = effect.action
-    if isinstance(action, A.ResourceChange) and action.gain:
-        quantity, gainer = action.quantity, action.who
-    elif isinstance(action, A.Steal):
-        quantity, gainer = action.quantity, A.Side.OWN
-    else:
-        return None
+    match action:
+        case A.ResourceChange():
+            if not action.gain:
+                return None
+            quantity, gainer = action.quantity, action.who
+        case A.Steal():
+            quantity, gainer = action.quantity, A.Side.OWN
+        case (
+            A.CostModifier()
+            | A.ToHitModifier()
+            | A.DamageModifier()
+            | A.DamageReduction()
+            | A.Reroll()
+            | A.ExtraAction()
+            | A.ExtraPhase()
+            | A.ExtraTurn()
+            | A.ConvertResource()
+            | A.SkipPhase()
+            | A.SwapPhases()
+            | A.SetParameter()
+            | A.DenyRepair()
+            | A.DealDamage()
+            | A.CapturePiece()
+            | A.ConvertPiece()
+        ):
+            return None  # gains nothing by an amount
+        case _:
+            assert_never(action)
     if quantity.kind is not A.QuantityKind.SCALED or quantity.scale_side is None or quantity.scale_resource is None:
         return None
     return gainer, quantity.resource, quantity.scale_side, quantity.scale_resource

@@ -15,6 +15,7 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import assert_never
 
 from sgcheck.core import caps
 from sgcheck.core.cards import model as A
@@ -103,6 +104,10 @@ def topics(card: A.Card) -> frozenset[Topic]:
                 out.add(Topic.GEM)
             case A.DealDamage() | A.CapturePiece() | A.ConvertPiece():
                 out.update((Topic.ATTACK, Topic.KING))
+            case A.ExtraPhase() | A.ExtraTurn() | A.SkipPhase() | A.SwapPhases() | A.SetParameter():
+                pass  # no topic: a change of the turn or of the core's numbers, refused in every game
+            case _:
+                assert_never(action)
     return frozenset(out)
 
 
@@ -120,6 +125,18 @@ def _on_opponent(effect: A.Effect) -> bool:
             return action.who is not A.Side.OWN
         case A.Steal() | A.DenyRepair() | A.DamageReduction() | A.DealDamage() | A.CapturePiece() | A.ConvertPiece():
             return True
+        case (
+            A.ExtraAction()
+            | A.ExtraPhase()
+            | A.ExtraTurn()
+            | A.ConvertResource()
+            | A.SkipPhase()
+            | A.SwapPhases()
+            | A.SetParameter()
+        ):
+            return False  # acts for its holder only
+        case _:
+            assert_never(action)
     return False
 
 
@@ -233,6 +250,19 @@ def signals(card: A.Card) -> Signals:
                 sends.add("act:attacked" if enemy else "act:attack")
                 sends.add("attack:enemy" if enemy else "attack:own")
                 hears.add("attack:own" if enemy else "attack:enemy")
+            case (
+                A.ExtraPhase()
+                | A.ExtraTurn()
+                | A.SkipPhase()
+                | A.SwapPhases()
+                | A.SetParameter()
+                | A.DealDamage()
+                | A.CapturePiece()
+                | A.ConvertPiece()
+            ):
+                pass  # sends and hears no signal
+            case _:
+                assert_never(action)
     sends.discard("")
     return Signals(
         frozenset(sends),

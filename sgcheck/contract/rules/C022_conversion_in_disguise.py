@@ -32,6 +32,7 @@ Fails: ``effect lose 20 SP`` and ``effect gain 20 LP`` on a Main 2 spell. Passes
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import assert_never
 
 from sgcheck.contract.analysis.conversion import CAP, RATE, Breach, Conversion, Exchange
 from sgcheck.contract.context import CheckContext
@@ -85,13 +86,36 @@ def _rebate_only(conversion: Conversion) -> bool:
 
 def _takes_sp(card: A.Card) -> bool:
     """Whether an effect of ``card`` takes SP from a player (``lose``, ``opponent loses``, ``steal``)."""
-    for effect in card.effects:
-        action = effect.action
-        if isinstance(action, A.ResourceChange) and not action.gain and action.quantity.resource is A.Resource.SP:
-            return True
-        if isinstance(action, A.Steal) and action.quantity.resource is A.Resource.SP:
-            return True
-    return False
+    return any(_takes_sp_action(effect.action) for effect in card.effects)
+
+
+def _takes_sp_action(action: A.Action) -> bool:
+    match action:
+        case A.ResourceChange():
+            return not action.gain and action.quantity.resource is A.Resource.SP
+        case A.Steal():
+            return action.quantity.resource is A.Resource.SP
+        case (
+            A.CostModifier()
+            | A.ToHitModifier()
+            | A.DamageModifier()
+            | A.DamageReduction()
+            | A.Reroll()
+            | A.ExtraAction()
+            | A.ExtraPhase()
+            | A.ExtraTurn()
+            | A.ConvertResource()
+            | A.SkipPhase()
+            | A.SwapPhases()
+            | A.SetParameter()
+            | A.DenyRepair()
+            | A.DealDamage()
+            | A.CapturePiece()
+            | A.ConvertPiece()
+        ):
+            return False  # neither loses nor steals SP
+        case _:
+            assert_never(action)
 
 
 def _where(exchange: Exchange) -> str:

@@ -12,6 +12,7 @@ Fails: ``effect extra unlimited repairs in upkeep``. Passes: ``effect extra unli
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import assert_never
 
 from sgcheck.contract.context import CheckContext
 from sgcheck.contract.registry import RuleMeta, Scope
@@ -33,14 +34,40 @@ META = RuleMeta(
 _UNCOUNTED = frozenset({A.ExtraKind.MOVE, A.ExtraKind.ATTACK})
 
 
+def _unbounded(action: A.Action) -> str | None:
+    """What ``action`` gives without a bound, or None."""
+    match action:
+        case A.ResourceChange() | A.Steal():
+            unlimited = action.quantity.kind is A.QuantityKind.UNLIMITED
+            return f"an unlimited amount of {action.quantity.resource.value}" if unlimited else None
+        case A.ExtraAction():
+            counted = action.count is not None or action.action in _UNCOUNTED
+            return None if counted else f"unlimited extra {action.action.value}s"
+        case (
+            A.CostModifier()
+            | A.ToHitModifier()
+            | A.DamageModifier()
+            | A.DamageReduction()
+            | A.Reroll()
+            | A.ExtraPhase()
+            | A.ExtraTurn()
+            | A.ConvertResource()
+            | A.SkipPhase()
+            | A.SwapPhases()
+            | A.SetParameter()
+            | A.DenyRepair()
+            | A.DealDamage()
+            | A.CapturePiece()
+            | A.ConvertPiece()
+        ):
+            return None  # has no amount that could be unlimited
+        case _:
+            assert_never(action)
+
+
 def check(card: A.Card, ctx: CheckContext) -> Iterator[Diagnostic]:
     for effect in card.effects:
-        action = effect.action
-        what = None
-        if isinstance(action, (A.ResourceChange, A.Steal)) and action.quantity.kind is A.QuantityKind.UNLIMITED:
-            what = f"an unlimited amount of {action.quantity.resource.value}"
-        elif isinstance(action, A.ExtraAction) and action.count is None and action.action not in _UNCOUNTED:
-            what = f"unlimited extra {action.action.value}s"
+        what = _unbounded(effect.action)
         if what is not None:
             yield META.diagnostic(
                 f"'{card.name}' gives {what}",

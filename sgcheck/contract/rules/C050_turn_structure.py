@@ -25,6 +25,7 @@ Fails: ``effect extra phase movement``. Passes: ``effect extra move in main2``.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import assert_never
 
 from sgcheck.contract.context import CheckContext
 from sgcheck.contract.facts.pack_facts import CardFacts
@@ -51,16 +52,43 @@ _HINT = (
 
 
 def _problem(action: A.Action) -> tuple[str, str] | None:
-    if isinstance(action, A.ExtraPhase):
-        where = f" after {action.after.word}" if action.after else ""
-        return f"adds a whole '{action.name}' phase{where} to the turn", "grant extra actions inside a phase instead"
-    if isinstance(action, A.ExtraTurn):
-        return "adds a whole turn for its holder", "grant extra actions inside a phase of this turn instead"
-    if isinstance(action, A.SkipPhase):
-        return f"skips the {action.phase.word} phase", "phases can be left empty but never removed"
-    if isinstance(action, A.SwapPhases):
-        return f"swaps {action.first.word} and {action.second.word}", "the phase order is fixed"
-    if isinstance(action, A.ExtraAction) and action.phase is not None and action.action in EXTRA_WINDOWS:
+    match action:
+        case A.ExtraPhase():
+            where = f" after {action.after.word}" if action.after else ""
+            return (
+                f"adds a whole '{action.name}' phase{where} to the turn",
+                "grant extra actions inside a phase instead",
+            )
+        case A.ExtraTurn():
+            return "adds a whole turn for its holder", "grant extra actions inside a phase of this turn instead"
+        case A.SkipPhase():
+            return f"skips the {action.phase.word} phase", "phases can be left empty but never removed"
+        case A.SwapPhases():
+            return f"swaps {action.first.word} and {action.second.word}", "the phase order is fixed"
+        case A.ExtraAction():
+            return _extra_outside_window(action)
+        case (
+            A.CostModifier()
+            | A.ToHitModifier()
+            | A.DamageModifier()
+            | A.DamageReduction()
+            | A.Reroll()
+            | A.ResourceChange()
+            | A.Steal()
+            | A.ConvertResource()
+            | A.SetParameter()
+            | A.DenyRepair()
+            | A.DealDamage()
+            | A.CapturePiece()
+            | A.ConvertPiece()
+        ):
+            return None  # changes nothing of the turn's structure
+        case _:
+            assert_never(action)
+
+
+def _extra_outside_window(action: A.ExtraAction) -> tuple[str, str] | None:
+    if action.phase is not None and action.action in EXTRA_WINDOWS:
         allowed = EXTRA_WINDOWS[action.action]
         wrong = [p for p in action.phase.phases if p not in allowed]
         if wrong:

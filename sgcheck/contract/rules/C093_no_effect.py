@@ -10,6 +10,7 @@ Fails: a card without effects. Passes: any card with one real effect.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import assert_never
 
 from sgcheck.contract.context import CheckContext
 from sgcheck.contract.registry import RuleMeta, Scope
@@ -29,15 +30,31 @@ META = RuleMeta(
 
 def is_zero(action: A.Action) -> bool:
     """An action that changes nothing whatever the situation."""
-    if isinstance(action, (A.CostModifier, A.DamageModifier)):
-        return action.delta == 0 and action.scale == 0  # ``double`` / ``halve`` scale instead of adding
-    if isinstance(action, A.ToHitModifier):
-        return action.delta == 0
-    if isinstance(action, (A.DamageReduction, A.DealDamage)):
-        return action.amount == 0
-    if isinstance(action, (A.ResourceChange, A.Steal)):
-        return action.quantity.kind in (A.QuantityKind.FIXED, A.QuantityKind.PER) and action.quantity.value == 0
-    return False
+    match action:
+        case A.CostModifier() | A.DamageModifier():
+            return action.delta == 0 and action.scale == 0  # ``double`` / ``halve`` scale instead of adding
+        case A.ToHitModifier():
+            return action.delta == 0
+        case A.DamageReduction() | A.DealDamage():
+            return action.amount == 0
+        case A.ResourceChange() | A.Steal():
+            return action.quantity.kind in (A.QuantityKind.FIXED, A.QuantityKind.PER) and action.quantity.value == 0
+        case (
+            A.Reroll()
+            | A.ExtraAction()
+            | A.ExtraPhase()
+            | A.ExtraTurn()
+            | A.ConvertResource()
+            | A.SkipPhase()
+            | A.SwapPhases()
+            | A.SetParameter()
+            | A.DenyRepair()
+            | A.CapturePiece()
+            | A.ConvertPiece()
+        ):
+            return False  # no amount to be zero
+        case _:
+            assert_never(action)
 
 
 def check(card: A.Card, ctx: CheckContext) -> Iterator[Diagnostic]:

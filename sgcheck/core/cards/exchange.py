@@ -26,23 +26,38 @@ at a better rate than the core's conversion, or more of it than 20 SP a turn.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import NamedTuple
+from typing import NamedTuple, assert_never
 
 from sgcheck.core import caps
 from sgcheck.core.cards.model import (
+    CapturePiece,
     Card,
     CardKind,
+    ConvertPiece,
     ConvertResource,
     Cost,
+    CostModifier,
+    DamageModifier,
+    DamageReduction,
+    DealDamage,
+    DenyRepair,
     Effect,
     Event,
+    ExtraAction,
+    ExtraPhase,
+    ExtraTurn,
     Mode,
     Quantity,
     QuantityKind,
+    Reroll,
     Resource,
     ResourceChange,
+    SetParameter,
     Side,
+    SkipPhase,
     Steal,
+    SwapPhases,
+    ToHitModifier,
 )
 from sgcheck.core.pieces import KING, SET_COUNTS, Phase
 from sgcheck.diagnostics import Span
@@ -130,24 +145,45 @@ def effect_moves(effect: Effect) -> tuple[Move, ...]:
     action = effect.action
     span = effect.span
     moves: list[Move] = []
-    if isinstance(action, ResourceChange):
-        verb = "gain" if action.gain else "lose"
-        who = "opponent " if action.who is Side.ENEMY else ""
-        amount = amount_of(action.quantity)
-        moves.append(
-            Move(action.who, action.quantity.resource, action.gain, amount, f"{who}{verb} {amount.words}", span)
-        )
-    elif isinstance(action, Steal):
-        amount = amount_of(action.quantity)
-        resource = action.quantity.resource
-        moves.append(Move(Side.OWN, resource, True, amount, f"steal {amount.words}", span))
-        moves.append(Move(Side.ENEMY, resource, False, amount, f"steal {amount.words}", span))
-    elif isinstance(action, ConvertResource):
-        core = action.is_conversion and action.give == caps.CONVERSION_SP_PER_LP * action.get
-        words = f"convert {action.give} {action.give_resource.value} to {action.get} {action.get_resource.value}"
-        give, get = fixed(action.give, action.give_resource), fixed(action.get, action.get_resource)
-        moves.append(Move(Side.OWN, action.give_resource, False, give, words, span, core))
-        moves.append(Move(Side.OWN, action.get_resource, True, get, words, span, core))
+    match action:
+        case ResourceChange():
+            verb = "gain" if action.gain else "lose"
+            who = "opponent " if action.who is Side.ENEMY else ""
+            amount = amount_of(action.quantity)
+            moves.append(
+                Move(action.who, action.quantity.resource, action.gain, amount, f"{who}{verb} {amount.words}", span)
+            )
+        case Steal():
+            amount = amount_of(action.quantity)
+            resource = action.quantity.resource
+            moves.append(Move(Side.OWN, resource, True, amount, f"steal {amount.words}", span))
+            moves.append(Move(Side.ENEMY, resource, False, amount, f"steal {amount.words}", span))
+        case ConvertResource():
+            core = action.is_conversion and action.give == caps.CONVERSION_SP_PER_LP * action.get
+            words = f"convert {action.give} {action.give_resource.value} to {action.get} {action.get_resource.value}"
+            give, get = fixed(action.give, action.give_resource), fixed(action.get, action.get_resource)
+            moves.append(Move(Side.OWN, action.give_resource, False, give, words, span, core))
+            moves.append(Move(Side.OWN, action.get_resource, True, get, words, span, core))
+        case (
+            CostModifier()
+            | ToHitModifier()
+            | DamageModifier()
+            | DamageReduction()
+            | Reroll()
+            | ExtraAction()
+            | ExtraPhase()
+            | ExtraTurn()
+            | SkipPhase()
+            | SwapPhases()
+            | SetParameter()
+            | DenyRepair()
+            | DealDamage()
+            | CapturePiece()
+            | ConvertPiece()
+        ):
+            pass  # moves no SP or LP itself
+        case _:
+            assert_never(action)
     trigger = effect.trigger
     if trigger is not None and trigger.pay is not None:
         moves.extend(_paid(trigger.pay, "pay", trigger.span))
