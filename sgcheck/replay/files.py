@@ -26,7 +26,7 @@ from sgcheck.paths import display, links_out_of
 from sgcheck.replay.dice_check import merged
 from sgcheck.replay.interpreter import ReplayOptions, ReplayResult, replay_source
 from sgcheck.replay.summary import summary_facts, summary_text
-from sgcheck.results import FileResult
+from sgcheck.results import FileResult, ReplayFacts
 from sgcheck.selection import Selection
 
 LOG_SUFFIX = ".sglog"
@@ -166,7 +166,8 @@ def replay_log(
         if options.dispute:
             from sgcheck.replay.dispute import dispute_report
 
-            found = replace(found, facts={**found.facts, "dispute": dispute_report(source, options, folder)})
+            assert isinstance(found.facts, ReplayFacts)
+            found = replace(found, facts=replace(found.facts, dispute=dispute_report(source, options, folder)))
         return found, _texts(source, result), result
     except SourceChanged as changed:  # a big log is read twice; it changed in between (SG-P008)
         return FileResult(shown, (changed.diagnostic.at(Span.point(shown)),)), {}, None
