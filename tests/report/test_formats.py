@@ -12,6 +12,9 @@ from typing import Any
 
 import click
 import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sgcheck.cli import main
 from sgcheck.codes import CATALOGUE
@@ -21,7 +24,7 @@ from sgcheck.diagnostics import Diagnostic, Severity, Span
 from sgcheck.report import CHECK_FORMATS, REPLAY_FORMATS, ReportStream, render
 from sgcheck.report import formats as registry
 from sgcheck.report.formats import REGISTRY, Entry, Format, ResultKind, format_named, names_for
-from sgcheck.results import FileResult, GauntletReport, Run, SimulationReport
+from sgcheck.results import FileResult, GauntletReport, ManifestFacts, ReplayFacts, Run, SimulationReport
 
 
 @pytest.mark.parametrize("entry", REGISTRY, ids=lambda entry: entry.name)
@@ -106,3 +109,68 @@ def test_the_odds_and_a_simulation_through_the_registry_are_what_their_renderers
         for defender, worked in row:
             assert rows[(attacker.title, defender.title)] == worked.value
     assert document["bonus"] == 10 and render(tables, "text").startswith("Accuracy: hit if d100")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "examples/packs/starter", "--format", "sarif"],
+        ["odds", "--format", "html"],
+        ["odds", "capture", "--attacker", "R", "--target", "N", "--distance", "2", "--format", "junit"],
+        ["check", "examples/cards", "--format", "html"],
+    ],
+)
+def test_a_format_the_command_does_not_offer_is_a_usage_error(args: list[str]) -> None:
+    """Exit 2 with the choices named, before anything is played or read, never a traceback."""
+    result = CliRunner().invoke(main, args)
+    assert (result.exit_code == 2 and result.exception is None) or isinstance(result.exception, SystemExit)
+    assert "Invalid value for '--format'" in result.output and "Traceback" not in result.output
+
+
+_TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=12)
+
+
+@settings(deadline=None, max_examples=60)
+@given(
+    cards=st.integers(0, 10**6),
+    files=st.integers(0, 10**4),
+    named=st.lists(st.one_of(st.none(), _TEXT), min_size=5, max_size=5),
+)
+def test_a_manifests_facts_say_in_json_what_it_names_and_nothing_else(
+    cards: int, files: int, named: list[str | None]
+) -> None:
+    """The JSON report's facts of a pack (docs/output-formats.md): the names the manifest gave, in
+    the order pack, version, ruleset, scenario, module, then the counts; none it did not give."""
+    keys = ("pack", "version", "ruleset", "scenario", "module")
+    facts = ManifestFacts(cards, files, *named)
+    document = json.loads(render(Run("check", (FileResult("p/sgpack.yaml", (), facts=facts),)), "json"))
+    written = document["files"][0]["facts"]
+    expected = [(key, value) for key, value in zip(keys, named, strict=True) if value is not None]
+    assert list(written.items()) == [*expected, ("cards", cards), ("files", files)]
+
+
+@settings(deadline=None, max_examples=30)  # each example renders a run in five formats
+@given(
+    legal=st.booleans(),
+    stopped=st.booleans(),
+    turns=st.integers(0, 2000),
+    explanations=st.lists(st.integers(), max_size=3),
+    dispute=st.one_of(st.none(), st.fixed_dictionaries({"first": st.none(), "end": st.just({"headline": "x"})})),
+)
+def test_a_replays_timeline_reaches_json_as_its_explanations_and_the_dispute_as_its_section(
+    legal: bool, stopped: bool, turns: int, explanations: list[int], dispute: dict[str, Any] | None
+) -> None:
+    """The positions are the HTML page's; JSON keeps the explanations (replay --timeline) and the
+    dispute report (replay --dispute, docs/disputes.md) as sections of the file, not as facts."""
+    facts = ReplayFacts(
+        legal, stopped, "core", (), turns, None, None, 0, timeline={"frames": [[1]], "explanations": explanations},
+        dispute=dispute,
+    )  # fmt: skip
+    file = json.loads(render(Run("replay", (FileResult("g.sglog", (), facts=facts),)), "json"))["files"][0]
+    assert file["timeline"] == explanations
+    assert file["facts"] == {**facts.as_json(), "house_rules": []} and "timeline" not in file["facts"]
+    assert ("dispute" in file) is (dispute is not None) and file.get("dispute") == dispute
+    run = Run("replay", (FileResult("g.sglog", (), facts=facts),))
+    assert '"frames":[[1]]' in render(run, "html")  # the page draws them
+    for fmt in ("text", "sarif", "junit", "github"):  # no other format writes them out
+        assert "frames" not in render(run, fmt)
