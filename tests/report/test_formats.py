@@ -123,7 +123,7 @@ def test_the_odds_and_a_simulation_through_the_registry_are_what_their_renderers
 def test_a_format_the_command_does_not_offer_is_a_usage_error(args: list[str]) -> None:
     """Exit 2 with the choices named, before anything is played or read, never a traceback."""
     result = CliRunner().invoke(main, args)
-    assert (result.exit_code == 2 and result.exception is None) or isinstance(result.exception, SystemExit)
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.output
     assert "Invalid value for '--format'" in result.output and "Traceback" not in result.output
 
 
