@@ -7,7 +7,9 @@ of result, a run streamed as it is whole."""
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import click
@@ -174,3 +176,14 @@ def test_a_replays_timeline_reaches_json_as_its_explanations_and_the_dispute_as_
     assert '"frames":[[1]]' in render(run, "html")  # the page draws them
     for fmt in ("text", "sarif", "junit", "github"):  # no other format writes them out
         assert "frames" not in render(run, fmt)
+
+
+def test_the_documented_table_of_commands_and_formats_is_the_registrys() -> None:
+    """docs/output-formats.md lists each command's formats; they are the ones it offers."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "output-formats.md").read_text(encoding="utf-8")
+    rows = dict(re.findall(r"^\| `sgcheck (\w+)` \| [^|]+ \| (.+) \|$", text, re.MULTILINE))
+    kinds = {"check": ResultKind.CHECK, "replay": ResultKind.REPLAY}
+    kinds |= {"simulate": ResultKind.SIMULATION, "odds": ResultKind.ODDS_TABLE}
+    assert set(rows) == set(kinds)
+    for command, kind in kinds.items():
+        assert tuple(re.findall(r"`(\w+)`", rows[command])) == names_for(kind), command
