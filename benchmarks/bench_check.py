@@ -115,10 +115,12 @@ def main(argv: list[str] | None = None) -> int:
             seconds, run = best_of(args.repeat, lambda pack=pack: check_paths([str(pack)], config))
             render_seconds, _ = best_of(1, lambda run=run: render(run, "json"))  # type: ignore[arg-type]
             findings = len(run.diagnostics)  # type: ignore[attr-defined]
+            from sgcheck.results import CardFileFacts
+
             checked = sum(
-                int(f.facts.get("cards", 0))  # type: ignore[call-overload]
+                f.facts.cards
                 for f in run.files  # type: ignore[attr-defined]
-                if f.path.endswith(".sgcard") and isinstance(f.facts.get("cards"), int)
+                if f.path.endswith(".sgcard") and isinstance(f.facts, CardFileFacts)
             )
             if checked != size:
                 fail(f"the pack of {size} cards was checked as {checked} cards")

@@ -82,7 +82,9 @@ def measure(label: str, path: Path) -> tuple[float, int]:
     if combos == 0:
         fail(f"{label}: the pack was not played (no combination of cards)")
     states = sum(s for _, s in sizes)
-    cards = sum(int(f.facts.get("cards", 0)) for f in run.files if isinstance(f.facts.get("cards"), int))
+    from sgcheck.results import CardFileFacts, ManifestFacts
+
+    cards = sum(f.facts.cards for f in run.files if isinstance(f.facts, CardFileFacts | ManifestFacts))
     print(
         f"{label:<28} {cards:>6} cards  {seconds:8.2f} s CPU  {1000 * seconds / max(cards, 1):7.2f} ms/card  "
         f"{combos:>6} combinations  {states:>9,} states  {len(run.diagnostics)} findings"

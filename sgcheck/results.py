@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from sgcheck.codes import CodeInfo
 from sgcheck.diagnostics import Diagnostic, Span
@@ -24,22 +25,121 @@ class Suppressed:
     at: Span
 
 
+class Facts(Protocol):
+    """What a checker knows of one input beyond its findings, as a typed record: a replayed log
+    (:class:`ReplayFacts`), a pack's manifest (:class:`ManifestFacts`), a card file
+    (:class:`CardFileFacts`), a scenario file (:class:`ScenarioFileFacts`). Each says its JSON
+    form, the ``facts`` of the JSON report."""
+
+    def as_json(self) -> dict[str, object]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayFacts:
+    """A replayed log: what its summary says, as data (``replay/summary.py`` builds it).
+
+    ``result`` is the game's result (score, outcome, winner, turn, detail) and ``final`` the
+    position after the last action written, both None when there is none; ``scenario`` and
+    ``module`` are said only for a game that has them. ``timeline`` holds the HTML page's
+    positions and each statement's explanation (``replay --format html``, ``--timeline``),
+    ``dispute`` the ruling of ``replay --dispute``: neither is part of ``as_json``, the JSON report
+    writes each as a section of its own.
+    """
+
+    legal: bool
+    stopped: bool
+    ruleset: str
+    house_rules: tuple[str, ...]
+    turns: int
+    first_turn: str | None
+    last_turn: str | None
+    actions: int
+    result: Mapping[str, object] | None = None
+    final: Mapping[str, object] | None = None
+    scenario: Mapping[str, object] | None = None
+    module: Mapping[str, object] | None = None
+    timeline: Mapping[str, Any] | None = None  # JSON data: its frames are read by position
+    dispute: Mapping[str, object] | None = None
+
+    def as_json(self) -> dict[str, object]:
+        data: dict[str, object] = {
+            "legal": self.legal,
+            "stopped": self.stopped,
+            "ruleset": self.ruleset,
+            "house_rules": list(self.house_rules),
+            "turns": self.turns,
+            "first_turn": self.first_turn,
+            "last_turn": self.last_turn,
+            "actions": self.actions,
+            "result": self.result,
+            "final": self.final,
+        }
+        if self.scenario is not None:
+            data["scenario"] = self.scenario
+        if self.module is not None:
+            data["module"] = self.module
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class ManifestFacts:
+    """A pack's manifest: the pack's name and version, its ruleset, scenario and module when it
+    names them (None: a manifest that does not say, or could not be read), its cards and files."""
+
+    cards: int
+    files: int
+    pack: str | None = None
+    version: str | None = None
+    ruleset: str | None = None
+    scenario: str | None = None
+    module: str | None = None
+
+    def as_json(self) -> dict[str, object]:
+        named = {"pack": self.pack, "version": self.version, "ruleset": self.ruleset}
+        named |= {"scenario": self.scenario, "module": self.module}
+        return {key: value for key, value in named.items() if value is not None} | {
+            "cards": self.cards,
+            "files": self.files,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class CardFileFacts:
+    """A card file: how many cards it holds."""
+
+    cards: int
+
+    def as_json(self) -> dict[str, object]:
+        return {"cards": self.cards}
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioFileFacts:
+    """A scenario file that loads: its scenario's name."""
+
+    scenario: str
+
+    def as_json(self) -> dict[str, object]:
+        return {"scenario": self.scenario}
+
+
 @dataclass(frozen=True, slots=True)
 class FileResult:
     """The outcome of checking one input (a game log, a card file or a pack).
 
     ``summary`` is the human-readable block printed after the diagnostics in text
-    output (e.g. the final board of a replay); ``facts`` is its machine-readable form
-    (JSON-compatible values only) used by the JSON output. ``suppressed`` are the findings an
-    in-source suppression silenced: listed, counted, never an error of the run. ``hidden`` are
-    the codes of the findings the run's selection (a configuration, or the command line) left
-    out: counted in the report's summary, so that no finding disappears unsaid.
+    output (e.g. the final board of a replay); ``facts`` is its machine-readable form, a typed
+    record (:class:`Facts`; None: nothing to say), whose JSON form the JSON output writes.
+    ``suppressed`` are the findings an in-source suppression silenced: listed, counted, never an
+    error of the run. ``hidden`` are the codes of the findings the run's selection (a
+    configuration, or the command line) left out: counted in the report's summary, so that no
+    finding disappears unsaid.
     """
 
     path: str
     diagnostics: tuple[Diagnostic, ...]
     summary: str | None = None
-    facts: Mapping[str, object] = field(default_factory=dict)
+    facts: Facts | None = None
     suppressed: tuple[Suppressed, ...] = ()
     hidden: tuple[str, ...] = ()
 
@@ -76,3 +176,21 @@ class Run:
     @property
     def suppressed(self) -> tuple[Suppressed, ...]:
         return tuple(s for f in self.files for s in f.suppressed)
+
+
+@dataclass(frozen=True, slots=True)
+class SimulationReport:
+    """What ``sgcheck simulate`` reports of one pack against another (docs/simulate.md): the run's
+    settings, win rates, the first player's edge, game length, endings, each card's record,
+    economy curves, the impact of taking cards out, and the dominant cards. ``data`` is the
+    report's JSON document, as :mod:`sgcheck.simulate.stats` summarises the games."""
+
+    data: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class GauntletReport:
+    """What ``sgcheck simulate`` reports of several packs, each against every other: the
+    standings and each match (:mod:`sgcheck.simulate.gauntlet`), as its JSON document."""
+
+    data: Mapping[str, Any]

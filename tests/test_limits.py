@@ -36,6 +36,7 @@ from sgcheck.lang.source import (
 )
 from sgcheck.lang.yaml.tree import MAX_ALIASES, MAX_DEPTH, MAX_EXPANDED_NODES, MAX_YAML_CHARS, compose
 from sgcheck.replay.interpreter import replay_text
+from sgcheck.results import CardFileFacts
 
 CARD = 'spell "Good" { cost 1 SP phase main1 effect gain 1 SP }\n'
 LOG_LINE = b"; a comment line of a game log, repeated to fill the input\n"
@@ -181,7 +182,7 @@ def test_a_card_file_of_exactly_the_size_limit_is_checked(tmp_path: Path) -> Non
     path.write_bytes(padded(CARD, CARD_LIMIT.max_bytes))
     run = check_paths([str(path)])
     assert run.diagnostics == ()
-    assert run.files[0].facts["cards"] == 1
+    assert run.files[0].facts == CardFileFacts(1)
 
 
 def test_a_card_file_over_the_size_limit_is_refused_after_the_limit(tmp_path: Path, counted_reads: list[int]) -> None:

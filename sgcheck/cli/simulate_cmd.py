@@ -24,6 +24,7 @@ from sgcheck.cli.common import (
     output_file_option,
     writable_folder,
 )
+from sgcheck.report.formats import ResultKind, names_for
 
 if TYPE_CHECKING:
     from sgcheck.core.scenario import Scenario
@@ -75,7 +76,7 @@ _POLICIES = ("search", "lookahead", "greedy", "random")
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(("text", "json", "html")),
+    type=click.Choice(names_for(ResultKind.SIMULATION)),
     default="text",
     show_default=True,
     help="text for people, json for tools (schemas/simulate.schema.json), html for a page with plots.",
@@ -139,17 +140,16 @@ def simulate_command(
     from sgcheck.core.ruleset import CORE
     from sgcheck.distribute import ClusterError
     from sgcheck.replay.reads import pack_reads
+    from sgcheck.report import render
+    from sgcheck.results import GauntletReport, SimulationReport
     from sgcheck.simulate.games import Side
     from sgcheck.simulate.gauntlet import matches as gauntlet_matches
-    from sgcheck.simulate.gauntlet import render_text as gauntlet_text
     from sgcheck.simulate.gauntlet import summarise as gauntlet_report
     from sgcheck.simulate.impact import paired
     from sgcheck.simulate.impact import plans as ablations
-    from sgcheck.simulate.page import render_gauntlet_html, render_html
     from sgcheck.simulate.policies import Policy
     from sgcheck.simulate.run import SAMPLES, RunPlan, play_runs
     from sgcheck.simulate.stats import summarise
-    from sgcheck.simulate.tables import render_json, render_text
 
     against_packs = against_packs or ("core",)
     gauntlet = len(against_packs) > 1
@@ -218,9 +218,7 @@ def simulate_command(
     finally:
         bar.close()
     if gauntlet:
-        report = gauntlet_report(run, entrants, runs, played)
-        renderer = {"text": gauntlet_text, "json": render_json, "html": render_gauntlet_html}[fmt]
-        _write_report(out_stream, renderer(report))
+        _write_report(out_stream, render(GauntletReport(gauntlet_report(run, entrants, runs, played)), fmt))
         return 0
     records = played[0]
     measured = [paired(names_out, records, again) for names_out, again in zip(removals, played[1:], strict=True)]
@@ -230,8 +228,7 @@ def simulate_command(
         for record in records:
             if record.log is not None:
                 _write_new(folder, f"game-{record.index + 1:05d}", record.log)
-    report = summarise(run, records, measured)
-    _write_report(out_stream, {"text": render_text, "json": render_json, "html": render_html}[fmt](report))
+    _write_report(out_stream, render(SimulationReport(summarise(run, records, measured)), fmt))
     if sample_logs:
         written = sum(1 for r in records if r.log is not None)
         scenario_option = f" --scenario {scenario}" if scenario else ""

@@ -37,7 +37,7 @@ from sgcheck.lang.source import (
     read_source,
     read_stream,
 )
-from sgcheck.results import FileResult, Run, Suppressed
+from sgcheck.results import CardFileFacts, Facts, FileResult, ManifestFacts, Run, ScenarioFileFacts, Suppressed
 
 _READING_CODES = ("SG-P004", "SG-P005", "SG-P008", "SG-P010", "SG-P011")
 #: What ``check`` reports on scenario files and scenario sections (R24), besides the contract's codes.
@@ -208,16 +208,16 @@ def rules_table() -> dict[str, CodeInfo]:
 
 def read_scenario(
     source: CardSource, sources: dict[str, str], stdin: BinaryReader | None = None
-) -> tuple[list[Diagnostic], str, dict[str, object]]:
+) -> tuple[list[Diagnostic], str, ScenarioFileFacts | None]:
     """Read and check one scenario file (R24): its findings, its text and its facts."""
     from sgcheck.contract.scenario_contract import check_scenario_text
 
     read = _read(source, stdin, SCENARIO_LIMIT)
     if isinstance(read, Diagnostic):
-        return [read], "", {}
+        return [read], "", None
     sources[source.shown] = read.text
     loaded, findings = check_scenario_text(read.text, source.shown)
-    facts: dict[str, object] = {"scenario": loaded.scenario.name} if loaded.scenario is not None else {}
+    facts = ScenarioFileFacts(loaded.scenario.name) if loaded.scenario is not None else None
     return findings, read.text, facts
 
 
@@ -246,7 +246,7 @@ class _Gathered:
     cards: list[Card] = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=dict)
     per_file: dict[str, FileSuppressions] = field(default_factory=dict)
-    facts: dict[str, dict[str, object]] = field(default_factory=dict)  # of scenario files
+    facts: dict[str, ScenarioFileFacts | None] = field(default_factory=dict)  # of scenario files
     pack_wide: list[Suppression] = field(default_factory=list)
     every: list[Suppression] = field(default_factory=list)
 
@@ -332,33 +332,41 @@ def _check_plan(
     results = []
     for shown, kept in findings.items():
         kept.sort(key=lambda d: d.sort_key)
-        facts: dict[str, object] = {"cards": gathered.counts[shown]} if shown in gathered.counts else {}
+        facts: Facts | None = CardFileFacts(gathered.counts[shown]) if shown in gathered.counts else None
         facts = gathered.facts.get(shown, facts)
         summary = None
         if shown == manifest:
-            facts = {**plan.facts, "cards": len(gathered.cards), "files": len(plan.files)}
-            summary = _pack_summary(facts)
+            pack = _manifest_facts(plan, len(gathered.cards))
+            facts, summary = pack, _pack_summary(pack)
         quiet = tuple(sorted(silenced.get(shown, ()), key=lambda q: q.diagnostic.sort_key))
         results.append(FileResult(shown, tuple(kept), summary=summary, facts=facts, suppressed=quiet))
     return results, gathered.cards
 
 
-def _number(value: object) -> int:
-    return value if isinstance(value, int) else 0
+def _manifest_facts(plan: PackPlan, cards: int) -> ManifestFacts:
+    """What the manifest says of its pack (``plan.facts``, as far as it was read), its cards and files."""
+
+    def said(key: str) -> str | None:
+        value = plan.facts.get(key)
+        return None if value is None else str(value)
+
+    return ManifestFacts(
+        cards, len(plan.files), said("pack"), said("version"), said("ruleset"), said("scenario"), said("module")
+    )
 
 
-def _files_of(facts: dict[str, object]) -> str:
+def _files_of(facts: ManifestFacts) -> str:
     """``2 card files and 1 manifest``: the files of a pack, each kind counted."""
-    return f"{plural(_number(facts['files']), 'card file')} and 1 manifest"
+    return f"{plural(facts.files, 'card file')} and 1 manifest"
 
 
-def _pack_summary(facts: dict[str, object]) -> str | None:
-    if "pack" not in facts:
+def _pack_summary(facts: ManifestFacts) -> str | None:
+    if facts.pack is None:
         return None
     return (
-        f"pack {facts['pack']} {facts.get('version', '')} ({facts.get('ruleset', 'core')}): "
-        f"{_files_of(facts)} · {plural(_number(facts['cards']), 'card')}"
-        + (f" · module {facts['module']}" if "module" in facts else "")
+        f"pack {facts.pack} {facts.version or ''} ({facts.ruleset or 'core'}): "
+        f"{_files_of(facts)} · {plural(facts.cards, 'card')}"
+        + (f" · module {facts.module}" if facts.module is not None else "")
     )
 
 

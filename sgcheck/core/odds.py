@@ -213,6 +213,19 @@ def cost_tables() -> tuple[CostTable, ...]:
     return move_cost_table(), attack_cost_table(), summon_cost_table()
 
 
+@dataclass(frozen=True, slots=True)
+class OddsTables:
+    """What ``sgcheck odds table`` answers: the accuracy table and the cost tables."""
+
+    accuracy: AccuracyTable
+    costs: tuple[CostTable, ...]
+
+
+def odds_tables(bonus: int = 0) -> OddsTables:
+    """The accuracy table with a to-hit ``bonus`` and every cost table (OddsError: a bonus out of range)."""
+    return OddsTables(accuracy_table(bonus), cost_tables())
+
+
 # --- one attack ---------------------------------------------------------------------------------
 
 

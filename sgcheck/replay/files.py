@@ -26,7 +26,7 @@ from sgcheck.paths import display, links_out_of
 from sgcheck.replay.dice_check import merged
 from sgcheck.replay.interpreter import ReplayOptions, ReplayResult, replay_source
 from sgcheck.replay.summary import summary_facts, summary_text
-from sgcheck.results import FileResult
+from sgcheck.results import FileResult, ReplayFacts
 from sgcheck.selection import Selection
 
 LOG_SUFFIX = ".sglog"
@@ -91,7 +91,7 @@ def replay_file_result(
         path=path,
         diagnostics=result.diagnostics,
         summary=summary_text(result) if with_summary else None,
-        facts=summary_facts(result) if with_facts else {},
+        facts=summary_facts(result) if with_facts else None,
     )
 
 
@@ -170,11 +170,13 @@ def replay_log(
         named = stdin_name if log.path == STDIN else log.path
         folder = (os.path.dirname(named) or ".") if named != STDIN_NAME else None
         result = replay_source(source, options, progress=told, folder=folder)
-        found = replay_file_result(shown, result, with_summary=with_summary, with_facts=with_facts)
+        # the dispute's ruling is kept in the facts, which every format then writes
+        found = replay_file_result(shown, result, with_summary=with_summary, with_facts=with_facts or options.dispute)
         if options.dispute:
             from sgcheck.replay.dispute import dispute_report
 
-            found = replace(found, facts={**found.facts, "dispute": dispute_report(source, options, folder)})
+            assert isinstance(found.facts, ReplayFacts)
+            found = replace(found, facts=replace(found.facts, dispute=dispute_report(source, options, folder)))
         return found, _texts(source, result), result
     except SourceChanged as changed:  # a big log is read twice; it changed in between (SG-P008)
         return FileResult(shown, (changed.diagnostic.at(Span.point(shown)),)), {}, None

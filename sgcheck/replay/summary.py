@@ -1,4 +1,4 @@
-"""The end-of-replay summary, as text for people and as facts for JSON."""
+"""The end-of-replay summary, as text for people and as typed facts (:class:`ReplayFacts`) for the reports."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from sgcheck.diagnostics import plural
 from sgcheck.replay.describe import board_diagram, gem_contents, turn_label
 from sgcheck.replay.explain import END_OF_TURN
 from sgcheck.replay.interpreter import ReplayResult
+from sgcheck.results import ReplayFacts
 from sgcheck.visible import visible
 
 
@@ -98,39 +99,33 @@ def turn_labels(result: ReplayResult) -> tuple[str | None, str | None]:
     return first, last
 
 
-def summary_facts(result: ReplayResult) -> dict[str, object]:
+def summary_facts(result: ReplayResult) -> ReplayFacts:
     st = result.state
-    facts: dict[str, object] = {
-        "legal": result.ok,
-        "stopped": result.stopped,
-        "ruleset": result.ruleset.describe(),
-        "house_rules": [h.setting for h in result.ruleset.house_rules()],
-        "turns": result.turns,
-        "first_turn": turn_labels(result)[0],
-        "last_turn": turn_labels(result)[1],
-        "actions": result.statements,
-        "result": None,
-        "final": None,
-    }
-    if result.timeline is not None:
-        facts["timeline"] = result.timeline
-    if st is None:
-        return facts
-    if st.result is not None:
-        facts["result"] = {
+    first, last = turn_labels(result)
+    module = result.pack.module if result.pack is not None else None
+    return ReplayFacts(
+        legal=result.ok,
+        stopped=result.stopped,
+        ruleset=result.ruleset.describe(),
+        house_rules=tuple(h.setting for h in result.ruleset.house_rules()),
+        turns=result.turns,
+        first_turn=first,
+        last_turn=last,
+        actions=result.statements,
+        result=None
+        if st is None or st.result is None
+        else {
             "score": st.result.score,
             "outcome": st.result.outcome.value,
             "winner": st.result.winner.title if st.result.winner is not None else None,
             "turn": st.result.turn_number,
             "detail": st.result.detail,
-        }
-    facts["final"] = state_facts(st, result.upkeep_income)
-    if st.scenario is not None:
-        facts["scenario"] = scenario_facts(st)
-    module = result.pack.module if result.pack is not None else None
-    if module is not None:
-        facts["module"] = module_facts(module, st)
-    return facts
+        },
+        final=None if st is None else state_facts(st, result.upkeep_income),
+        scenario=None if st is None or st.scenario is None else scenario_facts(st),
+        module=None if st is None or module is None else module_facts(module, st),
+        timeline=result.timeline,
+    )
 
 
 def module_line(module: Module) -> str:

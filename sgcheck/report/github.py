@@ -10,7 +10,10 @@ escape sequence or a right-to-left override would recolour or reorder what follo
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from sgcheck.diagnostics import Diagnostic, Severity
+from sgcheck.report.formats import RUN_KINDS, Options, RunEnd, not_rendered
 from sgcheck.results import FileResult, Run
 from sgcheck.visible import visible
 
@@ -65,3 +68,23 @@ def render_github_file(result: FileResult) -> str:
 def render_github(run: Run) -> str:
     """All annotations, one per line, in the order the findings were produced."""
     return "".join(render_github_file(result) for result in run.files)
+
+
+class GithubFormat:
+    """GitHub Actions workflow commands: one annotation a line, written as each file is checked."""
+
+    name = "github"
+    renders = RUN_KINDS
+    streamed = True
+
+    def part(self, result: FileResult, sources: Mapping[str, str], options: Options) -> str:
+        return render_github_file(result)
+
+    def close(self, end: RunEnd) -> str:
+        return ""
+
+    def render(self, result: object, options: Options) -> str:
+        raise not_rendered(self.name, result)
+
+
+FORMAT = GithubFormat()

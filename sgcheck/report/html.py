@@ -4,7 +4,7 @@ LP/SP/King damage plotted over the game, and each finding shown where it happene
 Each log's part of the page is rendered as soon as its replay is done, while its source text is
 at hand (:func:`render_html_file`); the page around the parts is written at the end
 (:func:`render_html_page`). The positions travel as the compact frames of
-:mod:`sgcheck.replay.timeline` (in ``FileResult.facts["timeline"]``), embedded as JSON (their
+:mod:`sgcheck.replay.timeline` (in ``ReplayFacts.timeline``), embedded as JSON (their
 explanations encoded compactly, :mod:`sgcheck.report.compact`); the page's own script
 (``html_assets/report.js``, inlined with ``report.css``) draws the board and the plot from them.
 Nothing is loaded from anywhere: a Content-Security-Policy forbids it, and only the inlined
@@ -27,10 +27,12 @@ import json
 from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from sgcheck.diagnostics import Diagnostic, Severity, plural
 from sgcheck.report.compact import encode_explanations
-from sgcheck.results import FileResult
+from sgcheck.report.formats import Options, ResultKind, RunEnd, not_rendered
+from sgcheck.results import FileResult, GauntletReport, ReplayFacts, SimulationReport
 from sgcheck.visible import escape_json_text, visible, visible_json_text
 
 __all__ = ["expected_and_claimed", "finding_frames", "render_html_file", "render_html_page"]
@@ -81,7 +83,7 @@ def expected_and_claimed(diagnostic: Diagnostic) -> tuple[str | None, str | None
 def finding_frames(result: FileResult, source: str | None) -> list[int]:
     """The frame each finding is shown at (-1: none): the frame replay marked it at, else the
     last frame at or before its line in the log, else the last frame."""
-    timeline = result.facts.get("timeline")
+    timeline = _timeline(result)
     frames: list[list[object]] = []
     marks: dict[int, int] = {}
     if isinstance(timeline, Mapping):
@@ -128,7 +130,7 @@ def _finding_data(diag: Diagnostic, frame: int, squares: Sequence[int]) -> dict[
 
 def _log_source(result: FileResult, sources: Mapping[str, str]) -> tuple[str | None, str | None]:
     """The name and text of the log itself among ``sources`` (others are a pack's card files)."""
-    timeline = result.facts.get("timeline")
+    timeline = _timeline(result)
     names: list[str] = []
     if isinstance(timeline, Mapping) and isinstance(timeline.get("source"), str):
         names.append(str(timeline["source"]))
@@ -143,25 +145,30 @@ def _log_source(result: FileResult, sources: Mapping[str, str]) -> tuple[str | N
     return (names[0] if names else None), None
 
 
-def _count(value: object) -> int:
-    return value if isinstance(value, int) else 0
+def _replayed(result: FileResult) -> ReplayFacts | None:
+    """The facts of a log replay reached (None: a log it could not read)."""
+    return result.facts if isinstance(result.facts, ReplayFacts) else None
+
+
+def _timeline(result: FileResult) -> Mapping[str, Any] | None:
+    facts = _replayed(result)
+    return facts.timeline if facts is not None else None
 
 
 def _headline(result: FileResult) -> tuple[str, str]:
-    facts = result.facts
+    facts = _replayed(result)
     errors = sum(1 for d in result.diagnostics if d.is_error)
-    if "legal" not in facts:
+    if facts is None:
         return "bad", "not replayed: the log could not be read" if errors else "not replayed"
-    outcome = facts.get("result")
-    turns = _count(facts.get("turns"))
-    actions = _count(facts.get("actions"))
-    first, last = facts.get("first_turn"), facts.get("last_turn")
+    outcome = facts.result
+    turns, actions = facts.turns, facts.actions
+    first, last = facts.first_turn, facts.last_turn
     span = f" ({first})" if first == last else f" ({first} to {last})"
     played = f"{plural(turns, 'turn')}{span if first and last else ''}, {plural(actions, 'action')}"
     if errors:
-        where = "stopped at the first error" if facts.get("stopped") else plural(errors, "error")
+        where = "stopped at the first error" if facts.stopped else plural(errors, "error")
         return "bad", f"illegal game: {where} · {played} replayed"
-    if isinstance(outcome, Mapping):
+    if outcome is not None:
         return "good", f"legal game, {outcome.get('detail', '')} · {played}"
     return "good", f"legal so far, the game is unfinished · {played}"
 
@@ -170,7 +177,7 @@ def render_html_file(result: FileResult, sources: Mapping[str, str]) -> str:
     """One log's part of the page: its heading, findings, board area, log text and data."""
     name, text = _log_source(result, sources)
     frames_of = finding_frames(result, name)
-    timeline = result.facts.get("timeline")
+    timeline = _timeline(result)
     frames: list[list[object]] = []
     data: dict[str, object] = {"path": result.path, "source": name}
     if isinstance(timeline, Mapping):
@@ -199,7 +206,8 @@ def render_html_file(result: FileResult, sources: Mapping[str, str]) -> str:
         f"{_game_facts(result, header)}{_counts(result.diagnostics)}{address if frames else ''}</header>"
     ]
     out.append(_findings_list(result.diagnostics, frames_of, name))
-    dispute = _dispute(result.facts.get("dispute"))
+    replayed = _replayed(result)
+    dispute = _dispute(replayed.dispute if replayed is not None else None)
     if dispute:
         out.append(dispute)
     out.append(_stage(bool(frames)))
@@ -228,7 +236,8 @@ def _tag(header: object, name: str) -> str | None:
 def _game_facts(result: FileResult, header: object) -> str:
     """The game as its header tags name it (the players, the event, the site, the date, the
     ``[Result]`` tag) and the result replay reached; nothing for a log replay could not read."""
-    if "legal" not in result.facts:
+    facts = _replayed(result)
+    if facts is None:
         return ""
     items = []
 
@@ -244,14 +253,14 @@ def _game_facts(result: FileResult, header: object) -> str:
     item("Date", _tag(header, "Date"), "date")
     tag = _tag(header, "Result")
     item("[Result] tag", tag, "result-tag", "none")
-    outcome = result.facts.get("result")
-    if isinstance(outcome, Mapping):
+    outcome = facts.result
+    if outcome is not None:
         replayed: str | None = f"{outcome.get('score', '')} · {outcome.get('detail', '')}"
-    elif "legal" in result.facts and not result.facts.get("stopped"):
+    elif not facts.stopped:
         replayed = "* · the game has not ended"
     else:
         replayed = None
-    score = outcome.get("score") if isinstance(outcome, Mapping) else ("*" if replayed else None)
+    score = outcome.get("score") if outcome is not None else ("*" if replayed else None)
     differs = " differs" if tag is not None and replayed is not None and tag != score else ""
     item("Replayed result", replayed, f"result-replayed{differs}", "not known: replay stopped at an error")
     return f'<dl class="game">{"".join(items)}</dl>'
@@ -294,7 +303,7 @@ def _dispute(report: object) -> str:
     its own under the findings; nothing without the option."""
     if not isinstance(report, Mapping):
         return ""
-    from sgcheck.replay.dispute import dispute_text
+    from sgcheck.report.dispute_text import dispute_text
 
     legal = "legal" if report.get("legal") else "illegal"
     return (
@@ -412,3 +421,33 @@ def render_html_page(
         "",
     ]
     return "\n".join([*head, *body, *tail])
+
+
+class HtmlFormat:
+    """One self-contained page: a replay's positions to step through (each log's part drawn while
+    its source is at hand), or a simulation's plots."""
+
+    name = "html"
+    renders = frozenset({ResultKind.REPLAY, ResultKind.SIMULATION, ResultKind.GAUNTLET})
+    streamed = False
+
+    def part(self, result: FileResult, sources: Mapping[str, str], options: Options) -> str:
+        return render_html_file(result, sources)
+
+    def close(self, end: RunEnd) -> str:
+        from sgcheck.report.text import hidden_line
+
+        configuration = hidden_line(end.configuration, end.hidden)
+        return render_html_page(end.held, end.files, end.tool_version, configuration)
+
+    def render(self, result: object, options: Options) -> str:
+        from sgcheck.report import simulation_page
+
+        if isinstance(result, SimulationReport):
+            return simulation_page.simulation_html(result.data)
+        if isinstance(result, GauntletReport):
+            return simulation_page.gauntlet_html(result.data)
+        raise not_rendered(self.name, result)
+
+
+FORMAT = HtmlFormat()

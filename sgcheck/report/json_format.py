@@ -18,7 +18,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from sgcheck.diagnostics import Diagnostic, Fix, Severity, Span
-from sgcheck.results import FileResult, Run
+from sgcheck.report.formats import Options, ResultKind, RunEnd, not_rendered
+from sgcheck.results import FileResult, GauntletReport, ReplayFacts, Run, SimulationReport
 from sgcheck.visible import escape_json_text
 
 __all__ = ["REPORT_VERSION", "SCHEMA_ID", "diagnostic_dict", "render_json", "report_document", "span_dict"]
@@ -73,9 +74,11 @@ def diagnostic_dict(diagnostic: Diagnostic) -> dict[str, Any]:
 
 
 def _file_dict(result: FileResult) -> dict[str, Any]:
-    facts = dict(result.facts)
-    timeline = facts.pop("timeline", None)  # the positions: the HTML page's data, not the report's
-    dispute = facts.pop("dispute", None)  # replay --dispute: a section of its own
+    facts = result.facts.as_json() if result.facts is not None else {}
+    replayed = result.facts if isinstance(result.facts, ReplayFacts) else None
+    # the positions are the HTML page's data, not the report's: replay --timeline keeps the explanations
+    timeline = replayed.timeline if replayed is not None else None
+    dispute = replayed.dispute if replayed is not None else None  # replay --dispute: a section of its own
     found = {
         "path": result.path,
         "status": "findings" if result.has_errors else "ok",
@@ -116,3 +119,33 @@ def render_json(run: Run) -> str:
     reject the whole document, so a bad fact fails loudly here instead.
     """
     return escape_json_text(json.dumps(report_document(run), indent=2, ensure_ascii=False, allow_nan=False)) + "\n"
+
+
+class JsonFormat:
+    """JSON for tools: a run as one document (schemas/report.schema.json), a simulation's report
+    (schemas/simulate.schema.json) and the odds as theirs."""
+
+    name = "json"
+    renders = frozenset(ResultKind)
+    streamed = False
+
+    def part(self, result: FileResult, sources: Mapping[str, str], options: Options) -> str:
+        return ""  # one document, written at the end
+
+    def close(self, end: RunEnd) -> str:
+        return render_json(end.run())
+
+    def render(self, result: object, options: Options) -> str:
+        from sgcheck.core.odds import CaptureOdds, OddsTables
+        from sgcheck.report import odds_report, simulation
+
+        if isinstance(result, SimulationReport | GauntletReport):
+            return simulation.simulation_json(result.data)
+        if isinstance(result, OddsTables):
+            return odds_report.tables_json(result)
+        if isinstance(result, CaptureOdds):
+            return odds_report.capture_json(result)
+        raise not_rendered(self.name, result)
+
+
+FORMAT = JsonFormat()

@@ -24,9 +24,11 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Mapping
 
 from sgcheck.codes import CATALOGUE, Trait
 from sgcheck.diagnostics import Diagnostic, Severity, plural
+from sgcheck.report.formats import RUN_KINDS, Options, RunEnd, not_rendered
 from sgcheck.results import FileResult, Run, Suppressed
 from sgcheck.visible import visible
 
@@ -162,3 +164,23 @@ def render_junit(run: Run) -> str:
         outcome.testcase(suite)
     ET.indent(root, space="  ")
     return _DECLARATION + ET.tostring(root, encoding="unicode") + "\n"
+
+
+class JunitFormat:
+    """JUnit XML for test dashboards: one test case a file, written whole at the end."""
+
+    name = "junit"
+    renders = RUN_KINDS
+    streamed = False
+
+    def part(self, result: FileResult, sources: Mapping[str, str], options: Options) -> str:
+        return ""  # one document, written at the end
+
+    def close(self, end: RunEnd) -> str:
+        return render_junit(end.run())
+
+    def render(self, result: object, options: Options) -> str:
+        raise not_rendered(self.name, result)
+
+
+FORMAT = JunitFormat()

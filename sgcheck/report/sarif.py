@@ -19,6 +19,7 @@ from urllib.parse import quote
 
 from sgcheck.codes import CodeInfo
 from sgcheck.diagnostics import Diagnostic, Fix, Severity, Span
+from sgcheck.report.formats import RUN_KINDS, Options, RunEnd, not_rendered
 from sgcheck.results import FileResult, Run, Suppressed
 from sgcheck.visible import escape_json_text
 
@@ -364,3 +365,24 @@ def sarif_document(run: Run, fingerprints: Sequence[Sequence[str]] | None = None
 
 def render_sarif(run: Run, fingerprints: Sequence[Sequence[str]] | None = None) -> str:
     return escape_json_text(json.dumps(sarif_document(run, fingerprints), indent=2, ensure_ascii=False)) + "\n"
+
+
+class SarifFormat:
+    """SARIF 2.1.0 for code scanning: a run of checked files as one log."""
+
+    name = "sarif"
+    renders = RUN_KINDS
+    streamed = False
+
+    def part(self, result: FileResult, sources: Mapping[str, str], options: Options) -> str:
+        # Fingerprints quote the source, which is at hand only now: kept, not written.
+        return "\n".join(file_fingerprints(result, sources))
+
+    def close(self, end: RunEnd) -> str:
+        return render_sarif(end.run(), [part.split("\n") if part else [] for part in end.held])
+
+    def render(self, result: object, options: Options) -> str:
+        raise not_rendered(self.name, result)
+
+
+FORMAT = SarifFormat()

@@ -18,7 +18,8 @@ import click
 
 from sgcheck.codes import CodeInfo
 from sgcheck.diagnostics import Diagnostic, Fix, Severity, Span, plural
-from sgcheck.results import FileResult, Run
+from sgcheck.report.formats import Options, ResultKind, RunEnd, not_rendered
+from sgcheck.results import FileResult, GauntletReport, ReplayFacts, Run, SimulationReport
 from sgcheck.visible import visible
 
 __all__ = ["render_file", "render_text", "totals_line"]
@@ -333,9 +334,9 @@ def render_file(result: FileResult, sources: Mapping[str, str], *, color: bool =
         if labelled:
             summary = f"{paint.bold(_clean(result.path) + ':')} {summary}"
         sections.append(summary)
-    dispute = result.facts.get("dispute")
-    if isinstance(dispute, Mapping):  # replay --dispute (sgcheck.replay.dispute)
-        from sgcheck.replay.dispute import dispute_text
+    dispute = result.facts.dispute if isinstance(result.facts, ReplayFacts) else None
+    if dispute is not None:  # replay --dispute (sgcheck.replay.dispute)
+        from sgcheck.report.dispute_text import dispute_text
 
         sections.append(_clean(dispute_text(dispute).rstrip("\n")))
     return "".join(section + "\n\n" for section in sections)
@@ -348,3 +349,40 @@ def render_text(run: Run, *, color: bool = False, labelled: bool = False) -> str
     kinds = file_kinds(result.path for result in run.files)
     totals = totals_line(counts, len(run.files), color=color, suppressed=len(run.suppressed), kinds=kinds)
     return "".join(parts) + totals + "\n"
+
+
+class TextFormat:
+    """Text for people: each file's findings with the line each points at, then the totals line;
+    a simulation's and the odds' tables, columns aligned."""
+
+    name = "text"
+    renders = frozenset(ResultKind)
+    streamed = True
+
+    def part(self, result: FileResult, sources: Mapping[str, str], options: Options) -> str:
+        return render_file(result, sources, color=options.color, labelled=options.labelled)
+
+    def close(self, end: RunEnd) -> str:
+        kinds = file_kinds(result.path for result in end.files)
+        color = end.options.color
+        totals = totals_line(end.counts, len(end.files), color=color, suppressed=end.suppressed, kinds=kinds)
+        hidden = hidden_line(end.configuration, end.hidden)
+        # The totals stay the last line, whatever comes before them (scripts read it with tail -1).
+        return (hidden + "\n" if hidden else "") + totals + "\n"
+
+    def render(self, result: object, options: Options) -> str:
+        from sgcheck.core.odds import CaptureOdds, OddsTables
+        from sgcheck.report import odds_report, simulation
+
+        if isinstance(result, SimulationReport):
+            return simulation.simulation_text(result.data)
+        if isinstance(result, GauntletReport):
+            return simulation.gauntlet_text(result.data)
+        if isinstance(result, OddsTables):
+            return odds_report.tables_text(result)
+        if isinstance(result, CaptureOdds):
+            return odds_report.capture_text(result)
+        raise not_rendered(self.name, result)
+
+
+FORMAT = TextFormat()

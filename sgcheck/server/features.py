@@ -390,11 +390,9 @@ def _legal_items(state: GameState, *, first_of_turn: bool = False) -> list[lsp.C
         if dice:  # the dice are the player's: only what does not depend on them
             claims = tuple(c for c in claims if c.kind.name in ("COST", "THRESHOLD"))
         try:
-            written = format_statement(statement_for(state, played, claims))
+            written = format_statement(statement_for(state, played, claims), dice=not dice)
         except (ValueError, TypeError):
             continue
-        if dice:
-            written = written.replace(" roll 0 0", " roll ").replace(" roll 1 1 1", " roll ")
         items.append(
             lsp.CompletionItem(written, kind=lsp.CompletionItemKind.Snippet, detail=where, insert_text=label + written)
         )

@@ -12,6 +12,7 @@ from pathlib import Path
 from sgcheck.replay.files import LogInput, replay_input
 from sgcheck.replay.interpreter import ReplayOptions
 from sgcheck.report.html import render_html_file, render_html_page
+from sgcheck.results import ReplayFacts
 from tests.browser.harness import ROOT, chromium, probe
 
 FULL_GAME = ROOT / "examples" / "logs" / "full-game.sglog"
@@ -48,7 +49,8 @@ def explanation(line: int, statement: str) -> dict[str, object]:
 def test_the_panel_shows_the_explanation_of_the_position(tmp_path: Path) -> None:
     chromium()
     result, sources = replay_input(LogInput(str(FULL_GAME.relative_to(ROOT))), ReplayOptions(timeline=True))
-    timeline = result.facts["timeline"]
+    assert isinstance(result.facts, ReplayFacts)
+    timeline = result.facts.timeline
     assert isinstance(timeline, dict)
     frames = [list(frame) for frame in timeline["frames"]]
     statement = next(i for i, f in enumerate(frames) if f[1] == 2 and i > 20)
@@ -57,8 +59,7 @@ def test_the_panel_shows_the_explanation_of_the_position(tmp_path: Path) -> None
     frames[statement][11:] = [explanation(line, f"attack Ne2 Kf5 roll 8 4 {HOSTILE}")]
     frames[statement + 1][11:] = [None]  # null: no action
     frames[statement + 2][11:] = []  # a frame of 11 fields, as written before explanations
-    facts = {**result.facts, "timeline": {**timeline, "frames": frames}}
-    written = replace(result, facts=facts)
+    written = replace(result, facts=replace(result.facts, timeline={**timeline, "frames": frames}))
     page = render_html_page([render_html_file(written, sources)], [written], "test")
     assert "<b>bold" not in page and "\u202e" not in page
     body = f"""
@@ -131,7 +132,8 @@ def test_the_panel_explains_a_replayed_attack_with_the_numbers_of_the_rules(tmp_
     chromium()
     example = ROOT / "examples" / "logs" / "guide-example-a.sglog"
     result, sources = replay_input(LogInput(str(example.relative_to(ROOT))), ReplayOptions(timeline=True))
-    timeline = result.facts["timeline"]
+    assert isinstance(result.facts, ReplayFacts)
+    timeline = result.facts.timeline
     assert isinstance(timeline, dict)
     frames = timeline["frames"]
     assert isinstance(frames, list)

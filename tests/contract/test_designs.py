@@ -31,7 +31,7 @@ import pytest
 from sgcheck.config import Config
 from sgcheck.contract import check_paths
 from sgcheck.diagnostics import Diagnostic
-from sgcheck.results import Run
+from sgcheck.results import CardFileFacts, ManifestFacts, Run
 
 ROOT = Path(__file__).resolve().parents[2]
 DESIGNS_DIR = Path(__file__).resolve().parent / "designs"
@@ -155,8 +155,7 @@ def _every_finding(run: Run) -> list[Diagnostic]:
 def _loaded_cards(run: Run) -> int:
     total = 0
     for result in run.files:
-        cards = result.facts.get("cards", 0)
-        total += cards if isinstance(cards, int) else 0
+        total += result.facts.cards if isinstance(result.facts, CardFileFacts | ManifestFacts) else 0
     return total
 
 

@@ -10,7 +10,7 @@ import pytest
 from sgcheck.contract import check_paths
 from sgcheck.lang.source import MAX_LINE_CHARS
 from sgcheck.report import FORMATS, render
-from sgcheck.results import Run
+from sgcheck.results import CardFileFacts, Facts, ManifestFacts, Run
 from tests.trees import write
 
 GOOD = 'spell "Good" { cost 1 SP phase main1 effect gain 1 SP }\n'
@@ -38,7 +38,8 @@ def test_a_folder_with_a_manifest_is_one_pack(tmp_path: Path) -> None:
     assert codes(run) == ["SG-C120"]
     manifest_result = run.files[0]
     assert manifest_result.path.endswith("sgpack.yaml")
-    assert manifest_result.facts["cards"] == 2 and manifest_result.facts["pack"] == "demo"
+    facts = manifest_result.facts
+    assert isinstance(facts, ManifestFacts) and facts.cards == 2 and facts.pack == "demo"
 
 
 def test_loose_files_are_checked_one_by_one(tmp_path: Path) -> None:
@@ -176,6 +177,12 @@ def test_house_rule_ruleset_changes_what_is_possible(tmp_path: Path) -> None:
 SECRET = "SECRET-TOKEN-7f3a9c\nsecond line of the secret\n"
 
 
+def cards_of(facts: Facts | None) -> int:
+    """The cards a card file or a pack's manifest counts."""
+    assert isinstance(facts, CardFileFacts | ManifestFacts), facts
+    return facts.cards
+
+
 def assert_never_shown(run: Run, secret: str = SECRET) -> None:
     """No output format shows any line of ``secret``, and its text was never kept for quoting."""
     for fmt in FORMATS:
@@ -230,7 +237,7 @@ def test_a_link_named_on_the_command_line_is_read(tmp_path: Path) -> None:
     os.symlink(outside / "real.sgcard", tmp_path / "named.sgcard")
     run = check_paths([str(tmp_path / "named.sgcard")])
     assert codes(run) == []
-    assert run.files[0].facts["cards"] == 1
+    assert cards_of(run.files[0].facts) == 1
 
 
 def test_a_listed_link_must_point_to_a_card_file(tmp_path: Path) -> None:
@@ -270,7 +277,7 @@ def test_listed_files_in_any_path_form_are_not_unlisted(tmp_path: Path) -> None:
     )
     run = check_paths([str(tmp_path)])
     assert codes(run) == []
-    assert run.files[0].facts["cards"] == 4
+    assert cards_of(run.files[0].facts) == 4
 
 
 def test_a_file_listed_through_a_link_inside_the_pack_is_listed(tmp_path: Path) -> None:
@@ -309,7 +316,7 @@ def test_a_file_listed_in_another_letter_case_is_the_same_file(tmp_path: Path) -
     os.link(tmp_path / "a.sgcard", tmp_path / "A.sgcard")
     run = check_paths([str(tmp_path)])
     assert codes(run) == []
-    assert run.files[0].facts["cards"] == 1
+    assert cards_of(run.files[0].facts) == 1
 
 
 def test_a_listed_entry_that_is_refused_is_still_listed(tmp_path: Path) -> None:

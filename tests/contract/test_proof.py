@@ -31,7 +31,7 @@ from sgcheck.paths import display
 from sgcheck.replay.files import LogInput, replay_input
 from sgcheck.replay.interpreter import ReplayOptions, ReplayResult, replay_source
 from sgcheck.replay.summary import state_facts
-from sgcheck.results import FileResult
+from sgcheck.results import FileResult, ReplayFacts
 
 CARDS = """\
 spell "Quick Strike" {
@@ -144,7 +144,8 @@ def errors(result: FileResult) -> list[str]:
 def same_position(result: FileResult, replay: ReplayResult, expected: GameState) -> None:
     """Replay reached ``expected``: the report's totals and board, and the state itself, played with
     the cards replay read from the written pack (the same cards, read from their own text)."""
-    final = result.facts["final"]
+    assert isinstance(result.facts, ReplayFacts)
+    final = result.facts.final
     # a log always ends between turns unless the game is over: the next player's Upkeep income is
     # then shown apart from the totals
     income = 0 if expected.result is not None else expected.turn.income
@@ -168,8 +169,9 @@ def test_a_path_over_two_rounds_replays_clean_to_its_state(tmp_path: Path) -> No
     proof = write_proof(tmp_path / "proof", cards=cards(), scenario=PROBE, hands=HANDS, actions=PATH)
     assert proof == tmp_path / "proof" / "proof.sglog"
     result, replay = replayed(proof)
-    assert errors(result) == [] and result.facts["legal"] is True and not replay.stopped
-    assert result.facts["actions"] == 10 and result.facts["turns"] == 4
+    assert isinstance(result.facts, ReplayFacts)
+    assert errors(result) == [] and result.facts.legal is True and not replay.stopped
+    assert result.facts.actions == 10 and result.facts.turns == 4
     expected = play(start(PROBE, cards(), HANDS), PATH)
     same_position(result, replay, expected)
     assert replay.pack is not None

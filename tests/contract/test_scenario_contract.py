@@ -14,6 +14,7 @@ from sgcheck.contract.checker import check_paths, rules_table
 from sgcheck.contract.packs import load_pack
 from sgcheck.contract.scenario_contract import check_scenario_text
 from sgcheck.core.parameters import PARAMETERS
+from sgcheck.results import ScenarioFileFacts
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "scenarios"
 
@@ -74,7 +75,8 @@ def test_check_of_the_shipped_scenarios_is_clean() -> None:
     result = CliRunner().invoke(main, ["check", "--isolated", *paths])
     assert result.exit_code == 0, result.output
     run = check_paths(paths)
-    assert [f.facts.get("scenario") for f in run.files][:2] == ["Drill 1: last-hit practice", "Drill 2: summon timing"]
+    named = [f.facts.scenario for f in run.files if isinstance(f.facts, ScenarioFileFacts)]
+    assert named[:2] == ["Drill 1: last-hit practice", "Drill 2: summon timing"]
 
 
 def test_check_reads_a_scenario_from_standard_input(tmp_path: Path) -> None:

@@ -133,6 +133,31 @@ def test_format_statement(stmt: Statement, text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("stmt", "text"),
+    [
+        (
+            AttackStmt(piece(Kind.KNIGHT, "e2"), piece(Kind.KING, "f5"), Dice((6, 7), S), (c(ClaimKind.COST, 8),), S),
+            "attack Ne2 Kf5 roll  cost 8",
+        ),
+        (
+            AttackStmt(
+                piece(None, "a3"), piece(None, "a5"), Dice((0, 0), S), (), S, SecondRoll(False, Dice((1, 1), S), S)
+            ),
+            "attack a3 a5 roll ",
+        ),
+        (BreakStmt(Dice((1, 1, 1), S), (c(ClaimKind.COST, 3),), S), "break roll  cost 3"),
+        (RepairStmt(Dice((6, 6, 6), S), (), S), "repair roll "),
+        (MoveStmt(piece(Kind.ROOK, "a1"), sq("a3"), None, (), S), "move Ra1 a3"),
+    ],
+)
+def test_a_statement_offered_before_its_dice_leaves_every_roll_out(stmt: Statement, text: str) -> None:
+    """The editor offers an attack, a Break or a Repair with its cost and threshold but no dice
+    (core §4.2, §5): the rolls are left out whatever faces the statement holds, and nothing else
+    of the statement changes."""
+    assert format_statement(stmt, dice=False) == text
+
+
+@pytest.mark.parametrize(
     ("claim", "text"),
     [
         (c(ClaimKind.PAY, sp=5), "pay 5sp"),

@@ -136,8 +136,8 @@ def test_summary_totals_are_those_of_the_last_action_written_r14() -> None:
     text = summary_text(result)
     assert "  White  LP 3    SP 5  " in text
     assert "White's turn 5 starts with 2 SP of Upkeep income, not counted above" in text
-    final = summary_facts(result)["final"]
-    assert isinstance(final, dict)
+    final = summary_facts(result).final
+    assert final is not None
     assert (final["turn"], final["to_move"], final["phase"], final["upkeep_income"]) == (5, "White", "Upkeep", 2)
     assert final["white"]["sp"] == 5 and final["black"]["lp"] == 23
 

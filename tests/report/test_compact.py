@@ -14,6 +14,7 @@ from sgcheck.replay.files import LogInput, replay_input
 from sgcheck.replay.interpreter import ReplayOptions
 from sgcheck.report.compact import PHASE_KEYS, encode_explanations
 from sgcheck.report.html import log_lines
+from sgcheck.results import ReplayFacts
 
 ROOT = Path(__file__).resolve().parents[2]
 LOGS = [
@@ -91,7 +92,8 @@ def test_the_page_uses_the_phase_names_of_the_explanations() -> None:
 @pytest.mark.parametrize("log", LOGS, ids=lambda p: p.name)
 def test_every_explanation_decodes_to_what_the_panel_showed(log: Path) -> None:
     result, sources = replay_input(LogInput(str(log.relative_to(ROOT))), ReplayOptions(timeline=True))
-    timeline = result.facts["timeline"]
+    assert isinstance(result.facts, ReplayFacts)
+    timeline = result.facts.timeline
     assert isinstance(timeline, dict)
     frames = timeline["frames"]
     lines = log_lines(dict(sources)[timeline["source"]])

@@ -81,15 +81,15 @@ def test_a_count_of_turns_counts_players_turns_and_names_the_first_and_last() ->
     """core §2: White's turns 1 to 120 and Black's 1 to 119 are 239 turns."""
     text, facts = full_game()
     assert "replayed 239 turns (1. to 120.) and 155 actions" in text
-    assert facts["turns"] == 239 and facts["first_turn"] == "1." and facts["last_turn"] == "120."
+    assert facts.turns == 239 and facts.first_turn == "1." and facts.last_turn == "120."
 
 
 def test_a_turn_number_comes_with_its_player() -> None:
     """The headline and the JSON result name whose turn the game ended on (core §4.4, R11)."""
     text, facts = full_game()
     assert text.startswith("legal game, White wins by King conversion on White's turn 120\n")
-    result = facts["result"]
-    assert isinstance(result, dict) and result["turn"] == 120 and result["winner"] == "White"
+    result = facts.result
+    assert result is not None and result["turn"] == 120 and result["winner"] == "White"
 
 
 def test_one_turn_is_singular() -> None:
@@ -102,7 +102,7 @@ def test_no_turn_replayed() -> None:
     result = replay_text("king white e1\nking black e8\n", "t.sglog")
     facts = summary_facts(result)
     assert "replayed 0 turns and 0 actions" in summary_text(result)
-    assert facts["first_turn"] is None and facts["last_turn"] is None
+    assert facts.first_turn is None and facts.last_turn is None
 
 
 def test_html_header_says_the_same_as_the_summary() -> None:

@@ -20,6 +20,7 @@ from sgcheck.replay.files import LogInput, replay_file_result, replay_input
 from sgcheck.replay.interpreter import ReplayOptions, replay_source, replay_text
 from sgcheck.report import CHECK_FORMATS, FORMATS, REPLAY_FORMATS, ReportStream
 from sgcheck.report.html import expected_and_claimed, json_for_script
+from sgcheck.results import ReplayFacts
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted(
@@ -295,9 +296,10 @@ def test_the_part_is_rendered_while_the_source_is_at_hand() -> None:
     """A file's part is rendered by add (its source may be dropped then) and its timeline is not kept."""
     stream = ReportStream("html", command="replay", rules=CATALOGUE, tool_version="test")
     result, sources = replay_input(LogInput(rel(WRONG_HIT)), ReplayOptions(timeline=True))
-    assert "timeline" in result.facts
+    assert isinstance(result.facts, ReplayFacts) and result.facts.timeline is not None
     stream.add(result, dict(sources))
-    assert "timeline" not in stream.files[0].facts
+    kept = stream.files[0].facts
+    assert isinstance(kept, ReplayFacts) and kept.timeline is None
     assert "attack Ra3 a5 roll 6 1 hit" in stream.held[0]
 
 
@@ -374,7 +376,8 @@ def test_an_unreadable_log_is_reported_without_a_board(tmp_path: Path) -> None:
 
 def test_the_timeline_keeps_the_header_tags_and_where_the_game_ended() -> None:
     result, _sources = replay_input(LogInput(rel(FULL_GAME)), ReplayOptions(timeline=True))
-    timeline = result.facts["timeline"]
+    assert isinstance(result.facts, ReplayFacts)
+    timeline = result.facts.timeline
     assert isinstance(timeline, dict)
     assert timeline["header"] == [
         ["Event", "Club night, round 3"],

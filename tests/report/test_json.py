@@ -13,7 +13,7 @@ from sgcheck.diagnostics import Diagnostic, Severity, Span
 from sgcheck.report import render
 from sgcheck.results import FileResult, Run
 
-from .test_render import CLEAN, GAME, clean_run, sample_run
+from .test_render import CLEAN, GAME, GivenFacts, clean_run, sample_run
 
 SCHEMA_PATH = Path(__file__).resolve().parents[2] / "schemas" / "report.schema.json"
 
@@ -110,7 +110,7 @@ def test_warnings_alone_leave_a_file_ok() -> None:
 
 
 def test_non_finite_facts_are_refused() -> None:
-    run = Run("replay", (FileResult("w.sglog", (), facts={"ratio": float("nan")}),))
+    run = Run("replay", (FileResult("w.sglog", (), facts=GivenFacts({"ratio": float("nan")})),))
     with pytest.raises(ValueError):
         render(run, "json")
 

@@ -12,6 +12,8 @@ change, then review the diff.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -33,6 +35,17 @@ CLEAN = "games/clean.sglog"
 
 LONG_PREFIX = "; " + "commentary " * 20  # pushes the span far to the right
 LONG_LINE = LONG_PREFIX + "summon Q d1 cost 14 roll 7 7" + " ; " + "more words " * 10
+
+
+@dataclass(frozen=True)
+class GivenFacts:
+    """Facts a test writes by hand, any JSON-ready mapping: a typed record (``results.Facts``)
+    whose JSON form is the mapping itself."""
+
+    data: Mapping[str, object]
+
+    def as_json(self) -> dict[str, object]:
+        return dict(self.data)
 
 
 def game_source() -> str:
@@ -114,13 +127,15 @@ def sample_run() -> Run:
         path=GAME,
         diagnostics=(error, warning, multi_line, tabbed, long_line, note),
         summary="final: White LP 9 SP 5 · Black LP 14 SP 0\nresult: * (game unfinished)",
-        facts={
-            "turns": 8,
-            "result": "*",
-            "final": {"white": {"lp": 9, "sp": 5}, "black": {"lp": 14, "sp": 0}},
-        },
+        facts=GivenFacts(
+            {
+                "turns": 8,
+                "result": "*",
+                "final": {"white": {"lp": 9, "sp": 5}, "black": {"lp": 14, "sp": 0}},
+            }
+        ),
     )
-    clean = FileResult(path=CLEAN, diagnostics=(), facts={"turns": 12, "result": "1-0"})
+    clean = FileResult(path=CLEAN, diagnostics=(), facts=GivenFacts({"turns": 12, "result": "1-0"}))
     return Run(
         command="replay",
         files=(game, clean),

@@ -171,8 +171,10 @@ def _with_claims(head: str, claims: tuple[Claim, ...]) -> str:
     return head + " " + " ".join(format_claim(c) for c in claims)
 
 
-def format_statement(stmt: Statement) -> str:
-    """One statement with its claims, on one line."""
+def format_statement(stmt: Statement, *, dice: bool = True) -> str:
+    """One statement with its claims, on one line. With ``dice=False`` its rolls are left for the
+    player to write (``attack Ne2 Kf5 roll  cost 8``), as an editor offers a statement before
+    the dice are thrown."""
     if isinstance(stmt, SummonStmt):
         head = f"summon {Kind(stmt.kind).letter} {square_name(stmt.to.square)}"
     elif isinstance(stmt, MoveStmt):
@@ -181,17 +183,17 @@ def format_statement(stmt: Statement) -> str:
         else:
             head = f"move {_piece(stmt.piece)} {square_name(stmt.via.square)} {square_name(stmt.to.square)}"
     elif isinstance(stmt, AttackStmt):
-        head = f"attack {_piece(stmt.attacker)} {_piece(stmt.target)} roll {_dice(stmt.roll)}"
-        if stmt.second is not None:
+        head = f"attack {_piece(stmt.attacker)} {_piece(stmt.target)} roll {_dice(stmt.roll) if dice else ''}"
+        if stmt.second is not None and dice:
             head += " " + _second(stmt.second)
     elif isinstance(stmt, ConvertStmt):
         head = f"convert {_int_text(stmt.amount)}"
     elif isinstance(stmt, TeleportStmt):
         head = f"teleport {_piece(stmt.piece)} {square_name(stmt.to.square)}"
     elif isinstance(stmt, BreakStmt):
-        head = f"break roll {_dice(stmt.roll)}"
+        head = f"break roll {_dice(stmt.roll) if dice else ''}"
     elif isinstance(stmt, RepairStmt):
-        head = f"repair roll {_dice(stmt.roll)}"
+        head = f"repair roll {_dice(stmt.roll) if dice else ''}"
     elif isinstance(stmt, ActivateStmt):
         head = _card("activate", stmt.card.name, stmt.target)
     elif isinstance(stmt, PlayStmt):

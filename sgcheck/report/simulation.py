@@ -1,11 +1,12 @@
-"""The report of a simulation as text for a terminal (and as JSON for tools)."""
+"""The report of a simulation, or of a gauntlet of packs, as text for a terminal and as JSON for tools."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
-from sgcheck.simulate.stats import DOMINANT_MARGIN, ENDINGS, SMALL_SAMPLE
+from sgcheck.simulate.stats import DOMINANT_MARGIN, ENDINGS, SMALL_SAMPLE, rate
 
 
 def percent(x: float | None) -> str:
@@ -40,7 +41,7 @@ def table(rows: list[list[str]]) -> list[str]:
     return ["  " + "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in rows]
 
 
-def render_text(report: dict[str, Any]) -> str:
+def simulation_text(report: Mapping[str, Any]) -> str:
     run = report["run"]
     lines = [
         f"simulate {run['pack']} against {run['against']}: {run['games']} games "
@@ -137,8 +138,59 @@ def _shown_turns(longest: int) -> list[int]:
     return shown
 
 
-def render_json(report: dict[str, Any]) -> str:
+def simulation_json(report: Mapping[str, Any]) -> str:
+    """A simulation's or a gauntlet's report as its JSON document."""
     return json.dumps(report, indent=2, ensure_ascii=False) + "\n"
 
 
-__all__ = ["SMALL_SAMPLE", "impact_text", "percent", "rate_text", "render_json", "render_text", "table"]
+def gauntlet_text(report: Mapping[str, Any]) -> str:
+    """A gauntlet's report as text: the matches as a table, the standings, the endings."""
+    run = report["run"]
+    labels = report["entrants"]
+    limit = f"turn limit {run['turn_limit']}" if run["turn_limit"] else f"at most {run['max_turns']} turns"
+    lines = [
+        f"gauntlet of {len(labels)} packs, each against each: {run['games']} games "
+        f"({run['games_per_side']} with each side first a match), policy {run['policy']}, seed {run['seed']}",
+        f"scenario {run['scenario'] or 'none (core start)'}, {limit}, first player {run['first_player']}",
+        "",
+        "results (win rate of the row against the column, 95% interval)",
+    ]
+    cell: dict[tuple[str, str], str] = {}
+    for match in report["matches"]:
+        ours = match["pack_rate"]
+        theirs = rate(match["against_wins"], match["games"], match["draws"])
+        cell[(match["pack"], match["against"])] = rate_text({**ours, "small_sample": False})
+        cell[(match["against"], match["pack"])] = rate_text({**theirs, "small_sample": False})
+    rows = [["", *labels]]
+    for row in labels:
+        rows.append([row, *("—" if row == col else cell.get((row, col), "") for col in labels)])
+    lines += table(rows)
+    lines += ["", "standings (wins and half the draws, over all games, 95% interval)"]
+    rows = [["entrant", "score", "won / drawn / lost", ""]]
+    for s in report["standings"]:
+        if s["interval"] is None:
+            score = "— of 0"
+        else:
+            low, high = s["interval"]
+            score = f"{100 * s['score']:.0f}% [{100 * low:.0f}%-{100 * high:.0f}%] of {s['games']}"
+        rows.append([s["entrant"], score, f"{s['wins']} / {s['draws']} / {s['losses']}",
+                     "small sample" if s["small_sample"] else ""])  # fmt: skip
+    lines += table(rows)
+    endings = report["endings"]
+    lines.append("")
+    lines.append("endings: " + ", ".join(f"{kind} {endings[kind]}" for kind in ENDINGS if endings[kind]))
+    lines.append(f"captures: {report['captures']}")
+    lines += [f"warning: {note}" for note in report["warnings"]]
+    return "\n".join(lines) + "\n"
+
+
+__all__ = [
+    "SMALL_SAMPLE",
+    "gauntlet_text",
+    "impact_text",
+    "percent",
+    "rate_text",
+    "simulation_json",
+    "simulation_text",
+    "table",
+]

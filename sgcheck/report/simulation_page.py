@@ -11,10 +11,11 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+from collections.abc import Mapping
 from html import escape
 from typing import Any
 
-from sgcheck.simulate.tables import impact_text, percent, rate_text
+from sgcheck.report.simulation import impact_text, percent, rate_text
 
 _SCRIPT = """(function () {
   var plots = document.querySelectorAll("svg.plot"), drawn = 0;
@@ -73,7 +74,7 @@ def _plot(name: str, body: list[str], height: int = H) -> str:
     )
 
 
-def _rates_plot(report: dict[str, Any]) -> str:
+def _rates_plot(report: Mapping[str, Any]) -> str:
     """Win rate of each side overall and in each seat, with its interval."""
     rows: list[tuple[str, str, dict[str, Any]]] = []
     for role in ("pack", "against"):
@@ -110,7 +111,7 @@ def _rates_plot(report: dict[str, Any]) -> str:
     return _plot("win rates", body, height)
 
 
-def _length_plot(report: dict[str, Any]) -> str:
+def _length_plot(report: Mapping[str, Any]) -> str:
     """How many games lasted each number of turns."""
     histogram = report["length"]["histogram"] or [{"turns": 0, "games": 0}]
     most = max(h["games"] for h in histogram) or 1
@@ -133,7 +134,7 @@ def _length_plot(report: dict[str, Any]) -> str:
     return _plot("game length", body)
 
 
-def _economy_plot(report: dict[str, Any]) -> str:
+def _economy_plot(report: Mapping[str, Any]) -> str:
     """Mean LP and SP after each own turn, one line per side and resource."""
     curves = report["economy"]
     longest = max(1, len(curves["pack"]), len(curves["against"]))
@@ -163,7 +164,7 @@ def _economy_plot(report: dict[str, Any]) -> str:
     return _plot("economy", body)
 
 
-def _cards_plot(report: dict[str, Any]) -> str:
+def _cards_plot(report: Mapping[str, Any]) -> str:
     """Each card's side win rate played (filled) and not played (hollow), with intervals."""
     cards = report["cards"]
     height = PAD + 34 * max(1, len(cards)) + 20
@@ -198,7 +199,7 @@ def _cards_plot(report: dict[str, Any]) -> str:
     return _plot("cards", body, height)
 
 
-def _impact_plot(report: dict[str, Any]) -> str:
+def _impact_plot(report: Mapping[str, Any]) -> str:
     """Each ablation's impact (win rate with minus without) and its 95% interval, around zero."""
     items = report["impact"]
     height = PAD + 26 * len(items) + 20
@@ -246,7 +247,7 @@ def _head(title: str) -> list[str]:
     ]
 
 
-def render_html(report: dict[str, Any]) -> str:
+def simulation_html(report: Mapping[str, Any]) -> str:
     run = report["run"]
     title = f"sgcheck simulate {run['pack']} against {run['against']}"
     parts = [
@@ -320,7 +321,7 @@ def render_html(report: dict[str, Any]) -> str:
     return "\n".join(parts) + "\n"
 
 
-def _standings_plot(report: dict[str, Any]) -> str:
+def _standings_plot(report: Mapping[str, Any]) -> str:
     """Each entrant's score over all its games, with its interval."""
     rows = report["standings"]
     height = PAD + 26 * len(rows) + 20
@@ -348,7 +349,7 @@ def _standings_plot(report: dict[str, Any]) -> str:
     return _plot("standings", body, height)
 
 
-def render_gauntlet_html(report: dict[str, Any]) -> str:
+def gauntlet_html(report: Mapping[str, Any]) -> str:
     """The gauntlet's page: the table of results, the standings and their plot."""
     from sgcheck.simulate.stats import rate
 
@@ -378,4 +379,4 @@ def render_gauntlet_html(report: dict[str, Any]) -> str:
     return "\n".join(parts) + "\n"
 
 
-__all__ = ["percent", "render_gauntlet_html", "render_html"]
+__all__ = ["gauntlet_html", "percent", "simulation_html"]

@@ -1,0 +1,189 @@
+"""One format protocol and one registry serve every command (docs/architecture.md, "report").
+
+Each registry entry is its module's ``FORMAT``; each command offers exactly the formats of the
+kind of result it builds; a format written in a test module, once registered, spells every kind
+of result, a run streamed as it is whole."""
+
+from __future__ import annotations
+
+import json
+import re
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import click
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sgcheck.cli import main
+from sgcheck.codes import CATALOGUE
+from sgcheck.core.odds import ATTACKERS, CaptureQuestion, capture_odds, odds_tables
+from sgcheck.core.pieces import Kind
+from sgcheck.diagnostics import Diagnostic, Severity, Span
+from sgcheck.report import CHECK_FORMATS, REPLAY_FORMATS, ReportStream, render
+from sgcheck.report import formats as registry
+from sgcheck.report.formats import REGISTRY, Entry, Format, ResultKind, format_named, names_for
+from sgcheck.results import FileResult, GauntletReport, ManifestFacts, ReplayFacts, Run, SimulationReport
+
+
+@pytest.mark.parametrize("entry", REGISTRY, ids=lambda entry: entry.name)
+def test_each_entry_of_the_registry_is_its_modules_format(entry: Entry) -> None:
+    loaded = format_named(entry.name)
+    assert isinstance(loaded, Format)
+    assert (loaded.name, loaded.renders) == (entry.name, entry.renders)
+    assert type(loaded).__module__ == entry.module
+
+
+def _choices(*path: str) -> tuple[str, ...]:
+    command: click.Command = main
+    for name in path:
+        assert isinstance(command, click.Group)
+        command = command.commands[name]
+    option = next(p for p in command.params if p.name == "fmt")
+    assert isinstance(option.type, click.Choice)
+    return tuple(option.type.choices)
+
+
+def test_each_command_offers_the_formats_of_the_result_it_builds() -> None:
+    """check and replay a Run, simulate a simulation or a gauntlet, odds its two answers; html
+    draws a replay's positions, so check does not offer it."""
+    assert _choices("check") == names_for(ResultKind.CHECK) == CHECK_FORMATS
+    assert _choices("replay") == names_for(ResultKind.REPLAY) == REPLAY_FORMATS
+    assert "html" in REPLAY_FORMATS and "html" not in CHECK_FORMATS
+    assert _choices("simulate") == names_for(ResultKind.SIMULATION) == names_for(ResultKind.GAUNTLET)
+    for path in (("odds",), ("odds", "table"), ("odds", "capture")):
+        assert _choices(*path) == names_for(ResultKind.ODDS_TABLE) == names_for(ResultKind.CAPTURE_ODDS)
+
+
+def test_a_format_asked_for_a_result_it_does_not_render_is_refused() -> None:
+    simulation = SimulationReport({"run": {"games": 0}})
+    with pytest.raises(ValueError, match="does not render a simulation"):
+        render(simulation, "sarif")
+    with pytest.raises(ValueError, match="unknown output format 'yaml'"):
+        render(simulation, "yaml")
+    with pytest.raises(ValueError, match="not a result a format renders"):
+        render({"run": {}}, "json")
+
+
+def _run(command: str) -> Run:
+    found = Diagnostic("SG-R114", Severity.ERROR, "a d10 shows 0-9", Span("a.sglog", 2, 1, 2, 5, 10, 14))
+    files = (FileResult("a.sglog", (found, found)), FileResult("b.sglog", ()))
+    return Run(command, files, {"a.sglog": "x\nroll 12\n"}, CATALOGUE, "test")
+
+
+@pytest.fixture
+def tally(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test module's format, registered as a new format is: one entry."""
+    entry = Entry("tally", "tests.report.tally_format", frozenset(ResultKind))
+    monkeypatch.setattr(registry, "REGISTRY", (*REGISTRY, entry))
+
+
+@pytest.mark.usefixtures("tally")
+def test_a_new_format_is_one_module_that_serves_every_command() -> None:
+    assert "tally" in names_for(ResultKind.CHECK) and "tally" in names_for(ResultKind.CAPTURE_ODDS)
+    for command in ("check", "replay"):
+        expected = f"a.sglog: 2\nb.sglog: 0\n{command}: 2 files, 2 findings\n"
+        assert render(_run(command), "tally") == expected
+        stream = ReportStream("tally", command=command, rules=CATALOGUE, tool_version="test")
+        streamed = [stream.add(file, _run(command).sources) for file in _run(command).files]
+        assert streamed == ["a.sglog: 2\n", "b.sglog: 0\n"]  # written as each file is checked
+        assert "".join(streamed) + stream.close() == expected
+    games: dict[str, Any] = {"run": {"games": 12}}
+    assert render(SimulationReport(games), "tally") == "simulation: 12 games\n"
+    assert render(GauntletReport({"entrants": ["a", "b", "c"]}), "tally") == "gauntlet: 3 entrants\n"
+    # every attacker of the accuracy table; the move, attack and summon costs (core §3, §4.1)
+    assert render(odds_tables(), "tally") == f"odds table: {len(ATTACKERS)} attackers, 3 cost tables\n"
+    odds = capture_odds(CaptureQuestion(attacker=Kind.ROOK, target=Kind.PAWN, distance=1, lp=50, sp=0))
+    # a Rook needs 1 hit on a Pawn (value 1, core §4.3): the chance of a plan is at least one hit's
+    assert render(odds, "tally") == f"capture odds: {odds.best.probability}\n"
+    assert Fraction(odds.best.probability) >= odds.hit_chance
+
+
+def test_the_odds_and_a_simulation_through_the_registry_are_what_their_renderers_write() -> None:
+    """The JSON of the odds is the core's numbers (core §4.2): an oracle read from the tables."""
+    tables = odds_tables(10)
+    document = json.loads(render(tables, "json"))
+    rows = {(row["attacker"], row["defender"]): row["threshold"] for row in document["accuracy"]}
+    for attacker, row in tables.accuracy.rows:
+        for defender, worked in row:
+            assert rows[(attacker.title, defender.title)] == worked.value
+    assert document["bonus"] == 10 and render(tables, "text").startswith("Accuracy: hit if d100")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "examples/packs/starter", "--format", "sarif"],
+        ["odds", "--format", "html"],
+        ["odds", "capture", "--attacker", "R", "--target", "N", "--distance", "2", "--format", "junit"],
+        ["check", "examples/cards", "--format", "html"],
+    ],
+)
+def test_a_format_the_command_does_not_offer_is_a_usage_error(args: list[str]) -> None:
+    """Exit 2 with the choices named, before anything is played or read, never a traceback."""
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.output
+    assert "Invalid value for '--format'" in result.output and "Traceback" not in result.output
+
+
+_TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=12)
+
+
+@settings(deadline=None, max_examples=60)
+@given(
+    cards=st.integers(0, 10**6),
+    files=st.integers(0, 10**4),
+    named=st.lists(st.one_of(st.none(), _TEXT), min_size=5, max_size=5),
+)
+def test_a_manifests_facts_say_in_json_what_it_names_and_nothing_else(
+    cards: int, files: int, named: list[str | None]
+) -> None:
+    """The JSON report's facts of a pack (docs/output-formats.md): the names the manifest gave, in
+    the order pack, version, ruleset, scenario, module, then the counts; none it did not give."""
+    keys = ("pack", "version", "ruleset", "scenario", "module")
+    facts = ManifestFacts(cards, files, *named)
+    document = json.loads(render(Run("check", (FileResult("p/sgpack.yaml", (), facts=facts),)), "json"))
+    written = document["files"][0]["facts"]
+    expected = [(key, value) for key, value in zip(keys, named, strict=True) if value is not None]
+    assert list(written.items()) == [*expected, ("cards", cards), ("files", files)]
+
+
+@settings(deadline=None, max_examples=30)  # each example renders a run in five formats
+@given(
+    legal=st.booleans(),
+    stopped=st.booleans(),
+    turns=st.integers(0, 2000),
+    explanations=st.lists(st.integers(), max_size=3),
+    dispute=st.one_of(st.none(), st.fixed_dictionaries({"first": st.none(), "end": st.just({"headline": "x"})})),
+)
+def test_a_replays_timeline_reaches_json_as_its_explanations_and_the_dispute_as_its_section(
+    legal: bool, stopped: bool, turns: int, explanations: list[int], dispute: dict[str, Any] | None
+) -> None:
+    """The positions are the HTML page's; JSON keeps the explanations (replay --timeline) and the
+    dispute report (replay --dispute, docs/disputes.md) as sections of the file, not as facts."""
+    facts = ReplayFacts(
+        legal, stopped, "core", (), turns, None, None, 0, timeline={"frames": [[1]], "explanations": explanations},
+        dispute=dispute,
+    )  # fmt: skip
+    file = json.loads(render(Run("replay", (FileResult("g.sglog", (), facts=facts),)), "json"))["files"][0]
+    assert file["timeline"] == explanations
+    assert file["facts"] == {**facts.as_json(), "house_rules": []} and "timeline" not in file["facts"]
+    assert ("dispute" in file) is (dispute is not None) and file.get("dispute") == dispute
+    run = Run("replay", (FileResult("g.sglog", (), facts=facts),))
+    assert '"frames":[[1]]' in render(run, "html")  # the page draws them
+    for fmt in ("text", "sarif", "junit", "github"):  # no other format writes them out
+        assert "frames" not in render(run, fmt)
+
+
+def test_the_documented_table_of_commands_and_formats_is_the_registrys() -> None:
+    """docs/output-formats.md lists each command's formats; they are the ones it offers."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "output-formats.md").read_text(encoding="utf-8")
+    rows = dict(re.findall(r"^\| `sgcheck (\w+)` \| [^|]+ \| (.+) \|$", text, re.MULTILINE))
+    kinds = {"check": ResultKind.CHECK, "replay": ResultKind.REPLAY}
+    kinds |= {"simulate": ResultKind.SIMULATION, "odds": ResultKind.ODDS_TABLE}
+    assert set(rows) == set(kinds)
+    for command, kind in kinds.items():
+        assert tuple(re.findall(r"`(\w+)`", rows[command])) == names_for(kind), command
