@@ -87,7 +87,7 @@ _LOANS = ((0, 0), (_LOAN, 0), (_LOAN, _LOAN))
 Key = tuple[str, int, int]
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Refusal:
     """An error later findings may follow from (a refused action, or a wrong total the log carries
     forward), and those findings."""
@@ -95,68 +95,73 @@ class Refusal:
     diagnostic: Diagnostic  # the error as reported, with its context
     what: str  # the statement's word ("move", "summon", ...), or the wrong total ("wrong LP total")
     refused: bool = True  # a refused action; False: a wrong total the log carries forward
-    followers: list[Diagnostic] = field(default_factory=list)  # in order
-    index: int = -1  # the error's place among the replay's diagnostics
+    followers: tuple[Diagnostic, ...] = ()  # in order
+    index: int = -1  # the error's place among the replay's findings
     within: Span | None = None  # its statement: a finding inside it is no fault of its own
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Counterfactual:
-    """The game as the log's writer saw it after refusal ``rid``."""
+    """The game as the log's writer saw it after refusal ``rid``: its position."""
 
     rid: int
     state: GameState
-    found: dict[Key, Diagnostic] | None = None  # its errors of the step being replayed (None: not yet)
-    shown: set[Key] = field(default_factory=set)  # those of them already reported
-    blocked: bool = False  # the step was refused there for something other than LP or SP
 
 
 @dataclass(slots=True)
-class Cascade:
-    """The errors of one replay and their open counterfactuals; see the module's docstring."""
+class Probe:
+    """What one step replayed in a counterfactual found: its errors (by :data:`Key`), those of
+    them already reported, and whether the step was refused there for something other than LP or
+    SP. Kept for the step only, never in a replay's position."""
 
-    refusals: list[Refusal] = field(default_factory=list)
-    open: list[Counterfactual] = field(default_factory=list)  # oldest first
+    found: dict[Key, Diagnostic] = field(default_factory=dict)
+    shown: set[Key] = field(default_factory=set)
+    blocked: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Cascade:
+    """The errors of one replay and their open counterfactuals; see the module's docstring. A
+    value: each change returns a new cascade, so a replay's position keeps the one it had."""
+
+    refusals: tuple[Refusal, ...] = ()
+    open: tuple[Counterfactual, ...] = ()  # oldest first
 
     def __bool__(self) -> bool:
         return bool(self.refusals)
 
-    def copy(self) -> Cascade:
-        """A copy that changes apart from this one (a replay's checkpoint, sgcheck.replay.resume)."""
-        refusals = [
-            Refusal(r.diagnostic, r.what, r.refused, list(r.followers), r.index, r.within) for r in self.refusals
-        ]
-        return Cascade(refusals, [Counterfactual(c.rid, c.state) for c in self.open])
+    def add(self, diag: Diagnostic, what: str, index: int, within: Span | None, *, refused: bool) -> Cascade:
+        """With a reported error later findings may follow from (its number: its place in
+        :attr:`refusals`, the number of refusals before it)."""
+        return Cascade((*self.refusals, Refusal(diag, what, refused, index=index, within=within)), self.open)
 
-    def add(self, diag: Diagnostic, what: str, index: int, within: Span | None, *, refused: bool) -> int:
-        """A reported error later findings may follow from; its number."""
-        self.refusals.append(Refusal(diag, what, refused, index=index, within=within))
-        return len(self.refusals) - 1
-
-    def branch(self, rid: int, state: GameState | None) -> Counterfactual | None:
-        """Open the counterfactual of error ``rid`` at ``state`` (None: it has none)."""
+    def branch(self, rid: int, state: GameState | None) -> tuple[Cascade, Counterfactual | None]:
+        """With the counterfactual of error ``rid`` opened at ``state`` (None: it has none)."""
         if state is None or state.result is not None:
-            return None
+            return self, None
         opened = Counterfactual(rid, state)
-        self.open.append(opened)
-        if len(self.open) > OPEN_LIMIT:
-            del self.open[0]
-        return opened
+        now = (*self.open, opened)
+        return Cascade(self.refusals, now[1:] if len(now) > OPEN_LIMIT else now), opened
 
-    def origin(self, key: Key) -> Counterfactual | None:
+    def moved(self, rid: int, state: GameState) -> Cascade:
+        """With counterfactual ``rid``'s game moved on to ``state``."""
+        return Cascade(self.refusals, tuple(Counterfactual(rid, state) if cf.rid == rid else cf for cf in self.open))
+
+    def origin(self, key: Key, probes: dict[int, Probe]) -> Counterfactual | None:
         """The counterfactual of the error a finding of the step just replayed follows from: the
-        most recent one that does not have it (None: it is independent)."""
+        most recent one probed on this step (``probes``, by error number) that does not have it
+        (None: it is independent)."""
         for cf in reversed(self.open):
-            if cf.found is not None and key not in cf.found:
+            probe = probes.get(cf.rid)
+            if probe is not None and key not in probe.found:
                 return cf
         return None
 
-    def surfaced(self, cf: Counterfactual, key: Key) -> Iterator[Diagnostic]:
-        """The errors ``cf`` has on the step whose finding ``key`` follows from its error: faults
-        of the log as its writer saw it, reported (each once, with a hint saying where they are
-        found), except a want of LP or SP and a wrong total, which a counterfactual knows only as
-        well as the log writes its totals."""
-        assert cf.found is not None
+    def surfaced(self, cf: Counterfactual, probe: Probe, key: Key) -> Iterator[Diagnostic]:
+        """The errors ``cf`` has on the step (``probe``) whose finding ``key`` follows from its
+        error: faults of the log as its writer saw it, reported (each once, with a hint saying
+        where they are found), except a want of LP or SP and a wrong total, which a
+        counterfactual knows only as well as the log writes its totals."""
         origin = self.refusals[cf.rid]
         line = origin.diagnostic.span.line if origin.diagnostic.span is not None else 0
         where = (
@@ -164,25 +169,37 @@ class Cascade:
             if origin.refused
             else f"found in the game with the {origin.what} of line {line} as the log wrote it"
         )
-        for own, diag in cf.found.items():
-            if own == key or own in cf.shown or diag.code in FUNDS or diag.code in _TOTALS:
+        for own, diag in probe.found.items():
+            if own == key or own in probe.shown or diag.code in FUNDS or diag.code in _TOTALS:
                 continue
-            cf.shown.add(own)
+            probe.shown.add(own)
             yield replace(diag, hint=f"{diag.hint}; {where}" if diag.hint else where)
 
-    def follow(self, rid: int, diag: Diagnostic) -> None:
-        """``diag`` follows from error ``rid``: it is counted, not reported."""
-        self.refusals[rid].followers.append(diag)
+    def follow(self, rid: int, diag: Diagnostic) -> Cascade:
+        """With ``diag`` following from error ``rid``: it is counted, not reported."""
+        was = self.refusals[rid]
+        now = replace(was, followers=(*was.followers, diag))
+        return Cascade((*self.refusals[:rid], now, *self.refusals[rid + 1 :]), self.open)
 
-    def settle(self, state: GameState | None, clean: bool) -> None:
-        """After a step: close the counterfactuals whose game ended or that agree with ``state``,
-        and, if the step was ``clean`` in the game, those that refused it for anything but LP or SP:
-        there the log contradicts them (its writer did not see the board they hold; the totals are
-        the log's own, and a counterfactual's may be off where the log writes none)."""
-        if self.open:
-            self.open = [
-                cf for cf in self.open if cf.state.result is None and cf.state != state and not (clean and cf.blocked)
-            ]
+    def settle(self, state: GameState | None, clean: bool, probes: dict[int, Probe]) -> Cascade:
+        """After a step: without the counterfactuals whose game ended or that agree with
+        ``state``, and, if the step was ``clean`` in the game, those that refused it for anything
+        but LP or SP (``probes``): there the log contradicts them (its writer did not see the board
+        they hold; the totals are the log's own, and a counterfactual's may be off where the log
+        writes none)."""
+        if not self.open:
+            return self
+        kept = tuple(
+            cf
+            for cf in self.open
+            if cf.state.result is None and cf.state != state and not (clean and _blocked(probes, cf.rid))
+        )
+        return self if len(kept) == len(self.open) else Cascade(self.refusals, kept)
+
+
+def _blocked(probes: dict[int, Probe], rid: int) -> bool:
+    probe = probes.get(rid)
+    return probe is not None and probe.blocked
 
 
 # --- readings of a refused action -------------------------------------------------------------
