@@ -37,7 +37,7 @@ def _generated(seed: int, turns: int = 60) -> str:
     from sgcheck.replay.generate import Style, iter_game
 
     items = iter_game(seed, style=Style.ENDLESS, claims=Claims.SOME, max_turns=turns // 2)
-    return "".join(format_item(item) + "\n" for item in items if not isinstance(item, GameState))  # type: ignore[arg-type]
+    return "".join(format_item(item) + "\n" for item in items if not isinstance(item, GameState))
 
 
 def _with_wrong_totals(text: str, seed: int, count: int = 4) -> str:
@@ -150,8 +150,16 @@ result 1-0
 
 @pytest.mark.parametrize(
     ("stop_at", "nth"),
-    [("started", 1), ("step_begins", 1), ("step_begins", 4), ("label_played", 2), ("statement_played", 1)]
-    + [("statement_played", 2), ("turn_ended", 1), ("turn_ended", 3)],
+    [
+        ("started", 1),
+        ("step_begins", 1),
+        ("step_begins", 4),
+        ("label_played", 2),
+        ("statement_played", 1),
+        ("statement_played", 2),
+        ("turn_ended", 1),
+        ("turn_ended", 3),
+    ],
 )
 def test_an_observer_stops_the_replay_by_answering_stop(stop_at: str, nth: int) -> None:
     """STOP ends the replay at once, without an exception: no later call, no later step played,
