@@ -79,11 +79,6 @@ class Session:
         self.attributing = False
 
     @property
-    def state(self) -> GameState | None:
-        """The game's state (None until play starts)."""
-        return self.at.state
-
-    @property
     def opening(self) -> Opening:
         """What the header and the setup lines settled so far."""
         return self.at.opening
@@ -134,7 +129,7 @@ class Session:
             st: GameState | None
             st, after = self.judged
         else:
-            st = at_state if at_state is not None else self.state
+            st = at_state if at_state is not None else self.at.state
         if st is not None and not diag.context:
             diag = diag.with_context(*context(st, self._where() if st.result is not None else None, after))
         return diag
