@@ -62,6 +62,7 @@ from sgcheck.core.windows import ACTION_WINDOWS
 from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.lang.logs.ast import ClaimKind
 from sgcheck.lang.logs.reader import StepClaim
+from sgcheck.replay.chain import Link, in_order
 from sgcheck.replay.claims import claims_hold
 
 #: At most this many counterfactuals are open at once; past it the oldest closes.
@@ -89,23 +90,23 @@ Key = tuple[str, int, int]
 
 @dataclass(frozen=True, slots=True)
 class Refusal:
-    """An error later findings may follow from (a refused action, or a wrong total the log carries
-    forward), and those findings."""
+    """An error later findings may follow from: a refused action, or a wrong total the log carries
+    forward."""
 
     diagnostic: Diagnostic  # the error as reported, with its context
     what: str  # the statement's word ("move", "summon", ...), or the wrong total ("wrong LP total")
     refused: bool = True  # a refused action; False: a wrong total the log carries forward
-    followers: tuple[Diagnostic, ...] = ()  # in order
     index: int = -1  # the error's place among the replay's findings
     within: Span | None = None  # its statement: a finding inside it is no fault of its own
 
 
 @dataclass(frozen=True, slots=True)
 class Counterfactual:
-    """The game as the log's writer saw it after refusal ``rid``: its position."""
+    """The game as the log's writer saw it after refusal ``rid`` (``origin``): its position."""
 
     rid: int
     state: GameState
+    origin: Refusal
 
 
 @dataclass(slots=True)
@@ -121,31 +122,37 @@ class Probe:
 
 @dataclass(frozen=True, slots=True)
 class Cascade:
-    """The errors of one replay and their open counterfactuals; see the module's docstring. A
-    value: each change returns a new cascade, so a replay's position keeps the one it had."""
+    """The errors of one replay, the findings that follow from them and their open
+    counterfactuals; see the module's docstring. A value: each change returns a new cascade, in
+    constant time (the errors and the followers are chains each one extends), so a replay's
+    position keeps the one it had."""
 
-    refusals: tuple[Refusal, ...] = ()
+    errors: Link[Refusal] | None = None
+    follows: Link[tuple[int, Diagnostic]] | None = None  # (error number, finding), in order
     open: tuple[Counterfactual, ...] = ()  # oldest first
 
     def __bool__(self) -> bool:
-        return bool(self.refusals)
+        return self.errors is not None
 
     def add(self, diag: Diagnostic, what: str, index: int, within: Span | None, *, refused: bool) -> Cascade:
-        """With a reported error later findings may follow from (its number: its place in
-        :attr:`refusals`, the number of refusals before it)."""
-        return Cascade((*self.refusals, Refusal(diag, what, refused, index=index, within=within)), self.open)
+        """With a reported error later findings may follow from; its number is the number of
+        errors before it."""
+        refusal = Refusal(diag, what, refused, index=index, within=within)
+        return Cascade(Link(refusal, self.errors), self.follows, self.open)
 
-    def branch(self, rid: int, state: GameState | None) -> tuple[Cascade, Counterfactual | None]:
-        """With the counterfactual of error ``rid`` opened at ``state`` (None: it has none)."""
-        if state is None or state.result is not None:
+    def branch(self, state: GameState | None) -> tuple[Cascade, Counterfactual | None]:
+        """With the counterfactual of the error added last opened at ``state`` (None: it has none)."""
+        errors = self.errors
+        if errors is None or state is None or state.result is not None:
             return self, None
-        opened = Counterfactual(rid, state)
+        opened = Counterfactual(errors.count - 1, state, errors.value)
         now = (*self.open, opened)
-        return Cascade(self.refusals, now[1:] if len(now) > OPEN_LIMIT else now), opened
+        return Cascade(errors, self.follows, now[1:] if len(now) > OPEN_LIMIT else now), opened
 
     def moved(self, rid: int, state: GameState) -> Cascade:
         """With counterfactual ``rid``'s game moved on to ``state``."""
-        return Cascade(self.refusals, tuple(Counterfactual(rid, state) if cf.rid == rid else cf for cf in self.open))
+        moved = tuple(Counterfactual(rid, state, cf.origin) if cf.rid == rid else cf for cf in self.open)
+        return Cascade(self.errors, self.follows, moved)
 
     def origin(self, key: Key, probes: dict[int, Probe]) -> Counterfactual | None:
         """The counterfactual of the error a finding of the step just replayed follows from: the
@@ -162,7 +169,7 @@ class Cascade:
         error: faults of the log as its writer saw it, reported (each once, with a hint saying
         where they are found), except a want of LP or SP and a wrong total, which a
         counterfactual knows only as well as the log writes its totals."""
-        origin = self.refusals[cf.rid]
+        origin = cf.origin
         line = origin.diagnostic.span.line if origin.diagnostic.span is not None else 0
         where = (
             f"found in the game where the {origin.what} of line {line} is played as the log wrote it"
@@ -177,9 +184,14 @@ class Cascade:
 
     def follow(self, rid: int, diag: Diagnostic) -> Cascade:
         """With ``diag`` following from error ``rid``: it is counted, not reported."""
-        was = self.refusals[rid]
-        now = replace(was, followers=(*was.followers, diag))
-        return Cascade((*self.refusals[:rid], now, *self.refusals[rid + 1 :]), self.open)
+        return Cascade(self.errors, Link((rid, diag), self.follows), self.open)
+
+    def refusals(self) -> list[tuple[Refusal, list[Diagnostic]]]:
+        """Each error, in order, with the findings that follow from it, in order."""
+        followers: list[list[Diagnostic]] = [[] for _ in range(self.errors.count if self.errors else 0)]
+        for rid, diag in in_order(self.follows):
+            followers[rid].append(diag)
+        return list(zip(in_order(self.errors), followers, strict=True))
 
     def settle(self, state: GameState | None, clean: bool, probes: dict[int, Probe]) -> Cascade:
         """After a step: without the counterfactuals whose game ended or that agree with
@@ -194,7 +206,7 @@ class Cascade:
             for cf in self.open
             if cf.state.result is None and cf.state != state and not (clean and _blocked(probes, cf.rid))
         )
-        return self if len(kept) == len(self.open) else Cascade(self.refusals, kept)
+        return self if len(kept) == len(self.open) else Cascade(self.errors, self.follows, kept)
 
 
 def _blocked(probes: dict[int, Probe], rid: int) -> bool:

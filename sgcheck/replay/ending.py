@@ -14,6 +14,7 @@ from sgcheck.codes import diagnostic
 from sgcheck.core.pieces import Color
 from sgcheck.core.state import GameState
 from sgcheck.diagnostics import Span, listing
+from sgcheck.replay.chain import in_order
 from sgcheck.replay.findings import SCORES
 from sgcheck.replay.setup_lines import king_square
 
@@ -38,12 +39,12 @@ def finish(replayer: Session, start: Callable[[Span], GameState]) -> None:
         st = start(last.span if last is not None else Span.point(replayer.source))
         if replayer.halted:  # the observer stopped the replay as play started
             return
-    if st is None and replayer.at.progress.items <= 1 and not setup.rolloffs and not setup.drafts:
+    if st is None and replayer.at.progress.items <= 1 and setup.rolloff is None and not setup.drafts:
         replayer.report(
             diagnostic("SG-P006", "no game in this file: it has no setup and no turns").at(Span.point(replayer.source)),
             fatal=True,
         )
-    for line in replayer.at.progress.result_lines:
+    for line in in_order(replayer.at.progress.result_lines):
         _check_result(replayer, line.score, line.reason, line.span)
     header = replayer.opening.header
     tag = header.get("Result") if header else None
@@ -55,14 +56,14 @@ def knock_on_notes(replayer: Session) -> None:
     """SG-N306 on each error that later findings follow from (keep_going): how many, and on
     which lines; they are not reported themselves (sgcheck.replay.cascade). A finding that follows
     on the error's own line is no fault of its own: the error's hint says so instead."""
-    for origin in replayer.at.cascade.refusals:
+    for origin, following in replayer.at.cascade.refusals():
         first = origin.diagnostic
-        own = [d for d in origin.followers if _inside(d.span, origin.within)]
+        own = [d for d in following if _inside(d.span, origin.within)]
         if own and 0 <= origin.index < replayer.sink.count:
             said = "; ".join(f"{d.code} {d.message}" for d in own)
             also = f"it explains the rest of this statement: {said}"
             replayer.sink.amend(origin.index, replace(first, hint=f"{first.hint}; {also}" if first.hint else also))
-        followers = [d for d in origin.followers if not _inside(d.span, origin.within)]
+        followers = [d for d in following if not _inside(d.span, origin.within)]
         count = len(followers)
         if not count:
             continue

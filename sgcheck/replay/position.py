@@ -29,6 +29,7 @@ from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.lang.logs.ast import Header, KingPlacement, ResultLine, RollOff, Statement
 from sgcheck.lang.logs.reader import PlainTurn
 from sgcheck.replay.cascade import Cascade
+from sgcheck.replay.chain import Link
 
 if TYPE_CHECKING:
     from sgcheck.replay.game_scenario import GameScenario
@@ -42,26 +43,26 @@ Handover = tuple[tuple[Diagnostic, ...], Span]
 
 @final
 class Setup(Record):
-    """The setup lines read so far (core §1, R19): each side's draft, the roll-offs, the Kings
-    placed, whether the colour was chosen."""
+    """The setup lines read so far (core §1, R19): each side's draft, the last roll-off, the
+    Kings placed, whether the colour was chosen."""
 
-    __match_args__: ClassVar[tuple[str, ...]] = ("drafts", "rolloffs", "kings", "chosen")
+    __match_args__: ClassVar[tuple[str, ...]] = ("drafts", "rolloff", "kings", "chosen")
     __slots__ = __match_args__
 
     drafts: Final[tuple[tuple[Color, tuple[str, ...]], ...]]
-    rolloffs: Final[tuple[RollOff, ...]]
+    rolloff: Final[RollOff | None]  # the last roll-off (a tie is rolled again)
     kings: Final[tuple[tuple[Color, KingPlacement], ...]]
     chosen: Final[bool]
 
     def __init__(
         self,
         drafts: tuple[tuple[Color, tuple[str, ...]], ...] = (),
-        rolloffs: tuple[RollOff, ...] = (),
+        rolloff: RollOff | None = None,
         kings: tuple[tuple[Color, KingPlacement], ...] = (),
         chosen: bool = False,
     ) -> None:
         self.drafts = drafts
-        self.rolloffs = rolloffs
+        self.rolloff = rolloff
         self.kings = kings
         self.chosen = chosen
 
@@ -82,16 +83,16 @@ class Setup(Record):
     def with_draft(self, color: Color, cards: tuple[str, ...]) -> Setup:
         """``color`` drafted ``cards`` (a second draft of theirs replaces the first)."""
         drafts = (*((side, kept) for side, kept in self.drafts if side is not color), (color, cards))
-        return Setup(drafts, self.rolloffs, self.kings, self.chosen)
+        return Setup(drafts, self.rolloff, self.kings, self.chosen)
 
     def with_rolloff(self, roll: RollOff) -> Setup:
-        return Setup(self.drafts, (*self.rolloffs, roll), self.kings, self.chosen)
+        return Setup(self.drafts, roll, self.kings, self.chosen)
 
     def with_king(self, placed: KingPlacement) -> Setup:
-        return Setup(self.drafts, self.rolloffs, (*self.kings, (placed.color, placed)), self.chosen)
+        return Setup(self.drafts, self.rolloff, (*self.kings, (placed.color, placed)), self.chosen)
 
     def with_choice(self) -> Setup:
-        return Setup(self.drafts, self.rolloffs, self.kings, True)
+        return Setup(self.drafts, self.rolloff, self.kings, True)
 
 
 @final
@@ -155,7 +156,7 @@ class Progress(Record):
     between_turns: Final[bool]
     where_turn: Final[PlainTurn | None]
     handover: Final[Handover | None]
-    result_lines: Final[tuple[ResultLine, ...]]
+    result_lines: Final[Link[ResultLine] | None]  # newest first (sgcheck.replay.chain)
     warned_cards: Final[bool]
 
     def __init__(
@@ -167,7 +168,7 @@ class Progress(Record):
         between_turns: bool = True,
         where_turn: PlainTurn | None = None,
         handover: Handover | None = None,
-        result_lines: tuple[ResultLine, ...] = (),
+        result_lines: Link[ResultLine] | None = None,
         warned_cards: bool = False,
     ) -> None:
         self.items = items
@@ -226,7 +227,7 @@ class Progress(Record):
         )
 
     def with_result_line(self, line: ResultLine) -> Progress:
-        return self.replace(items=self.items + 1, result_lines=(*self.result_lines, line))
+        return self.replace(items=self.items + 1, result_lines=Link(line, self.result_lines))
 
     def with_turn_ended(self, between_turns: bool, handover: Handover | None) -> Progress:
         """The turn ended: whether the state is the next turn's start, and what the watch found."""

@@ -46,7 +46,7 @@ def draft(replayer: Session, item: Draft) -> None:
     if _closed(replayer, "the draft", item.span):
         return
     setup = replayer.opening.setup
-    if setup.rolloffs or setup.kings:
+    if setup.rolloff is not None or setup.kings:
         replayer.report(diagnostic("SG-S101", "the Relic draft comes before the roll-off and the Kings").at(item.span))
     if setup.drafted(item.color) is not None:
         replayer.report(diagnostic("SG-S101", f"{item.color.title} drafts twice").at(item.span))
@@ -92,7 +92,7 @@ def rolloff(replayer: Session, roll: RollOff) -> None:
     setup = replayer.opening.setup
     if setup.kings:
         replayer.report(diagnostic("SG-S101", "the roll-off comes before the Kings are placed").at(roll.span))
-    previous = setup.rolloffs[-1] if setup.rolloffs else None
+    previous = setup.rolloff
     if previous is not None and rolloff_winner(previous.white.faces, previous.black.faces) is not None:
         replayer.report(
             diagnostic("SG-S101", "the roll-off was already decided; only a tie is rolled again").at(roll.span)
@@ -108,7 +108,7 @@ def choose(replayer: Session, choice: ColourChoice) -> None:
     if _closed(replayer, "the colour choice", choice.span):
         return
     setup = replayer.opening.setup
-    last = setup.rolloffs[-1] if setup.rolloffs else None
+    last = setup.rolloff
     winner = rolloff_winner(last.white.faces, last.black.faces) if last is not None else None
     if setup.chosen or setup.kings or winner is None:
         why = (
@@ -186,13 +186,12 @@ def start(replayer: Session, at: Span | PlainTurn) -> GameState:
             ).at(at.header_span() if isinstance(at, PlainTurn) else at),
             fatal=True,
         )
-    if setup.rolloffs:
-        last = setup.rolloffs[-1]
-        if rolloff_winner(last.white.faces, last.black.faces) is None:
-            total = sum(last.white.faces)
-            replayer.report(
-                diagnostic("SG-S102", f"the last roll-off is a tie ({total} each); a tie is rolled again").at(last.span)
-            )
+    last = setup.rolloff
+    if last is not None and rolloff_winner(last.white.faces, last.black.faces) is None:
+        total = sum(last.white.faces)
+        replayer.report(
+            diagnostic("SG-S102", f"the last roll-off is a tie ({total} each); a tie is rolled again").at(last.span)
+        )
     white, black = king_square(replayer, Color.WHITE), king_square(replayer, Color.BLACK)
     assert white is not None and black is not None
     state = initial_state(white, black, opening.ruleset, replayer.game_scenario)

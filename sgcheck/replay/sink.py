@@ -10,42 +10,18 @@ its position by keeping the chain's head, and a replay resumed from it extends t
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final, final
 
 from sgcheck.diagnostics import Diagnostic
+from sgcheck.replay.chain import Link, in_order
 from sgcheck.replay.observer import TurnObserver
 
-
-@final
-class Found:
-    """The findings of a replay so far, newest first: ``diagnostic``, after the ``earlier`` ones;
-    ``count`` of them in all. Never changed once made; compared by identity (two chains are the
-    same findings when they are the same chain), so that no comparison walks a long chain."""
-
-    __slots__ = ("count", "diagnostic", "earlier")
-
-    diagnostic: Final[Diagnostic]
-    earlier: Final[Found | None]
-    count: Final[int]
-
-    def __init__(self, diagnostic: Diagnostic, earlier: Found | None, count: int) -> None:
-        self.diagnostic = diagnostic
-        self.earlier = earlier
-        self.count = count
-
-    def __repr__(self) -> str:
-        return f"Found({self.count} findings, the last {self.diagnostic.code})"
+#: The findings of a replay so far, newest first (a chain, :mod:`sgcheck.replay.chain`).
+Found = Link[Diagnostic]
 
 
 def listed(found: Found | None, since: int = 0) -> list[Diagnostic]:
     """The findings of ``found`` in the order they were made, from number ``since`` on."""
-    out: list[Diagnostic] = []
-    node = found
-    while node is not None and node.count > since:
-        out.append(node.diagnostic)
-        node = node.earlier
-    out.reverse()
-    return out
+    return in_order(found, since)
 
 
 class FindingSink:
@@ -70,20 +46,19 @@ class FindingSink:
         count = kept.count if kept is not None else 0
         if self.observer is not None:
             self.observer.reported(count)
-        self.kept = Found(diag, kept, count + 1)
+        self.kept = Link(diag, kept)
 
     def extend(self, findings: Iterable[Diagnostic]) -> None:
         """Keep ``findings`` made before play (a pack's, a scenario's), of which no step tells the
         observer."""
         for diag in findings:
-            kept = self.kept
-            self.kept = Found(diag, kept, kept.count + 1 if kept is not None else 1)
+            self.kept = Link(diag, self.kept)
 
     def last(self) -> Diagnostic:
         """The finding kept last (there is one)."""
         kept = self.kept
         assert kept is not None
-        return self._amended.get(kept.count - 1, kept.diagnostic)
+        return self._amended.get(kept.count - 1, kept.value)
 
     def since(self, index: int) -> list[Diagnostic]:
         """The findings from number ``index`` on."""

@@ -320,7 +320,7 @@ class Replayer(Session):
             return None
         sink = self.sink
         cascade = self.at.cascade.add(sink.last(), what, sink.count - 1, within, refused=refused)
-        cascade, opened = cascade.branch(len(cascade.refusals) - 1, state)
+        cascade, opened = cascade.branch(state)
         self.at = self.at.with_cascade(cascade)
         return opened
 
