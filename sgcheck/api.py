@@ -34,7 +34,7 @@ from sgcheck.lang.logs.from_actions import statement_for
 from sgcheck.lang.logs.reader import PlainTurn, TurnStep
 from sgcheck.lang.logs.vocab import PHASES
 from sgcheck.lang.logs.writer import format_statement
-from sgcheck.replay.observer import TurnObserver
+from sgcheck.replay.observer import GO, Flow, TurnObserver
 
 __all__ = [
     "Finding",
@@ -308,12 +308,14 @@ class _Positions(TurnObserver):
     def __init__(self) -> None:
         self.positions: list[Position] = []
 
-    def started(self, state: GameState, line: int) -> None:
+    def started(self, state: GameState, line: int) -> Flow:
         self.positions.append(Position(state, line))
+        return GO
 
-    def label_played(self, line: int, state: GameState | None) -> None:
+    def label_played(self, line: int, state: GameState | None) -> Flow:
         if state is not None:
             self.positions.append(Position(state, line))
+        return GO
 
     def statement_played(
         self,
@@ -322,14 +324,16 @@ class _Positions(TurnObserver):
         before: GameState | None,
         state: GameState | None,
         findings: Sequence[Diagnostic],
-    ) -> None:
+    ) -> Flow:
         if state is not None:
             self.positions.append(Position(state, turn.statement(step).span.line))
+        return GO
 
-    def turn_ended(self, turn: PlainTurn, passes: Sequence[TurnStep], state: GameState | None) -> None:
+    def turn_ended(self, turn: PlainTurn, passes: Sequence[TurnStep], state: GameState | None) -> Flow:
         if state is not None:
             line = turn.statement(passes[-1]).span.line if passes else turn.header_span().line
             self.positions.append(Position(state, line))
+        return GO
 
 
 def _replayed(source: object, keep_going: bool, pack: str | Path | None, folder: str | None) -> Game:

@@ -63,6 +63,7 @@ from sgcheck.core.windows import ACTION_WINDOWS
 from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.lang.logs.ast import ClaimKind
 from sgcheck.lang.logs.reader import StepClaim
+from sgcheck.replay.chain import Link, in_order
 from sgcheck.replay.claims import claims_hold
 
 #: At most this many counterfactuals are open at once; past it the oldest closes.
@@ -83,103 +84,131 @@ _LOANS = ((0, 0), (_LOAN, 0), (_LOAN, _LOAN))
 Key = tuple[str, int, int]
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Refusal:
-    """An error later findings may follow from (a refused action, or a wrong total the log carries
-    forward), and those findings."""
+    """An error later findings may follow from: a refused action, or a wrong total the log carries
+    forward."""
 
     diagnostic: Diagnostic  # the error as reported, with its context
     what: str  # the statement's word ("move", "summon", ...), or the wrong total ("wrong LP total")
     refused: bool = True  # a refused action; False: a wrong total the log carries forward
-    followers: list[Diagnostic] = field(default_factory=list)  # in order
-    index: int = -1  # the error's place among the replay's diagnostics
+    index: int = -1  # the error's place among the replay's findings
     within: Span | None = None  # its statement: a finding inside it is no fault of its own
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Counterfactual:
-    """The game as the log's writer saw it after refusal ``rid``."""
+    """The game as the log's writer saw it after refusal ``rid`` (``origin``): its position."""
 
     rid: int
     state: GameState
-    found: dict[Key, Diagnostic] | None = None  # its errors of the step being replayed (None: not yet)
-    shown: set[Key] = field(default_factory=set)  # those of them already reported
-    blocked: bool = False  # the step was refused there for something other than LP or SP
+    origin: Refusal
 
 
 @dataclass(slots=True)
-class Cascade:
-    """The errors of one replay and their open counterfactuals; see the module's docstring."""
+class Probe:
+    """What one step replayed in a counterfactual found: its errors (by :data:`Key`), those of
+    them already reported, and whether the step was refused there for something other than LP or
+    SP. Kept for the step only, never in a replay's position."""
 
-    refusals: list[Refusal] = field(default_factory=list)
-    open: list[Counterfactual] = field(default_factory=list)  # oldest first
+    found: dict[Key, Diagnostic] = field(default_factory=dict)
+    shown: set[Key] = field(default_factory=set)
+    blocked: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Cascade:
+    """The errors of one replay, the findings that follow from them and their open
+    counterfactuals; see the module's docstring. A value: each change returns a new cascade, in
+    constant time (the errors and the followers are chains each one extends), so a replay's
+    position keeps the one it had."""
+
+    errors: Link[Refusal] | None = None
+    follows: Link[tuple[int, Diagnostic]] | None = None  # (error number, finding), in order
+    open: tuple[Counterfactual, ...] = ()  # oldest first
 
     def __bool__(self) -> bool:
-        return bool(self.refusals)
+        return self.errors is not None
 
-    def copy(self) -> Cascade:
-        """A copy that changes apart from this one (a replay's checkpoint, sgcheck.replay.resume)."""
-        refusals = [
-            Refusal(r.diagnostic, r.what, r.refused, list(r.followers), r.index, r.within) for r in self.refusals
-        ]
-        return Cascade(refusals, [Counterfactual(c.rid, c.state) for c in self.open])
+    def add(self, diag: Diagnostic, what: str, index: int, within: Span | None, *, refused: bool) -> Cascade:
+        """With a reported error later findings may follow from; its number is the number of
+        errors before it."""
+        refusal = Refusal(diag, what, refused, index=index, within=within)
+        return Cascade(Link(refusal, self.errors), self.follows, self.open)
 
-    def add(self, diag: Diagnostic, what: str, index: int, within: Span | None, *, refused: bool) -> int:
-        """A reported error later findings may follow from; its number."""
-        self.refusals.append(Refusal(diag, what, refused, index=index, within=within))
-        return len(self.refusals) - 1
+    def branch(self, state: GameState | None) -> tuple[Cascade, Counterfactual | None]:
+        """With the counterfactual of the error added last opened at ``state`` (None: it has none)."""
+        errors = self.errors
+        if errors is None or state is None or state.result is not None:
+            return self, None
+        opened = Counterfactual(errors.count - 1, state, errors.value)
+        now = (*self.open, opened)
+        return Cascade(errors, self.follows, now[1:] if len(now) > OPEN_LIMIT else now), opened
 
-    def branch(self, rid: int, state: GameState | None) -> Counterfactual | None:
-        """Open the counterfactual of error ``rid`` at ``state`` (None: it has none)."""
-        if state is None or state.result is not None:
-            return None
-        opened = Counterfactual(rid, state)
-        self.open.append(opened)
-        if len(self.open) > OPEN_LIMIT:
-            del self.open[0]
-        return opened
+    def moved(self, rid: int, state: GameState) -> Cascade:
+        """With counterfactual ``rid``'s game moved on to ``state``."""
+        moved = tuple(Counterfactual(rid, state, cf.origin) if cf.rid == rid else cf for cf in self.open)
+        return Cascade(self.errors, self.follows, moved)
 
-    def origin(self, key: Key) -> Counterfactual | None:
+    def origin(self, key: Key, probes: dict[int, Probe]) -> Counterfactual | None:
         """The counterfactual of the error a finding of the step just replayed follows from: the
-        most recent one that does not have it (None: it is independent)."""
+        most recent one probed on this step (``probes``, by error number) that does not have it
+        (None: it is independent)."""
         for cf in reversed(self.open):
-            if cf.found is not None and key not in cf.found:
+            probe = probes.get(cf.rid)
+            if probe is not None and key not in probe.found:
                 return cf
         return None
 
-    def surfaced(self, cf: Counterfactual, key: Key) -> Iterator[Diagnostic]:
-        """The errors ``cf`` has on the step whose finding ``key`` follows from its error: faults
-        of the log as its writer saw it, reported (each once, with a hint saying where they are
-        found), except a want of LP or SP and a wrong total, which a counterfactual knows only as
-        well as the log writes its totals."""
-        assert cf.found is not None
-        origin = self.refusals[cf.rid]
+    def surfaced(self, cf: Counterfactual, probe: Probe, key: Key) -> Iterator[Diagnostic]:
+        """The errors ``cf`` has on the step (``probe``) whose finding ``key`` follows from its
+        error: faults of the log as its writer saw it, reported (each once, with a hint saying
+        where they are found), except a want of LP or SP and a wrong total, which a
+        counterfactual knows only as well as the log writes its totals."""
+        origin = cf.origin
         line = origin.diagnostic.span.line if origin.diagnostic.span is not None else 0
         where = (
             f"found in the game where the {origin.what} of line {line} is played as the log wrote it"
             if origin.refused
             else f"found in the game with the {origin.what} of line {line} as the log wrote it"
         )
-        for own, diag in cf.found.items():
+        for own, diag in probe.found.items():
             kept_out = has(diag.code, Trait.SHORT_OF_FUNDS) or has(diag.code, Trait.TOTAL_CLAIM)
-            if own == key or own in cf.shown or kept_out:
+            if own == key or own in probe.shown or kept_out:
                 continue
-            cf.shown.add(own)
+            probe.shown.add(own)
             yield replace(diag, hint=f"{diag.hint}; {where}" if diag.hint else where)
 
-    def follow(self, rid: int, diag: Diagnostic) -> None:
-        """``diag`` follows from error ``rid``: it is counted, not reported."""
-        self.refusals[rid].followers.append(diag)
+    def follow(self, rid: int, diag: Diagnostic) -> Cascade:
+        """With ``diag`` following from error ``rid``: it is counted, not reported."""
+        return Cascade(self.errors, Link((rid, diag), self.follows), self.open)
 
-    def settle(self, state: GameState | None, clean: bool) -> None:
-        """After a step: close the counterfactuals whose game ended or that agree with ``state``,
-        and, if the step was ``clean`` in the game, those that refused it for anything but LP or SP:
-        there the log contradicts them (its writer did not see the board they hold; the totals are
-        the log's own, and a counterfactual's may be off where the log writes none)."""
-        if self.open:
-            self.open = [
-                cf for cf in self.open if cf.state.result is None and cf.state != state and not (clean and cf.blocked)
-            ]
+    def refusals(self) -> list[tuple[Refusal, list[Diagnostic]]]:
+        """Each error, in order, with the findings that follow from it, in order."""
+        followers: list[list[Diagnostic]] = [[] for _ in range(self.errors.count if self.errors else 0)]
+        for rid, diag in in_order(self.follows):
+            followers[rid].append(diag)
+        return list(zip(in_order(self.errors), followers, strict=True))
+
+    def settle(self, state: GameState | None, clean: bool, probes: dict[int, Probe]) -> Cascade:
+        """After a step: without the counterfactuals whose game ended or that agree with
+        ``state``, and, if the step was ``clean`` in the game, those that refused it for anything
+        but LP or SP (``probes``): there the log contradicts them (its writer did not see the board
+        they hold; the totals are the log's own, and a counterfactual's may be off where the log
+        writes none)."""
+        if not self.open:
+            return self
+        kept = tuple(
+            cf
+            for cf in self.open
+            if cf.state.result is None and cf.state != state and not (clean and _blocked(probes, cf.rid))
+        )
+        return self if len(kept) == len(self.open) else Cascade(self.errors, self.follows, kept)
+
+
+def _blocked(probes: dict[int, Probe], rid: int) -> bool:
+    probe = probes.get(rid)
+    return probe is not None and probe.blocked
 
 
 # --- readings of a refused action -------------------------------------------------------------

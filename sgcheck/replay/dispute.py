@@ -42,7 +42,7 @@ from sgcheck.lang.logs.reader import PlainTurn, TurnStep
 from sgcheck.lang.source import SourceText
 from sgcheck.replay.describe import statement_word
 from sgcheck.replay.interpreter import ReplayOptions, ReplayResult, replay_source
-from sgcheck.replay.observer import TurnObserver
+from sgcheck.replay.observer import GO, Flow, TurnObserver
 from sgcheck.replay.summary import headline, state_facts
 
 #: The name and version of the house-rule profile (docs/disputes.md).
@@ -105,11 +105,12 @@ class _Noted(TurnObserver):
         before: GameState | None,
         state: GameState | None,
         findings: Sequence[Diagnostic],
-    ) -> None:
+    ) -> Flow:
         if self.found is None:
             stmt = turn.statement(step)
             if self.wanted(stmt, findings):
                 self.found = (stmt, before, state)
+        return GO
 
 
 def _first_error(stmt: Statement, findings: Sequence[Diagnostic]) -> bool:
@@ -137,20 +138,21 @@ class _Figures(TurnObserver):
         before: GameState | None,
         state: GameState | None,
         findings: Sequence[Diagnostic],
-    ) -> None:
+    ) -> Flow:
         stmt = turn.statement(step)
         if before is None or state is None:
-            return
+            return GO
         actor = turn.color
         if isinstance(stmt, IncomeStmt):
             self._figure(stmt.span.line, actor, "income", stmt.amount, before.turn.income)
         self._claims(stmt, actor, state.players[actor])
+        return GO
 
-    def turn_ended(self, turn: PlainTurn, passes: Sequence[TurnStep], state: GameState | None) -> None:
-        if state is None:
-            return
-        for step in passes:
-            self._claims(turn.statement(step), turn.color, state.players[turn.color])
+    def turn_ended(self, turn: PlainTurn, passes: Sequence[TurnStep], state: GameState | None) -> Flow:
+        if state is not None:
+            for step in passes:
+                self._claims(turn.statement(step), turn.color, state.players[turn.color])
+        return GO
 
     def _claims(self, stmt: Statement, actor: Color, player: PlayerState) -> None:
         for claim in stmt.claims:

@@ -14,6 +14,7 @@ from sgcheck.codes import diagnostic
 from sgcheck.core.pieces import Color
 from sgcheck.core.state import GameState
 from sgcheck.diagnostics import Span, listing
+from sgcheck.replay.chain import in_order
 from sgcheck.replay.findings import SCORES
 from sgcheck.replay.setup_lines import king_square
 
@@ -24,24 +25,29 @@ if TYPE_CHECKING:
 def finish(replayer: Session, start: Callable[[Span], GameState]) -> None:
     """The log has ended: play starts (``start``) if it never did but the Kings are placed; then
     the result lines and the [Result] tag."""
-    if replayer.handover is not None:  # the log ends at a hand-over the watch reported on
-        found, at = replayer.handover
-        replayer.handover = None
+    handover = replayer.at.progress.handover
+    if handover is not None:  # the log ends at a hand-over the watch reported on
+        found, at = handover
+        progress = replayer.at.progress
+        replayer.at = replayer.at.with_progress(progress.with_turn_ended(progress.between_turns, None))
         for diag in found:
             replayer.report(diag.at(at))
-    st = replayer.state
-    setup = replayer.setup
+    st = replayer.at.state
+    setup = replayer.opening.setup
     if st is None and all(king_square(replayer, c) is not None for c in Color):
-        last = setup.kings.get(Color.BLACK) or setup.kings.get(Color.WHITE)
-        replayer.state = st = start(last.span if last is not None else Span.point(replayer.source))
-    if st is None and replayer.items <= 1 and not setup.rolloffs and not setup.drafts:
+        last = setup.king(Color.BLACK) or setup.king(Color.WHITE)
+        st = start(last.span if last is not None else Span.point(replayer.source))
+        if replayer.halted:  # the observer stopped the replay as play started
+            return
+    if st is None and replayer.at.progress.items <= 1 and setup.rolloff is None and not setup.drafts:
         replayer.report(
             diagnostic("SG-P006", "no game in this file: it has no setup and no turns").at(Span.point(replayer.source)),
             fatal=True,
         )
-    for line in replayer.result_lines:
+    for line in in_order(replayer.at.progress.result_lines):
         _check_result(replayer, line.score, line.reason, line.span)
-    tag = replayer.header.get("Result") if replayer.header else None
+    header = replayer.opening.header
+    tag = header.get("Result") if header else None
     if tag is not None and tag.value in SCORES and st is not None:
         _check_result(replayer, tag.value, None, tag.span)
 
@@ -50,14 +56,14 @@ def knock_on_notes(replayer: Session) -> None:
     """SG-N306 on each error that later findings follow from (keep_going): how many, and on
     which lines; they are not reported themselves (sgcheck.replay.cascade). A finding that follows
     on the error's own line is no fault of its own: the error's hint says so instead."""
-    for origin in replayer.cascade.refusals:
+    for origin, following in replayer.at.cascade.refusals():
         first = origin.diagnostic
-        own = [d for d in origin.followers if _inside(d.span, origin.within)]
-        if own and 0 <= origin.index < len(replayer.diagnostics):
+        own = [d for d in following if _inside(d.span, origin.within)]
+        if own and 0 <= origin.index < replayer.sink.count:
             said = "; ".join(f"{d.code} {d.message}" for d in own)
             also = f"it explains the rest of this statement: {said}"
-            replayer.diagnostics[origin.index] = replace(first, hint=f"{first.hint}; {also}" if first.hint else also)
-        followers = [d for d in origin.followers if not _inside(d.span, origin.within)]
+            replayer.sink.amend(origin.index, replace(first, hint=f"{first.hint}; {also}" if first.hint else also))
+        followers = [d for d in following if not _inside(d.span, origin.within)]
         count = len(followers)
         if not count:
             continue
@@ -85,7 +91,7 @@ def _inside(span: Span | None, within: Span | None) -> bool:
 
 
 def _check_result(replayer: Session, score: str, reason: str | None, span: Span) -> None:
-    st = replayer.state
+    st = replayer.at.state
     actual = st.result if st is not None else None
     if actual is None:
         if score != "*":

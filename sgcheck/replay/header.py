@@ -22,24 +22,26 @@ def no_header(replayer: Session) -> None:
     """The log's first item is not its header's: the pack and scenario of the command line only."""
     load_pack(replayer, None)
     load_scenario(replayer, None)
-    replayer.ruleset = scenario_limit(replayer, replayer.ruleset, Header((), Span.point(replayer.source)))
+    opening = replayer.opening
+    limited = scenario_limit(replayer, opening.ruleset, Header((), Span.point(replayer.source)))
+    replayer.settle(opening.replace(ruleset=limited))
 
 
 def read_header(replayer: Session, header: Header) -> None:
     """The header's tags: none twice, the ruleset, the pack, the scenario, house rules, [Result]."""
-    replayer.header = header
+    replayer.settle(replayer.opening.replace(header=header))
     seen: set[str] = set()
     for tag in header.tags:
         key = tag.name.lower()
         if key in seen:
             replayer.report(diagnostic("SG-P007", f"the tag [{tag.name}] is given twice").at(tag.span))
         seen.add(key)
-    replayer.ruleset = ruleset(replayer, header)
+    replayer.settle(replayer.opening.replace(ruleset=ruleset(replayer, header)))
     load_pack(replayer, header.get("Pack"))
     load_scenario(replayer, header.get("Scenario"))
-    replayer.ruleset = scenario_limit(replayer, replayer.ruleset, header)
+    replayer.settle(replayer.opening.replace(ruleset=scenario_limit(replayer, replayer.opening.ruleset, header)))
     ruleset_tag = header.get("Ruleset")
-    for house in replayer.ruleset.house_rules():
+    for house in replayer.opening.ruleset.house_rules():
         note = diagnostic(
             "SG-N303",
             f"house rule {house.setting} ({house.ruling}): {house.description}; breaks {house.breaks}",
@@ -63,7 +65,7 @@ def load_pack(replayer: Session, tag: Tag | None) -> None:
     codes; its cards still cannot do what the contract forbids in every game (an error when
     played), and the caps still bind.
     """
-    replayer.pack_asked = True
+    replayer.settle(replayer.opening.replace(pack_asked=True))
     from sgcheck.replay.pack import load_game_pack
 
     options = replayer.options
@@ -76,17 +78,17 @@ def load_pack(replayer: Session, tag: Tag | None) -> None:
     if isinstance(loaded, Diagnostic):
         replayer.report(loaded if loaded.span is not None else loaded.at(Span.point(replayer.source)), fatal=True)
         return
-    replayer.pack = loaded
+    replayer.settle(replayer.opening.replace(pack=loaded))
     if not loaded.breaks_contract:
         return
     where = tag.span if tag is not None and options.pack is None else Span.point(replayer.source)
     errors = sum(1 for f in loaded.findings if f.is_error)
     if not options.allow_violations:
-        replayer.diagnostics.extend(loaded.findings)
+        replayer.sink.extend(loaded.findings)
         message = f"the pack {loaded.shown} breaks the contract ({errors} error{'s' if errors != 1 else ''} above)"
         hint = "fix the cards, or replay a prototype with --allow-violations"
         replayer.report(diagnostic("SG-P015", message, hint=hint).at(where), fatal=True)
-    replayer.diagnostics.extend(allowed(finding) if finding.is_error else finding for finding in loaded.findings)
+    replayer.sink.extend(allowed(finding) if finding.is_error else finding for finding in loaded.findings)
     message = (
         f"the pack {loaded.shown} breaks the contract ({errors} error{'s' if errors != 1 else ''}, reported above "
         f"as {'warnings' if errors != 1 else 'a warning'}) and is replayed anyway (--allow-violations); forbidden "
@@ -103,7 +105,7 @@ def load_scenario(replayer: Session, tag: Tag | None) -> None:
     """
     from sgcheck.replay.game_scenario import GameScenario, load_game_scenario
 
-    options, pack = replayer.options, replayer.pack
+    options, pack = replayer.options, replayer.opening.pack
     if options.scenario is not None:
         loaded = load_game_scenario(options.scenario, log_folder=replayer.folder, from_tag=False)
     elif tag is not None:
@@ -115,8 +117,8 @@ def load_scenario(replayer: Session, tag: Tag | None) -> None:
     if isinstance(loaded, Diagnostic):
         replayer.report(loaded if loaded.span is not None else loaded.at(Span.point(replayer.source)), fatal=True)
         return
-    replayer.scenario = loaded
-    replayer.diagnostics.extend(loaded.findings)
+    replayer.settle(replayer.opening.replace(scenario=loaded))
+    replayer.sink.extend(loaded.findings)
     if loaded.refused:
         errors = sum(1 for f in loaded.findings if f.is_error)
         where = tag.span if tag is not None and options.scenario is None else Span.point(replayer.source)

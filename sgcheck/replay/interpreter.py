@@ -5,13 +5,16 @@
 The work is done by modules, each with one job:
 
 - :mod:`sgcheck.replay.options`: :class:`ReplayOptions`, :class:`ReplayResult`, :data:`Observer`;
-- :mod:`sgcheck.replay.session`: one replay's state and findings, which the others share;
+- :mod:`sgcheck.replay.position`: where a replay stands, an immutable value replaced step by step;
+- :mod:`sgcheck.replay.sink`: the findings, handed to one sink;
+- :mod:`sgcheck.replay.session`: one replay's position, findings and observer, which the others share;
 - :mod:`sgcheck.replay.turn_loop`: the replayer (a session) and its turn loop;
 - :mod:`sgcheck.replay.header`: header tags, the ruleset, the game's pack and scenario;
 - :mod:`sgcheck.replay.setup_lines`: the setup lines and the state at the start of play;
 - :mod:`sgcheck.replay.ending`: the end of the log, result lines, the knock-on notes;
 - :mod:`sgcheck.replay.findings`: what they share about findings (context, the stop);
 - :mod:`sgcheck.replay.dice_check`: verifiable dice, checked as the items go by;
+- :mod:`sgcheck.replay.observer`: what the turn loop tells an observer, and how one stops it;
 - :mod:`sgcheck.replay.timeline`: the HTML report's positions, an observer of the turn loop.
 """
 
@@ -30,7 +33,9 @@ from sgcheck.replay.ending import finish, knock_on_notes
 from sgcheck.replay.findings import SCORES, Stop
 from sgcheck.replay.observer import TurnObserver
 from sgcheck.replay.options import Observer, ReplayOptions, ReplayResult
-from sgcheck.replay.session import SavedSession, Session
+from sgcheck.replay.position import Checkpoint, ReplayPosition
+from sgcheck.replay.session import Session
+from sgcheck.replay.sink import Found
 from sgcheck.replay.timeline import Recording
 from sgcheck.replay.turn_loop import Replayer
 
@@ -51,11 +56,13 @@ DEFAULTS = ReplayOptions()
 def _over(replayer: Session) -> bool:
     """Whether the game is over: the game ended, or the log writes a result (a result line, or a
     [Result] tag with a score)."""
-    if replayer.state is not None and replayer.state.result is not None:
+    at = replayer.at
+    if at.state is not None and at.state.result is not None:
         return True
-    if replayer.result_lines:
+    if at.progress.result_lines:
         return True
-    tag = replayer.header.get("Result") if replayer.header is not None else None
+    header = at.opening.header
+    tag = header.get("Result") if header is not None else None
     return tag is not None and tag.value.strip() in SCORES
 
 
@@ -67,8 +74,8 @@ def replay_items(
     folder: str | None = None,
     observe: Observer | None = None,
     turn_observer: TurnObserver | None = None,
-    saved: SavedSession | None = None,
-    checkpoint: Callable[[PlainTurn, Session], None] | None = None,
+    start: Checkpoint | None = None,
+    checkpoint: Callable[[PlainTurn, ReplayPosition, Found | None], None] | None = None,
 ) -> ReplayResult:
     """Replay parsed log items (consumed lazily, in order); ``folder`` is the log's folder
     (None: the current one), where its [Pack] tag is looked for; ``observe`` (see
@@ -76,47 +83,55 @@ def replay_items(
     ``turn_observer`` is told of each step of the turn loop (a replay without the timeline only:
     the dispute report's, sgcheck.replay.dispute, and a resumed replay's).
 
-    For a replay resumed at a turn (:mod:`sgcheck.replay.resume`): ``saved`` is where an earlier
-    replay of the same log was before the first of ``items``, and ``checkpoint`` is shown the
-    session before each turn the line reader read is played."""
+    For a replay resumed at a turn (:mod:`sgcheck.replay.resume`): ``start`` is where an earlier
+    replay of the same log was before the first of ``items`` (its position and findings), and
+    ``checkpoint`` is shown the position and the findings before each turn the line reader read
+    is played. An observer that answers ``STOP`` ends the replay there, stopped."""
     recording = Recording(options.keep_line, options.keep_turn) if options.timeline else None
-    replayer = Replayer(source, options, folder, observe, recording if recording is not None else turn_observer)
-    if saved is not None:
-        replayer.restore(saved)
+    observer = recording if recording is not None else turn_observer
+    if start is not None:
+        replayer = Replayer(source, options, folder, observe, observer, start.position, start.found)
+    else:
+        replayer = Replayer(source, options, folder, observe, observer)
     stopped = False
     tapped = Tapped(items)  # the dice checked on the way, when the header commits to them
     try:
         for item in tapped:
             if checkpoint is not None and isinstance(item, PlainTurn):
-                checkpoint(item, replayer)
+                checkpoint(item, replayer.at, replayer.sink.kept)
             replayer.feed(item)
-        finish(replayer, replayer.start)
+            if replayer.halted:
+                break
+        if not replayer.halted:
+            finish(replayer, replayer.start)
     except Stop:
         stopped = True
+    stopped = stopped or replayer.halted
     tapped.drain(Stop)
     tapped.finish(_over(replayer))
     knock_on_notes(replayer)
-    st = replayer.state
+    at = replayer.at
+    st, progress, opening = at.state, at.progress, at.opening
     timeline = None
     if recording is not None:
-        tags = [(tag.name, tag.value) for tag in replayer.header.tags] if replayer.header is not None else []
+        tags = [(tag.name, tag.value) for tag in opening.header.tags] if opening.header is not None else []
         timeline = recording.data(st, replayer.source, tags)
     return ReplayResult(
         source=replayer.source,
-        diagnostics=merged(replayer.diagnostics, tapped.findings),
+        diagnostics=merged(replayer.sink.findings(), tapped.findings),
         state=st,
-        ruleset=replayer.ruleset,
-        header=replayer.header,
-        statements=replayer.statements,
-        turns=replayer.turns,
+        ruleset=opening.ruleset,
+        header=opening.header,
+        statements=at.statements,
+        turns=progress.turns,
         stopped=stopped,
-        upkeep_income=st.turn.income if st is not None and st.result is None and replayer.between_turns else 0,
-        pack=replayer.pack,
-        scenario=replayer.scenario,
+        upkeep_income=st.turn.income if st is not None and st.result is None and progress.between_turns else 0,
+        pack=opening.pack,
+        scenario=opening.scenario,
         timeline=timeline,
         kept=tuple(recording.kept) if recording is not None else (),
-        first_turn=replayer.first_turn,
-        last_turn=replayer.last_turn,
+        first_turn=progress.first_turn,
+        last_turn=progress.last_turn,
     )
 
 
@@ -136,22 +151,21 @@ def replay_source(
     observe: Observer | None = None,
     read: Read | None = None,
     turn_observer: TurnObserver | None = None,
-    saved: tuple[SavedSession, int, int, int] | None = None,
-    checkpoint: Callable[[PlainTurn, Session], None] | None = None,
+    start: Checkpoint | None = None,
+    checkpoint: Callable[[PlainTurn, ReplayPosition, Found | None], None] | None = None,
 ) -> ReplayResult:
     """Read and replay a decoded log; a syntax error is reported like any other finding.
     ``progress`` is told how many characters have been read, as reading goes on; ``folder``
     is the log's folder and ``observe`` an :data:`Observer` (see :func:`replay_items`);
-    ``read`` reads the log instead of the line reader (:data:`Read`). ``saved``: a session saved
-    before the item at a file offset, with that offset, its line and the offset where that line
-    starts: the log is read and replayed from there on (``turn_observer``, ``checkpoint``: see
-    :func:`replay_items`)."""
+    ``read`` reads the log instead of the line reader (:data:`Read`). ``start``: a checkpoint of an
+    earlier replay of the same log, before the turn at a file offset: the log is read and
+    replayed from there on (``turn_observer``, ``checkpoint``: see :func:`replay_items`)."""
     syntax_error: list[Diagnostic] = []
 
     def items() -> Iterator[LogItem | PlainTurn]:
         try:
-            if saved is not None:
-                yield from read_log_from(source, *saved[1:])
+            if start is not None:
+                yield from read_log_from(source, start.offset, start.line, start.line_start)
             elif read is None:
                 yield from read_log(source, progress=progress)
             else:
@@ -167,7 +181,7 @@ def replay_source(
         folder=folder,
         observe=observe,
         turn_observer=turn_observer,
-        saved=saved[0] if saved is not None else None,
+        start=start,
         checkpoint=checkpoint,
     )
     if not syntax_error:

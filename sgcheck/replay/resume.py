@@ -1,9 +1,10 @@
 """Replay resumed at a turn: checkpoints kept from one replay, and a later replay of the same log,
 changed further on, that reads and plays only from the last checkpoint before the change.
 
-A checkpoint is the session (:meth:`~sgcheck.replay.session.Session.saved`) just before a turn the
-line reader read, with where that turn starts. Game states are immutable, so a checkpoint shares
-them with the replay and costs little; one is kept every :data:`EVERY` turns. A checkpoint is
+A checkpoint (:class:`~sgcheck.replay.position.Checkpoint`) is the replay's position and its
+findings just before a turn the line reader read, with where that turn starts. Both are immutable
+values the replay goes on from without changing them, so a checkpoint is simply kept, shared with
+the replay, and costs nothing to take; one is kept every :data:`EVERY` turns. A checkpoint is
 valid for a changed text when every line up to and including its turn's first line is unchanged:
 the items before it are then read exactly as before (the reader ends an item where the next one
 starts, which that line shows), so going on from it gives the result of a replay from the start,
@@ -23,20 +24,13 @@ from sgcheck.replay.dice_check import has_dice_tags
 from sgcheck.replay.interpreter import DEFAULTS, replay_source
 from sgcheck.replay.observer import TurnObserver
 from sgcheck.replay.options import ReplayOptions, ReplayResult
-from sgcheck.replay.session import SavedSession, Session
+from sgcheck.replay.position import Checkpoint, ReplayPosition
+from sgcheck.replay.sink import Found
+
+__all__ = ["EVERY", "Checkpoint", "first_change", "replay_kept", "usable"]
 
 #: A checkpoint every this many turns (both sides' turns counted).
 EVERY = 25
-
-
-@dataclass(frozen=True, slots=True)
-class Checkpoint:
-    """The session before the turn that starts at ``offset`` (on ``line``, which starts at ``line_start``)."""
-
-    offset: int
-    line: int
-    line_start: int
-    saved: SavedSession
 
 
 @dataclass(slots=True)
@@ -45,10 +39,10 @@ class _Keeper:
     kept: list[Checkpoint]
     seen: int = 0
 
-    def __call__(self, turn: PlainTurn, session: Session) -> None:
+    def __call__(self, turn: PlainTurn, position: ReplayPosition, found: Found | None) -> None:
         self.seen += 1
         if self.seen % self.every == 0:
-            self.kept.append(Checkpoint(turn.offset, turn.line, turn.line_start, session.saved()))
+            self.kept.append(Checkpoint(turn.offset, turn.line, turn.line_start, position, found))
 
 
 def replay_kept(
@@ -64,9 +58,8 @@ def replay_kept(
     the same options and files around it, when given) and keep checkpoints as it goes: the
     result and the checkpoints after ``start`` (with ``start``'s, the checkpoints of the whole log)."""
     kept: list[Checkpoint] = []
-    saved = (start.saved, start.offset, start.line, start.line_start) if start is not None else None
     keeper = _Keeper(every, kept)
-    result = replay_source(source, options, folder=folder, turn_observer=observer, saved=saved, checkpoint=keeper)
+    result = replay_source(source, options, folder=folder, turn_observer=observer, start=start, checkpoint=keeper)
     if result.header is not None and has_dice_tags(result.header):
         # verifiable dice are checked in log order from the first roll (sgcheck.replay.dice_check):
         # such a log is replayed from the start each time, so no checkpoint is kept

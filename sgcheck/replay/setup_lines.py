@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 
 def _closed(replayer: Session, what: str, span: Span) -> bool:
-    if replayer.state is not None:
+    if replayer.at.state is not None:
         replayer.report(diagnostic("SG-S101", f"{what} belongs to setup, before the first turn").at(span))
         return True
     return False
@@ -45,18 +45,20 @@ def _closed(replayer: Session, what: str, span: Span) -> bool:
 def draft(replayer: Session, item: Draft) -> None:
     if _closed(replayer, "the draft", item.span):
         return
-    setup = replayer.setup
-    if setup.rolloffs or setup.kings:
+    setup = replayer.opening.setup
+    if setup.rolloff is not None or setup.kings:
         replayer.report(diagnostic("SG-S101", "the Relic draft comes before the roll-off and the Kings").at(item.span))
-    if item.color in setup.drafts:
+    if setup.drafted(item.color) is not None:
         replayer.report(diagnostic("SG-S101", f"{item.color.title} drafts twice").at(item.span))
     cards = tuple(c.name for c in item.cards)
-    if replayer.pack is None:
+    pack = replayer.opening.pack
+    if pack is None:
         for v in check_draft(item.color, cards):
             replayer.report(v.diagnostic.at(item.span))
     else:
-        _draft_from_pack(replayer, item, replayer.pack)
-    setup.drafts[item.color] = cards
+        _draft_from_pack(replayer, item, pack)
+    opening = replayer.opening
+    replayer.settle(opening.replace(setup=opening.setup.with_draft(item.color, cards)))
 
 
 def _draft_from_pack(replayer: Session, item: Draft, pack: GamePack) -> None:
@@ -87,25 +89,26 @@ def _names_of(pack: GamePack) -> NameIndex:
 def rolloff(replayer: Session, roll: RollOff) -> None:
     if _closed(replayer, "the roll-off", roll.span):
         return
-    setup = replayer.setup
+    setup = replayer.opening.setup
     if setup.kings:
         replayer.report(diagnostic("SG-S101", "the roll-off comes before the Kings are placed").at(roll.span))
-    previous = setup.rolloffs[-1] if setup.rolloffs else None
+    previous = setup.rolloff
     if previous is not None and rolloff_winner(previous.white.faces, previous.black.faces) is not None:
         replayer.report(
             diagnostic("SG-S101", "the roll-off was already decided; only a tie is rolled again").at(roll.span)
         )
     for v in check_rolloff(roll.white.faces, roll.black.faces):
         replayer.report(v.diagnostic.at(roll.span))
-    setup.rolloffs.append(roll)
+    opening = replayer.opening
+    replayer.settle(opening.replace(setup=opening.setup.with_rolloff(roll)))
 
 
 def choose(replayer: Session, choice: ColourChoice) -> None:
     """After a decided roll-off and before the Kings (R01); the choice itself is judged by the core."""
     if _closed(replayer, "the colour choice", choice.span):
         return
-    setup = replayer.setup
-    last = setup.rolloffs[-1] if setup.rolloffs else None
+    setup = replayer.opening.setup
+    last = setup.rolloff
     winner = rolloff_winner(last.white.faces, last.black.faces) if last is not None else None
     if setup.chosen or setup.kings or winner is None:
         why = (
@@ -120,14 +123,15 @@ def choose(replayer: Session, choice: ColourChoice) -> None:
         assert last is not None
         for v in check_colour_choice(last.white.faces, last.black.faces, choice.color):
             replayer.report(v.diagnostic.at(choice.span))
-    setup.chosen = True
+    opening = replayer.opening
+    replayer.settle(opening.replace(setup=opening.setup.with_choice()))
 
 
 def king(replayer: Session, item: KingPlacement) -> None:
     if _closed(replayer, "placing a King", item.span):
         return
-    setup = replayer.setup
-    if item.color in setup.kings:
+    setup = replayer.opening.setup
+    if setup.king(item.color) is not None:
         replayer.report(diagnostic("SG-S101", f"the {item.color.title} King is placed twice").at(item.span))
         return
     for v in check_king_placement(item.color, item.square.square):
@@ -136,7 +140,8 @@ def king(replayer: Session, item: KingPlacement) -> None:
     scenario = replayer.game_scenario
     if scenario is not None and not _king_fits(replayer, scenario, item):
         return
-    setup.kings[item.color] = item
+    opening = replayer.opening
+    replayer.settle(opening.replace(setup=opening.setup.with_king(item)))
 
 
 def _king_fits(replayer: Session, scenario: Scenario, item: KingPlacement) -> bool:
@@ -157,7 +162,7 @@ def _king_fits(replayer: Session, scenario: Scenario, item: KingPlacement) -> bo
 
 def king_square(replayer: Session, color: Color) -> Square | None:
     """Where ``color``'s King starts: where the log or the scenario places it (None: not yet)."""
-    placed = replayer.setup.kings.get(color)
+    placed = replayer.opening.setup.king(color)
     if placed is not None:
         return placed.square.square
     scenario = replayer.game_scenario
@@ -165,9 +170,11 @@ def king_square(replayer: Session, color: Color) -> Square | None:
 
 
 def start(replayer: Session, at: Span | PlainTurn) -> GameState:
-    """The state at the start of play; ``at``: where play starts (a span, or the first turn,
-    whose header a finding is placed at)."""
-    setup = replayer.setup
+    """The state at the start of play, which the position goes on from (with the watch, if the
+    cards need one); ``at``: where play starts (a span, or the first turn, whose header a finding
+    is placed at)."""
+    opening = replayer.opening
+    setup = opening.setup
     missing = [c.title for c in Color if king_square(replayer, c) is None]
     if missing:
         kings = f"{' and '.join(missing)} King{'s are' if len(missing) > 1 else ' is'}"
@@ -179,24 +186,24 @@ def start(replayer: Session, at: Span | PlainTurn) -> GameState:
             ).at(at.header_span() if isinstance(at, PlainTurn) else at),
             fatal=True,
         )
-    if setup.rolloffs:
-        last = setup.rolloffs[-1]
-        if rolloff_winner(last.white.faces, last.black.faces) is None:
-            total = sum(last.white.faces)
-            replayer.report(
-                diagnostic("SG-S102", f"the last roll-off is a tie ({total} each); a tie is rolled again").at(last.span)
-            )
+    last = setup.rolloff
+    if last is not None and rolloff_winner(last.white.faces, last.black.faces) is None:
+        total = sum(last.white.faces)
+        replayer.report(
+            diagnostic("SG-S102", f"the last roll-off is a tie ({total} each); a tie is rolled again").at(last.span)
+        )
     white, black = king_square(replayer, Color.WHITE), king_square(replayer, Color.BLACK)
     assert white is not None and black is not None
-    state = initial_state(white, black, replayer.ruleset, replayer.game_scenario)
-    pack = replayer.pack
+    state = initial_state(white, black, opening.ruleset, replayer.game_scenario)
+    pack = opening.pack
     if pack is not None:
-        drafts = setup.drafts
-        hands = new_cards(CardsByName(pack.cards), drafts.get(Color.WHITE, ()), drafts.get(Color.BLACK, ()))
+        hands = new_cards(CardsByName(pack.cards), setup.drafted(Color.WHITE) or (), setup.drafted(Color.BLACK) or ())
         state = state.replace(cards=hands)
         if pack.module is not None:
             state = module_start(state, pack.module)
     # the watch only where the cards can break what it watches (a market's deck: always)
     watched = pack is not None and (pack.module is not None or needs_watch(pack.cards))
-    replayer.watch = WATCH_START if state.cards is not None and watched else None
-    return state if state.scenario is None else scenario_start(state)
+    watch = WATCH_START if state.cards is not None and watched else None
+    state = state if state.scenario is None else scenario_start(state)
+    replayer.at = replayer.at.with_played(state, watch)
+    return state

@@ -57,7 +57,7 @@ from sgcheck.lang.logs.reader import PlainTurn, TurnStep
 from sgcheck.lang.logs.writer import format_statement
 from sgcheck.replay.describe import statement_word
 from sgcheck.replay.explain import END_OF_TURN, explain_income, explain_step, not_a_pass
-from sgcheck.replay.observer import TurnObserver
+from sgcheck.replay.observer import GO, Flow, TurnObserver
 
 #: Frame kinds (field 1).
 START, LABEL, STATEMENT, TURN_END = 0, 1, 2, 3
@@ -196,12 +196,14 @@ class Recording(TurnObserver):
 
     # --- the turn loop's calls ---------------------------------------------------------------
 
-    def started(self, state: GameState, line: int) -> None:
+    def started(self, state: GameState, line: int) -> Flow:
         self.recorder.record(state, START, line)
+        return GO
 
-    def step_begins(self) -> None:
+    def step_begins(self) -> Flow:
         self.in_step = True
         self.last = None
+        return GO
 
     def applied(self, before: GameState, action: Action, outcome: Applied | Rejected) -> None:
         self.last = (before, action, outcome)
@@ -210,8 +212,9 @@ class Recording(TurnObserver):
         frames = len(self.recorder.frames)
         self.recorder.mark(index, frames if self.in_step else frames - 1)
 
-    def label_played(self, line: int, state: GameState | None) -> None:
+    def label_played(self, line: int, state: GameState | None) -> Flow:
         self._record(LABEL, line, _NO_SQUARES, state, None)
+        return GO
 
     def statement_played(
         self,
@@ -220,15 +223,16 @@ class Recording(TurnObserver):
         before: GameState | None,
         state: GameState | None,
         findings: Sequence[Diagnostic],
-    ) -> None:
+    ) -> Flow:
         stmt = turn.statement(step)
         line = stmt.span.line
         explained = None
         if before is not None and state is not None:
             explained = self._explain_statement(step, stmt, line, before, state, findings)
         self._record(STATEMENT, line, action_squares(step.action), state, explained)
+        return GO
 
-    def turn_ended(self, turn: PlainTurn, passes: Sequence[TurnStep], state: GameState | None) -> None:
+    def turn_ended(self, turn: PlainTurn, passes: Sequence[TurnStep], state: GameState | None) -> Flow:
         line = turn.tree().span.end_line
         explained: dict[str, object] | None = None
         if self.last is not None and state is not None:
@@ -241,6 +245,7 @@ class Recording(TurnObserver):
                     assert isinstance(facts, list)
                     facts.insert(0, not_a_pass(before))
         self._record(TURN_END, line, _NO_SQUARES, state, explained)
+        return GO
 
     # --- frames ------------------------------------------------------------------------------
 

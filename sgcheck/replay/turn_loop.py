@@ -34,7 +34,7 @@ from sgcheck.core.pieces import Color, Phase
 from sgcheck.core.play.market import forget_due, reveal_due
 from sgcheck.core.play.victory import game_over_rules
 from sgcheck.core.state import GameState
-from sgcheck.core.watch import Breach, observe
+from sgcheck.core.watch import Breach, Watch, observe
 from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.lang.logs.ast import (
     ActivateStmt,
@@ -56,12 +56,12 @@ from sgcheck.lang.logs.reader import PlainTurn, StepClaim, TurnStep
 from sgcheck.lang.logs.vocab import KEYWORDS
 from sgcheck.replay import header as header_items
 from sgcheck.replay import setup_lines
-from sgcheck.replay.cascade import Counterfactual, reading, written_totals
+from sgcheck.replay.cascade import Counterfactual, Probe, reading, written_totals
 from sgcheck.replay.claims import check_claims, claims_hold
 from sgcheck.replay.describe import statement_word, turn_label
 from sgcheck.replay.fill import income_fix
 from sgcheck.replay.findings import Stop, allowed
-from sgcheck.replay.observer import TurnObserver
+from sgcheck.replay.observer import STOP, Flow, TurnObserver
 from sgcheck.replay.session import Session
 from sgcheck.replay.translate import span_of, translate
 
@@ -116,12 +116,21 @@ class Replayer(Session):
     # --- items ------------------------------------------------------------------------------
 
     def feed(self, item: LogItem | PlainTurn) -> None:
-        self.items += 1
-        if not self.pack_asked and not isinstance(item, Header):
+        """Play ``item``; the observer may halt the replay (``halted``)."""
+        if not self.at.opening.pack_asked and not isinstance(item, Header):
             header_items.no_header(self)
+        if isinstance(item, PlainTurn):  # first: nearly every item of a long log is one
+            self._play(item)  # counted as an item with the turn
+            return
+        if isinstance(item, Turn):
+            self._play(turn_of_tree(item))
+            return
+        at = self.at
+        if isinstance(item, ResultLine):
+            self.at = at.with_progress(at.progress.with_result_line(item))
+            return
+        self.at = at.with_progress(at.progress.with_item())
         match item:
-            case PlainTurn():  # first: nearly every item of a long log is one
-                self._play(item)
             case Header():
                 header_items.read_header(self, item)
             case Draft():
@@ -132,30 +141,41 @@ class Replayer(Session):
                 setup_lines.choose(self, item)
             case KingPlacement():
                 setup_lines.king(self, item)
-            case Turn():
-                self._play(turn_of_tree(item))
-            case ResultLine():
-                self.result_lines.append(item)
 
     def start(self, at: Span | PlainTurn) -> GameState:
         """The state at the start of play (``at``: where play starts, a span or the first turn)."""
         state = setup_lines.start(self, at)
-        if self.observer is not None:
-            self.observer.started(state, (at.header_span() if isinstance(at, PlainTurn) else at).line)
+        observer = self.observer
+        if observer is not None:
+            self._went_on(observer.started(state, (at.header_span() if isinstance(at, PlainTurn) else at).line))
         return state
+
+    def _went_on(self, flow: Flow) -> bool:
+        """Whether the observer's answer lets the replay go on; if not, it is halted."""
+        if flow is STOP:
+            self.halted = True
+            return False
+        return True
 
     # --- turns ------------------------------------------------------------------------------
 
     def _play(self, turn: PlainTurn) -> None:
         """Play one turn: its sequence, its phase labels, its statements and claims, its end (core §2)."""
         number, color = turn.number, turn.color
-        if self.state is None:
-            self.state = self.start(turn)
-        st = self.state
-        self.where, self.where_turn = None, turn
-        if self.handover is not None:  # what the watch found as this turn's Upkeep began
-            watched, _ = self.handover
-            self.handover = None
+        st = self.at.state
+        if st is None:
+            st = self.start(turn)
+            if self.halted:
+                return
+        self.where = None
+        progress = self.at.progress
+        handover = progress.handover
+        read = 1
+        if handover is not None or st.result is not None or number != st.turn_number or color is not st.to_move:
+            self.at = self.at.with_progress(progress.at_turn(turn))  # findings are placed on this turn
+            read = 0
+        if handover is not None:  # what the watch found as this turn's Upkeep began
+            watched, _ = handover
             for diag in watched:
                 self.report(diag.at(turn.header_span()), at_state=st)
         if st.result is not None:
@@ -174,11 +194,7 @@ class Replayer(Session):
                 ).at(turn.header_span()),
                 fatal=True,
             )
-        self.turns += 1
-        self.last_turn = (number, color)
-        if self.first_turn is None:
-            self.first_turn = self.last_turn
-        self.between_turns = False
+        self.at = self.at.with_progress(self.at.progress.with_turn(turn, read))
         labelled = False
         passes: list[TurnStep] = []
         markets = st.cards is not None  # only a game with cards can have a market (R26)
@@ -188,12 +204,12 @@ class Replayer(Session):
                 self.where = (number, color, step.phase)
                 first = not labelled
                 if observer is None:
-                    if self.cascade.open:
+                    if self.at.cascade.open:
                         self._step(partial(self._enter, step.phase, first, turn, step))
                     else:
                         self._enter(step.phase, first, turn, step)
-                else:
-                    self._observed_label(observer, turn, step, first)
+                elif not self._observed_label(observer, turn, step, first):
+                    return
                 labelled = True
             if step.word is None:
                 continue
@@ -206,42 +222,54 @@ class Replayer(Session):
                 passes.append(step)
                 continue
             if observer is None:
-                if self.cascade.open:
+                if self.at.cascade.open:
                     self._step(partial(self._statement_of, turn, step, markets))
                 else:
                     self._statement_of(turn, step, markets)
-            else:
-                self._observed_statement(observer, turn, step, markets)
+            elif not self._observed_statement(observer, turn, step, markets):
+                return
         if observer is None:
-            if self.cascade.open:
+            if self.at.cascade.open:
                 self._step(partial(self._end_turn, turn, passes))
             else:
                 self._end_turn(turn, passes)
         else:
             self._observed_end(observer, turn, passes)
 
-    def _observed_label(self, observer: TurnObserver, turn: PlainTurn, step: TurnStep, first: bool) -> None:
+    # each step an observer sees: told before it (it may stop the replay there) and after it,
+    # even when a finding stops the replay inside it; whether the replay goes on
+
+    def _observed_label(self, observer: TurnObserver, turn: PlainTurn, step: TurnStep, first: bool) -> bool:
         assert step.phase is not None
-        observer.step_begins()
+        if not self._went_on(observer.step_begins()):
+            return False
         try:
             self._step(partial(self._enter, step.phase, first, turn, step))
-        finally:
-            observer.label_played(turn.label_span(step).line, self.state)
+        except Stop:
+            observer.label_played(turn.label_span(step).line, self.at.state)
+            raise
+        return self._went_on(observer.label_played(turn.label_span(step).line, self.at.state))
 
-    def _observed_statement(self, observer: TurnObserver, turn: PlainTurn, step: TurnStep, markets: bool) -> None:
-        observer.step_begins()
-        before, found = self.state, len(self.diagnostics)
+    def _observed_statement(self, observer: TurnObserver, turn: PlainTurn, step: TurnStep, markets: bool) -> bool:
+        if not self._went_on(observer.step_begins()):
+            return False
+        before, found = self.at.state, self.sink.count
         try:
             self._step(partial(self._statement_of, turn, step, markets))
-        finally:
-            observer.statement_played(turn, step, before, self.state, self.diagnostics[found:])
+        except Stop:
+            observer.statement_played(turn, step, before, self.at.state, self.sink.since(found))
+            raise
+        return self._went_on(observer.statement_played(turn, step, before, self.at.state, self.sink.since(found)))
 
-    def _observed_end(self, observer: TurnObserver, turn: PlainTurn, passes: list[TurnStep]) -> None:
-        observer.step_begins()
+    def _observed_end(self, observer: TurnObserver, turn: PlainTurn, passes: list[TurnStep]) -> bool:
+        if not self._went_on(observer.step_begins()):
+            return False
         try:
             self._step(partial(self._end_turn, turn, passes))
-        finally:
-            observer.turn_ended(turn, passes, self.state)
+        except Stop:
+            observer.turn_ended(turn, passes, self.at.state)
+            raise
+        return self._went_on(observer.turn_ended(turn, passes, self.at.state))
 
     # --- counterfactuals (keep_going; sgcheck.replay.cascade) -----------------------------------
 
@@ -249,35 +277,39 @@ class Replayer(Session):
         """Replay one step of the log (a phase label, a statement, the end of a turn): first in
         each open counterfactual, then in the game, where an error the step has in no
         counterfactual of an earlier error follows from that error."""
-        cascade = self.cascade
+        cascade = self.at.cascade
         if not cascade.open:
             run()
             return
+        self.probes = {}
         for cf in cascade.open:
             self._probe(cf, run)
         self.attributing = True
-        errors = self.errors
+        sink = self.sink
+        errors = sink.errors
         try:
             run()
         finally:
             self.attributing = False
-        cascade.settle(self.state, clean=self.errors == errors)
+        at = self.at
+        self.at = at.with_cascade(at.cascade.settle(at.state, sink.errors == errors, self.probes))
 
     def _probe(self, cf: Counterfactual, run: Callable[[], None]) -> None:
-        """Replay a step in counterfactual ``cf``: by the same code, from its position, its
-        findings kept in ``cf.found`` and its position moved on; the game's own is left as it was."""
-        kept = (self.state, self.statements, self.capture, self.judged, self.between_turns, self.warned_cards)
-        watch, observer = self.watch, self.observer
-        self.state, self.watch, self.observer, self.probing = cf.state, None, None, cf
-        cf.found, cf.blocked, cf.shown = {}, False, set()
+        """Replay a step in counterfactual ``cf``: by the same code, from its position (no watch,
+        no observer), its findings kept in its probe (``probes``) and its position moved on; the
+        game's own position is put back as it was."""
+        kept, judged, observer = self.at, self.judged, self.observer
+        probe = Probe()
+        self.probes[cf.rid] = probe
+        self.at, self.observer, self.probing = kept.with_played(cf.state, None), None, probe
         try:
             run()
         except Stop:
             pass
         finally:
-            cf.state = self.state if self.state is not None else cf.state
-            self.state, self.statements, self.capture, self.judged, self.between_turns, self.warned_cards = kept
-            self.watch, self.observer, self.probing = watch, observer, None
+            reached = self.at.state
+            self.at = kept.with_cascade(kept.cascade.moved(cf.rid, reached if reached is not None else cf.state))
+            self.judged, self.observer, self.probing = judged, observer, None
 
     def _branch(
         self, what: str, state: GameState | None, within: Span | None, *, refused: bool
@@ -286,16 +318,20 @@ class Replayer(Session):
         its counterfactual (the game at ``state``) follow from it."""
         if not self.options.keep_going or self.observe is not None:
             return None
-        rid = self.cascade.add(self.diagnostics[-1], what, len(self.diagnostics) - 1, within, refused=refused)
-        return self.cascade.branch(rid, state)
+        sink = self.sink
+        cascade = self.at.cascade.add(sink.last(), what, sink.count - 1, within, refused=refused)
+        cascade, opened = cascade.branch(state)
+        self.at = self.at.with_cascade(cascade)
+        return opened
 
     def _statement_of(self, turn: PlainTurn, step: TurnStep, markets: bool) -> None:
-        if markets and step.word != "reveal" and reveal_due(self.state):
+        if markets and step.word != "reveal" and reveal_due(self.at.state):
             self._missing_reveal()
         self._statement(turn, step)
 
     def _enter(self, phase: Phase, first: bool, turn: PlainTurn, step: TurnStep) -> None:
-        st = self.state
+        at = self.at
+        st = at.state
         assert st is not None
         if st.result is not None:
             return
@@ -304,22 +340,25 @@ class Replayer(Session):
         enter = _ENTER[phase]
         applied = engine.apply(st, enter)
         if isinstance(applied, Applied):
-            self.state = applied.state
-            if self.watch is not None:
-                for diag in self._watched(st, enter, applied):
-                    self.report(diag.at(turn.label_span(step)), at_state=applied.state)
+            watch = at.watch
+            if watch is None:
+                self.at = at.with_state(applied.state)
+                return
+            watch, watched = self._watched(watch, st, enter, applied)
+            self.at = at.with_played(applied.state, watch)
+            for diag in watched:
+                self.report(diag.at(turn.label_span(step)), at_state=applied.state)
             return
         self.report(applied.first.diagnostic.at(turn.label_span(step)))
-        self.state = st.replace(turn=st.turn.replace(phase=phase))  # keep going from the label
+        self.at = self.at.with_state(st.replace(turn=st.turn.replace(phase=phase)))  # keep going from the label
 
     def _missing_reveal(self) -> None:
         """SG-T108: a capture of a market game whose reveal the log does not record (R26)."""
-        st = self.state
-        assert st is not None and self.capture is not None
-        self.state = forget_due(st)
+        st, capture = self.at.state, self.at.capture
+        assert st is not None and capture is not None
+        self.at = self.at.with_state(forget_due(st))
         if st.result is not None:
             return  # the capture ended the game: nothing more is revealed
-        capture = self.capture
         left = st.cards.market.market.remaining(st.cards.market.revealed) if st.cards and st.cards.market else 0
         self.report(
             diagnostic(
@@ -331,12 +370,13 @@ class Replayer(Session):
         )
 
     def _statement(self, turn: PlainTurn, step: TurnStep) -> None:
-        st = self.state
+        at = self.at
+        st = at.state
         assert st is not None
         word = step.word
-        if word != "reveal":
-            self.statements += 1  # a reveal is not an action (R04)
+        counted = at.statements if word == "reveal" else at.statements + 1  # a reveal is not an action (R04)
         if word == "income":
+            self.at = at.with_count(counted)
             self._income(turn, step)
             return
         action = step.action
@@ -345,16 +385,22 @@ class Replayer(Session):
         if self.observer is not None:
             self.observer.applied(st, action, applied)
         if not isinstance(applied, Applied):
-            first = applied.first
+            at = at.with_count(counted)
             if word == "reveal" and reveal_due(st):
-                self.state = forget_due(st)  # the capture had its reveal, a wrong one: reported once
+                at = at.with_state(forget_due(st))  # the capture had its reveal, a wrong one: reported once
+            self.at = at
+            first = applied.first
             stmt = turn.statement(step)
             self._refused(first.diagnostic.at(span_of(stmt, first.part)), action, stmt, st)
             return
+        capture = at.capture
         if st.cards is not None and reveal_due(applied.state) and not reveal_due(st):
-            self.capture = turn.statement(step)
-        self.state = applied.state
-        watched = self._watched(st, action, applied) if self.watch is not None else ()
+            capture = turn.statement(step)
+        watch = at.watch
+        watched: tuple[Diagnostic, ...] = ()
+        if watch is not None:
+            watch, watched = self._watched(watch, st, action, applied)
+        self.at = at.with_applied(applied.state, counted, watch, capture)
         if (
             not watched
             and self.observe is None
@@ -414,7 +460,7 @@ class Replayer(Session):
             finally:
                 self.judged = None
             self.probing.blocked = self.probing.blocked or not has(diag.code, Trait.SHORT_OF_FUNDS)
-            self.state = reading(st, action, _claims_of(stmt), statement_word(stmt))
+            self.at = self.at.with_state(reading(st, action, _claims_of(stmt), statement_word(stmt)))
             return
         self.judged = (st, None)
         try:
@@ -447,13 +493,14 @@ class Replayer(Session):
             return
         claim, after, actor = carry
         if self.probing is not None:  # the state after the action: the claim's
-            assert self.state is not None
-            self.state = written_totals(self.state, actor, ((claim.kind, claim.value),))
+            st = self.at.state
+            assert st is not None
+            self.at = self.at.with_state(written_totals(st, actor, ((claim.kind, claim.value),)))
             return
         if reported:
             total = _CARRIED[claim.kind]
             taken = written_totals(after, actor, ((claim.kind, claim.value),))
-            self._branch(f"wrong {total} total", taken, self.diagnostics[-1].span, refused=False)
+            self._branch(f"wrong {total} total", taken, self.sink.last().span, refused=False)
 
     def _cap_note(self, stmt: Statement, on_attack: AttackCards) -> None:
         """Card bonuses past a cap of R20 are clamped; the note shows each card's share."""
@@ -465,15 +512,16 @@ class Replayer(Session):
         self.report(diagnostic("SG-N304", "card bonuses over a cap: " + "; ".join(parts)).at(stmt.span))
 
     def _card_notes(self, stmt: ActivateStmt | PlayStmt, actor: Color) -> None:
-        kept = self.setup.drafts.get(actor)
+        kept = self.at.opening.setup.drafted(actor)
         if kept is not None and stmt.card.name not in kept:
             self.report(
                 diagnostic(
                     "SG-N302", f"{actor.title} plays {stmt.card.name!r}, which is not among the drafted cards"
                 ).at(stmt.card.span)
             )
-        if not self.warned_cards:
-            self.warned_cards = True
+        progress = self.at.progress
+        if not progress.warned_cards:
+            self.at = self.at.with_progress(progress.replace(warned_cards=True))
             self.report(
                 diagnostic(
                     "SG-N301",
@@ -484,7 +532,7 @@ class Replayer(Session):
             )
 
     def _income(self, turn: PlainTurn, step: TurnStep) -> None:
-        st = self.state
+        st = self.at.state
         assert st is not None
         if st.result is not None:
             over = f"the game is already over: {st.result.detail}"
@@ -532,7 +580,7 @@ class Replayer(Session):
 
     def _income_claims(self, turn: PlainTurn, step: TurnStep) -> None:
         """The claims of an income statement (its SP total): judged against the state after the income."""
-        state = self.state
+        state = self.at.state
         assert state is not None
         actor = state.to_move
         if not step.claims or claims_hold(step.claims, _NO_EFFECTS, state.players[actor], "income"):
@@ -542,11 +590,11 @@ class Replayer(Session):
             self._carry(carry, self.report(diag))
 
     def _end_turn(self, turn: PlainTurn, passes: list[TurnStep]) -> None:
-        st = self.state
+        st = self.at.state
         assert st is not None
         if st.cards is not None and reveal_due(st):
             self._missing_reveal()
-            st = self.state
+            st = self.at.state
             assert st is not None
         if st.result is not None:
             return
@@ -555,7 +603,7 @@ class Replayer(Session):
             self.observer.applied(st, _END_TURN, ended)
         assert isinstance(ended, Applied)
         actor = st.to_move
-        self.state = ended.state  # the claims of a Pass are about the state after it
+        self.at = self.at.with_state(ended.state)  # the claims of a Pass are about the state after it
         try:
             for pass_step in passes:
                 if not ended.effects.passed:
@@ -583,31 +631,34 @@ class Replayer(Session):
                 ):
                     self._carry(carry, self.report(diag, at_state=st))
         except Stop:
-            self.state = st  # replay stopped before the end of this turn
+            self.at = self.at.with_state(st)  # replay stopped before the end of this turn
             raise
-        self.between_turns = ended.state.result is None
-        if self.watch is not None:
-            found = self._watched(st, _END_TURN, ended)
-            if found:
-                at = _end_span(turn, passes)
-                if ended.state.result is None:
-                    self.handover = (found, at)  # reported at the next turn's header
-                else:
-                    self.judged = (st, ended.state)  # the end of the turn, before and after
-                    try:
-                        for diag in found:
-                            self.report(diag.at(at))
-                    finally:
-                        self.judged = None
+        over = ended.state.result is not None
+        watch = self.at.watch
+        found: tuple[Diagnostic, ...] = ()
+        if watch is not None:
+            watch, found = self._watched(watch, st, _END_TURN, ended)
+            self.at = self.at.with_played(ended.state, watch)
+        at = _end_span(turn, passes) if found else None
+        handover = (found, at) if at is not None and not over else None  # reported at the next turn's header
+        self.at = self.at.with_progress(self.at.progress.with_turn_ended(not over, handover))
+        if at is not None and over:
+            self.judged = (st, ended.state)  # the end of the turn, before and after
+            try:
+                for diag in found:
+                    self.report(diag.at(at))
+            finally:
+                self.judged = None
 
-    def _watched(self, before: GameState, action: Action, applied: Applied) -> tuple[Diagnostic, ...]:
+    def _watched(
+        self, watch: Watch, before: GameState, action: Action, applied: Applied
+    ) -> tuple[Watch, tuple[Diagnostic, ...]]:
         """Core §8 watched in play (:mod:`sgcheck.core.watch`, the contract checker's own semantics):
         the applied action goes through the watch, and what it breaks comes back as findings,
-        without a span. Errors; warnings with --allow-violations (playtesting a pack that breaks
-        the contract)."""
-        assert self.watch is not None
-        self.watch, breaches = observe(self.watch, before, action, applied)
-        return tuple(self._breach(breach) for breach in breaches) if breaches else ()
+        without a span, with the watch's memory after it. Errors; warnings with --allow-violations
+        (playtesting a pack that breaks the contract)."""
+        watch, breaches = observe(watch, before, action, applied)
+        return watch, tuple(self._breach(breach) for breach in breaches) if breaches else ()
 
     def _breach(self, breach: Breach) -> Diagnostic:
         diag = breach.diagnostic

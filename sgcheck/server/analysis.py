@@ -24,7 +24,7 @@ from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.discovery import DiscoveryOptions
 from sgcheck.letters import ascii_lower
 from sgcheck.paths import display
-from sgcheck.replay.observer import TurnObserver
+from sgcheck.replay.observer import GO, STOP, Flow, TurnObserver
 from sgcheck.replay.options import ReplayOptions, ReplayResult
 from sgcheck.replay.resume import Checkpoint, first_change, replay_kept, usable
 
@@ -108,14 +108,17 @@ def shown_path(path: str) -> str:
 
 
 class _Watch(TurnObserver):
-    """Tells the turn loop to stop when the analysis is no longer wanted."""
+    """Tells the turn loop to stop when the analysis is no longer wanted (``stopped``: it did)."""
 
     def __init__(self, cancelled: Callable[[], bool]) -> None:
         self.cancelled = cancelled
+        self.stopped = False
 
-    def step_begins(self) -> None:
+    def step_begins(self) -> Flow:
         if self.cancelled():
-            raise Cancelled
+            self.stopped = True
+            return STOP
+        return GO
 
 
 def replay_options(config: Config) -> tuple[ReplayOptions, object]:
@@ -164,10 +167,10 @@ def analyse_log(
     watch = observer if observer is not None else _Watch(cancelled)
     try:
         result, kept = replay_kept(source, options, folder=folder, start=start, observer=watch)
-    except Cancelled:
-        raise
     except (Exception, RecursionError, MemoryError) as error:
         return Found({absolute: [codes.internal_error(error).at(Span.point(shown))]})
+    if isinstance(watch, _Watch) and watch.stopped:
+        raise Cancelled  # the analysis is no longer wanted: its findings are never shown
     reads = _log_reads(result, shown)
     if memory is not None:
         memory.text, memory.checkpoints, memory.reads = text, [*valid, *kept], sorted(reads)

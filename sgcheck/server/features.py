@@ -18,7 +18,7 @@ from lsprotocol import types as lsp
 from sgcheck.core.state import GameState
 from sgcheck.diagnostics import Diagnostic
 from sgcheck.lang.logs.reader import PlainTurn, TurnStep
-from sgcheck.replay.observer import TurnObserver
+from sgcheck.replay.observer import GO, STOP, Flow, TurnObserver
 from sgcheck.replay.timeline import Recording
 from sgcheck.server.analysis import CARDS, LOG, kind_of
 from sgcheck.server.convert import Lines, uri_of
@@ -58,10 +58,6 @@ _CARD_NAME = re.compile(r'"((?:[^"\\]|\\.)*)"')
 _TURN_HEAD = re.compile(r"^\s*(\d+)\s*(\.\.\.|\.)", re.MULTILINE)
 
 
-class _Enough(Exception):
-    """The replay has reached what was asked for."""
-
-
 # --- positions in a log, from a replay resumed near them ------------------------------------------
 
 
@@ -73,10 +69,10 @@ class _Explain(Recording):
         self.line = line
         self.past = False
 
-    def step_begins(self) -> None:
+    def step_begins(self) -> Flow:
         if self.past:
-            raise _Enough
-        super().step_begins()
+            return STOP
+        return super().step_begins()
 
     def statement_played(
         self,
@@ -85,13 +81,15 @@ class _Explain(Recording):
         before: GameState | None,
         state: GameState | None,
         findings: Sequence[Diagnostic],
-    ) -> None:
-        super().statement_played(turn, step, before, state, findings)
+    ) -> Flow:
+        flow = super().statement_played(turn, step, before, state, findings)
         self.past = turn.statement(step).span.line >= self.line
+        return flow
 
-    def turn_ended(self, turn: PlainTurn, passes: Sequence[TurnStep], state: GameState | None) -> None:
-        super().turn_ended(turn, passes, state)
+    def turn_ended(self, turn: PlainTurn, passes: Sequence[TurnStep], state: GameState | None) -> Flow:
+        flow = super().turn_ended(turn, passes, state)
         self.past = self.past or turn.tree().span.end_line >= self.line
+        return flow
 
 
 class _StateAt(TurnObserver):
@@ -109,11 +107,12 @@ class _StateAt(TurnObserver):
         end when a new turn starts there, else inside the last turn."""
         return self.ended if new_turn and self.ended is not None else self.state
 
-    def started(self, state: GameState, line: int) -> None:
+    def started(self, state: GameState, line: int) -> Flow:
         self.state = state
+        return GO
 
-    def label_played(self, line: int, state: GameState | None) -> None:
-        self._seen(line, state)
+    def label_played(self, line: int, state: GameState | None) -> Flow:
+        return self._seen(line, state)
 
     def statement_played(
         self,
@@ -122,25 +121,28 @@ class _StateAt(TurnObserver):
         before: GameState | None,
         state: GameState | None,
         findings: Sequence[Diagnostic],
-    ) -> None:
+    ) -> Flow:
         line = turn.statement(step).span.line
-        if line >= self.line:
-            raise _Enough
-        self._seen(line, state)
+        if self._seen(line, state) is STOP:
+            return STOP
         if state is not None:
             self.totals[line] = state
+        return GO
 
-    def turn_ended(self, turn: PlainTurn, passes: Sequence[TurnStep], state: GameState | None) -> None:
-        line = turn.tree().span.end_line
-        if line >= self.line:
-            raise _Enough
+    def turn_ended(self, turn: PlainTurn, passes: Sequence[TurnStep], state: GameState | None) -> Flow:
+        if turn.tree().span.end_line >= self.line:
+            return STOP
         self.ended = state  # the next player's Upkeep; the turn itself may go on at the cursor
+        return GO
 
-    def _seen(self, line: int, state: GameState | None) -> None:
+    def _seen(self, line: int, state: GameState | None) -> Flow:
+        """A step on ``line`` reached ``state``: kept, unless the line is the cursor's or after it
+        (the replay stops there)."""
         if line >= self.line:
-            raise _Enough
+            return STOP
         if state is not None:
             self.state, self.ended = state, None
+        return GO
 
 
 def _replay_to(server: SgcheckServer, path: str, text: str, line: int, observer: TurnObserver) -> ReplayResult | None:
@@ -165,8 +167,6 @@ def _replay_to(server: SgcheckServer, path: str, text: str, line: int, observer:
             result, _ = replay_kept(
                 source, options, folder=os.path.dirname(shown) or ".", start=start, observer=observer
             )
-        except _Enough:
-            return None
         except (Exception, RecursionError):
             return None
     return result

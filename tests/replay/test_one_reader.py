@@ -171,7 +171,7 @@ def applications(text: str) -> tuple[int, list[str]]:
     replayer = Replayer("w.sglog", ReplayOptions(keep_going=True), observer=observer)
     for item in read_log(SourceText("w.sglog", text)):
         replayer.feed(item)
-    return observer.count, [d.code for d in replayer.diagnostics]
+    return observer.count, [d.code for d in replayer.sink.findings()]
 
 
 def test_a_wrong_claim_is_placed_without_the_grammar_and_its_turn_played_once(monkeypatch: pytest.MonkeyPatch) -> None:
