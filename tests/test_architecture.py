@@ -19,7 +19,7 @@ LAYERS = {
     "visible": 0, "streams": 0, "build": 0,
     "core": 1,
     "lang": 2, "discovery": 2, "config": 2,
-    "replay": 3, "contract": 3, "distribute": 3,
+    "play": 3, "replay": 3, "contract": 3, "distribute": 3,
     "report": 4, "simulate": 4, "api": 4,
     "cli": 5, "launcher": 5, "__main__": 5, "server": 5,
 }  # fmt: skip

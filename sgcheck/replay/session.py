@@ -25,8 +25,8 @@ from sgcheck.replay.options import Observer, ReplayOptions
 
 if TYPE_CHECKING:
     from sgcheck.core.scenario import Scenario
-    from sgcheck.replay.game_scenario import GameScenario
-    from sgcheck.replay.pack import GamePack
+    from sgcheck.play.game_scenario import GameScenario
+    from sgcheck.play.pack import GamePack
 
 
 def _header_where(turn: PlainTurn) -> Where:

@@ -28,7 +28,7 @@ in the turns left gives way to the tiebreak (R18), valued as the greedy policy v
 lost game is worth :data:`WIN` either way.
 
 **The search** (:func:`search`) is an expectimax over the mover's own actions of the turn:
-each candidate (:func:`sgcheck.simulate.policies.candidates`, every attack, Break, Repair and
+each candidate (:func:`sgcheck.play.policies.candidates`, every attack, Break, Repair and
 card, the best placements and moves) is applied with :func:`sgcheck.core.engine.apply`; an
 attack, Break or Repair is a chance node of its two outcomes with the odds of the rules (R10,
 core §6); each outcome is valued by the evaluation, and the best-valued candidates are searched
@@ -50,7 +50,7 @@ from sgcheck.core.outcome import Applied
 from sgcheck.core.pieces import KING, Color, Kind, Phase, piece
 from sgcheck.core.squares import Square, file_of, rank_of
 from sgcheck.core.state import GameState
-from sgcheck.simulate import policies
+from sgcheck.play import policies
 
 #: A won game (far beyond any race's worth).
 WIN = 100_000.0
