@@ -26,8 +26,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from sgcheck.core.ruleset import CORE  # noqa: E402
+from sgcheck.play.policies import Policy  # noqa: E402
 from sgcheck.simulate.games import Side  # noqa: E402
-from sgcheck.simulate.policies import Policy  # noqa: E402
 from sgcheck.simulate.run import RunPlan, plan, play  # noqa: E402
 from sgcheck.simulate.stats import ENDINGS, wilson  # noqa: E402
 

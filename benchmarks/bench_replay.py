@@ -49,8 +49,8 @@ def generated_log(actions: int, seed: int = 7, *, cards: bool = False) -> Path:
     """A legal generated log with at least ``actions`` statements (cached); with ``cards`` both
     sides draft from :data:`CARDS_PACK` and play their cards."""
     from sgcheck.lang.logs.writer import format_item
+    from sgcheck.play.pack import GamePack, load_game_pack
     from sgcheck.replay.generate import Claims, Style, iter_game
-    from sgcheck.replay.pack import GamePack, load_game_pack
 
     OUT.mkdir(parents=True, exist_ok=True)
     path = OUT / f"legal-{actions}-{seed}{'-cards' if cards else ''}.sglog"

@@ -84,7 +84,7 @@ def phases(path: str, warm: str, actions: str, seed: str) -> dict[str, Any]:
     """
     from sgcheck.lang.logs.reader import read_log
     from sgcheck.lang.source import SourceText
-    from sgcheck.replay import generate
+    from sgcheck.play import loop
     from sgcheck.replay.generate import Claims, Style, iter_game
 
     replay_once(warm)
@@ -96,7 +96,7 @@ def phases(path: str, warm: str, actions: str, seed: str) -> dict[str, Any]:
     read = time.process_time() - start
 
     calls: list[tuple[Any, Any]] = []
-    engine = generate.engine
+    engine = loop.engine  # the generator applies its actions in sgcheck.play.loop
 
     class Recorder:
         def __getattr__(self, name: str) -> Any:
@@ -107,14 +107,14 @@ def phases(path: str, warm: str, actions: str, seed: str) -> dict[str, Any]:
             calls.append((state, action))
             return engine.apply(state, action)
 
-    generate.engine = Recorder()  # type: ignore[assignment]
+    loop.engine = Recorder()  # type: ignore[assignment]
     try:
         for _ in iter_game(
             int(seed), style=Style.ENDLESS, claims=Claims.SOME, max_turns=10**9, max_actions=int(actions)
         ):
             pass
     finally:
-        generate.engine = engine
+        loop.engine = engine
     apply = engine.apply
     start = time.process_time()
     for state, action in calls:

@@ -262,7 +262,7 @@ def parse_game(text: str, *, name: str = "<game>", keep_going: bool = True, pack
 def read_pack(path: str | Path) -> Pack:
     """Read and check the pack (a folder with ``sgpack.yaml``, a manifest or a card file) at
     ``path``. Raises OSError when nothing can be loaded there."""
-    from sgcheck.replay.pack import load_game_pack
+    from sgcheck.play.pack import load_game_pack
 
     loaded = load_game_pack(str(path), log_folder=None, from_tag=False)
     if isinstance(loaded, Diagnostic):

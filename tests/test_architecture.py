@@ -19,7 +19,7 @@ LAYERS = {
     "visible": 0, "streams": 0, "build": 0,
     "core": 1,
     "lang": 2, "discovery": 2, "config": 2,
-    "replay": 3, "contract": 3, "distribute": 3,
+    "play": 3, "replay": 3, "contract": 3, "distribute": 3,
     "report": 4, "simulate": 4, "api": 4,
     "cli": 5, "launcher": 5, "__main__": 5, "server": 5,
 }  # fmt: skip
@@ -90,6 +90,24 @@ def test_settings_are_read_below_both_commands() -> None:
     command = {t for t in edges["sgcheck.cli.replay_cmd"] if part(t) == "contract"}
     assert command <= {"sgcheck.contract", "sgcheck.contract.packs"}
     assert all("sgcheck.config" in edges[m] for m in ("sgcheck.cli.replay_cmd", "sgcheck.contract.checker"))
+
+
+def test_playing_a_game_has_one_home_below_its_drivers() -> None:
+    """sgcheck/play/ (docs/architecture.md, "play") is what the generator (replay), the simulator and
+    the contract's proofs drive: it imports neither replay nor the simulator, asks the contract
+    checker only to check a pack or a scenario, and the simulator imports nothing of replay."""
+    edges = graph()
+    assert LAYERS["play"] <= min(LAYERS["replay"], LAYERS["contract"]) and LAYERS["play"] < LAYERS["simulate"]
+    from_play = {t for m, ts in edges.items() if part(m) == "play" for t in ts if part(t) != "play"}
+    assert not {t for t in from_play if part(t) in {"replay", "simulate", "report", "cli", "server", "api"}}
+    assert {t for t in from_play if part(t) == "contract"} <= {
+        "sgcheck.contract.checker",
+        "sgcheck.contract.packs",
+        "sgcheck.contract.scenario_contract",
+    }
+    assert not {t for m, ts in edges.items() if part(m) == "simulate" for t in ts if part(t) == "replay"}
+    drivers = {"sgcheck.replay.generate", "sgcheck.simulate.games", "sgcheck.contract.proof"}
+    assert all({"sgcheck.play.loop", "sgcheck.play.start"} <= edges[driver] for driver in drivers)
 
 
 def test_no_module_imports_itself_through_others() -> None:

@@ -82,8 +82,9 @@ def test_other_parentheses_are_left_alone(message: str) -> None:
 def test_one_die_was_given() -> None:
     """core §4.2, R10: a roll of one die says so in the singular."""
     from sgcheck.core.play.predicates import dice_faces
+    from sgcheck.core.rolls import ACCURACY_ROLL
 
-    found = dice_faces((3,), 2, 10, "an accuracy roll", ("core §4.2", "R10"))
+    found = dice_faces((3,), ACCURACY_ROLL)
     assert found is not None and found.diagnostic.message.endswith("but 1 was given")
 
 

@@ -324,8 +324,8 @@ def test_tasks_are_made_as_they_are_asked_for() -> None:
 
 
 def test_simulate_makes_its_tasks_as_it_plays() -> None:
+    from sgcheck.play.policies import Policy
     from sgcheck.simulate.games import Side
-    from sgcheck.simulate.policies import Policy
     from sgcheck.simulate.run import RunPlan, plan
 
     tasks = plan(RunPlan(Side("p"), Side("core"), games=1_000_000, seed=1, policy=Policy.GREEDY))

@@ -225,11 +225,14 @@ def next_command(
     chains = {side: _chain_from(keys[side], reach[side]) for side in keys}
     if aim is not None:
         return _print_v2(game_id, commits, chains, range(first, end + 1), aim, fmt)
+    from sgcheck.core.rolls import ACCURACY_ROLL as attack
+    from sgcheck.core.rolls import BREAK_ROLL as gem
+
     rolls = []
     for index in range(first, end + 1):
         w, b = chains["White"][index], chains["Black"][index]
-        d10 = dice.roll_for(w, b, commits["White"], commits["Black"], game_id, index, dice.D10, 2)
-        d6 = dice.roll_for(w, b, commits["White"], commits["Black"], game_id, index, dice.D6, 3)
+        d10 = dice.roll_for(w, b, commits["White"], commits["Black"], game_id, index, attack.sides, attack.count)
+        d6 = dice.roll_for(w, b, commits["White"], commits["Black"], game_id, index, gem.sides, gem.count)
         rolloff = dice.rolloff_for(w, b, commits["White"], commits["Black"], game_id, index)
         rolls.append((index, d10, d6, rolloff))
     if fmt == "json":
@@ -263,6 +266,7 @@ def _print_v2(
     """``dice next --purpose``: each roll derived by sg-dice-v2 for that purpose, read as the
     purpose's dice (a roll-off round, two d10, or three d6)."""
     from sgcheck.core import dice
+    from sgcheck.core.rolls import BY_PURPOSE
 
     word = aim.split()[0]
     out: list[tuple[int, object, str]] = []
@@ -272,8 +276,8 @@ def _print_v2(
             rw, rb = dice.rolloff_for(w, b, commits["White"], commits["Black"], game_id, index, 2)
             out.append((index, {"white": list(rw), "black": list(rb)}, f"white {_shown(rw)} black {_shown(rb)}"))
             continue
-        sides, count = (dice.D6, 3) if word in ("break", "repair") else (dice.D10, 2)
-        faces = dice.roll_for(w, b, commits["White"], commits["Black"], game_id, index, sides, count, aim)
+        kind = BY_PURPOSE[word]
+        faces = dice.roll_for(w, b, commits["White"], commits["Black"], game_id, index, kind.sides, kind.count, aim)
         out.append((index, list(faces), _shown(faces)))
     if fmt == "json":
         data = {

@@ -139,6 +139,7 @@ def simulate_command(
     from sgcheck.cli.progress import CountBar
     from sgcheck.core.ruleset import CORE
     from sgcheck.distribute import ClusterError
+    from sgcheck.play.policies import Policy
     from sgcheck.replay.reads import pack_reads
     from sgcheck.report import render
     from sgcheck.results import GauntletReport, SimulationReport
@@ -147,7 +148,6 @@ def simulate_command(
     from sgcheck.simulate.gauntlet import summarise as gauntlet_report
     from sgcheck.simulate.impact import paired
     from sgcheck.simulate.impact import plans as ablations
-    from sgcheck.simulate.policies import Policy
     from sgcheck.simulate.run import SAMPLES, RunPlan, play_runs
     from sgcheck.simulate.stats import summarise
 
@@ -258,7 +258,7 @@ def _max_turns(turn_limit: int | None, scenario: Scenario | None) -> int:
 def _side(path: str, allow_violations: bool) -> Side:
     """The cards of the pack at ``path``, checked as ``sgcheck check`` checks them (R22)."""
     from sgcheck.diagnostics import Diagnostic, plural
-    from sgcheck.replay.pack import load_game_pack
+    from sgcheck.play.pack import load_game_pack
     from sgcheck.simulate.games import Side
 
     loaded = load_game_pack(path, log_folder=None, from_tag=False)
@@ -279,7 +279,7 @@ def _side(path: str, allow_violations: bool) -> Side:
 
 def _scenario(path: str) -> tuple[Scenario, str]:
     from sgcheck.diagnostics import Diagnostic
-    from sgcheck.replay.game_scenario import load_game_scenario
+    from sgcheck.play.game_scenario import load_game_scenario
 
     loaded = load_game_scenario(path, log_folder=None, from_tag=False)
     if isinstance(loaded, Diagnostic):

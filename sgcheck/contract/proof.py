@@ -11,12 +11,11 @@ and read. :func:`write_proof` writes it into a folder::
         proof.sglog             [Event], [Ruleset], [Pack "pack"], [Scenario "probe.scenario.yaml"],
                                 the drafts, then the path's turns with every claim written
 
-and ``sgcheck replay folder/proof.sglog`` plays it. The start is built as the generator builds a
-scenario game with a pack (:func:`sgcheck.core.state.initial_state` with the scenario, the drafted
-hands dealt, :func:`sgcheck.core.play.victory.scenario_start`); each action is applied with
-:func:`sgcheck.core.engine.apply` and written by :mod:`sgcheck.lang.logs.from_actions`, the
-generator's own writer, with all its claims, so the replay checks every number the engine worked
-out. Nothing here imports the replay layer.
+and ``sgcheck replay folder/proof.sglog`` plays it. The start is set up as the generator's and
+the simulator's (:func:`sgcheck.play.start.start_game`: the scenario's position, the drafted hands
+dealt); each action is applied and written by their loop (:mod:`sgcheck.play.loop`) with all its
+claims, so the replay checks every number the engine worked out. Nothing here imports the replay
+layer.
 
 A path may stop in the middle of a turn: that turn is written as far as it goes and the log ends
 there. Replay closes the last turn of a log as it closes every turn (its End: a Pass if no action
@@ -35,19 +34,19 @@ from sgcheck.core import engine
 from sgcheck.core.actions import Action, EndTurn, EnterPhase
 from sgcheck.core.caps import DRAFT_DRAW, DRAFT_KEEP, HAND_LIMIT
 from sgcheck.core.cards.model import Card
-from sgcheck.core.cards.table import CardsByName, new_cards
-from sgcheck.core.outcome import Applied
+from sgcheck.core.outcome import Rejected
 from sgcheck.core.pieces import Color
-from sgcheck.core.play.victory import scenario_start
 from sgcheck.core.ruleset import CORE, Ruleset
 from sgcheck.core.scenario import Scenario
-from sgcheck.core.state import GameState, initial_state
+from sgcheck.core.state import GameState
 from sgcheck.lang.cards.writer import sgcard_text
-from sgcheck.lang.logs.ast import CardName, ClaimKind, Draft, Header, LogItem, ResultLine, Tag
-from sgcheck.lang.logs.from_actions import NOWHERE, Claims, TurnWriter, claims_for, statement_for
+from sgcheck.lang.logs.ast import LogItem
+from sgcheck.lang.logs.from_actions import Claims
 from sgcheck.lang.logs.writer import format_log
 from sgcheck.lang.scenarios.scenario_loader import load_scenario
 from sgcheck.lang.scenarios.writer import scenario_text
+from sgcheck.play.loop import GameLog, play, result_line
+from sgcheck.play.start import game_ruleset, header, start_game
 
 __all__ = [
     "CARD_FILE",
@@ -102,8 +101,7 @@ def write_proof(
     ``cards`` is a ``ValueError`` and leaves ``folder`` as it was. Without cards no pack is
     written and the game is played without one.
     """
-    if scenario.turn_limit is not None:
-        ruleset = replace(ruleset, turn_limit=scenario.turn_limit)
+    ruleset = game_ruleset(ruleset, scenario)
     scenario_yaml = _scenario_yaml(scenario)
     log = proof_log(
         cards=cards,
@@ -140,12 +138,12 @@ def proof_log(
     """The text of the proof's log, as :func:`write_proof` writes it (nothing is written): the
     line a break is replayed at is read from it before any file is. Its last line is the last
     action of the path (or the end of the turn it closes)."""
-    if scenario.turn_limit is not None:
-        ruleset = replace(ruleset, turn_limit=scenario.turn_limit)
+    ruleset = game_ruleset(ruleset, scenario)
     _check_hands(cards, hands)
-    state = _start(scenario, ruleset, cards, hands)
-    items = _header(ruleset, cards, hands)
-    items.extend(_turns(state, actions, refused=refused))
+    tags = header(EVENT, ruleset, pack=PACK_FOLDER if cards else None, scenario=SCENARIO_FILE)
+    # the scenario places both Kings and says who plays first: no roll-off, no placement
+    start = start_game(tags, ruleset, cards=cards if cards else None, hands=hands, scenario=scenario)
+    items = [*start.items, *_turns(start.state, actions, refused=refused)]
     return _comment_lines(comments) + format_log(items)
 
 
@@ -180,78 +178,63 @@ def _check_hands(cards: Sequence[Card], hands: tuple[tuple[str, ...], tuple[str,
             raise ValueError(f"{color.title}'s hand keeps a card twice: {list(hand)}")
 
 
-def _start(
-    scenario: Scenario, ruleset: Ruleset, cards: Sequence[Card], hands: tuple[tuple[str, ...], tuple[str, ...]]
-) -> GameState:
-    """The state at the start of play, as the generator and replay build a scenario game's."""
-    white, black = scenario.side(Color.WHITE).king, scenario.side(Color.BLACK).king
-    assert white is not None and black is not None
-    state = initial_state(white, black, ruleset, scenario)
-    if cards:
-        state = state.replace(cards=new_cards(CardsByName(cards), *hands))
-    return scenario_start(state)
-
-
-def _header(ruleset: Ruleset, cards: Sequence[Card], hands: tuple[tuple[str, ...], tuple[str, ...]]) -> list[LogItem]:
-    tags = [Tag("Event", EVENT, NOWHERE), Tag("Ruleset", ruleset.describe(), NOWHERE)]
-    if cards:
-        tags.append(Tag("Pack", PACK_FOLDER, NOWHERE))
-    tags.append(Tag("Scenario", SCENARIO_FILE, NOWHERE))
-    items: list[LogItem] = [Header(tuple(tags), NOWHERE)]
-    for color, hand in zip(Color, hands, strict=True):
-        if hand:  # a side that kept nothing has no draft line (a draft line names one card or more)
-            items.append(Draft(color, tuple(CardName(name, NOWHERE) for name in hand), NOWHERE))
-    return items
-
-
 # --- the turns --------------------------------------------------------------------------------------
 
 
 def _turns(state: GameState, actions: Sequence[Action], *, refused: bool = False) -> list[LogItem]:
     """The path's turns, each action applied and written with every claim; the result line if
-    the game ended. With ``refused``, the last action may be one the core refuses in every game
-    (SG-R123): it is written without claims and ends the log."""
-    rng = random.Random(0)  # claims_for draws only to pick some claims; all of them are written here
+    the game ended; a turn the path stops in is written as far as it goes. With ``refused``, the
+    last action may be one the core refuses in every game (SG-R123): it is written without claims
+    and ends the log."""
+    log = GameLog(state, Claims.ALL, random.Random(0))  # claims_for draws only to pick some claims: all are written
     items: list[LogItem] = []
-    writer = TurnWriter(state.turn_number, state.to_move)
-    started = False  # the current turn has had a step: it is written even if the path stops in it
-    for index, action in enumerate(actions, 1):
-        step = engine.apply(state, action)
-        if (
-            not isinstance(step, Applied)
-            and refused
-            and index == len(actions)
-            and step.first.diagnostic.code == REFUSED
-        ):
-            writer.add(statement_for(state, action, ()))
-            items.append(writer.finish(False, ()))
+    path = list(actions)
+    last = path.pop() if refused and path else None
+    state = _play_path(log, items, state, path, 0)
+    if last is not None:
+        outcome = engine.apply(state, last)
+        if isinstance(outcome, Rejected) and outcome.first.diagnostic.code == REFUSED:
+            items.append(log.write_refused(state, last))
             return items
-        if not isinstance(step, Applied):
-            found = step.first.diagnostic
-            raise ValueError(f"action {index} of the path ({action!r}) is rejected: {found.code} {found.message}")
-        actor = state.to_move
-        if isinstance(action, EnterPhase):
-            writer.enter(action.phase)
-            started = True
-        elif isinstance(action, EndTurn):
-            claims = claims_for(action, step.effects, step.state, actor, Claims.ALL, rng)
-            claims = tuple(c for c in claims if c.kind in (ClaimKind.LP, ClaimKind.SP))
-            items.append(writer.finish(step.effects.passed, claims))
-            writer = TurnWriter(step.state.turn_number, step.state.to_move)
-            started = False
-        else:
-            claims = claims_for(action, step.effects, step.state, actor, Claims.ALL, rng)
-            writer.add(statement_for(state, action, claims))
-            started = True
-            if step.state.result is not None:  # the game ends here: no more steps can follow
-                items.append(writer.finish(False, ()))
-                started = False
-        state = step.state
-    if started:
-        items.append(writer.finish(False, ()))
-    if state.result is not None:
-        items.append(ResultLine(state.result.score, state.result.outcome.value, NOWHERE))
+        state = _play_path(log, items, state, [last], len(path))
+    closed = log.close()
+    if closed is not None:
+        items.append(closed)
+    ended = result_line(state)
+    if ended is not None:
+        items.append(ended)
     return items
+
+
+def _play_path(
+    log: GameLog, items: list[LogItem], state: GameState, actions: Sequence[Action], before: int
+) -> GameState:
+    """Apply ``actions`` from ``state``, writing each turn they end into ``items``; the state they
+    reach. ``before`` actions of the path came earlier (an action is named by its place in it). A
+    path the engine rejects, or one that goes on after the game ended, is a ``ValueError``."""
+    path = iter(enumerate(actions, before + 1))
+    index = before
+
+    def next_action(at: GameState) -> Action | None:
+        nonlocal index
+        index, action = next(path, (index, None))
+        return action
+
+    def rejected(at: GameState, action: Action, outcome: Rejected) -> Exception:
+        found = outcome.first.diagnostic
+        return ValueError(f"action {index} of the path ({action!r}) is rejected: {found.code} {found.message}")
+
+    for step in play(state, next_action, rejected):
+        turn = log.write(step)
+        if turn is not None:
+            items.append(turn)
+        state = step.after
+    after_the_end = next_action(state)
+    if after_the_end is not None:  # the game ended before the path did: the engine refuses the rest
+        outcome = engine.apply(state, after_the_end)
+        assert isinstance(outcome, Rejected)
+        raise rejected(state, after_the_end, outcome)
+    return state
 
 
 # --- the files --------------------------------------------------------------------------------------

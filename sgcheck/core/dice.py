@@ -40,6 +40,7 @@ import hmac
 
 from sgcheck.core.actions import Attack, Break, Repair
 from sgcheck.core.pieces import Color
+from sgcheck.core.rolls import BY_PURPOSE, ROLL_OFF, lowest_face
 from sgcheck.core.squares import name
 
 PROTOCOL = "sg-dice-v1"
@@ -49,13 +50,10 @@ PROTOCOLS = (PROTOCOL, PROTOCOL_V2)
 #: Rolls a game may have: the length of each player's hash chain.
 CHAIN_LENGTH = 4096
 SECRET_BYTES = 32
-#: Faces of a d6 (1-6) and a d10 (0-9), and the byte limits of rejection sampling.
-D6 = 6
-D10 = 10
 _PREFIX = PROTOCOL.encode("ascii") + b"\x00"
 _PREFIX_V2 = PROTOCOL_V2.encode("ascii") + b"\x00"
 #: The words a purpose starts with (sg-dice-v2).
-PURPOSES = ("rolloff", "attack", "reroll", "advantage", "break", "repair")
+PURPOSES = tuple(BY_PURPOSE)
 
 
 def limit(sides: int) -> int:
@@ -65,7 +63,7 @@ def limit(sides: int) -> int:
 
 def face(byte: int, sides: int) -> int:
     """The face one accepted byte shows: 1-6 for a d6, 0-9 for a d10."""
-    return byte % sides + 1 if sides == D6 else byte % sides
+    return byte % sides + lowest_face(sides)
 
 
 def parse_hex(text: str) -> bytes | None:
@@ -254,6 +252,7 @@ def rolloff_for(
     """A roll-off round (roll ``index``): White's three d6 and Black's, as a log writes them
     (``version`` 2: sg-dice-v2, the purpose ``rolloff``)."""
     aim = purpose("rolloff") if version == 2 else None
-    dice = roll_for(white_key, black_key, white_commit, black_commit, game_id, index, D6, 6, aim)
-    first, second = dice[:3], dice[3:]
+    count = ROLL_OFF.count
+    dice = roll_for(white_key, black_key, white_commit, black_commit, game_id, index, ROLL_OFF.sides, 2 * count, aim)
+    first, second = dice[:count], dice[count:]
     return (first, second) if white_first(white_commit, black_commit) else (second, first)

@@ -9,6 +9,7 @@ from sgcheck.core.actions import Part
 from sgcheck.core.outcome import Violation
 from sgcheck.core.pieces import Color
 from sgcheck.core.play.predicates import dice_faces, violation
+from sgcheck.core.rolls import ROLL_OFF
 from sgcheck.core.squares import Square, in_camp, name
 from sgcheck.diagnostics import LISTED_NAMES, NameIndex, plural
 
@@ -16,7 +17,7 @@ from sgcheck.diagnostics import LISTED_NAMES, NameIndex, plural
 def check_rolloff(white: tuple[int, ...], black: tuple[int, ...]) -> Iterator[Violation]:
     """Each roll-off is 3d6 per player (core §1)."""
     for roll in (white, black):
-        if (v := dice_faces(roll, 3, 6, "a roll-off", ("core §1", "R01"))) is not None:
+        if (v := dice_faces(roll, ROLL_OFF)) is not None:
             yield v
             return
 

@@ -52,6 +52,11 @@ def in_camp(sq: Square, color: Color) -> bool:
     return rank_of(sq) < 4 if color is Color.WHITE else rank_of(sq) >= 4
 
 
+def camp(color: Color) -> tuple[Square, ...]:
+    """The squares of a player's camp, a1 first: where their King is placed (core §1)."""
+    return tuple(sq for sq in ALL_SQUARES if in_camp(sq, color))
+
+
 def manhattan(a: Square, b: Square) -> int:
     return abs(file_of(a) - file_of(b)) + abs(rank_of(a) - rank_of(b))
 

@@ -21,6 +21,7 @@ from sgcheck.codes import Trait, diagnostic, has
 from sgcheck.core import dice
 from sgcheck.core.actions import Attack, Break, Repair
 from sgcheck.core.pieces import Color, Phase
+from sgcheck.core.rolls import SECOND_ROLL, Roll, roll_of
 from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.lang.logs.ast import (
     AttackStmt,
@@ -325,22 +326,19 @@ class DiceCheck:
     ) -> None:
         """One statement's rolls: an attack's accuracy dice (and second roll), a Break's or Repair's."""
         v2 = self.version == 2
-        if isinstance(written, Attack):
-            aim = dice.action_purpose(written, color) if v2 else None
-            self._roll(written.roll, dice.D10, 2, "accuracy", node, False, where, aim)
-            if written.second:
-                aim = dice.action_purpose(written, color, second=True) if v2 else None
-                self._roll(written.second, dice.D10, 2, "second roll", node, True, where, aim)
-        else:
-            what = "Break" if isinstance(written, Break) else "Repair"
-            aim = dice.action_purpose(written, color) if v2 else None
-            self._roll(written.roll, dice.D6, 3, what, node, False, where, aim)
+        kind = roll_of(written)
+        assert kind is not None  # an attack, a Break or a Repair
+        aim = dice.action_purpose(written, color) if v2 else None
+        what = "accuracy" if isinstance(written, Attack) else type(written).__name__
+        self._roll(written.roll, kind, what, node, False, where, aim)
+        if isinstance(written, Attack) and written.second:
+            aim = dice.action_purpose(written, color, second=True) if v2 else None
+            self._roll(written.second, SECOND_ROLL, "second roll", node, True, where, aim)
 
     def _roll(
         self,
         written: tuple[int, ...],
-        sides: int,
-        count: int,
+        kind: Roll,
         what: str,
         node: _Node,
         second: bool,
@@ -353,7 +351,7 @@ class DiceCheck:
         if keys is None:
             return
         expected = dice.roll_for(
-            keys[0], keys[1], self.white_commit, self.black_commit, self.game_id, index, sides, count, aim
+            keys[0], keys[1], self.white_commit, self.black_commit, self.game_id, index, kind.sides, kind.count, aim
         )
         if written == expected:
             return

@@ -66,7 +66,7 @@ def load_pack(replayer: Session, tag: Tag | None) -> None:
     played), and the caps still bind.
     """
     replayer.settle(replayer.opening.replace(pack_asked=True))
-    from sgcheck.replay.pack import load_game_pack
+    from sgcheck.play.pack import load_game_pack
 
     options = replayer.options
     if options.pack is not None:
@@ -103,7 +103,7 @@ def load_scenario(replayer: Session, tag: Tag | None) -> None:
     Its findings are reported first; one with an error stops the replay (SG-P037): the game
     is never played under a scenario ``sgcheck check`` would refuse.
     """
-    from sgcheck.replay.game_scenario import GameScenario, load_game_scenario
+    from sgcheck.play.game_scenario import GameScenario, load_game_scenario
 
     options, pack = replayer.options, replayer.opening.pack
     if options.scenario is not None:

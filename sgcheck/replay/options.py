@@ -14,8 +14,8 @@ from sgcheck.diagnostics import Diagnostic
 from sgcheck.lang.logs.ast import Header, Statement
 
 if TYPE_CHECKING:
-    from sgcheck.replay.game_scenario import GameScenario
-    from sgcheck.replay.pack import GamePack
+    from sgcheck.play.game_scenario import GameScenario
+    from sgcheck.play.pack import GamePack
 
 
 @dataclass(frozen=True, slots=True)

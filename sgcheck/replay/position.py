@@ -32,8 +32,8 @@ from sgcheck.replay.cascade import Cascade
 from sgcheck.replay.chain import Link
 
 if TYPE_CHECKING:
-    from sgcheck.replay.game_scenario import GameScenario
-    from sgcheck.replay.pack import GamePack
+    from sgcheck.play.game_scenario import GameScenario
+    from sgcheck.play.pack import GamePack
     from sgcheck.replay.sink import Found
 
 #: What the watch found at a hand-over (the End of a turn and the next Upkeep), to report at the

@@ -3,7 +3,7 @@
 ``replay -o FILE`` must not write over a file the run reads, whatever the route: the logs and
 the command line's ``--pack`` and ``--scenario`` are known at once, and so are the pack and the
 scenario each log's ``[Pack]`` and ``[Scenario]`` tags name (read here from the log's header,
-located by the rule replay follows, :mod:`sgcheck.replay.tag_path`). The guard asks before any
+located by the rule replay follows, :mod:`sgcheck.play.tag_path`). The guard asks before any
 game is replayed; what a run reads that is not known here is still never written over (the
 report is held until the run ends and checked against every file read, ``sgcheck.cli.common``).
 """
@@ -17,7 +17,7 @@ from pathlib import Path
 from sgcheck.diagnostics import Diagnostic
 from sgcheck.lang.logs.ast import Header
 from sgcheck.lang.source import LOG_LIMIT, decode, read_bytes_head
-from sgcheck.replay.tag_path import Located, TagKind, locate
+from sgcheck.play.tag_path import Located, TagKind, locate
 
 #: How much of a log is read for its header: a header longer than this is rare, and what it
 #: leads to is still guarded when the log is replayed.
@@ -30,8 +30,8 @@ def tag_reads(log: str) -> list[str]:
     read (a pack's manifest and card files, a scenario file), as far as they can be known; none
     when the log cannot be read or has no such tag."""
     from sgcheck.lang.logs.reader import read_log
-    from sgcheck.replay.game_scenario import SCENARIO_TAG
-    from sgcheck.replay.pack import PACK_TAG
+    from sgcheck.play.game_scenario import SCENARIO_TAG
+    from sgcheck.play.pack import PACK_TAG
 
     head = read_bytes_head(log, HEADER_BYTES)
     if head is None:

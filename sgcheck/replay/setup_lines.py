@@ -31,7 +31,7 @@ from sgcheck.lang.logs.reader import PlainTurn
 
 if TYPE_CHECKING:
     from sgcheck.core.scenario import Scenario
-    from sgcheck.replay.pack import GamePack
+    from sgcheck.play.pack import GamePack
     from sgcheck.replay.session import Session
 
 

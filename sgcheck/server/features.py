@@ -349,9 +349,10 @@ def _legal_items(state: GameState, *, first_of_turn: bool = False) -> list[lsp.C
     import random
 
     from sgcheck.core import engine
-    from sgcheck.core.actions import Attack, EndTurn, EnterPhase
+    from sgcheck.core.actions import EndTurn, EnterPhase
     from sgcheck.core.legal import legal_actions, with_roll
     from sgcheck.core.outcome import Applied
+    from sgcheck.core.rolls import roll_of
     from sgcheck.lang.logs.from_actions import Claims, claims_for, statement_for
     from sgcheck.lang.logs.vocab import PHASES
     from sgcheck.lang.logs.writer import format_statement
@@ -381,8 +382,10 @@ def _legal_items(state: GameState, *, first_of_turn: bool = False) -> list[lsp.C
                 )
             )
             continue
-        dice = isinstance(action, Attack) or type(action).__name__ in ("Break", "Repair")
-        played = with_roll(action, (0, 0) if isinstance(action, Attack) else (1, 1, 1)) if dice else action
+        kind = roll_of(action)  # the dice are the player's: lowest faces stand for them (core/rolls.py)
+        dice = kind is not None
+        placeholder = (kind.lowest,) * kind.count if kind is not None else ()
+        played = with_roll(action, placeholder) if dice else action
         step = engine.apply(state, played)
         if not isinstance(step, Applied):
             continue

@@ -14,38 +14,26 @@ the run ends as an internal error.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import dataclass
 
-from sgcheck.core import engine
-from sgcheck.core.actions import Action, Activate, EndTurn, EnterPhase, Play
+from sgcheck.core.actions import Action, Activate, EndTurn, Play
 from sgcheck.core.cards.model import Card
-from sgcheck.core.cards.table import CardsByName, new_cards
-from sgcheck.core.outcome import Applied
+from sgcheck.core.outcome import Rejected
 from sgcheck.core.pieces import Color
-from sgcheck.core.play.victory import scenario_start
 from sgcheck.core.ruleset import CORE, Ruleset
 from sgcheck.core.scenario import Scenario
-from sgcheck.core.squares import Square
-from sgcheck.core.state import GameState, initial_state
-from sgcheck.lang.logs.ast import (
-    CardName,
-    ClaimKind,
-    ColourChoice,
-    Dice,
-    Draft,
-    Header,
-    KingPlacement,
-    LogItem,
-    ResultLine,
-    RollOff,
-    SquareRef,
-    Tag,
-)
-from sgcheck.lang.logs.from_actions import NOWHERE, Claims, TurnWriter, claims_for, statement_for
+from sgcheck.core.squares import Square, in_camp
+from sgcheck.core.state import GameState
+from sgcheck.lang.logs.ast import LogItem
+from sgcheck.lang.logs.from_actions import Claims
 from sgcheck.lang.logs.writer import format_log
-from sgcheck.simulate import search
-from sgcheck.simulate.policies import Policy, draft
-from sgcheck.simulate.policies import choose as policy_choice
+from sgcheck.play import search
+from sgcheck.play.loop import GameLog, play, result_line
+from sgcheck.play.policies import Policy, draft
+from sgcheck.play.policies import choose as policy_choice
+from sgcheck.play.roller import random_roll_off
+from sgcheck.play.start import Start, game_ruleset, header, start_game
 
 #: The outcome of a game that reached ``max_turns`` without ending (no turn limit was set).
 UNFINISHED = "unfinished"
@@ -130,18 +118,15 @@ def game_seed(run_seed: int, index: int) -> int:
     return (mixed * 0xD6E8FEB86659FD93) % (1 << 64)
 
 
-def _setup(
-    task: GameTask, rng: random.Random, draft_rng: random.Random
-) -> tuple[list[LogItem], GameState, tuple[tuple[str, ...], ...]]:
+def _off_the_edges(sq: Square, color: Color) -> bool:
+    """A King's square kept off the back rank and the camp's front rank: the squares before and
+    behind it are in its camp too (core §1 allows the whole camp; the policies start safer)."""
+    return in_camp(Square(sq - 8), color) and in_camp(Square(sq + 8), color)
+
+
+def _setup(task: GameTask, rng: random.Random, draft_rng: random.Random) -> tuple[Start, tuple[tuple[str, ...], ...]]:
     """The draft (R19), roll-off and King placement (core §1, R01) as log items, and the start of play."""
-    ruleset = task.ruleset
-    scenario = task.scenario
-    if scenario is not None and scenario.turn_limit is not None:
-        ruleset = replace(ruleset, turn_limit=scenario.turn_limit)
-    tags = [Tag("Event", f"Simulated game {task.index + 1}", NOWHERE), Tag("Ruleset", ruleset.describe(), NOWHERE)]
-    if task.scenario_label is not None:
-        tags.append(Tag("Scenario", task.scenario_label, NOWHERE))
-    items: list[LogItem] = [Header(tuple(tags), NOWHERE)]
+    ruleset = game_ruleset(task.ruleset, task.scenario)
     by_name: dict[str, Card] = {}
     for side in (task.pack, task.against):
         for card in side.cards:
@@ -150,33 +135,29 @@ def _setup(
     for color in (Color.WHITE, Color.BLACK):
         side = task.pack if color is task.pack_color else task.against
         names = list(dict.fromkeys(card.name for card in side.cards))
-        kept = draft(names, by_name, side.draw, side.keep, task.policy_of(color), draft_rng) if names else ()
-        hands[color] = kept
-        if kept:  # a side that keeps nothing writes no draft line
-            items.append(Draft(color, tuple(CardName(n, NOWHERE) for n in kept), NOWHERE))
-    while True:
-        white = tuple(rng.randint(1, 6) for _ in range(3))
-        black = tuple(rng.randint(1, 6) for _ in range(3))
-        items.append(RollOff(Dice(white, NOWHERE), Dice(black, NOWHERE), NOWHERE))
-        if sum(white) != sum(black):
-            items.append(ColourChoice(Color.WHITE if sum(white) > sum(black) else Color.BLACK, NOWHERE))
-            break
-    taken = {sq for c in Color for sq, _ in scenario.side(c).pieces} if scenario is not None else set()
-    kings = []
-    for color, camp in ((Color.WHITE, range(8, 24)), (Color.BLACK, range(40, 56))):
-        placed = scenario.side(color).king if scenario is not None else None
-        if placed is None:  # anywhere free in its camp (core §1); kept off the back rank and the edge ranks
-            free = [sq for sq in camp if sq not in taken]
-            placed = Square(free[rng.randrange(len(free))])
-            items.append(KingPlacement(color, SquareRef(placed, NOWHERE), NOWHERE))
-        kings.append(placed)
-    state = initial_state(kings[0], kings[1], ruleset, scenario)
-    if by_name:
-        state = state.replace(
-            cards=new_cards(CardsByName(tuple(by_name.values())), hands[Color.WHITE], hands[Color.BLACK])
+        hands[color] = draft(names, by_name, side.draw, side.keep, task.policy_of(color), draft_rng) if names else ()
+    start = start_game(
+        header(f"Simulated game {task.index + 1}", ruleset, scenario=task.scenario_label),
+        ruleset,
+        cards=tuple(by_name.values()) if by_name else None,
+        hands=(hands[Color.WHITE], hands[Color.BLACK]),
+        scenario=task.scenario,
+        throw=lambda: random_roll_off(rng),
+        rng=rng,
+        where=_off_the_edges,
+    )
+    return start, (hands[task.pack_color], hands[task.pack_color.other])
+
+
+def _refused(task: GameTask) -> Callable[[GameState, Action, Rejected], Exception]:
+    def refused(state: GameState, action: Action, outcome: Rejected) -> Exception:
+        reasons = "; ".join(v.diagnostic.message for v in outcome.violations)
+        return RefusedAction(
+            f"game {task.index + 1} (seed {task.seed}): the engine refused {action} "
+            f"on {state.to_move.title}'s turn {state.turn_number}: {reasons}"
         )
-    drafted = (hands[task.pack_color], hands[task.pack_color.other])
-    return items, state if scenario is None else scenario_start(state), drafted
+
+    return refused
 
 
 def play_task(task: GameTask) -> GameRecord:
@@ -185,56 +166,41 @@ def play_task(task: GameTask) -> GameRecord:
     claims_rng = random.Random(task.seed ^ 0x5A5A5A5A)  # the log's claims never move the game's dice
     # nor does the draft: a pack with a card taken away (impact by ablation) rolls the same dice
     draft_rng = random.Random(task.seed ^ 0x3C3C3C3C)
-    items, state, drafted = _setup(task, rng, draft_rng)
+    start, drafted = _setup(task, rng, draft_rng)
+    items: list[LogItem] = start.items
+    state = start.state
     first = state.to_move
     played: dict[Color, dict[str, None]] = {Color.WHITE: {}, Color.BLACK: {}}
     economy: dict[Color, list[tuple[int, int]]] = {Color.WHITE: [], Color.BLACK: []}
-    writer = TurnWriter(state.turn_number, state.to_move) if task.sample else None
+    log = GameLog(state, Claims.ALL, claims_rng) if task.sample else None
     actions = 0
     captures = 0
-    at_turn_start = True
-    while state.result is None:
-        if at_turn_start and state.turn_number > task.max_turns:
-            break
-        action = choose(state, task.policy_of(state.to_move), rng)
-        step = engine.apply(state, action)
-        if not isinstance(step, Applied):
-            reasons = "; ".join(v.diagnostic.message for v in step.violations)
-            raise RefusedAction(
-                f"game {task.index + 1} (seed {task.seed}): the engine refused {action} "
-                f"on {state.to_move.title}'s turn {state.turn_number}: {reasons}"
-            )
-        mover = state.to_move
-        at_turn_start = isinstance(action, EndTurn)
+    steps = play(
+        state,
+        lambda at: choose(at, task.policy_of(at.to_move), rng),
+        _refused(task),
+        stop=lambda at: at.turn_number > task.max_turns,
+    )
+    for step in steps:
+        action, mover = step.action, step.mover
         if isinstance(action, Play | Activate):
             played[mover].setdefault(action.card, None)
         if isinstance(action, EndTurn):
-            player = step.state.player(mover)
+            player = step.after.player(mover)
             economy[mover].append((player.lp, player.sp))
-        if writer is not None:
-            if isinstance(action, EnterPhase):
-                writer.enter(action.phase)
-            elif isinstance(action, EndTurn):
-                found = claims_for(action, step.effects, step.state, mover, Claims.ALL, claims_rng)
-                found = tuple(c for c in found if c.kind in (ClaimKind.LP, ClaimKind.SP))
-                items.append(writer.finish(step.effects.passed, found))
-                writer = TurnWriter(step.state.turn_number, step.state.to_move)
-            else:
-                found = claims_for(action, step.effects, step.state, mover, Claims.ALL, claims_rng)
-                writer.add(statement_for(state, action, found))
-                if step.state.result is not None:
-                    items.append(writer.finish(False, ()))
-        if not isinstance(action, EnterPhase | EndTurn):
-            actions += 1
-        if step.effects.captured is not None:
+        if log is not None:
+            turn = log.write(step)
+            if turn is not None:
+                items.append(turn)
+        actions += step.counted
+        if step.applied.effects.captured is not None:
             captures += 1
-        state = step.state
+        state = step.after
     result = state.result
-    log = None
+    text = None
     if task.sample:
-        if result is not None:
-            items.append(ResultLine(result.score, result.outcome.value, NOWHERE))
-        log = format_log(items)
+        ended = result_line(state)
+        text = format_log([*items, ended] if ended is not None else items)
     pack_color = task.pack_color
     return GameRecord(
         index=task.index,
@@ -247,6 +213,6 @@ def play_task(task: GameTask) -> GameRecord:
         played=(tuple(played[pack_color]), tuple(played[pack_color.other])),
         economy=(tuple(economy[pack_color]), tuple(economy[pack_color.other])),
         actions=actions,
-        log=log,
+        log=text,
         captures=captures,
     )

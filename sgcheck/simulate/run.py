@@ -21,8 +21,8 @@ from sgcheck.core.pieces import Color
 from sgcheck.core.ruleset import CORE, Ruleset
 from sgcheck.core.scenario import Scenario
 from sgcheck.distribute import DEFAULT_TIMEOUT, map_ordered
+from sgcheck.play.policies import Policy
 from sgcheck.simulate.games import GameRecord, GameTask, Side, game_seed, play_task
-from sgcheck.simulate.policies import Policy
 
 #: How many games of a run are kept as logs for ``--sample-logs`` at most, spread over the run.
 SAMPLES = 10

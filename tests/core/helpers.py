@@ -24,8 +24,9 @@ from sgcheck.core.ruleset import CORE, Ruleset
 from sgcheck.core.squares import ALL_SQUARES, Square, parse_square
 from sgcheck.core.state import GameState, PlayerState, TurnState, initial_state
 from sgcheck.lang.cards.parser import parse_cards
+from sgcheck.lang.logs.from_actions import statement_for
 from sgcheck.lang.logs.writer import format_statement
-from sgcheck.replay.generate import Style, choose, statement_for
+from sgcheck.replay.generate import Style, choose
 
 W, B = Color.WHITE, Color.BLACK
 

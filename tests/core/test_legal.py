@@ -28,8 +28,8 @@ from sgcheck.core.pieces import Kind, Phase
 from sgcheck.core.ruleset import CORE, Ruleset, parse_ruleset
 from sgcheck.core.squares import ALL_SQUARES
 from sgcheck.core.state import GameState
+from sgcheck.play.pack import GamePack, load_game_pack
 from sgcheck.replay.generate import Style
-from sgcheck.replay.pack import GamePack, load_game_pack
 
 from .helpers import HIT, MISS, ROLL_3, ROLL_18, ok, position, style_policy, walk
 

@@ -27,9 +27,9 @@ from sgcheck.core.formulas import hit_threshold
 from sgcheck.core.pieces import Color
 from sgcheck.core.state import piece_census
 from sgcheck.lang.logs.writer import format_log
+from sgcheck.play.pack import GamePack, load_game_pack
 from sgcheck.replay.generate import Style, generate_game
 from sgcheck.replay.interpreter import ReplayOptions, replay_text
-from sgcheck.replay.pack import GamePack, load_game_pack
 from tests.cardgen import card_sources
 from tests.core.helpers import full_census, style_policy, walk
 

@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from sgcheck.cli import main
 from sgcheck.lang.logs.writer import format_log
 from sgcheck.lang.source import SourceText
-from sgcheck.replay.dice_source import DerivedDice
+from sgcheck.play.dice_source import DerivedDice
 from sgcheck.replay.dispute import DICE, WITHHELD, dispute_report
 from sgcheck.replay.generate import Style, generate_game
 from sgcheck.replay.interpreter import ReplayOptions, replay_text

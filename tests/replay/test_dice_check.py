@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from sgcheck.cli import main
 from sgcheck.core import dice
 from sgcheck.lang.logs.writer import format_log
-from sgcheck.replay.dice_source import DerivedDice
+from sgcheck.play.dice_source import DerivedDice
 from sgcheck.replay.generate import Style, generate_game
 from sgcheck.replay.interpreter import ReplayOptions, replay_text
 

@@ -17,10 +17,10 @@ from sgcheck.cli import main
 from sgcheck.contract import checker
 from sgcheck.contract.checker import check_paths
 from sgcheck.diagnostics import Diagnostic, Span
+from sgcheck.play.pack import GamePack, load_game_pack
 from sgcheck.replay import files
 from sgcheck.replay.files import LogInput, replay_input
 from sgcheck.replay.interpreter import ReplayOptions, ReplayResult
-from sgcheck.replay.pack import GamePack, load_game_pack
 
 ROOT = Path(__file__).resolve().parents[2]
 STARTER = ROOT / "examples" / "packs" / "starter"

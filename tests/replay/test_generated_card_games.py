@@ -27,9 +27,9 @@ from sgcheck.core.state import GameState, piece_census
 from sgcheck.lang.logs.ast import AttackStmt, Turn
 from sgcheck.lang.logs.writer import format_log
 from sgcheck.lang.source import SourceText
+from sgcheck.play.pack import GamePack, load_game_pack
 from sgcheck.replay.generate import Claims, GeneratedGame, Style, generate_game
 from sgcheck.replay.interpreter import ReplayOptions, ReplayResult, replay_items, replay_source, replay_text
-from sgcheck.replay.pack import GamePack, load_game_pack
 from tests.core.helpers import full_census
 from tests.readers import by_grammar
 

@@ -26,7 +26,7 @@ from click.testing import CliRunner, Result
 from sgcheck.cli import main
 from sgcheck.diagnostics import Diagnostic, Severity
 from sgcheck.lang.source import read_source
-from sgcheck.replay import pack as game_pack
+from sgcheck.play import pack as game_pack
 from sgcheck.replay.interpreter import ReplayOptions, ReplayResult, replay_source
 from tests.readers import source_by_grammar
 

@@ -25,9 +25,9 @@ from sgcheck.core.pieces import Color, Kind, piece
 from sgcheck.core.ruleset import CORE
 from sgcheck.core.squares import Square
 from sgcheck.core.state import GameState, PlayerState, full_gem, initial_state
+from sgcheck.play.policies import Policy, choose
 from sgcheck.simulate.games import GameRecord, GameTask, Side, game_seed, play_task
 from sgcheck.simulate.impact import paired, sign_test
-from sgcheck.simulate.policies import Policy, choose
 from sgcheck.simulate.run import RunPlan, plan, play
 from sgcheck.simulate.stats import wilson
 from tests.simulate.test_simulate import ENV, ROOT, SCHEMA, STARTER, simulate
@@ -118,7 +118,7 @@ def test_the_search_plays_a_card_that_changes_the_race_when_it_strikes() -> None
     in the turn of its strike and converts the King (core §4.4). It does not count what the card
     would save before it is in play (docs/simulate.md), so only the side that strikes first is
     sure to play it: here the pack's side, moving first."""
-    from sgcheck.replay.pack import load_game_pack
+    from sgcheck.play.pack import load_game_pack
 
     loaded = load_game_pack(PLANTED, log_folder=None, from_tag=False)
     assert not isinstance(loaded, type(None)) and hasattr(loaded, "cards")

@@ -16,9 +16,9 @@ from sgcheck.cli.progress import CountBar
 from sgcheck.core.actions import Move
 from sgcheck.core.pieces import Color
 from sgcheck.core.squares import Square
+from sgcheck.play.policies import Policy
 from sgcheck.simulate import games as games_module
 from sgcheck.simulate.games import GameTask, Side, game_seed, play_task
-from sgcheck.simulate.policies import Policy
 from sgcheck.simulate.run import RunPlan, plan, play, sampled
 from sgcheck.simulate.stats import summarise, wilson
 
@@ -234,7 +234,7 @@ def test_the_progress_bar_counts_games_rate_and_time_left() -> None:
 
 
 def _cards(path: str) -> tuple[tuple[object, ...], int, int]:
-    from sgcheck.replay.pack import load_game_pack
+    from sgcheck.play.pack import load_game_pack
 
     loaded = load_game_pack(str(ROOT / path), log_folder=None, from_tag=False)
     assert not isinstance(loaded, type(None)) and hasattr(loaded, "cards")

@@ -22,6 +22,7 @@ from sgcheck.core.play.predicates import (
     violation,
 )
 from sgcheck.core.play.victory import core_victory
+from sgcheck.core.rolls import ACCURACY_ROLL, SECOND_ROLL
 from sgcheck.core.squares import name
 from sgcheck.core.state import GameResult, GameState, Payment
 from sgcheck.core.windows import ACTION_WINDOWS
@@ -79,7 +80,7 @@ def apply(state: GameState, action: Attack) -> Applied | Violation:
     route = attack_route(state.board, action.frm, action.to, attacker)
     if isinstance(route, GeometryError):
         return violation(route.code, f"{name(action.to)} is out of reach: {route.message}", route.part, route.rules)
-    if (v := dice_faces(action.roll, 2, 10, "an accuracy roll", ("core §4.2", "R10"))) is not None:
+    if (v := dice_faces(action.roll, ACCURACY_ROLL)) is not None:
         return v
     if state.cards is not None:
         return _attack_with_cards(state, action, attacker, target, route.distance)
@@ -214,7 +215,7 @@ def _second_roll(action: Attack, sources: tuple[tuple[str, bool], ...], first: i
             Part.REROLL,
             ("core §4.5", "R20", "R23"),
         )
-    if (v := dice_faces(action.second, 2, 10, "the second roll", ("core §4.5", "R20"))) is not None:
+    if (v := dice_faces(action.second, SECOND_ROLL)) is not None:
         return Violation(v.diagnostic, Part.REROLL)
     second = d100(action.second[0], action.second[1])
     return counted_roll(first, second, action.advantage)

@@ -12,6 +12,7 @@ from sgcheck.core.pieces import NON_KING_KINDS, piece
 from sgcheck.core.play.cards import costs_counted, repair_denied, take_extra
 from sgcheck.core.play.predicates import card_cost, charge, dice_faces, phase_window, resolve_payment, violation
 from sgcheck.core.play.victory import lp_victory
+from sgcheck.core.rolls import BREAK_ROLL, REPAIR_ROLL
 from sgcheck.core.state import GameState, Payment
 from sgcheck.core.windows import ACTION_WINDOWS, Window
 
@@ -44,7 +45,7 @@ def apply_break(state: GameState, action: Break) -> Applied | Violation:
     state = attempt
     if state.opponent.gem_broken:
         return violation("SG-R112", f"{state.to_move.other.title}'s Gem is already broken", rules=GEM_RULES)
-    if (v := dice_faces(action.roll, 3, 6, "a Break roll", GEM_RULES)) is not None:
+    if (v := dice_faces(action.roll, BREAK_ROLL)) is not None:
         return v
     cost = _with_cards(state, BREAK_COST, CostKind.BREAK)
     paid = resolve_payment(state, cost, action.pay, "Break")
@@ -88,7 +89,7 @@ def apply_repair(state: GameState, action: Repair) -> Applied | Violation:
             f"{state.to_move.other.title}'s {denier!r} denies Repair this turn",
             rules=("core §6", "R23"),
         )
-    if (v := dice_faces(action.roll, 3, 6, "a Repair roll", GEM_RULES)) is not None:
+    if (v := dice_faces(action.roll, REPAIR_ROLL)) is not None:
         return v
     cost = _with_cards(state, REPAIR_COST, CostKind.REPAIR)
     paid = resolve_payment(state, cost, action.pay, "Repair")

@@ -10,6 +10,7 @@ from sgcheck.core.cards.table import ply
 from sgcheck.core.formulas import Worked, placement_cost, with_card_costs
 from sgcheck.core.outcome import Violation
 from sgcheck.core.pieces import WHITE, Kind, Piece
+from sgcheck.core.rolls import Roll
 from sgcheck.core.squares import Square, in_camp, name
 from sgcheck.core.state import Board, GameState, Payment
 from sgcheck.core.windows import Window
@@ -102,23 +103,21 @@ def charge(state: GameState, payment: Payment, board: Board | None = None) -> Ga
     return state.with_play(state.board if board is None else board, players, state.turn.counted())
 
 
-def dice_faces(roll: tuple[int, ...], count: int, sides: int, what: str, rules: tuple[str, ...]) -> Violation | None:
-    """Dice must be exactly what was rolled: ``count`` dice showing 0-9 (d10) or 1-6 (d6).
-
-    ``rules`` say which roll it is: accuracy (core §4.2, R10), Break and Repair (core §6, R15),
-    the roll-off (core §1, R01)."""
-    low, high = (0, 9) if sides == 10 else (1, sides)
+def dice_faces(roll: tuple[int, ...], kind: Roll) -> Violation | None:
+    """Dice must be exactly what was rolled: as many dice as ``kind`` throws, each showing one of
+    its faces (:mod:`sgcheck.core.rolls`: 0-9 on a d10, 1-6 on a d6), or SG-R114 citing its rules."""
+    count, sides, low, high = kind.count, kind.sides, kind.lowest, kind.highest
     if len(roll) != count:
         return violation(
             "SG-R114",
-            f"{what} needs {count} dice (d{sides}), but {len(roll)} {'was' if len(roll) == 1 else 'were'} given",
+            f"{kind.what} needs {count} dice (d{sides}), but {len(roll)} {'was' if len(roll) == 1 else 'were'} given",
             Part.ROLL,
-            rules,
+            kind.rules,
         )
     bad = [f for f in roll if not low <= f <= high]
     if bad:
         return violation(
-            "SG-R114", f"a d{sides} shows {low} to {high}; {bad[0]} is not a possible face", Part.ROLL, rules
+            "SG-R114", f"a d{sides} shows {low} to {high}; {bad[0]} is not a possible face", Part.ROLL, kind.rules
         )
     return None
 

@@ -32,7 +32,7 @@ an expectimax of one or two actions does not see (entering the Battle looks wort
 the Pass).
 
 **The search** (:func:`search`) is an expectimax over the mover's own actions of the turn:
-each candidate (:func:`sgcheck.simulate.policies.candidates`, every attack, Break, Repair and
+each candidate (:func:`sgcheck.play.policies.candidates`, every attack, Break, Repair and
 card, the best placements and moves) is applied with :func:`sgcheck.core.engine.apply`; an
 attack, Break or Repair is a chance node of its two outcomes with the odds of the rules (R10,
 core §6); each outcome is valued by the evaluation, and the best-valued candidates are searched
@@ -54,7 +54,7 @@ from sgcheck.core.outcome import Applied
 from sgcheck.core.pieces import KING, Color, Kind, Phase, piece
 from sgcheck.core.squares import Square, file_of, rank_of
 from sgcheck.core.state import GameState
-from sgcheck.simulate import policies
+from sgcheck.play import policies
 
 #: A won game (far beyond any race's worth).
 WIN = 100_000.0

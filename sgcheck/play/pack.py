@@ -7,7 +7,7 @@ exactly as ``sgcheck check --isolated PATH`` checks it, so a game is never playe
 that checker would refuse without saying so (R22). No configuration file is read: a
 pyproject.toml next to a downloaded pack must not switch its rules off.
 
-A tag must not lead out of the log's folder (SG-P014; :mod:`sgcheck.replay.tag_path` says why);
+A tag must not lead out of the log's folder (SG-P014; :mod:`sgcheck.play.tag_path` says why);
 ``--pack`` is the user's own choice and may point anywhere.
 
 A corpus of logs usually shares one pack, so each pack is loaded and checked once per process
@@ -28,7 +28,7 @@ from sgcheck.core.caps import DRAFT_DRAW, DRAFT_KEEP
 from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.letters import ascii_lower
 from sgcheck.paths import real_path
-from sgcheck.replay.tag_path import TagKind, locate
+from sgcheck.play.tag_path import TagKind, locate
 
 if TYPE_CHECKING:
     from sgcheck.contract.packs import PackPlan

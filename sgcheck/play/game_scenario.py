@@ -9,7 +9,7 @@ game played with a pack whose manifest has a scenario section is played under th
 The scenario is read and checked as ``sgcheck check`` checks it (the contract included), so a
 game is never played under a scenario the checker would refuse: one with an error is reported,
 its findings first, and the game is not replayed (SG-P037). A tag must not lead out of the log's
-folder (SG-P031), for the reason a ``[Pack]`` tag must not (see :mod:`sgcheck.replay.tag_path`).
+folder (SG-P031), for the reason a ``[Pack]`` tag must not (see :mod:`sgcheck.play.tag_path`).
 A corpus of logs usually shares one scenario, so each is read once per process while its file
 is unchanged.
 """
@@ -28,7 +28,7 @@ from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.lang.scenarios.scenario_loader import SCENARIO_SUFFIXES, is_scenario_file
 from sgcheck.letters import ascii_lower
 from sgcheck.paths import display, real_path
-from sgcheck.replay.tag_path import TagKind, locate
+from sgcheck.play.tag_path import TagKind, locate
 
 if TYPE_CHECKING:
     from sgcheck.core.scenario import Scenario
@@ -66,7 +66,7 @@ def load_game_scenario(
 ) -> GameScenario | Diagnostic:
     """The scenario at ``path``, checked; or SG-P030 (nothing to read there) or SG-P031 (a tag
     leading out of the log's folder) at ``span``. ``from_tag`` and ``log_folder`` as for
-    :func:`sgcheck.replay.pack.load_game_pack`."""
+    :func:`sgcheck.play.pack.load_game_pack`."""
     located = locate(SCENARIO_TAG, path, log_folder=log_folder, from_tag=from_tag, span=span)
     if isinstance(located, Diagnostic):
         return located

@@ -1,10 +1,11 @@
 """Dice from the verifiable-dice protocol (:mod:`sgcheck.core.dice`), for the game generator:
-:class:`DerivedDice` hands out the rolls of a game in log order, and the header tags that let
-replay check them."""
+:class:`DerivedDice` hands out the rolls of a game in log order, each as many dice as
+:mod:`sgcheck.core.rolls` says its kind throws, and the header tags that let replay check them."""
 
 from __future__ import annotations
 
 from sgcheck.core import dice
+from sgcheck.core.rolls import Roll
 from sgcheck.lang.logs.ast import Tag
 from sgcheck.lang.logs.from_actions import NOWHERE
 
@@ -39,8 +40,8 @@ class DerivedDice:
             pairs += [("WhiteSecret", self.white_secret.hex()), ("BlackSecret", self.black_secret.hex())]
         return [Tag(name, value, _NOWHERE) for name, value in pairs]
 
-    def peek(self, sides: int, count: int, purpose: str | None = None) -> tuple[int, ...]:
-        """The next roll's dice, without using it up (``purpose``: the roll's, used by sg-dice-v2)."""
+    def peek(self, kind: Roll, purpose: str | None = None) -> tuple[int, ...]:
+        """The next roll's dice, ``kind``'s, without using it up (``purpose``: the roll's, used by sg-dice-v2)."""
         i = self.index
         aim = purpose if self.version == 2 else None
         return dice.roll_for(
@@ -50,14 +51,14 @@ class DerivedDice:
             self.black_commit,
             self.game_id,
             i,
-            sides,
-            count,
+            kind.sides,
+            kind.count,
             aim,
         )
 
-    def roll(self, sides: int, count: int, purpose: str | None = None) -> tuple[int, ...]:
-        """The next roll's dice."""
-        faces = self.peek(sides, count, purpose)
+    def roll(self, kind: Roll, purpose: str | None = None) -> tuple[int, ...]:
+        """The next roll's dice, ``kind``'s."""
+        faces = self.peek(kind, purpose)
         self.index += 1
         return faces
 

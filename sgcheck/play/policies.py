@@ -37,6 +37,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from enum import StrEnum
+from itertools import product
 
 from sgcheck.core import caps, engine
 from sgcheck.core.actions import (
@@ -59,10 +60,12 @@ from sgcheck.core.legal import attacks, card_plays, gem_attempts, moves_from, su
 from sgcheck.core.outcome import Applied
 from sgcheck.core.pieces import PIECE_VALUES, Color, Kind, Phase
 from sgcheck.core.play.victory import captured_value
+from sgcheck.core.rolls import ACCURACY_ROLL, BREAK_ROLL, REPAIR_ROLL, SECOND_ROLL
 from sgcheck.core.squares import Square, file_of, rank_of
 from sgcheck.core.state import GameState
-from sgcheck.replay.generate import Style
-from sgcheck.replay.generate import choose as random_choice
+from sgcheck.play.roller import random_dice, random_faces
+from sgcheck.play.styles import Style
+from sgcheck.play.styles import choose as random_choice
 
 
 class Policy(StrEnum):
@@ -97,9 +100,15 @@ KEEP_TELEPORTS = 3
 #: How many of its best actions the lookahead judges again after the opponent's reply.
 LOOKAHEAD_WIDTH = 3
 
-#: 3d6 at or above a number: Break needs 12+, Repair 10+ (core §6).
-_AT_LEAST = {n: sum(1 for a in range(1, 7) for b in range(1, 7) for c in range(1, 7) if a + b + c >= n) / 216
-             for n in range(3, 19)}  # fmt: skip
+#: The chance a Break's or Repair's dice (core/rolls.py) total a number or more: Break needs 12+, Repair 10+ (core §6).
+_AT_LEAST = {
+    kind: {
+        n: sum(1 for faces in product(range(kind.lowest, kind.highest + 1), repeat=kind.count) if sum(faces) >= n)
+        / kind.sides**kind.count
+        for n in range(kind.count * kind.lowest, kind.count * kind.highest + 1)
+    }
+    for kind in (BREAK_ROLL, REPAIR_ROLL)
+}
 
 
 def _distance(a: int, b: int) -> int:
@@ -165,17 +174,15 @@ def value(state: GameState, me: Color) -> float:
 def roll(rng: random.Random, action: Action, state: GameState) -> Action:
     """The action with its dice rolled from ``rng``; a second accuracy roll where a card grants one (R20)."""
     if isinstance(action, Attack):
-        rolled = replace(action, roll=(rng.randrange(10), rng.randrange(10)))
+        rolled = replace(action, roll=random_faces(rng, ACCURACY_ROLL))
         if state.cards is not None and state.cards.lasting:
-            second = (rng.randrange(10), rng.randrange(10))
+            second = random_faces(rng, SECOND_ROLL)
             for advantage in (True, False):
                 again = replace(rolled, second=second, advantage=advantage)
                 if engine.is_legal(state, again):
                     return again
         return rolled
-    if isinstance(action, Break | Repair):
-        return replace(action, roll=tuple(rng.randint(1, 6) for _ in range(3)))
-    return action
+    return random_dice(rng, action)  # a Break's or Repair's, as core/rolls.py says
 
 
 def outcomes(state: GameState, action: Action) -> list[tuple[float, GameState]] | None:
@@ -192,11 +199,12 @@ def outcomes(state: GameState, action: Action) -> list[tuple[float, GameState]] 
         return [(chance, hit.state), (1 - chance, miss.state)]
     if isinstance(action, Break | Repair):
         need = caps.BREAK_THRESHOLD if isinstance(action, Break) else caps.REPAIR_THRESHOLD
-        good = engine.apply(state, replace(action, roll=(6, 6, 6)))
-        bad = engine.apply(state, replace(action, roll=(1, 1, 1)))
+        kind = BREAK_ROLL if isinstance(action, Break) else REPAIR_ROLL
+        good = engine.apply(state, replace(action, roll=(kind.highest,) * kind.count))
+        bad = engine.apply(state, replace(action, roll=(kind.lowest,) * kind.count))
         if not isinstance(good, Applied) or not isinstance(bad, Applied):
             return None
-        chance = _AT_LEAST[need]
+        chance = _AT_LEAST[kind][need]
         return [(chance, good.state), (1 - chance, bad.state)]
     step = engine.apply(state, action)
     return [(1.0, step.state)] if isinstance(step, Applied) else None
@@ -409,7 +417,7 @@ def choose(state: GameState, policy: Policy, rng: random.Random) -> Action:
         action = random_choice(state, Style.RANDOM, rng)
         return action if action is not None else EndTurn()
     if policy is Policy.SEARCH:
-        raise ValueError("the search policy chooses in sgcheck.simulate.search (it builds on this module)")
+        raise ValueError("the search policy chooses in sgcheck.play.search (it builds on this module)")
     picked = greedy(state) if policy is Policy.GREEDY else lookahead(state)
     return roll(rng, picked, state)
 
