@@ -38,6 +38,7 @@ from pathlib import Path
 from sgcheck.contract.analysis.explore import Exploration, Found
 from sgcheck.contract.analysis.probes import PROBES, start
 from sgcheck.contract.proof import LOG_FILE, REFUSED, played_actions, proof_log
+from sgcheck.contract.registry import Scope, rules_by_code
 from sgcheck.core.actions import Action, EnterPhase, Play
 from sgcheck.core.cards.model import Card
 from sgcheck.core.cards.semantics import forbidden
@@ -126,11 +127,10 @@ def replayed_as(kind: str, what: str = "") -> tuple[str | None, str]:
 def is_static_break(diagnostic: Diagnostic) -> bool:
     """An error of the card and pack rules (SG-C0xx, SG-C1xx below the rules of play) that judges
     a break of core §8 in a game, so that it needs one."""
-    code = diagnostic.code
-    if diagnostic.severity is not Severity.ERROR or code in KEPT or not code.startswith("SG-C"):
+    if diagnostic.severity is not Severity.ERROR or diagnostic.code in KEPT:
         return False
-    number = code[4:]
-    return number.isdigit() and int(number) < 150
+    rule = rules_by_code().get(diagnostic.code)
+    return rule is not None and rule.meta.scope in (Scope.CARD, Scope.PACK)
 
 
 def card_at(cards: Sequence[Card], diagnostic: Diagnostic) -> Card | None:
