@@ -93,6 +93,11 @@ class Format(Protocol):
         """One file's part of a run's report: written now if ``streamed``, else kept for ``close``."""
         ...
 
+    def keep(self, result: FileResult) -> FileResult:
+        """What the end of a run's report needs of a file once its part is spelled
+        (:func:`without_positions` drops what only the part needed)."""
+        ...
+
     def close(self, end: RunEnd) -> str:
         """The end of a run's report, once every file is checked."""
         ...
@@ -100,6 +105,16 @@ class Format(Protocol):
     def render(self, result: object, options: Options) -> str:
         """A result that is not a run (a simulation, the odds), whole."""
         ...
+
+
+def without_positions(result: FileResult, *, explanations: bool = False) -> FileResult:
+    """``result`` without a replay's positions, drawn into its part already; with
+    ``explanations``, each statement's explanation is kept (``replay --timeline``)."""
+    facts = result.facts
+    if not isinstance(facts, ReplayFacts) or facts.timeline is None:
+        return result
+    kept = {"explanations": facts.timeline.get("explanations", [])} if explanations else None
+    return replace(result, facts=replace(facts, timeline=kept))
 
 
 def not_rendered(fmt: str, result: object) -> ValueError:
@@ -253,7 +268,7 @@ class ReportStream:
         labelled: bool = False,
     ) -> None:
         self.format = format_named(fmt)
-        self.renderer = PartRenderer(fmt, color and fmt == "text", labelled)
+        self.renderer = PartRenderer(fmt, color, labelled)  # a format that does not paint ignores color
         self.command = command
         self.rules = rules
         self.tool_version = tool_version
@@ -270,12 +285,7 @@ class ReportStream:
 
     def add_rendered(self, result: FileResult, part: str) -> str:
         """Record a file whose part ``self.renderer`` has already rendered (in another process)."""
-        facts = result.facts
-        if isinstance(facts, ReplayFacts) and facts.timeline is not None:
-            # Drawn into its part already: not kept for the whole run, but for replay --timeline's
-            # explanations, which the JSON report lists.
-            kept = {"explanations": facts.timeline.get("explanations", [])} if self.format.name == "json" else None
-            result = replace(result, facts=replace(facts, timeline=kept))
+        result = self.format.keep(result)
         self.files.append(result)
         self.counts.update(diagnostic.severity for diagnostic in result.diagnostics)
         self.suppressed += len(result.suppressed)

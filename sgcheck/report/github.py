@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from sgcheck.diagnostics import Diagnostic, Severity
-from sgcheck.report.formats import RUN_KINDS, Options, RunEnd, not_rendered
+from sgcheck.report.formats import RUN_KINDS, Options, RunEnd, not_rendered, without_positions
 from sgcheck.results import FileResult, Run
 from sgcheck.visible import visible
 
@@ -79,6 +79,9 @@ class GithubFormat:
 
     def part(self, result: FileResult, sources: Mapping[str, str], options: Options) -> str:
         return render_github_file(result)
+
+    def keep(self, result: FileResult) -> FileResult:
+        return without_positions(result)
 
     def close(self, end: RunEnd) -> str:
         return ""

@@ -31,7 +31,7 @@ from typing import Any
 
 from sgcheck.diagnostics import Diagnostic, Severity, plural
 from sgcheck.report.compact import encode_explanations
-from sgcheck.report.formats import Options, ResultKind, RunEnd, not_rendered
+from sgcheck.report.formats import Options, ResultKind, RunEnd, not_rendered, without_positions
 from sgcheck.results import FileResult, GauntletReport, ReplayFacts, SimulationReport
 from sgcheck.visible import escape_json_text, visible, visible_json_text
 
@@ -433,6 +433,9 @@ class HtmlFormat:
 
     def part(self, result: FileResult, sources: Mapping[str, str], options: Options) -> str:
         return render_html_file(result, sources)
+
+    def keep(self, result: FileResult) -> FileResult:
+        return without_positions(result)
 
     def close(self, end: RunEnd) -> str:
         from sgcheck.report.text import hidden_line

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from sgcheck.diagnostics import Diagnostic, Fix, Severity, Span
-from sgcheck.report.formats import Options, ResultKind, RunEnd, not_rendered
+from sgcheck.report.formats import Options, ResultKind, RunEnd, not_rendered, without_positions
 from sgcheck.results import FileResult, GauntletReport, ReplayFacts, Run, SimulationReport
 from sgcheck.visible import escape_json_text
 
@@ -131,6 +131,9 @@ class JsonFormat:
 
     def part(self, result: FileResult, sources: Mapping[str, str], options: Options) -> str:
         return ""  # one document, written at the end
+
+    def keep(self, result: FileResult) -> FileResult:
+        return without_positions(result, explanations=True)  # replay --timeline: the JSON report lists them
 
     def close(self, end: RunEnd) -> str:
         return render_json(end.run())

@@ -28,7 +28,7 @@ from collections.abc import Mapping
 
 from sgcheck.codes import CATALOGUE, Trait
 from sgcheck.diagnostics import Diagnostic, Severity, plural
-from sgcheck.report.formats import RUN_KINDS, Options, RunEnd, not_rendered
+from sgcheck.report.formats import RUN_KINDS, Options, RunEnd, not_rendered, without_positions
 from sgcheck.results import FileResult, Run, Suppressed
 from sgcheck.visible import visible
 
@@ -175,6 +175,9 @@ class JunitFormat:
 
     def part(self, result: FileResult, sources: Mapping[str, str], options: Options) -> str:
         return ""  # one document, written at the end
+
+    def keep(self, result: FileResult) -> FileResult:
+        return without_positions(result)
 
     def close(self, end: RunEnd) -> str:
         return render_junit(end.run())

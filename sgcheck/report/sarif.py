@@ -19,7 +19,7 @@ from urllib.parse import quote
 
 from sgcheck.codes import CodeInfo
 from sgcheck.diagnostics import Diagnostic, Fix, Severity, Span
-from sgcheck.report.formats import RUN_KINDS, Options, RunEnd, not_rendered
+from sgcheck.report.formats import RUN_KINDS, Options, RunEnd, not_rendered, without_positions
 from sgcheck.results import FileResult, Run, Suppressed
 from sgcheck.visible import escape_json_text
 
@@ -377,6 +377,9 @@ class SarifFormat:
     def part(self, result: FileResult, sources: Mapping[str, str], options: Options) -> str:
         # Fingerprints quote the source, which is at hand only now: kept, not written.
         return "\n".join(file_fingerprints(result, sources))
+
+    def keep(self, result: FileResult) -> FileResult:
+        return without_positions(result)
 
     def close(self, end: RunEnd) -> str:
         return render_sarif(end.run(), [part.split("\n") if part else [] for part in end.held])

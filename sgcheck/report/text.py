@@ -18,7 +18,7 @@ import click
 
 from sgcheck.codes import CodeInfo
 from sgcheck.diagnostics import Diagnostic, Fix, Severity, Span, plural
-from sgcheck.report.formats import Options, ResultKind, RunEnd, not_rendered
+from sgcheck.report.formats import Options, ResultKind, RunEnd, not_rendered, without_positions
 from sgcheck.results import FileResult, GauntletReport, ReplayFacts, Run, SimulationReport
 from sgcheck.visible import visible
 
@@ -361,6 +361,9 @@ class TextFormat:
 
     def part(self, result: FileResult, sources: Mapping[str, str], options: Options) -> str:
         return render_file(result, sources, color=options.color, labelled=options.labelled)
+
+    def keep(self, result: FileResult) -> FileResult:
+        return without_positions(result)
 
     def close(self, end: RunEnd) -> str:
         kinds = file_kinds(result.path for result in end.files)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from sgcheck.core.odds import CaptureOdds, OddsTables
-from sgcheck.report.formats import Options, ResultKind, RunEnd, not_rendered
+from sgcheck.report.formats import Options, ResultKind, RunEnd, not_rendered, without_positions
 from sgcheck.results import FileResult, GauntletReport, SimulationReport
 
 
@@ -18,6 +18,9 @@ class TallyFormat:
 
     def part(self, result: FileResult, sources: Mapping[str, str], options: Options) -> str:
         return f"{result.path}: {len(result.diagnostics)}\n"
+
+    def keep(self, result: FileResult) -> FileResult:
+        return without_positions(result)
 
     def close(self, end: RunEnd) -> str:
         return f"{end.command}: {len(end.files)} files, {sum(end.counts.values())} findings\n"
