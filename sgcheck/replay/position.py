@@ -317,6 +317,10 @@ class ReplayPosition(Record):
         the last capture of a market game."""
         return ReplayPosition(state, statements, watch, capture, self.progress, self.opening, self.cascade)
 
+    def with_ended(self, state: GameState, watch: Watch | None, progress: Progress) -> ReplayPosition:
+        """A turn ended: the state after it, the watch's memory and the log's progress."""
+        return ReplayPosition(state, self.statements, watch, self.capture, progress, self.opening, self.cascade)
+
     def with_progress(self, progress: Progress) -> ReplayPosition:
         return ReplayPosition(
             self.state, self.statements, self.watch, self.capture, progress, self.opening, self.cascade

@@ -602,8 +602,32 @@ class Replayer(Session):
         if self.observer is not None:
             self.observer.applied(st, _END_TURN, ended)
         assert isinstance(ended, Applied)
+        if passes:
+            self._passes(turn, passes, st, ended)
+        at = self.at
+        state = at.state if passes else ended.state  # (a counterfactual goes on from a Pass's written totals)
+        assert state is not None
+        over = ended.state.result is not None
+        watch = at.watch
+        found: tuple[Diagnostic, ...] = ()
+        if watch is not None:
+            watch, found = self._watched(watch, st, _END_TURN, ended)
+        at_end = _end_span(turn, passes) if found else None
+        handover = (found, at_end) if at_end is not None and not over else None  # reported at the next turn's header
+        self.at = at.with_ended(state, watch, at.progress.with_turn_ended(not over, handover))
+        if at_end is not None and over:
+            self.judged = (st, ended.state)  # the end of the turn, before and after
+            try:
+                for diag in found:
+                    self.report(diag.at(at_end))
+            finally:
+                self.judged = None
+
+    def _passes(self, turn: PlainTurn, passes: list[TurnStep], st: GameState, ended: Applied) -> None:
+        """The ``pass`` statements of a turn that ended (``ended``, from ``st``): whether the turn
+        was a Pass (R04), and their claims, about the state after it."""
         actor = st.to_move
-        self.at = self.at.with_state(ended.state)  # the claims of a Pass are about the state after it
+        self.at = self.at.with_state(ended.state)
         try:
             for pass_step in passes:
                 if not ended.effects.passed:
@@ -633,22 +657,6 @@ class Replayer(Session):
         except Stop:
             self.at = self.at.with_state(st)  # replay stopped before the end of this turn
             raise
-        over = ended.state.result is not None
-        watch = self.at.watch
-        found: tuple[Diagnostic, ...] = ()
-        if watch is not None:
-            watch, found = self._watched(watch, st, _END_TURN, ended)
-            self.at = self.at.with_played(ended.state, watch)
-        at = _end_span(turn, passes) if found else None
-        handover = (found, at) if at is not None and not over else None  # reported at the next turn's header
-        self.at = self.at.with_progress(self.at.progress.with_turn_ended(not over, handover))
-        if at is not None and over:
-            self.judged = (st, ended.state)  # the end of the turn, before and after
-            try:
-                for diag in found:
-                    self.report(diag.at(at))
-            finally:
-                self.judged = None
 
     def _watched(
         self, watch: Watch, before: GameState, action: Action, applied: Applied
