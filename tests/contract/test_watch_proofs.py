@@ -1,10 +1,11 @@
 """The proofs of SG-C152, SG-C156 and SG-C158 replay to the run-time watch's own breach (core §8).
 
 Each design is written from the rules (not from the checker): copies of one card past the +2 damage
-cap (core §4.5, R20), a ward that halves every hit and takes 1 more off a hit on the King, which leaves a boosted hit at 0 (core §4.4, R19, R26), a
-Summon priced past the 1,000 LP that win the game (core §2, §7). ``sgcheck check --explain-break``
-writes a game for the finding; ``sgcheck replay --allow-violations`` must report, at a line of that
-game's last turn, SG-R137, SG-R138 or SG-R139: the break itself, not only a clamp or a note.
+cap (core §4.5, R20), a ward that halves every hit and takes 1 more off a hit on the King, which
+leaves a boosted hit at 0 (core §4.4, R19, R26), a Summon priced past the 1,000 LP that win the
+game (core §2, §7). ``sgcheck check --explain-break`` writes a game for the finding; ``sgcheck
+replay --allow-violations`` must report, at a line of that game's last turn, SG-R137, SG-R138 or
+SG-R139: the break itself, not only a clamp or a note.
 """
 
 from __future__ import annotations
