@@ -697,8 +697,8 @@ def _priced_out(state: GameState) -> list[Breach]:
             continue
         names = tuple(dict.fromkeys(item.card for item in raisers))
         message = (
-            f"{me.other.title}'s cards make every {what} {me.title} could take this turn dearer by at "
-            f"least {least} ({listing(names, quote=str)}): past the {PRICED_OUT} LP that win the game (core §7), "
+            f"the opponent's cards add {least} to every {what} {me.title} could take this turn "
+            f"({listing(names, quote=str)}): past the {PRICED_OUT} LP that win the game (core §7), "
             f"no player can pay it, so the {phase.title} is gone in all but name"
         )
         rules = ("core §2", "core §6", "core §7", "core §8")

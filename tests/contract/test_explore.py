@@ -106,7 +106,7 @@ def test_every_break_of_the_example_pack_replays_to_itself(tmp_path: Path) -> No
     (core §8)."""
     written = proofs(IN_PLAY, tmp_path)
     kinds = {kind for kind, _ in written}
-    assert {"exchange", "negative-cost", "stacking", "caps-stacked", "repair-denied", "free-attempt", "growth"} <= kinds
+    assert {"exchange", "negative-cost", "cap", "caps-stacked", "repair-denied", "free-attempt", "growth"} <= kinds
     assert {"king-immune", "king-fogged", "paid-attempt", "priced-out"} <= kinds
     for kind, log in written:
         assert_replays_to(kind, log)

@@ -822,7 +822,7 @@ def test_core_s2_s7_every_move_priced_past_1000_by_the_opponent_is_a_breach_at_t
     run = _gated("Gates Shut")
     breach = run.only("priced-out")
     assert (breach.what, breach.lp, breach.cards) == ("move", 999999, ("Gates Shut",))
-    assert breach.diagnostic.code == "SG-R139" and "every move Black could take" in breach.diagnostic.message
+    assert breach.diagnostic.code == "SG-R139" and "to every move Black could take" in breach.diagnostic.message
 
 
 def test_core_s8_no_surcharge_is_too_large_to_be_judged() -> None:

@@ -223,7 +223,7 @@ CASES += [
 """,
         4,
         1,
-        "White's cards make every move Black could take this turn dearer by at least 999999",
+        "the opponent's cards add 999999 to every move Black could take this turn",
     ),
 ]
 

@@ -5,8 +5,8 @@ The checker sweeps every attack the core allows (attacker and target kinds, the 
 kind reaches, camps) with the effects in play at each state it reaches, so a bonus that grows with
 each use or trigger (`permanently`, `on attacked:`, doubling) is caught at the use that passes
 the cap. Replay clamps the total (R20, SG-N304); the card still asks for more than core §8 allows.
-An attack the search played with the copies past the cap is the watch's stacking breach (SG-R137),
-the proof that replays to it.
+The proof game plays on to an attack that asks past the cap; where copies of one card do it,
+replay reports that attack with SG-R137 (an attack the search played so is this rule's break too).
 
 Breaks: an activated Relic with `damage +1 permanently` (the third use asks +3). Legal: `damage +1
 this turn` used twice (+2), `to_hit +15 when attacker is Knight` and `to_hit +15 when attacker is
@@ -37,14 +37,14 @@ COVERED_BY = frozenset({"SG-C011", "SG-C010", "SG-C012"})
 
 
 def check(pack: PackView, ctx: CheckContext) -> Iterator[Diagnostic]:
-    # a game's attack that the copies of one card took past the cap (the watch's SG-R137) shows the
-    # break at its line; the sweep's finding of the same card and cap is then not said again
-    shown = {(f.cards, f.what) for f in pack.facts.explored.findings if f.kind == "stacking" and not f.projected}
+    # an attack the search played, which the copies of one card took past the cap (the watch's
+    # SG-R137), is this rule's break too; said when the sweep did not find that card's cap first
+    swept = {(f.cards, f.what) for f in pack.facts.explored.findings if f.kind == "cap"}
     yield from play_findings(
         pack,
         META,
         ("cap", "stacking"),
         COVERED_BY,
         Severity.ERROR,
-        unless=lambda found: found.kind == "cap" and (found.cards, found.what) in shown,
+        unless=lambda found: found.kind == "stacking" and (found.cards, found.what) in swept,
     )
