@@ -34,7 +34,7 @@ WITHOUT_CASE = {
     # Cards in play that the shipped packs do not have (limits, targets, denials, breaches of the
     # contract, house rules): tests/replay/test_game_pack.py, tests/replay/test_watch_in_replay.py.
     "SG-R123", "SG-R124", "SG-R125", "SG-R127", "SG-R128",
-    "SG-R130", "SG-R131", "SG-R132", "SG-R133", "SG-R134", "SG-R135", "SG-R136", "SG-R137",
+    "SG-R130", "SG-R131", "SG-R132", "SG-R133", "SG-R134", "SG-R135", "SG-R136", "SG-R137", "SG-R138", "SG-R139",
     "SG-N302", "SG-N305",
     # Verifiable dice: tests/replay/test_dice_check.py (SG-D107 needs two logs of one run).
     "SG-D105", "SG-D107",
