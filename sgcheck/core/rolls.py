@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import final
 
 from sgcheck.core.actions import Action, Attack, Break, Repair
+from sgcheck.core.record import pickle_by_fields
 
 #: The sides of a d6 (faces 1-6) and of a d10 (faces 0-9, core §4.2).
 D6 = 6
@@ -67,3 +68,6 @@ def roll_of(action: Action) -> Roll | None:
     if isinstance(action, Repair):
         return REPAIR_ROLL
     return None
+
+
+pickle_by_fields(globals())
