@@ -149,10 +149,14 @@ class Cascade:
         now = (*self.open, opened)
         return Cascade(errors, self.follows, now[1:] if len(now) > OPEN_LIMIT else now), opened
 
-    def moved(self, rid: int, state: GameState) -> Cascade:
-        """With counterfactual ``rid``'s game moved on to ``state``."""
-        moved = tuple(Counterfactual(rid, state, cf.origin) if cf.rid == rid else cf for cf in self.open)
+    def moved(self, states: Sequence[GameState]) -> Cascade:
+        """With each open counterfactual's game moved on to its state of ``states`` (in order)."""
+        moved = tuple(Counterfactual(cf.rid, state, cf.origin) for cf, state in zip(self.open, states, strict=True))
         return Cascade(self.errors, self.follows, moved)
+
+    def moved_one(self, rid: int, state: GameState) -> Cascade:
+        """With counterfactual ``rid``'s game moved on to ``state``."""
+        return self.moved([state if cf.rid == rid else cf.state for cf in self.open])
 
     def origin(self, key: Key, probes: dict[int, Probe]) -> Counterfactual | None:
         """The counterfactual of the error a finding of the step just replayed follows from: the
