@@ -51,12 +51,14 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from typing import ClassVar, Final, final
 
 from sgcheck.core import engine
 from sgcheck.core.actions import Action, Activate, Attack, Break, Convert, Move, Play, Repair, Summon, Teleport
 from sgcheck.core.legal import attacks, card_plays, converts, moves, summons, teleports
 from sgcheck.core.outcome import Applied
 from sgcheck.core.pieces import Color, piece
+from sgcheck.core.record import Record
 from sgcheck.core.state import GameState
 from sgcheck.core.windows import ACTION_WINDOWS
 from sgcheck.diagnostics import Diagnostic, Span
@@ -100,13 +102,22 @@ class Refusal:
     within: Span | None = None  # its statement: a finding inside it is no fault of its own
 
 
-@dataclass(frozen=True, slots=True)
-class Counterfactual:
-    """The game as the log's writer saw it after refusal ``rid`` (``origin``): its position."""
+@final
+class Counterfactual(Record):
+    """The game as the log's writer saw it after refusal ``rid`` (``origin``): its position. A
+    record (sgcheck.core.record), cheap to build: each step builds one per open counterfactual."""
 
-    rid: int
-    state: GameState
-    origin: Refusal
+    __match_args__: ClassVar[tuple[str, ...]] = ("rid", "state", "origin")
+    __slots__ = __match_args__
+
+    rid: Final[int]
+    state: Final[GameState]
+    origin: Final[Refusal]
+
+    def __init__(self, rid: int, state: GameState, origin: Refusal) -> None:
+        self.rid = rid
+        self.state = state
+        self.origin = origin
 
 
 @dataclass(slots=True)
@@ -120,16 +131,29 @@ class Probe:
     blocked: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Cascade:
+@final
+class Cascade(Record):
     """The errors of one replay, the findings that follow from them and their open
-    counterfactuals; see the module's docstring. A value: each change returns a new cascade, in
-    constant time (the errors and the followers are chains each one extends), so a replay's
-    position keeps the one it had."""
+    counterfactuals; see the module's docstring. A value (a record, sgcheck.core.record): each
+    change returns a new cascade, in constant time (the errors and the followers are chains each
+    one extends), so a replay's position keeps the one it had."""
 
-    errors: Link[Refusal] | None = None
-    follows: Link[tuple[int, Diagnostic]] | None = None  # (error number, finding), in order
-    open: tuple[Counterfactual, ...] = ()  # oldest first
+    __match_args__: ClassVar[tuple[str, ...]] = ("errors", "follows", "open")
+    __slots__ = __match_args__
+
+    errors: Final[Link[Refusal] | None]
+    follows: Final[Link[tuple[int, Diagnostic]] | None]  # (error number, finding), in order
+    open: Final[tuple[Counterfactual, ...]]  # oldest first
+
+    def __init__(
+        self,
+        errors: Link[Refusal] | None = None,
+        follows: Link[tuple[int, Diagnostic]] | None = None,
+        open: tuple[Counterfactual, ...] = (),
+    ) -> None:
+        self.errors = errors
+        self.follows = follows
+        self.open = open
 
     def __bool__(self) -> bool:
         return self.errors is not None
