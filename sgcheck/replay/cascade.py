@@ -51,6 +51,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from typing import ClassVar, Final, final
 
 from sgcheck.codes import Trait, has
 from sgcheck.core import engine
@@ -58,6 +59,7 @@ from sgcheck.core.actions import Action, Activate, Attack, Break, Convert, Move,
 from sgcheck.core.legal import attacks, card_plays, converts, moves, summons, teleports
 from sgcheck.core.outcome import Applied
 from sgcheck.core.pieces import Color, piece
+from sgcheck.core.record import Record
 from sgcheck.core.state import GameState
 from sgcheck.core.windows import ACTION_WINDOWS
 from sgcheck.diagnostics import Diagnostic, Span
@@ -96,13 +98,22 @@ class Refusal:
     within: Span | None = None  # its statement: a finding inside it is no fault of its own
 
 
-@dataclass(frozen=True, slots=True)
-class Counterfactual:
-    """The game as the log's writer saw it after refusal ``rid`` (``origin``): its position."""
+@final
+class Counterfactual(Record):
+    """The game as the log's writer saw it after refusal ``rid`` (``origin``): its position. A
+    record (sgcheck.core.record), cheap to build: each step builds one per open counterfactual."""
 
-    rid: int
-    state: GameState
-    origin: Refusal
+    __match_args__: ClassVar[tuple[str, ...]] = ("rid", "state", "origin")
+    __slots__ = __match_args__
+
+    rid: Final[int]
+    state: Final[GameState]
+    origin: Final[Refusal]
+
+    def __init__(self, rid: int, state: GameState, origin: Refusal) -> None:
+        self.rid = rid
+        self.state = state
+        self.origin = origin
 
 
 @dataclass(slots=True)
@@ -116,16 +127,29 @@ class Probe:
     blocked: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Cascade:
+@final
+class Cascade(Record):
     """The errors of one replay, the findings that follow from them and their open
-    counterfactuals; see the module's docstring. A value: each change returns a new cascade, in
-    constant time (the errors and the followers are chains each one extends), so a replay's
-    position keeps the one it had."""
+    counterfactuals; see the module's docstring. A value (a record, sgcheck.core.record): each
+    change returns a new cascade, in constant time (the errors and the followers are chains each
+    one extends), so a replay's position keeps the one it had."""
 
-    errors: Link[Refusal] | None = None
-    follows: Link[tuple[int, Diagnostic]] | None = None  # (error number, finding), in order
-    open: tuple[Counterfactual, ...] = ()  # oldest first
+    __match_args__: ClassVar[tuple[str, ...]] = ("errors", "follows", "open")
+    __slots__ = __match_args__
+
+    errors: Final[Link[Refusal] | None]
+    follows: Final[Link[tuple[int, Diagnostic]] | None]  # (error number, finding), in order
+    open: Final[tuple[Counterfactual, ...]]  # oldest first
+
+    def __init__(
+        self,
+        errors: Link[Refusal] | None = None,
+        follows: Link[tuple[int, Diagnostic]] | None = None,
+        open: tuple[Counterfactual, ...] = (),
+    ) -> None:
+        self.errors = errors
+        self.follows = follows
+        self.open = open
 
     def __bool__(self) -> bool:
         return self.errors is not None
@@ -145,10 +169,14 @@ class Cascade:
         now = (*self.open, opened)
         return Cascade(errors, self.follows, now[1:] if len(now) > OPEN_LIMIT else now), opened
 
-    def moved(self, rid: int, state: GameState) -> Cascade:
-        """With counterfactual ``rid``'s game moved on to ``state``."""
-        moved = tuple(Counterfactual(rid, state, cf.origin) if cf.rid == rid else cf for cf in self.open)
+    def moved(self, states: Sequence[GameState]) -> Cascade:
+        """With each open counterfactual's game moved on to its state of ``states`` (in order)."""
+        moved = tuple(Counterfactual(cf.rid, state, cf.origin) for cf, state in zip(self.open, states, strict=True))
         return Cascade(self.errors, self.follows, moved)
+
+    def moved_one(self, rid: int, state: GameState) -> Cascade:
+        """With counterfactual ``rid``'s game moved on to ``state``."""
+        return self.moved([state if cf.rid == rid else cf.state for cf in self.open])
 
     def origin(self, key: Key, probes: dict[int, Probe]) -> Counterfactual | None:
         """The counterfactual of the error a finding of the step just replayed follows from: the

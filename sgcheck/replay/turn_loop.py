@@ -282,8 +282,8 @@ class Replayer(Session):
             run()
             return
         self.probes = {}
-        for cf in cascade.open:
-            self._probe(cf, run)
+        reached = [self._probe(cf, run) for cf in cascade.open]
+        self.at = self.at.with_cascade(cascade.moved(reached))  # each counterfactual's game moved on
         self.attributing = True
         sink = self.sink
         errors = sink.errors
@@ -294,10 +294,10 @@ class Replayer(Session):
         at = self.at
         self.at = at.with_cascade(at.cascade.settle(at.state, sink.errors == errors, self.probes))
 
-    def _probe(self, cf: Counterfactual, run: Callable[[], None]) -> None:
+    def _probe(self, cf: Counterfactual, run: Callable[[], None]) -> GameState:
         """Replay a step in counterfactual ``cf``: by the same code, from its position (no watch,
-        no observer), its findings kept in its probe (``probes``) and its position moved on; the
-        game's own position is put back as it was."""
+        no observer), its findings kept in its probe (``probes``); the game's own position is put
+        back as it was. The counterfactual's position after the step."""
         kept, judged, observer = self.at, self.judged, self.observer
         probe = Probe()
         self.probes[cf.rid] = probe
@@ -308,8 +308,9 @@ class Replayer(Session):
             pass
         finally:
             reached = self.at.state
-            self.at = kept.with_cascade(kept.cascade.moved(cf.rid, reached if reached is not None else cf.state))
+            self.at = kept
             self.judged, self.observer, self.probing = judged, observer, None
+        return reached if reached is not None else cf.state
 
     def _branch(
         self, what: str, state: GameState | None, within: Span | None, *, refused: bool
@@ -570,7 +571,9 @@ class Replayer(Session):
                 mine = st.mover.replace(sp=max(0, st.mover.sp + stmt.amount - income))
                 opened = self._branch("wrong income", st.with_player(actor, mine), stmt.span, refused=False)
                 if opened is not None:
-                    self._probe(opened, lambda: self._income_claims(turn, step))
+                    reached = self._probe(opened, lambda: self._income_claims(turn, step))
+                    cascade = self.at.cascade
+                    self.at = self.at.with_cascade(cascade.moved_one(opened.rid, reached))
         attributing = self.attributing
         self.attributing = attributing or opened is not None
         try:
