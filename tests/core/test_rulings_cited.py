@@ -90,6 +90,13 @@ DEPENDS_ON: dict[str, frozenset[str]] = {
         # verifiable dice (docs/dice.md): the protocol's own rulings (DR1-DR4), none of R01-R26
         **{code: () for code in CATALOGUE if code.startswith("SG-D")},
         # a scenario's position: squares, armies, markers and win conditions (R24; Wellsprings R26)
+        # packs, configuration and suppressions: the files around the cards
+        **{code: () for code in ("SG-C201", "SG-C202", "SG-C203", "SG-C204", "SG-C208", "SG-C210")},
+        **{code: () for code in ("SG-C220", "SG-C221", "SG-C222")},
+        "SG-C205": ("R09", "R14"),  # a ruleset names only the table choices R09 and R14 offer
+        "SG-C206": ("R09", "R14"),  # a house rule is one of those table choices
+        "SG-C207": ("R19",),  # the draft's draw and keep, and the hand limit
+        "SG-C209": ("R19",),  # a draft that can be dealt
         "SG-P033": ("R24",),  # a scenario places pieces on the board, one to a square
         "SG-P034": ("R24",),  # pieces are never created: at most one set a side
         "SG-P035": ("R24", "R26"),  # win conditions on named marker sets (Wellsprings)
