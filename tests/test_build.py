@@ -80,6 +80,31 @@ def test_the_compile_list_names_modules_that_exist() -> None:
     assert all(name.startswith("sgcheck.") for name in names)
 
 
+def test_every_record_lives_in_a_compiled_module() -> None:
+    """A class deriving from the core's ``Record`` is compiled, so it must be defined in a module
+    the compiled build compiles too: mypyc refuses an interpreted class that derives from a
+    compiled one (``TypeError`` at import), which only the compiled build shows."""
+    import ast
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = config["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["custom"]["compile"]
+    compiled = {path.resolve() for path in hatch_build.compiled_sources(ROOT, patterns)}
+    outside = []
+    for path in sorted((ROOT / "sgcheck").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ClassDef):
+                continue
+            derives = any(
+                (isinstance(base, ast.Name) and base.id == "Record")
+                or (isinstance(base, ast.Attribute) and base.attr == "Record")
+                for base in node.bases
+            )
+            if derives and path.resolve() not in compiled:
+                outside.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert outside == []
+
+
 def test_replay_options_travel_to_the_worker_processes() -> None:
     """``--jobs 2`` pickles the options to each worker, in either build (a frozen dataclass compiled
     by mypyc would not unpickle, which is why ``replay/options.py`` stays Python): else every worker

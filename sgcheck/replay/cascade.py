@@ -51,7 +51,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import ClassVar, Final, final
+from typing import final
 
 from sgcheck.codes import Trait, has
 from sgcheck.core import engine
@@ -59,7 +59,6 @@ from sgcheck.core.actions import Action, Activate, Attack, Break, Convert, Move,
 from sgcheck.core.legal import attacks, card_plays, converts, moves, summons, teleports
 from sgcheck.core.outcome import Applied
 from sgcheck.core.pieces import Color, piece
-from sgcheck.core.record import Record
 from sgcheck.core.state import GameState
 from sgcheck.core.windows import ACTION_WINDOWS
 from sgcheck.diagnostics import Diagnostic, Span
@@ -99,21 +98,16 @@ class Refusal:
 
 
 @final
-class Counterfactual(Record):
+@dataclass(frozen=True, slots=True)
+class Counterfactual:
     """The game as the log's writer saw it after refusal ``rid`` (``origin``): its position. A
-    record (sgcheck.core.record), cheap to build: each step builds one per open counterfactual."""
+    value: each step builds one per open counterfactual. (A frozen dataclass, not a core record:
+    this module runs interpreted in both builds, and an interpreted class cannot derive from the
+    compiled ``Record``.)"""
 
-    __match_args__: ClassVar[tuple[str, ...]] = ("rid", "state", "origin")
-    __slots__ = __match_args__
-
-    rid: Final[int]
-    state: Final[GameState]
-    origin: Final[Refusal]
-
-    def __init__(self, rid: int, state: GameState, origin: Refusal) -> None:
-        self.rid = rid
-        self.state = state
-        self.origin = origin
+    rid: int
+    state: GameState
+    origin: Refusal
 
 
 @dataclass(slots=True)
@@ -128,28 +122,16 @@ class Probe:
 
 
 @final
-class Cascade(Record):
+@dataclass(frozen=True, slots=True)
+class Cascade:
     """The errors of one replay, the findings that follow from them and their open
-    counterfactuals; see the module's docstring. A value (a record, sgcheck.core.record): each
-    change returns a new cascade, in constant time (the errors and the followers are chains each
-    one extends), so a replay's position keeps the one it had."""
+    counterfactuals; see the module's docstring. A value (frozen, as :class:`Counterfactual`):
+    each change returns a new cascade, in constant time (the errors and the followers are chains
+    each one extends), so a replay's position keeps the one it had."""
 
-    __match_args__: ClassVar[tuple[str, ...]] = ("errors", "follows", "open")
-    __slots__ = __match_args__
-
-    errors: Final[Link[Refusal] | None]
-    follows: Final[Link[tuple[int, Diagnostic]] | None]  # (error number, finding), in order
-    open: Final[tuple[Counterfactual, ...]]  # oldest first
-
-    def __init__(
-        self,
-        errors: Link[Refusal] | None = None,
-        follows: Link[tuple[int, Diagnostic]] | None = None,
-        open: tuple[Counterfactual, ...] = (),
-    ) -> None:
-        self.errors = errors
-        self.follows = follows
-        self.open = open
+    errors: Link[Refusal] | None = None
+    follows: Link[tuple[int, Diagnostic]] | None = None  # (error number, finding), in order
+    open: tuple[Counterfactual, ...] = ()  # oldest first
 
     def __bool__(self) -> bool:
         return self.errors is not None
