@@ -48,7 +48,10 @@ from dataclasses import replace
 from sgcheck.core.pieces import Color
 from sgcheck.core.ruleset import CORE
 from sgcheck.simulate.games import GameTask, Side, game_seed, play_task
-from sgcheck.play.policies import Policy
+try:
+    from sgcheck.play.policies import Policy
+except ImportError:  # a tree from before sgcheck/play/ (a baseline)
+    from sgcheck.simulate.policies import Policy
 pack_path, games, limit, policy = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]) or None, sys.argv[4]
 if policy not in {p.value for p in Policy}:
     print(json.dumps({"games": 0, "missing": policy}))
@@ -56,7 +59,10 @@ if policy not in {p.value for p in Policy}:
 policy = Policy(policy)
 side = Side("core")
 if pack_path != "core":
-    from sgcheck.play.pack import load_game_pack
+    try:
+        from sgcheck.play.pack import load_game_pack
+    except ImportError:
+        from sgcheck.replay.pack import load_game_pack
     loaded = load_game_pack(pack_path, log_folder=None, from_tag=False)
     side = Side(pack_path, loaded.cards, loaded.draw, min(loaded.keep, loaded.hand_limit))
 ruleset = replace(CORE, turn_limit=limit)

@@ -26,7 +26,7 @@ counts a little (:data:`SURPLUS`). A position is worth how many turns sooner its
 than the enemy. Under a turn limit (a scenario's, or ``--turn-limit``) a race that cannot be won
 in the turns left gives way to the tiebreak (R18), valued as the greedy policy values it; a won or
 lost game is worth :data:`WIN` either way. In a position where the tiebreak decides, the search
-plays the lookahead's action (:func:`sgcheck.simulate.policies.lookahead`): the tiebreak is the
+plays the lookahead's action (:func:`sgcheck.play.policies.lookahead`): the tiebreak is the
 value the lookahead plays for, judged through the rest of the turn and against the reply, which
 an expectimax of one or two actions does not see (entering the Battle looks worth no more than
 the Pass).
