@@ -18,7 +18,7 @@ LAYERS = {
     "diagnostics": 0, "codes": 0, "results": 0, "paths": 0, "resources": 0, "selection": 0, "letters": 0,
     "visible": 0, "streams": 0, "build": 0,
     "core": 1,
-    "lang": 2, "discovery": 2, "config": 2,
+    "lang": 2, "discovery": 2, "config": 2, "project": 2,
     "play": 3, "replay": 3, "contract": 3, "distribute": 3,
     "report": 4, "simulate": 4, "api": 4,
     "cli": 5, "launcher": 5, "__main__": 5, "server": 5,

@@ -7,22 +7,26 @@ findings, 2 usage, configuration or I/O problems). Everything heavy is imported 
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from sgcheck.cli.common import (
     ExitPolicy,
     Output,
+    WalkOptions,
     color_option,
     commit_output,
-    discovery_from,
+    discovery_of,
     discovery_options,
     format_option,
     guarded,
     jobs_option,
     open_output,
     open_report,
+    project_of,
     refuse_other_kinds,
     refuse_output,
     report_options,
@@ -32,6 +36,12 @@ from sgcheck.cli.common import (
     write_report,
 )
 from sgcheck.diagnostics import plural
+from sgcheck.project.kinds import Kind, is_kind
+
+if TYPE_CHECKING:
+    from sgcheck.config import Config
+    from sgcheck.contract.checker import CheckJob
+    from sgcheck.discovery import DiscoveryOptions
 
 SCHEMAS = {
     "card": "card.schema.json",
@@ -93,37 +103,7 @@ SCHEMAS = {
 @click.option("--unsafe-fixes", is_flag=True, help="With --fix or --diff, apply the unsafe fixes too (docs/fmt.md).")
 @discovery_options
 @guarded
-def check_command(
-    paths: tuple[str, ...],
-    fmt: str,
-    color: bool | None,
-    config_file: Path | None,
-    isolated: bool,
-    select: tuple[str, ...] | None,
-    extend_select: tuple[str, ...],
-    ignore: tuple[str, ...],
-    per_file_ignores: tuple[str, ...],
-    disable: tuple[str, ...],
-    enable: tuple[str, ...],
-    output_file: str | None,
-    exit_zero: bool,
-    fail_on: str,
-    statistics: bool | None,
-    verbose: bool,
-    quiet: bool,
-    no_suppressions: bool,
-    stdin_filename: str,
-    ruleset: str | None,
-    explain_break: Path | None = None,
-    jobs: int | None = None,
-    apply_fixes: bool = False,
-    show_diff: bool = False,
-    unsafe_fixes: bool = False,
-    exclude: tuple[str, ...] = (),
-    extend_exclude: tuple[str, ...] = (),
-    force_exclude: bool = False,
-    no_respect_gitignore: bool = False,
-) -> int:
+def check_command(**given: Any) -> int:
     """Check Relic & Spell cards and scenarios (PATH: .sgcard/.yaml files, .scenario.yaml files, pack
     folders, '-' for standard input) against the caps and core §8.
 
@@ -135,71 +115,72 @@ def check_command(
     Suppress a finding: '# sgcheck: ignore SG-C092 -- reason' in or above the card; a suppressed
     finding is still listed and counted, and is no error.
     """
+    return run_check(CheckOptions.parse(given))
+
+
+@dataclass(frozen=True, slots=True)
+class CheckOptions:
+    """The options of ``sgcheck check``, as parsed."""
+
+    paths: tuple[str, ...]
+    fmt: str
+    color: bool | None
+    config_file: Path | None
+    isolated: bool
+    select: tuple[str, ...] | None
+    extend_select: tuple[str, ...]
+    ignore: tuple[str, ...]
+    per_file_ignores: tuple[str, ...]
+    disable: tuple[str, ...]
+    enable: tuple[str, ...]
+    output_file: str | None
+    exit_zero: bool
+    fail_on: str
+    statistics: bool | None
+    verbose: bool
+    quiet: bool
+    no_suppressions: bool
+    stdin_filename: str
+    ruleset: str | None
+    explain_break: Path | None
+    jobs: int | None
+    apply_fixes: bool
+    show_diff: bool
+    unsafe_fixes: bool
+    walk: WalkOptions
+
+    @classmethod
+    def parse(cls, given: dict[str, Any]) -> CheckOptions:
+        """The record of click's values (the walk's four options gathered in ``walk``)."""
+        walk = {name: given.pop(name) for name in WalkOptions.__dataclass_fields__}
+        return cls(**given, walk=WalkOptions(**walk))
+
+
+def run_check(options: CheckOptions) -> int:
+    """Configure, plan the check, fix when asked, render, and return the exit code."""
     import os
-    import sys
-    from dataclasses import replace
 
-    from sgcheck.config import Config, find_pyproject, load_config
-    from sgcheck.contract import code_catalogue
-    from sgcheck.contract.checker import plan_check, rules_table
-    from sgcheck.core.ruleset import RulesetError, parse_ruleset
-    from sgcheck.paths import display, found_display
+    from sgcheck.contract.checker import plan_check
 
+    paths = options.paths
     refuse_other_kinds(paths, "check")  # a game log named here is replay's
-    config = Config()
-    if not isolated:
-        found = config_file or find_pyproject(Path(paths[0]) if paths and paths[0] != "-" else Path.cwd())
-        shown = display(str(config_file)) if config_file is not None else found_display(found) if found else None
-        config = load_config(found, shown, codes=code_catalogue())
-    if verbose:
-        click.echo(f"sgcheck: configuration: {config.source or 'none (defaults)'}", err=True)
-    try:
-        config = config.with_codes(
-            code_catalogue(),
-            enable=enable,
-            disable=disable,
-            select=select,
-            extend_select=extend_select,
-            ignore=ignore,
-            per_file=per_file_ignores,
-        )
-    except ValueError as error:
-        raise click.BadParameter(str(error), param_hint="--select/--ignore/--per-file-ignores") from None
-    statistics = statistics_setting(statistics, config.statistics, fmt)
-    if no_suppressions:
-        config = replace(config, honour_suppressions=False)
-    if ruleset is not None:
-        try:
-            config = replace(config, ruleset=parse_ruleset(ruleset))
-        except RulesetError as error:
-            raise click.BadParameter(str(error), param_hint="--ruleset") from None
-    discovery = discovery_from(
-        exclude, extend_exclude, force_exclude, no_respect_gitignore, config.exclude, config.folder, whole_pack=True
-    )
-    if apply_fixes and output_file is not None:  # refused before a fix writes over the file -o names
-        refuse_output(output_file, [*paths, *plan_check(paths, config, discovery=discovery).inputs()])
-    if show_diff or apply_fixes:
-        from sgcheck.contract.fix_files import fix_paths
-        from sgcheck.visible import visible
-
-        fixed = fix_paths(
-            paths, config, unsafe=unsafe_fixes, write=not show_diff, stdin_name=stdin_filename, discovery=discovery
-        )
-        for problem in fixed.problems:
-            click.echo(visible(problem), err=True)
-        if show_diff:
-            Output().write(fixed.diff())
-            click.echo(f"sgcheck: {fixed.summary(unsafe=unsafe_fixes, would=True)}", err=True)
-            return 2 if fixed.problems else (1 if fixed.changes else 0)
-        click.echo(f"sgcheck: {fixed.summary(unsafe=unsafe_fixes)}", err=True)
-        fix_status = 2 if fixed.problems else 0  # a file not rewritten is an I/O problem, whatever is found
-    else:
-        fix_status = 0
-    job = plan_check(paths, config, stdin_name=stdin_filename, discovery=discovery)
-    job.proof_dir = explain_break
-    if explain_break is not None:
-        writable_folder(str(explain_break), "--explain-break")
-    job.jobs = jobs or os.cpu_count() or 1
+    project = project_of(paths, options.config_file, isolated=options.isolated)
+    if options.verbose:
+        click.echo(project.described(), err=True)
+    config, statistics = _settings(options, project.settings)
+    discovery = discovery_of(project, options.walk, whole_pack=True)
+    if options.apply_fixes and options.output_file is not None:  # refused before a fix writes over the file -o names
+        refuse_output(options.output_file, [*paths, *plan_check(paths, config, discovery=discovery).inputs()])
+    fix_status = 0
+    if options.show_diff or options.apply_fixes:
+        fix_status = _fix(options, config, discovery)
+        if options.show_diff:
+            return fix_status
+    job = plan_check(paths, config, stdin_name=options.stdin_filename, discovery=discovery)
+    job.proof_dir = options.explain_break
+    if options.explain_break is not None:
+        writable_folder(str(options.explain_break), "--explain-break")
+    job.jobs = options.jobs or os.cpu_count() or 1
     if job.empty and all(discovery.skips_named(path) for path in paths):
         return 0  # --force-exclude left out every file named (a pre-commit run on excluded files only)
     if job.empty:
@@ -210,41 +191,114 @@ def check_command(
         )
         click.echo("sgcheck: files git ignores and paths an exclude pattern names are not searched", err=True)
         return 2
-    if verbose:
+    if options.verbose:
         packs = sum(1 for plan in job.plans if plan.manifest is not None)
         loose = len(job.plans) - packs
         click.echo(f"sgcheck: {plural(packs, 'pack')} and {plural(loose, 'loose file')} to check", err=True)
-    stream = open_output(output_file, [*paths, *job.inputs()])
+    status = _report(options, job, statistics)
+    if options.explain_break is not None and not _proofs(job.proofs, options.explain_break):
+        return 2
+    return max(status, fix_status)
+
+
+def _settings(options: CheckOptions, config: Config) -> tuple[Config, bool]:
+    """The configuration with the command line's choices on top (codes, suppressions, ruleset),
+    and whether to print statistics; each option refused in the order they are read."""
+    from sgcheck.contract import code_catalogue
+    from sgcheck.core.ruleset import RulesetError, parse_ruleset
+
+    try:
+        config = config.with_codes(
+            code_catalogue(),
+            enable=options.enable,
+            disable=options.disable,
+            select=options.select,
+            extend_select=options.extend_select,
+            ignore=options.ignore,
+            per_file=options.per_file_ignores,
+        )
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--select/--ignore/--per-file-ignores") from None
+    statistics = statistics_setting(options.statistics, config.statistics, options.fmt)
+    if options.no_suppressions:
+        config = replace(config, honour_suppressions=False)
+    if options.ruleset is not None:
+        try:
+            config = replace(config, ruleset=parse_ruleset(options.ruleset))
+        except RulesetError as error:
+            raise click.BadParameter(str(error), param_hint="--ruleset") from None
+    return config, statistics
+
+
+def _fix(options: CheckOptions, config: Config, discovery: DiscoveryOptions) -> int:
+    """``--fix`` and ``--diff``: the status they end with (``--diff``'s is the command's)."""
+    from sgcheck.contract.fix_files import fix_paths
+    from sgcheck.visible import visible
+
+    unsafe = options.unsafe_fixes
+    fixed = fix_paths(
+        options.paths,
+        config,
+        unsafe=unsafe,
+        write=not options.show_diff,
+        stdin_name=options.stdin_filename,
+        discovery=discovery,
+    )
+    for problem in fixed.problems:
+        click.echo(visible(problem), err=True)
+    if options.show_diff:
+        Output().write(fixed.diff())
+        click.echo(f"sgcheck: {fixed.summary(unsafe=unsafe, would=True)}", err=True)
+        return 2 if fixed.problems else (1 if fixed.changes else 0)
+    click.echo(f"sgcheck: {fixed.summary(unsafe=unsafe)}", err=True)
+    return 2 if fixed.problems else 0  # a file not rewritten is an I/O problem, whatever is found
+
+
+def _report(options: CheckOptions, job: CheckJob, statistics: bool) -> int:
+    """Check the planned files and write the report; the findings' exit code."""
+    import sys
+
+    from sgcheck.contract.checker import rules_table
+
+    stream = open_output(options.output_file, [*options.paths, *job.inputs()])
     try:
         out, report = open_report(
-            fmt, command="check", rules=rules_table(), file_count=len(job.plans), color=color, stream=stream
+            options.fmt,
+            command="check",
+            rules=rules_table(),
+            file_count=len(job.plans),
+            color=options.color,
+            stream=stream,
         )
         results = job.results(sys.stdin.buffer)
-        if quiet:
+        if options.quiet:
             results = ((replace(result, summary=None), sources) for result, sources in results)
         rendered = ((result, report.renderer(result, sources)) for result, sources in results)
-        status = write_report(rendered, out, report, ExitPolicy(exit_zero, fail_on), statistics=statistics)
+        policy = ExitPolicy(options.exit_zero, options.fail_on)
+        status = write_report(rendered, out, report, policy, statistics=statistics)
         commit_output(stream)
     finally:
         if stream is not None:
             stream.close()
-    if explain_break is not None:
-        for line in job.proofs:
-            click.echo(f"sgcheck: proof: {line}", err=True)
-        written = sum(1 for line in job.proofs if line.endswith(".sglog"))
-        if written:
-            why = " (play each with `sgcheck replay --allow-violations PATH`)"
-        elif job.proofs:
-            why = ": none could be written (see above)"
-        else:
-            why = (
-                ": no break of the contract was found by playing the cards, and only such a break "
-                "(a finding labelled 'found in play') has a game that replays to it"
-            )
-        click.echo(f"sgcheck: {plural(written, 'proof game')} written under {explain_break}{why}", err=True)
-        if written != len(job.proofs):
-            return 2
-    return max(status, fix_status)
+    return status
+
+
+def _proofs(proofs: list[str], folder: Path) -> bool:
+    """``--explain-break``: say what was written under ``folder``; False when a proof could not be."""
+    for line in proofs:
+        click.echo(f"sgcheck: proof: {line}", err=True)
+    written = sum(1 for line in proofs if is_kind(line, Kind.LOG))
+    if written:
+        why = " (play each with `sgcheck replay --allow-violations PATH`)"
+    elif proofs:
+        why = ": none could be written (see above)"
+    else:
+        why = (
+            ": no break of the contract was found by playing the cards, and only such a break "
+            "(a finding labelled 'found in play') has a game that replays to it"
+        )
+    click.echo(f"sgcheck: {plural(written, 'proof game')} written under {folder}{why}", err=True)
+    return written == len(proofs)
 
 
 @click.command("schema")

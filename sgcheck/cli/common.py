@@ -27,6 +27,7 @@ from sgcheck.streams import cannot_write, end_quietly, is_closed_pipe, is_write_
 
 if TYPE_CHECKING:
     from sgcheck.discovery import DiscoveryOptions
+    from sgcheck.project.definition import Project
     from sgcheck.report import ReportStream
 
 FORMATS = CHECK_FORMATS  # the check command's; replay also has html (replay_format_option)
@@ -373,41 +374,22 @@ def write_report(
     return exit_code_of(done, policy)
 
 
-#: What ``--output-file`` never names: the files sgcheck reads, input of this run or not.
-_INPUT_KINDS = (
-    ((".sglog",), "game log"),
-    ((".sgcard", ".sgcard.yaml", ".sgcard.yml"), "card file"),
-    ((".scenario.yaml", ".scenario.yml"), "scenario"),
-)
-_INPUT_NAMES = {"sgpack.yaml": "pack manifest", "sgpack.yml": "pack manifest", "pyproject.toml": "configuration file"}
-
-
-#: The command that reads each kind of input a file's name says it is.
-_COMMAND_OF = {"game log": "replay", "card file": "check", "scenario": "check", "pack manifest": "check"}
-
-
 def refuse_other_kinds(paths: Iterable[str], command: str) -> None:
     """A usage error (exit 2) for a file named on the command line that the other command reads:
-    a game log given to ``check``, a card file, scenario or pack manifest given to ``replay``.
-    Folders are searched for the command's own kind, and standard input is read as it."""
+    a game log given to ``check``, a card file, scenario or pack manifest given to ``replay``
+    (``sgcheck.project.kinds``). Folders are searched for the command's own kind, and standard
+    input is read as it."""
+    from sgcheck.project.kinds import kind_of
+
     for path in paths:
         if path == "-" or os.path.isdir(path):
             continue
-        kind = _input_kind(path)
-        wanted = _COMMAND_OF.get(kind) if kind is not None else None
-        if wanted is not None and wanted != command:
+        kind = kind_of(path)
+        if kind is not None and kind.command is not None and kind.command != command:
             from sgcheck.visible import visible
 
             shown = visible(path, keep="")
-            raise click.UsageError(f"{shown} is a {kind}: use `sgcheck {wanted} {shown}`")
-
-
-def _input_kind(path: str) -> str | None:
-    """What sgcheck would read a file of this name as, or None (a report's name)."""
-    name = os.path.basename(path).lower()
-    if name in _INPUT_NAMES:
-        return _INPUT_NAMES[name]
-    return next((kind for suffixes, kind in _INPUT_KINDS if name.endswith(suffixes)), None)
+            raise click.UsageError(f"{shown} is a {kind.noun}: use `sgcheck {kind.command} {shown}`")
 
 
 class _Inputs:
@@ -457,9 +439,11 @@ def refuse_output(path: str, inputs: Iterable[str | os.PathLike[str]]) -> _Input
     shown = run.named(path)
     if shown is not None:
         raise _refuse(path, f"is an input of this run ({shown})")
-    kind = _input_kind(path) or _input_kind(os.path.realpath(path))  # a link to a card file is one
-    if kind is not None:
-        raise _refuse(path, f"is named like a {kind}, a file sgcheck reads")
+    from sgcheck.project.kinds import kind_of
+
+    kind = kind_of(path) or kind_of(os.path.realpath(path))  # a link to a card file is one
+    if kind is not None:  # what --output-file never names: the files sgcheck reads, input of this run or not
+        raise _refuse(path, f"is named like a {kind.noun}, a file sgcheck reads")
     return run
 
 
@@ -654,32 +638,43 @@ def discovery_options(func: Callable[P, R]) -> Callable[P, R]:
     return func
 
 
-def discovery_from(
-    exclude: tuple[str, ...],
-    extend_exclude: tuple[str, ...],
-    force_exclude: bool,
-    no_respect_gitignore: bool,
-    config_exclude: tuple[str, ...] = (),
-    config_folder: str | None = None,
-    *,
-    whole_pack: bool = False,
-) -> DiscoveryOptions:
-    """What folder walks leave out: ``--exclude`` (or else the configuration's ``exclude``,
-    relative to the configuration file's folder), ``--extend-exclude``, and ignore files;
-    ``whole_pack``: a named card file brings in the pack that lists it (``check``)."""
-    from sgcheck.discovery import DiscoveryOptions, PatternError, patterns
+@dataclass(frozen=True, slots=True)
+class WalkOptions:
+    """The options of :func:`discovery_options`, as parsed: what a walk of folders leaves out."""
 
-    here = os.getcwd()
-    found = []
+    exclude: tuple[str, ...] = ()
+    extend_exclude: tuple[str, ...] = ()
+    force_exclude: bool = False
+    no_respect_gitignore: bool = False
+
+
+def project_of(
+    paths: tuple[str, ...],
+    config_file: str | os.PathLike[str] | None = None,
+    *,
+    isolated: bool = False,
+    audit: bool = False,
+) -> Project:
+    """The project a command runs on (``sgcheck.project.definition``), its settings' codes checked
+    against the contract's catalogue."""
+    from sgcheck.contract import code_catalogue
+    from sgcheck.project.definition import load_project
+
+    return load_project(paths, codes=code_catalogue(), config_file=config_file, isolated=isolated, audit=audit)
+
+
+def discovery_of(project: Project, walk: WalkOptions, *, whole_pack: bool = False) -> DiscoveryOptions:
+    """What the command's folder walks leave out (:meth:`sgcheck.project.definition.Project.discovery`);
+    a pattern that cannot be used is a usage error."""
+    from sgcheck.discovery import PatternError
+
     try:
-        if exclude:
-            found.append(patterns(here, exclude))
-        elif config_exclude and config_folder is not None:
-            found.append(patterns(config_folder, config_exclude))
-        if extend_exclude:
-            found.append(patterns(here, extend_exclude))
+        return project.discovery(
+            walk.exclude,
+            walk.extend_exclude,
+            force_exclude=walk.force_exclude,
+            respect_gitignore=not walk.no_respect_gitignore,
+            whole_pack=whole_pack,
+        )
     except PatternError as error:
         raise click.BadParameter(str(error), param_hint="--exclude/--extend-exclude") from None
-    return DiscoveryOptions(
-        tuple(found), respect_gitignore=not no_respect_gitignore, force_exclude=force_exclude, whole_pack=whole_pack
-    )

@@ -18,17 +18,17 @@ from __future__ import annotations
 import codecs
 import os
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
-from sgcheck.cli.common import Output, discovery_from, discovery_options, guarded
+from sgcheck.cli.common import Output, WalkOptions, discovery_of, discovery_options, guarded, project_of
 from sgcheck.codes import Trait, has
 from sgcheck.diagnostics import Diagnostic, plural
 from sgcheck.lang.format_files import FileKind, Formatted, format_bytes, kind_of, limit_of
-from sgcheck.lang.rewrite import Stamp, rewrite_file, stat_before_read
+from sgcheck.lang.rewrite import rewrite_file, stat_before_read
 from sgcheck.lang.source import read_bytes, read_stream_bytes
+from sgcheck.project.stamps import Stamp
 from sgcheck.visible import visible
 
 if TYPE_CHECKING:
@@ -82,21 +82,14 @@ def fmt_command(
     does not read, or is filled only up to an illegal action, 2 usage, configuration or I/O
     problem (SG-P009 included).
     """
-    from sgcheck.config import find_pyproject, load_config
-    from sgcheck.contract import code_catalogue
-    from sgcheck.paths import found_display
-
-    found_config = find_pyproject(Path(paths[0]) if paths[0] != "-" else Path.cwd())
-    shown = found_display(found_config) if found_config else None
-    config = load_config(found_config, shown, codes=code_catalogue())
+    project = project_of(paths)
+    config = project.settings
     if config.problems:
         for problem in config.problems:
             _say(f"{problem.span or config.source}: {problem.code} {problem.message}", err=True)
         _say("sgcheck: the configuration is invalid: nothing formatted", err=True)
         return 2
-    discovery = discovery_from(
-        exclude, extend_exclude, force_exclude, no_respect_gitignore, config.exclude, config.folder
-    )
+    discovery = discovery_of(project, WalkOptions(exclude, extend_exclude, force_exclude, no_respect_gitignore))
     found, problems, code = _discover(paths, discovery)
     changed = unchanged = 0
     for path, kind in found:

@@ -7,22 +7,23 @@ import os
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
 from sgcheck.cli.common import (
     ExitPolicy,
+    WalkOptions,
     cluster_options,
     color_option,
     commit_output,
-    discovery_from,
+    discovery_of,
     discovery_options,
     guarded,
     jobs_option,
     open_output,
     open_report,
+    project_of,
     refuse_other_kinds,
     replay_format_option,
     report_options,
@@ -229,18 +230,14 @@ def replay_command(
         raise click.UsageError("--timeline adds the explanations to the JSON report: use it with --format json")
     refuse_other_kinds(logs, "replay")  # a card file, scenario or manifest named here is check's
     audit = audit or dispute  # a dispute is an audit: the log's sender chooses nothing of it
-    settings = ReplaySetup.read(logs, config_file, isolated or (audit and config_file is None), verbose)
-    no_respect_gitignore = no_respect_gitignore or audit
+    project = project_of(logs, config_file, isolated=isolated, audit=audit)
+    if verbose and project.origin.looked:
+        click.echo(project.described(), err=True)
+    settings = ReplaySetup(project.config)
     statistics = statistics_setting(statistics, bool(settings.values.statistics), fmt)
     config = settings.config
-    discovery = discovery_from(
-        exclude,
-        extend_exclude,
-        force_exclude,
-        no_respect_gitignore,
-        config.exclude if config is not None else (),
-        config.folder if config is not None else None,
-    )
+    walk = WalkOptions(exclude, extend_exclude, force_exclude, no_respect_gitignore or audit)
+    discovery = discovery_of(project, walk)
     inputs = discover_logs(logs, discovery)
     if not inputs and all(log != "-" and discovery.skips_named(log) for log in logs):
         return 0  # --force-exclude left out every log named (a pre-commit run on excluded files only)
@@ -351,24 +348,6 @@ class ReplaySetup:
         from sgcheck.config import ReplaySettings
 
         return self.config.replay if self.config is not None else ReplaySettings()
-
-    @staticmethod
-    def read(logs: tuple[str, ...], config_file: str | None, isolated: bool, verbose: bool) -> ReplaySetup:
-        """The nearest pyproject.toml with a [tool.sgcheck] table (or ``--config``), from the first log."""
-        if isolated:
-            return ReplaySetup(None)
-        from sgcheck.config import find_pyproject, load_config
-        from sgcheck.contract import code_catalogue
-        from sgcheck.paths import display, found_display
-
-        start = Path(logs[0]) if logs and logs[0] != "-" else Path.cwd()
-        found = Path(config_file) if config_file is not None else find_pyproject(start)
-        shown = display(config_file) if config_file is not None else found_display(found) if found else None
-        if verbose:
-            click.echo(f"sgcheck: configuration: {shown or 'none (defaults)'}", err=True)
-        if found is None:
-            return ReplaySetup(None)
-        return ReplaySetup(load_config(found, shown, codes=code_catalogue()))
 
     def inputs(self, logs: tuple[str, ...], found: list[LogInput], pack: str | None, scenario: str | None) -> list[str]:
         """The files the replay is known to read before it runs, which ``--output-file`` must not name:

@@ -294,9 +294,11 @@ def _scenario(path: str) -> tuple[Scenario, str]:
 def _write_new(folder: Path, stem: str, text: str) -> None:
     """Write ``text`` as ``stem.sglog`` in ``folder``, or ``stem-2.sglog``... when that name is taken:
     a sample never writes over a file that is there (an earlier run's samples, or anything else)."""
+    from sgcheck.project.kinds import LOG_SUFFIX
+
     n = 1
     while True:
-        name = f"{stem}.sglog" if n == 1 else f"{stem}-{n}.sglog"
+        name = f"{stem}{LOG_SUFFIX}" if n == 1 else f"{stem}-{n}{LOG_SUFFIX}"
         try:
             with open(folder / name, "x", encoding="utf-8", newline="\n") as out:
                 out.write(text)

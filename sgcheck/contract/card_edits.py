@@ -17,7 +17,7 @@ from typing import assert_never
 
 from sgcheck.core.cards import model as A
 from sgcheck.diagnostics import Diagnostic, Fix
-from sgcheck.letters import ascii_lower
+from sgcheck.project.kinds import is_yaml
 
 __all__ = [
     "Edit",
@@ -30,8 +30,7 @@ __all__ = [
 
 
 def _writable(effect: A.Effect) -> bool:
-    yaml = ascii_lower(effect.span.source).endswith((".yaml", ".yml"))
-    return not yaml and effect.span.end_offset > effect.span.offset
+    return not is_yaml(effect.span.source) and effect.span.end_offset > effect.span.offset
 
 
 def _effect_fix(description: str, effect: A.Effect, new: A.Effect, *, safe: bool) -> Fix:

@@ -18,7 +18,7 @@ from sgcheck.config import Config
 from sgcheck.contract.analysis.explore import Found
 from sgcheck.contract.context import CheckContext
 from sgcheck.contract.facts.pack_facts import PackFacts, PackView
-from sgcheck.contract.packs import CardSource, PackPlan, discover, is_yaml
+from sgcheck.contract.packs import CardSource, PackPlan, discover
 from sgcheck.contract.proven import card_at, is_static_break, proved, refused_as
 from sgcheck.contract.registry import Scope, all_rules, code_catalogue, meta
 from sgcheck.contract.suppressions import FileSuppressions, Suppression, scan, silencing_pack_wide, unused
@@ -26,7 +26,6 @@ from sgcheck.core.cards.model import Card, CardFile
 from sgcheck.core.ruleset import Ruleset
 from sgcheck.diagnostics import Diagnostic, Severity, Span, plural
 from sgcheck.discovery import DEFAULT, DiscoveryOptions
-from sgcheck.lang.scenarios.scenario_loader import is_scenario_file
 from sgcheck.lang.source import (
     CARD_LIMIT,
     SCENARIO_LIMIT,
@@ -37,6 +36,7 @@ from sgcheck.lang.source import (
     read_source,
     read_stream,
 )
+from sgcheck.project.kinds import is_scenario_file, is_yaml
 from sgcheck.results import CardFileFacts, Facts, FileResult, ManifestFacts, Run, ScenarioFileFacts, Suppressed
 
 _READING_CODES = ("SG-P004", "SG-P005", "SG-P008", "SG-P010", "SG-P011")

@@ -114,8 +114,9 @@ def _write(path: str, before: str, after: str) -> str | None:
     """Write ``after`` over the file at ``path`` if it still holds ``before`` (what was checked),
     in place and only if it has not changed since this read (:func:`rewrite_file`); None, or why not."""
     from sgcheck.lang.format_files import encode_like
-    from sgcheck.lang.rewrite import Stamp, rewrite_file, stat_before_read
+    from sgcheck.lang.rewrite import rewrite_file, stat_before_read
     from sgcheck.lang.source import CARD_LIMIT, decode
+    from sgcheck.project.stamps import Stamp
 
     status = stat_before_read(path)
     try:

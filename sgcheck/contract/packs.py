@@ -36,30 +36,28 @@ from sgcheck.core.caps import DRAFT_DRAW, DRAFT_KEEP, HAND_LIMIT
 from sgcheck.core.ruleset import Ruleset, RulesetError, parse_ruleset
 from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.discovery import DEFAULT, DiscoveryOptions, repository_root, walk
-from sgcheck.lang.scenarios.scenario_loader import is_scenario_file
 from sgcheck.lang.source import MANIFEST_LIMIT, read_source
 from sgcheck.lang.yaml.schema import schema_errors
 from sgcheck.lang.yaml.tree import YNode, compose
 from sgcheck.letters import ascii_lower
 from sgcheck.paths import display, found_display, links_out_of, real_path
+from sgcheck.project.kinds import (
+    MANIFEST_NAMES,
+    YAML_SUFFIXES,
+    Kind,
+    is_card_file,
+    is_manifest,
+    is_scenario_file,
+    row,
+)
 
 if TYPE_CHECKING:
     from sgcheck.core.scenario import Scenario
     from sgcheck.lang.modules.module_loader import ModuleFile
 
-MANIFEST_NAMES = ("sgpack.yaml", "sgpack.yml")
-CARD_SUFFIXES = (".sgcard", ".sgcard.yaml", ".sgcard.yml")
 PACK_SCHEMA = "pack.schema.json"
 #: What a link listed in a manifest may point to: card files in either format (pack.schema.json).
-_LINKED_CARD_SUFFIXES = (".sgcard", ".yaml", ".yml")
-
-
-def is_yaml(path: str) -> bool:
-    return ascii_lower(path).endswith((".yaml", ".yml"))
-
-
-def is_card_file(name: str) -> bool:
-    return ascii_lower(name).endswith(CARD_SUFFIXES)
+_LINKED_CARD_SUFFIXES = row(Kind.CARDS).endings + YAML_SUFFIXES
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +95,7 @@ def discover(paths: Sequence[str], ruleset: Ruleset, options: DiscoveryOptions =
         if _is_dir(path):
             for found in _walk(path, given, options):
                 _add(plans, seen, found, loose_context)
-        elif ascii_lower(path.name) in MANIFEST_NAMES:
+        elif is_manifest(path.name):
             _add(plans, seen, _Found("pack", path, display(given)), loose_context)
         elif (
             options.whole_pack
@@ -411,7 +409,7 @@ def _card_entry(
             )
         )
         return None
-    if ascii_lower(candidate.name) in MANIFEST_NAMES or ascii_lower(real.name) in MANIFEST_NAMES:
+    if is_manifest(candidate.name) or is_manifest(real.name):
         plan.diagnostics.append(meta("SG-C203").diagnostic(f"'{entry}' is a pack manifest, not a card file", node.span))
         return None
     if real.name != candidate.name and not ascii_lower(real.name).endswith(_LINKED_CARD_SUFFIXES):

@@ -47,6 +47,7 @@ from sgcheck.lang.scenarios.scenario_loader import load_scenario
 from sgcheck.lang.scenarios.writer import scenario_text
 from sgcheck.play.loop import GameLog, play, result_line
 from sgcheck.play.start import game_ruleset, header, start_game
+from sgcheck.project.kinds import LOG_SUFFIX, MANIFEST_NAMES, SCENARIO_SUFFIXES, Kind, row
 
 __all__ = [
     "CARD_FILE",
@@ -61,10 +62,10 @@ __all__ = [
 ]
 
 PACK_FOLDER = "pack"
-MANIFEST = "sgpack.yaml"
-CARD_FILE = "cards.sgcard"
-SCENARIO_FILE = "probe.scenario.yaml"
-LOG_FILE = "proof.sglog"
+MANIFEST = MANIFEST_NAMES[0]
+CARD_FILE = "cards" + row(Kind.CARDS).endings[0]
+SCENARIO_FILE = "probe" + SCENARIO_SUFFIXES[0]
+LOG_FILE = "proof" + LOG_SUFFIX
 EVENT = "Contract proof"
 PACK_NAME = "contract-proof"
 #: What replay reports, under --allow-violations too, for a card the contract forbids in every game.

@@ -32,7 +32,8 @@ from sgcheck.lang.source import (
     decode,
     decode_streamed,
 )
-from sgcheck.letters import ascii_lower
+from sgcheck.project import kinds
+from sgcheck.project.kinds import Kind
 
 __all__ = ["FileKind", "Formatted", "Rewrite", "Spool", "encode_like", "format_bytes", "kind_of", "limit_of"]
 
@@ -47,17 +48,14 @@ class FileKind(StrEnum):
     YAML_CARDS = "yaml cards"
 
 
+#: The kinds of file ``sgcheck fmt`` formats, from the one table (``sgcheck.project.kinds``).
+_FORMATTED = {Kind.LOG: FileKind.LOG, Kind.CARDS: FileKind.CARDS, Kind.YAML_CARDS: FileKind.YAML_CARDS}
+
+
 def kind_of(name: str) -> FileKind | None:
-    """What a file name says it holds: a log (``.sglog``), cards (``.sgcard``), YAML cards
-    (``.sgcard.yaml``, ``.sgcard.yml``), or none of them."""
-    lower = ascii_lower(name)
-    if lower.endswith(".sglog"):
-        return FileKind.LOG
-    if lower.endswith(".sgcard"):
-        return FileKind.CARDS
-    if lower.endswith((".sgcard.yaml", ".sgcard.yml")):
-        return FileKind.YAML_CARDS
-    return None
+    """What a file name says it holds, as ``fmt`` formats it: a log, cards, YAML cards, or none of them."""
+    found = kinds.kind_of(name)
+    return _FORMATTED.get(found.kind) if found is not None else None
 
 
 def limit_of(kind: FileKind) -> InputLimit:

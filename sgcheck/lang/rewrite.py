@@ -13,7 +13,8 @@ Nothing is written over a file that:
   bit: ``chmod a-w``, 0444). The second rule holds for root too, who can open any file for
   writing; vim decides a file is read-only the same way;
 - changed since it was read: its size, modification time (ns) or the hash of its bytes
-  (BLAKE2b) differs from the :class:`Stamp` taken when it was read, checked just before the write.
+  (BLAKE2b) differs from the :class:`~sgcheck.project.stamps.Stamp` taken when it was read, checked
+  just before the write.
 
 Either is reported as ``SG-P009`` at the file, which is left as it was.
 """
@@ -22,42 +23,18 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import hashlib
 import os
 import stat
-from collections.abc import Iterable
-from dataclasses import dataclass
 
 from sgcheck import codes
 from sgcheck.diagnostics import Diagnostic, Span
+from sgcheck.project import stamps
+from sgcheck.project.stamps import Stamp
 
-__all__ = ["Stamp", "rewrite_file", "stat_before_read"]
+__all__ = ["rewrite_file", "stat_before_read"]
 
 #: Bytes read at a time when the file is compared with its stamp.
 CHUNK_BYTES = 1 << 20
-
-
-def _hasher() -> hashlib.blake2b:
-    return hashlib.blake2b(digest_size=32)
-
-
-@dataclass(frozen=True, slots=True)
-class Stamp:
-    """What a file was when it was read: its size and modification time (from a ``stat`` taken just
-    before the read) and the hash of the bytes read."""
-
-    size: int
-    mtime_ns: int
-    digest: bytes
-
-    @classmethod
-    def of(cls, status: os.stat_result, data: bytes | Iterable[bytes]) -> Stamp:
-        """The stamp of a file whose ``stat`` was ``status`` and whose bytes are ``data`` (whole, or
-        the pieces as they were read)."""
-        hasher = _hasher()
-        for piece in (data,) if isinstance(data, bytes) else data:
-            hasher.update(piece)
-        return cls(status.st_size, status.st_mtime_ns, hasher.digest())
 
 
 def stat_before_read(path: str | os.PathLike[str]) -> os.stat_result | None:
@@ -133,7 +110,7 @@ def _rewrite_open(handle: int, path: str, data: bytes, stamp: Stamp) -> Diagnost
 def _digest(handle: int) -> bytes:
     """The hash of the whole file behind ``handle``, read from its start."""
     os.lseek(handle, 0, os.SEEK_SET)
-    hasher = _hasher()
+    hasher = stamps.hasher()
     while piece := os.read(handle, CHUNK_BYTES):
         hasher.update(piece)
     return hasher.digest()

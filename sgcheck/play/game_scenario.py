@@ -16,7 +16,6 @@ is unchanged.
 
 from __future__ import annotations
 
-import os
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -25,15 +24,14 @@ from typing import TYPE_CHECKING
 
 from sgcheck import codes
 from sgcheck.diagnostics import Diagnostic, Span
-from sgcheck.lang.scenarios.scenario_loader import SCENARIO_SUFFIXES, is_scenario_file
-from sgcheck.letters import ascii_lower
 from sgcheck.paths import display, real_path
 from sgcheck.play.tag_path import TagKind, locate
+from sgcheck.project.kinds import MANIFEST_NAMES, SCENARIO_SUFFIXES, is_manifest, is_scenario_file
+from sgcheck.project.stamps import Stamp, stamp
 
 if TYPE_CHECKING:
     from sgcheck.core.scenario import Scenario
 
-_MANIFESTS = ("sgpack.yaml", "sgpack.yml")
 SCENARIO_TAG = TagKind(
     "Scenario",
     "scenario",
@@ -85,10 +83,10 @@ def _target(given: Path) -> Path | str:
     """The file to read for ``given``: a scenario file, a manifest (of a pack folder); or why there is none."""
     try:
         if given.is_dir():
-            manifest = next((given / name for name in _MANIFESTS if (given / name).is_file()), None)
+            manifest = next((given / name for name in MANIFEST_NAMES if (given / name).is_file()), None)
             return manifest if manifest is not None else "'{shown}' is a folder without a pack manifest (sgpack.yaml)"
         if given.is_file():
-            if is_scenario_file(given.name) or ascii_lower(given.name) in _MANIFESTS:
+            if is_scenario_file(given.name) or is_manifest(given.name):
                 return given
             return "'{shown}' is neither a scenario file (.scenario.yaml) nor a pack with a scenario section"
         named = given.with_name(given.name + SCENARIO_SUFFIXES[0])
@@ -101,33 +99,20 @@ def _target(given: Path) -> Path | str:
 
 # --- loading, once per process ----------------------------------------------------------------
 
-_Stamp = tuple[int, int, int]
-_LOADED: OrderedDict[tuple[str, Path], tuple[_Stamp, GameScenario]] = OrderedDict()
+#: Scenarios read in this process, each with the stamp of its file (``sgcheck.project.stamps``).
+_LOADED: OrderedDict[tuple[str, Path], tuple[Stamp | None, GameScenario]] = OrderedDict()
 _LOADED_MAX = 16
-
-
-def _stamp(path: Path) -> _Stamp:
-    from sgcheck.lang.source import overlay_text
-
-    held = overlay_text(path)  # an editor's unsaved text stands for the file (sgcheck.server)
-    if held is not None:
-        return (-2, hash(held), len(held))
-    try:
-        status = os.stat(path)
-    except (OSError, ValueError):
-        return (-1, -1, -1)
-    return (status.st_ino, status.st_mtime_ns, status.st_size)
 
 
 def _cached(path: Path, shown: str) -> GameScenario:
     key = (shown, real_path(path))
-    stamp = _stamp(path)
+    now = stamp(path)
     kept = _LOADED.get(key)
-    if kept is not None and kept[0] == stamp:
+    if kept is not None and kept[0] == now:
         _LOADED.move_to_end(key)
         return kept[1]
     loaded = _load(path, shown)
-    _LOADED[key] = (stamp, loaded)
+    _LOADED[key] = (now, loaded)
     while len(_LOADED) > _LOADED_MAX:
         _LOADED.popitem(last=False)
     return loaded

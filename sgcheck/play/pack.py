@@ -26,9 +26,9 @@ from typing import TYPE_CHECKING
 from sgcheck import codes
 from sgcheck.core.caps import DRAFT_DRAW, DRAFT_KEEP
 from sgcheck.diagnostics import Diagnostic, Span
-from sgcheck.letters import ascii_lower
 from sgcheck.paths import real_path
 from sgcheck.play.tag_path import TagKind, locate
+from sgcheck.project import stamps
 
 if TYPE_CHECKING:
     from sgcheck.contract.packs import PackPlan
@@ -88,7 +88,7 @@ PACK_TAG = TagKind(
 
 def _not_a_pack(target: Path, shown: str) -> str | None:
     """Why nothing can be loaded from ``target``; None for a pack folder, a manifest or a card file."""
-    from sgcheck.contract.packs import MANIFEST_NAMES, is_card_file
+    from sgcheck.project.kinds import MANIFEST_NAMES, is_card_file, is_manifest
 
     try:
         if target.is_dir():
@@ -96,7 +96,7 @@ def _not_a_pack(target: Path, shown: str) -> str | None:
                 return None
             return f"'{shown}' is a folder without a pack manifest (sgpack.yaml)"
         if target.is_file():
-            if ascii_lower(target.name) in MANIFEST_NAMES or is_card_file(target.name):
+            if is_manifest(target.name) or is_card_file(target.name):
                 return None
             return f"'{shown}' is neither a pack folder nor a card file (.sgcard, .sgcard.yaml)"
     except (OSError, ValueError):  # a name too long for the file system, a NUL byte
@@ -106,8 +106,8 @@ def _not_a_pack(target: Path, shown: str) -> str | None:
 
 # --- loading, once per process --------------------------------------------------------------
 
-#: A file's identity and state when its pack was checked: path, inode, modification time, size.
-_Stamp = tuple[tuple[str, int, int, int], ...]
+#: Each file of a pack when it was checked, with its stamp (``sgcheck.project.stamps``).
+_Stamp = tuple[tuple[str, stamps.Stamp | None], ...]
 
 #: Packs checked in this process, least recently used first.
 _LOADED: OrderedDict[tuple[str, Path], tuple[_Stamp, GamePack]] = OrderedDict()
@@ -117,7 +117,7 @@ _LOADED_MAX = 16
 def _cached(given: str, shown: str) -> GamePack:
     key = (shown, real_path(Path(given)))
     kept = _LOADED.get(key)
-    if kept is not None and _stamp(path for path, *_ in kept[0]) == kept[0]:
+    if kept is not None and _stamp(path for path, _ in kept[0]) == kept[0]:
         _LOADED.move_to_end(key)
         return kept[1]
     stamp, pack = _load(given, shown)
@@ -129,20 +129,7 @@ def _cached(given: str, shown: str) -> GamePack:
 
 
 def _stamp(paths: Iterable[str]) -> _Stamp:
-    from sgcheck.lang.source import overlay_text
-
-    stamps = []
-    for path in paths:
-        held = overlay_text(path)  # an editor's unsaved text stands for the file (sgcheck.server)
-        if held is not None:
-            stamps.append((path, -2, hash(held), len(held)))
-            continue
-        try:
-            status = os.stat(path)
-            stamps.append((path, status.st_ino, status.st_mtime_ns, status.st_size))
-        except (OSError, ValueError):
-            stamps.append((path, -1, -1, -1))
-    return tuple(stamps)
+    return tuple((path, stamps.stamp(path)) for path in paths)
 
 
 def _load(given: str, shown: str) -> tuple[_Stamp, GamePack]:

@@ -23,13 +23,13 @@ from sgcheck.distribute import DEFAULT_TIMEOUT, map_ordered
 from sgcheck.lang.source import SourceChanged, SourceText, SourceTexts, read_source, read_stream
 from sgcheck.letters import ascii_lower
 from sgcheck.paths import display, links_out_of
+from sgcheck.project.kinds import LOG_SUFFIX
 from sgcheck.replay.dice_check import merged
 from sgcheck.replay.interpreter import ReplayOptions, ReplayResult, replay_source
 from sgcheck.replay.summary import summary_facts, summary_text
 from sgcheck.results import FileResult, ReplayFacts
 from sgcheck.selection import Selection
 
-LOG_SUFFIX = ".sglog"
 STDIN = "-"
 STDIN_NAME = "<stdin>"
 

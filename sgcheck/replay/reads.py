@@ -22,7 +22,6 @@ from sgcheck.play.tag_path import Located, TagKind, locate
 #: How much of a log is read for its header: a header longer than this is rare, and what it
 #: leads to is still guarded when the log is replayed.
 HEADER_BYTES = 64 << 10
-_MANIFESTS = ("sgpack.yaml", "sgpack.yml")
 
 
 def tag_reads(log: str) -> list[str]:
@@ -68,13 +67,13 @@ def pack_reads(given: str) -> list[str]:
 def _pack_reads(given: str) -> Iterator[str]:
     from sgcheck.contract.packs import discover
     from sgcheck.core.ruleset import CORE
-    from sgcheck.lang.scenarios.scenario_loader import SCENARIO_SUFFIXES
+    from sgcheck.project.kinds import SCENARIO_SUFFIXES, is_manifest
 
     path = Path(given)
     yield given
     yield given + SCENARIO_SUFFIXES[0]
     try:
-        folder = path if path.is_dir() else path.parent if path.name.lower() in _MANIFESTS else None
+        folder = path if path.is_dir() else path.parent if is_manifest(path.name) else None
         if folder is None:
             return
         for plan in discover([str(folder)], CORE):

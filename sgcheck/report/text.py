@@ -18,6 +18,7 @@ import click
 
 from sgcheck.codes import CodeInfo
 from sgcheck.diagnostics import Diagnostic, Fix, Severity, Span, plural
+from sgcheck.project.kinds import Kind, kind_of
 from sgcheck.report.formats import Options, ResultKind, RunEnd, not_rendered, without_positions
 from sgcheck.results import FileResult, GauntletReport, ReplayFacts, Run, SimulationReport
 from sgcheck.visible import visible
@@ -240,26 +241,15 @@ def _block(diagnostic: Diagnostic, path: str, sources: Mapping[str, str], paint:
     return "\n".join(lines)
 
 
-#: What a checked file is, by its name: (how its name ends, the singular and plural of its kind).
-_KINDS = (
-    ("sgpack.yaml", "manifest", "manifests"),
-    (".scenario.yaml", "scenario", "scenarios"),
-    (".sgcard.yaml", "card file", "card files"),
-    (".sgcard", "card file", "card files"),
-    (".sglog", "log", "logs"),
-)
-
-
 def file_kinds(paths: Iterable[str]) -> str:
     """``2 card files, 1 manifest``: what the checked files are, by kind (logs, card files,
     manifests, scenarios); empty when they are all of one kind, or one is of no kind named here."""
     found: Counter[tuple[str, str]] = Counter()
     for path in paths:
-        name = path.replace("\\", "/").rsplit("/", 1)[-1].lower()
-        kind = next(((one, many) for end, one, many in _KINDS if name == end or name.endswith(end)), None)
-        if kind is None:
+        kind = kind_of(path.replace("\\", "/"))  # what a checked file is, by its name (sgcheck.project.kinds)
+        if kind is None or kind.kind is Kind.CONFIGURATION:
             return ""
-        found[kind] += 1
+        found[(kind.short, kind.many)] += 1
     if len(found) < 2:
         return ""
     order = [("log", "logs"), ("card file", "card files"), ("manifest", "manifests"), ("scenario", "scenarios")]

@@ -12,36 +12,32 @@ document, as the command line reports it.
 
 from __future__ import annotations
 
-import contextlib
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sgcheck import codes
 from sgcheck.config import Config
 from sgcheck.diagnostics import Diagnostic, Span
-from sgcheck.discovery import DiscoveryOptions
-from sgcheck.letters import ascii_lower
 from sgcheck.paths import display
+from sgcheck.project.kinds import command_of
+from sgcheck.project.stamps import stamps
 from sgcheck.replay.observer import GO, STOP, Flow, TurnObserver
 from sgcheck.replay.options import ReplayOptions, ReplayResult
 from sgcheck.replay.resume import Checkpoint, first_change, replay_kept, usable
+
+if TYPE_CHECKING:
+    from sgcheck.project.definition import Project
 
 LOG = "log"
 CARDS = "cards"  # a card file, pack manifest or scenario: what ``sgcheck check`` reads
 
 
 def kind_of(path: str) -> str | None:
-    """What the server checks a file of this name as: a log, a file ``check`` reads, or nothing."""
-    name = ascii_lower(os.path.basename(path))
-    if name.endswith(".sglog"):
-        return LOG
-    if name.endswith((".sgcard", ".sgcard.yaml", ".sgcard.yml", ".scenario.yaml", ".scenario.yml")):
-        return CARDS
-    if name in ("sgpack.yaml", "sgpack.yml"):
-        return CARDS
-    return None
+    """What the server checks a file of this name as: a log, a file ``check`` reads, or nothing
+    (the command that reads its kind, ``sgcheck.project.kinds``)."""
+    return {"replay": LOG, "check": CARDS}.get(command_of(path) or "")
 
 
 class Cancelled(Exception):
@@ -70,33 +66,13 @@ class LogMemory:
     reads: list[str] = field(default_factory=list)  # the pack's and scenario's files
 
 
-def _stamps(paths: list[str]) -> tuple[object, ...]:
-    """What the files are now: the editor's text (hashed) or the file's time and size."""
-    from sgcheck.lang.source import overlay_text
-
-    stamps: list[object] = []
-    for path in paths:
-        held = overlay_text(path)
-        if held is not None:
-            stamps.append(hash(held))
-            continue
-        try:
-            status = os.stat(path)
-            stamps.append((status.st_mtime_ns, status.st_size))
-        except OSError:
-            stamps.append(None)
-    return tuple(stamps)
-
-
-def _config(path: str) -> Config:
-    from sgcheck.config import find_pyproject, load_config
+def project_for(path: str) -> Project:
+    """The project of the file at ``path`` as ``sgcheck check PATH`` or ``replay PATH`` finds it:
+    the nearest ``[tool.sgcheck]`` above it (``sgcheck.project.definition``)."""
     from sgcheck.contract import code_catalogue
-    from sgcheck.paths import found_display
+    from sgcheck.project.definition import load_project
 
-    found = find_pyproject(Path(path))
-    if found is None:
-        return Config()
-    return load_config(found, found_display(found), codes=code_catalogue())
+    return load_project([path], codes=code_catalogue())
 
 
 def shown_path(path: str) -> str:
@@ -151,14 +127,14 @@ def analyse_log(
 
     absolute = os.path.abspath(path)
     shown = shown_path(absolute)
-    config = _config(absolute)
+    config = project_for(absolute).settings
     options, selection = replay_options(config)
     source = decode(text.encode("utf-8", "replace"), shown, limit=LOG_LIMIT)
     if isinstance(source, Diagnostic):
         return Found({absolute: [source.at(source.span or Span.point(shown))]})
     folder = os.path.dirname(shown) or "."
     # the checkpoints hold the pack and scenario the log was replayed with: void when a file changed
-    key = (options, config.source, shown, _stamps(memory.reads) if memory is not None else ())
+    key = (options, config.source, shown, stamps(memory.reads) if memory is not None else ())
     start = None
     if memory is not None and memory.key == key and memory.checkpoints:
         start, valid = usable(memory.checkpoints, first_change(memory.text, text))
@@ -174,7 +150,7 @@ def analyse_log(
     reads = _log_reads(result, shown)
     if memory is not None:
         memory.text, memory.checkpoints, memory.reads = text, [*valid, *kept], sorted(reads)
-        memory.key = (*key[:3], _stamps(memory.reads))
+        memory.key = (*key[:3], stamps(memory.reads))
     filed = replay_file_result(shown, result, with_summary=False)
     if isinstance(selection, Selection):
         filed = selection.filter(filed)
@@ -220,9 +196,10 @@ def analyse_cards(path: str) -> Found:
     shown = shown_path(absolute)
     found = Found({absolute: []})
     try:
-        config = _config(absolute)
-        # as ``check PATH`` discovers: a card file brings in the pack that lists it
-        job = plan_check([shown], config, discovery=_discovery(config))
+        project = project_for(absolute)
+        # as ``check PATH`` discovers: a card file brings in the pack that lists it; a pattern
+        # that cannot be used is check's to report, and the editor keeps checking
+        job = plan_check([shown], project.settings, discovery=project.discovery(whole_pack=True, lenient=True))
         for plan in job.plans:
             if plan.manifest is not None:
                 found.reads.add(os.path.abspath(plan.manifest.path))
@@ -234,16 +211,6 @@ def analyse_cards(path: str) -> Found:
     except (Exception, RecursionError, MemoryError) as error:
         found.findings[absolute] = [codes.internal_error(error).at(Span.point(shown))]
     return found
-
-
-def _discovery(config: Config) -> DiscoveryOptions:
-    from sgcheck.discovery import PatternError, patterns
-
-    found = []
-    if config.exclude and config.folder is not None:
-        with contextlib.suppress(PatternError):  # check reports a bad pattern; the editor keeps checking
-            found.append(patterns(config.folder, config.exclude))
-    return DiscoveryOptions(tuple(found), whole_pack=True)
 
 
 def analyse(

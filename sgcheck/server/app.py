@@ -404,10 +404,13 @@ def _register(server: SgcheckServer) -> None:
     @server.feature(lsp.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)
     async def on_semantic_tokens(ls: SgcheckServer, params: lsp.SemanticTokensParams) -> lsp.SemanticTokens:
         found = document(ls, params.text_document.uri)
-        name = os.path.basename(found[0]).lower() if found is not None else ""
-        if found is None or not name.endswith((".sglog", ".sgcard")):
+        from sgcheck.project.kinds import Kind, kind_of
+
+        file_kind = kind_of(found[0]) if found is not None else None
+        tokens = {Kind.LOG: "log", Kind.CARDS: "sgcard"}  # the languages with a lexer of their own
+        kind = tokens.get(file_kind.kind) if file_kind is not None else None
+        if found is None or kind is None:
             return lsp.SemanticTokens(data=[])
-        kind = "log" if name.endswith(".sglog") else "sgcard"
         loop = asyncio.get_running_loop()
         data = await loop.run_in_executor(highlighter, semantic_tokens, kind, found[1])
         return lsp.SemanticTokens(data=data)

@@ -18,6 +18,8 @@ from lsprotocol import types as lsp
 from sgcheck.core.state import GameState
 from sgcheck.diagnostics import Diagnostic
 from sgcheck.lang.logs.reader import PlainTurn, TurnStep
+from sgcheck.project.kinds import Kind, is_kind
+from sgcheck.project.kinds import kind_of as kind_of_file
 from sgcheck.replay.observer import GO, STOP, Flow, TurnObserver
 from sgcheck.replay.timeline import Recording
 from sgcheck.server.analysis import CARDS, LOG, kind_of
@@ -149,11 +151,11 @@ def _replay_to(server: SgcheckServer, path: str, text: str, line: int, observer:
     """Replay the log up to ``line`` from the last checkpoint before it, telling ``observer``."""
     from sgcheck.lang.source import LOG_LIMIT, decode, overlaid
     from sgcheck.replay.resume import first_change, replay_kept, usable
-    from sgcheck.server.analysis import _config, replay_options, shown_path
+    from sgcheck.server.analysis import project_for, replay_options, shown_path
 
     document = server.documents.get(path)
     shown = shown_path(path)
-    options, _ = replay_options(_config(path))
+    options, _ = replay_options(project_for(path).settings)
     source = decode(text.encode("utf-8", "replace"), shown, limit=LOG_LIMIT)
     if isinstance(source, Diagnostic):
         return None
@@ -444,7 +446,7 @@ def completion(server: SgcheckServer, path: str, text: str, position: lsp.Positi
             item.text_edit = lsp.TextEdit(replaced, item.insert_text or item.label)
         return items
     name = os.path.basename(path).lower()
-    if kind == CARDS and name.endswith(".sgcard"):
+    if kind == CARDS and is_kind(name, Kind.CARDS):
         return _card_word_items(text[: lines.offset(position)])
     if kind == CARDS:
         return [lsp.CompletionItem(key, kind=lsp.CompletionItemKind.Property) for key in _schema_keys(name)]
@@ -457,13 +459,9 @@ def _schema_keys(name: str) -> list[str]:
 
     from sgcheck.resources import schema_path
 
-    schema = (
-        "pack.schema.json"
-        if name.startswith("sgpack.")
-        else "scenario.schema.json"
-        if ".scenario." in name
-        else "card.schema.json"
-    )
+    file_kind = kind_of_file(name)
+    schemas = {Kind.MANIFEST: "pack.schema.json", Kind.SCENARIO: "scenario.schema.json"}
+    schema = schemas.get(file_kind.kind, "card.schema.json") if file_kind is not None else "card.schema.json"
     found: dict[str, None] = {}
 
     def walk(node: object) -> None:
@@ -624,11 +622,11 @@ def symbols(server: SgcheckServer, path: str, text: str) -> list[lsp.DocumentSym
 
 def _cards_of(server: SgcheckServer, path: str) -> list[Card]:
     from sgcheck.contract.checker import read_cards
-    from sgcheck.contract.packs import CardSource, is_card_file
+    from sgcheck.contract.packs import CardSource
     from sgcheck.lang.source import overlaid
     from sgcheck.server.analysis import shown_path
 
-    if not is_card_file(os.path.basename(path)):
+    if not is_kind(path, Kind.CARDS, Kind.YAML_CARDS):
         return []
     with overlaid(server.open_texts()):
         card_file, _ = read_cards(CardSource(Path(path), shown_path(path)), {})

@@ -204,8 +204,7 @@ def test_the_hook_files_patterns_match_the_right_names(hook_id: str, name: str, 
 
 def test_every_file_the_check_hook_runs_on_is_one_sgcheck_check_reads(project: Path) -> None:
     """The names the hook matches are card files, manifests or scenarios (none is refused)."""
-    from sgcheck.contract.packs import MANIFEST_NAMES, is_card_file
-    from sgcheck.lang.scenarios.scenario_loader import is_scenario_file
+    from sgcheck.project.kinds import MANIFEST_NAMES, is_card_file, is_scenario_file
 
     pattern = re.compile(str(hooks()["sgcheck"]["files"]))
     for name in ("a.sgcard", "a.SGCARD.yaml", "sgpack.yml", "x.scenario.yml"):

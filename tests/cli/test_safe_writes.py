@@ -18,7 +18,8 @@ from click.testing import CliRunner, Result
 
 from sgcheck.cli import main
 from sgcheck.lang import rewrite
-from sgcheck.lang.rewrite import Stamp, rewrite_file
+from sgcheck.lang.rewrite import rewrite_file
+from sgcheck.project.stamps import Stamp
 from tests import installed
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -341,7 +342,7 @@ def test_not_a_regular_file_is_refused(tmp_path: Path) -> None:
         pytest.skip("no named pipes on this system")
     fifo = tmp_path / "p.sglog"
     os.mkfifo(fifo)
-    failure = rewrite_file(str(fifo), b"x\n", Stamp(0, 0, b""))
+    failure = rewrite_file(str(fifo), b"x\n", Stamp(0, 0, 0, b""))
     assert failure is not None and "no longer a regular file" in failure.message
 
 

@@ -8,9 +8,10 @@ import pytest
 from sgcheck.core.pieces import Color, Kind
 from sgcheck.core.scenario import WinKind
 from sgcheck.core.squares import parse_square
-from sgcheck.lang.scenarios.scenario_loader import is_scenario_file, load_scenario
+from sgcheck.lang.scenarios.scenario_loader import load_scenario
 from sgcheck.lang.source import SCENARIO_LIMIT, decode
 from sgcheck.lang.yaml.tree import MAX_DEPTH
+from sgcheck.project.kinds import is_scenario_file
 
 GOOD = """\
 # yaml-language-server: $schema=../../schemas/scenario.schema.json

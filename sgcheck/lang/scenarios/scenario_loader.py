@@ -41,18 +41,12 @@ from sgcheck.core.squares import Square, name, square
 from sgcheck.diagnostics import Diagnostic, Span, closest, listing
 from sgcheck.lang.yaml.schema import schema_errors
 from sgcheck.lang.yaml.tree import LongNumber, YNode, compose
-from sgcheck.letters import ascii_lower
 
 SCENARIO_SCHEMA = "scenario.schema.json"
-SCENARIO_SUFFIXES = (".scenario.yaml", ".scenario.yml")
 #: The sections where a change to the core would be written; each key is reported (core §8).
 RULE_SECTIONS = ("rules", "set")
 _HINT = "see docs/scenarios.md for the scenario format"
 _SIDES = {"white": (Color.WHITE,), "black": (Color.BLACK,), "both": (Color.WHITE, Color.BLACK)}
-
-
-def is_scenario_file(path: str) -> bool:
-    return ascii_lower(path).endswith(SCENARIO_SUFFIXES)
 
 
 @dataclass(frozen=True, slots=True)
