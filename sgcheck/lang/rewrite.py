@@ -86,7 +86,7 @@ def _rewrite_open(handle: int, path: str, data: bytes, stamp: Stamp) -> Diagnost
         status = os.fstat(handle)
         if not stat.S_ISREG(status.st_mode):
             return _refused(path, "the file is no longer a regular file")
-        if (status.st_size, status.st_mtime_ns) != (stamp.size, stamp.mtime_ns) or _digest(handle) != stamp.digest:
+        if not stamp.same_stat(status) or _digest(handle) != stamp.digest:
             return _refused(path, "the file changed after it was read (another program wrote it meanwhile)")
         reserved = _reserve(handle, status.st_size, len(data))
     except OSError as error:

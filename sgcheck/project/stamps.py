@@ -54,6 +54,11 @@ class Stamp:
         bytes are ``data`` (whole, or the pieces as they were read)."""
         return cls(status.st_ino, status.st_size, status.st_mtime_ns, digest_of(data))
 
+    def same_stat(self, status: os.stat_result) -> bool:
+        """``status`` has the size and modification time this stamp saw (the file may still be
+        another one, or hold other bytes: a rewrite compares the hash as well)."""
+        return (status.st_size, status.st_mtime_ns) == (self.size, self.mtime_ns)
+
 
 def stamp(path: str | os.PathLike[str]) -> Stamp | None:
     """The file at ``path`` as it is now, without reading it: the editor's text held for it
