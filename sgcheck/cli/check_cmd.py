@@ -115,7 +115,7 @@ def check_command(**given: Any) -> int:
     Suppress a finding: '# sgcheck: ignore SG-C092 -- reason' in or above the card; a suppressed
     finding is still listed and counted, and is no error.
     """
-    return run_check(CheckOptions.parse(given))
+    return run_check(CheckOptions(**given))
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,12 +148,6 @@ class CheckOptions:
     show_diff: bool
     unsafe_fixes: bool
     walk: WalkOptions
-
-    @classmethod
-    def parse(cls, given: dict[str, Any]) -> CheckOptions:
-        """The record of click's values (the walk's four options gathered in ``walk``)."""
-        walk = {name: given.pop(name) for name in WalkOptions.__dataclass_fields__}
-        return cls(**given, walk=WalkOptions(**walk))
 
 
 def run_check(options: CheckOptions) -> int:

@@ -605,8 +605,15 @@ def guarded(func: Callable[P, int]) -> Callable[P, None]:
     return wrapper
 
 
-def discovery_options(func: Callable[P, R]) -> Callable[P, R]:
-    """``--exclude``, ``--extend-exclude``, ``--force-exclude``, ``--no-respect-gitignore`` (sgcheck.discovery)."""
+def discovery_options(func: Callable[..., R]) -> Callable[..., R]:
+    """``--exclude``, ``--extend-exclude``, ``--force-exclude``, ``--no-respect-gitignore`` (sgcheck.discovery),
+    handed to the command as one record, ``walk`` (:class:`WalkOptions`)."""
+
+    @functools.wraps(func)
+    def gathered(*args: Any, **given: Any) -> R:
+        walk = WalkOptions(*(given.pop(name) for name in WalkOptions.__dataclass_fields__))
+        return func(*args, walk=walk, **given)
+
     options = [
         click.option(
             "--exclude",
@@ -633,9 +640,10 @@ def discovery_options(func: Callable[P, R]) -> Callable[P, R]:
             help="Also search files and folders that .gitignore or .git/info/exclude ignore.",
         ),
     ]
+    decorated: Callable[..., R] = gathered
     for option in reversed(options):
-        func = option(func)
-    return func
+        decorated = option(decorated)
+    return decorated
 
 
 @dataclass(frozen=True, slots=True)
@@ -646,6 +654,10 @@ class WalkOptions:
     extend_exclude: tuple[str, ...] = ()
     force_exclude: bool = False
     no_respect_gitignore: bool = False
+
+
+#: No option of the walk given: ignore files respected, nothing else left out.
+DEFAULT_WALK = WalkOptions()
 
 
 def project_of(

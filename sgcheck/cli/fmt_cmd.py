@@ -22,7 +22,15 @@ from typing import TYPE_CHECKING
 
 import click
 
-from sgcheck.cli.common import Output, WalkOptions, discovery_of, discovery_options, guarded, project_of
+from sgcheck.cli.common import (
+    DEFAULT_WALK,
+    Output,
+    WalkOptions,
+    discovery_of,
+    discovery_options,
+    guarded,
+    project_of,
+)
 from sgcheck.codes import Trait, has
 from sgcheck.diagnostics import Diagnostic, plural
 from sgcheck.lang.format_files import FileKind, Formatted, format_bytes, kind_of, limit_of
@@ -60,10 +68,7 @@ def fmt_command(
     show_diff: bool,
     stdin_filename: str,
     fill_claims: bool = False,
-    exclude: tuple[str, ...] = (),
-    extend_exclude: tuple[str, ...] = (),
-    force_exclude: bool = False,
-    no_respect_gitignore: bool = False,
+    walk: WalkOptions = DEFAULT_WALK,
 ) -> int:
     """Rewrite game logs (*.sglog) and card files (*.sgcard, *.sgcard.yaml) in the canonical layout (PATH: files,
     folders searched as replay and check search them, '-' for standard input to standard output).
@@ -89,7 +94,7 @@ def fmt_command(
             _say(f"{problem.span or config.source}: {problem.code} {problem.message}", err=True)
         _say("sgcheck: the configuration is invalid: nothing formatted", err=True)
         return 2
-    discovery = discovery_of(project, WalkOptions(exclude, extend_exclude, force_exclude, no_respect_gitignore))
+    discovery = discovery_of(project, walk)
     found, problems, code = _discover(paths, discovery)
     changed = unchanged = 0
     for path, kind in found:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import click
 
 from sgcheck.cli.common import (
+    DEFAULT_WALK,
     ExitPolicy,
     WalkOptions,
     cluster_options,
@@ -192,10 +193,7 @@ def replay_command(
     verbose: bool,
     fmt: str,
     color: bool | None,
-    exclude: tuple[str, ...] = (),
-    extend_exclude: tuple[str, ...] = (),
-    force_exclude: bool = False,
-    no_respect_gitignore: bool = False,
+    walk: WalkOptions = DEFAULT_WALK,
 ) -> int:
     """Replay game LOGS (.sglog files, or folders searched for *.sglog) and report the first
     illegal action or wrong claim in each.
@@ -236,7 +234,8 @@ def replay_command(
     settings = ReplaySetup(project.config)
     statistics = statistics_setting(statistics, bool(settings.values.statistics), fmt)
     config = settings.config
-    walk = WalkOptions(exclude, extend_exclude, force_exclude, no_respect_gitignore or audit)
+    if audit:  # a .gitignore beside the logs could hide one from the search (docs/ci.md)
+        walk = replace(walk, no_respect_gitignore=True)
     discovery = discovery_of(project, walk)
     inputs = discover_logs(logs, discovery)
     if not inputs and all(log != "-" and discovery.skips_named(log) for log in logs):
