@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,7 @@ from click.testing import CliRunner
 from sgcheck.cli import main
 from sgcheck.codes import REPLAY_CODES, Family
 
-from .code_cases import CASES_DIR, ROOT, CodeCase, load_cases, mismatches, replay_case, write_case
+from .code_cases import CASES_DIR, ROOT, CodeCase, load_case_file, load_cases, mismatches, replay_case, write_case
 
 CASES = load_cases()
 
@@ -162,3 +163,21 @@ def test_the_command_line_reports_what_each_case_expects(case: CodeCase, tmp_pat
                 assert any(entry.message in d["message"] for d in got), (code, entry.message)
     errors = any(d["severity"] == "error" for d in found)
     assert status == (1 if errors else 0), found
+
+
+@pytest.mark.parametrize(
+    ("extra", "words"),
+    [
+        ("    files: {../outside.sgcard: x}\n", "is not a file name in the case's folder"),
+        ("    files: {/etc/passwd: x}\n", "is not a file name in the case's folder"),
+        ("    files: {pack/../../x: x}\n", "is not a file name in the case's folder"),
+        ("    logs: {other.txt: x}\n", "another log of the run is named NAME.sglog"),
+        ("    logs: {game.sglog: x}\n", "another log of the run is named NAME.sglog"),
+    ],
+)
+def test_a_case_writes_only_inside_its_own_folder(tmp_path: Path, extra: str, words: str) -> None:
+    path = tmp_path / "R204.yaml"
+    expect = '    expect:\n      - {code: SG-R204, at: "1:1"}\n'
+    path.write_text(f"code: SG-R204\nfail:\n  - name: x\n    log: |\n      king white e1\n{extra}{expect}")
+    with pytest.raises(ValueError, match=re.escape(words)):
+        load_case_file(path)
