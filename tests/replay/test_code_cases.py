@@ -3,8 +3,8 @@ code, where and with what message (``sgcheck/replay/cases/CODE.yaml``, named in 
 
 Every code a log can produce has one. The few no log can (an input over a limit, a formatting
 code, a failure of sgcheck itself, a guard the core gives no way to reach) are listed here, each
-with why and the test that produces it instead; a test holds that each named test is there and
-names its code, so the list cannot outlive what it points at. A case added for a listed code fails
+with why and the test that produces it instead; the named tests are run and each must build its
+code, so the list cannot outlive what it points at. A case added for a listed code fails
 until the code is taken off the list.
 """
 
@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import re
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -129,6 +132,23 @@ def test_a_case_that_expects_what_the_log_does_not_produce_fails(tmp_path: Path)
     worded = replace(case, expect=(replace(entry, message="no such words"),))
     assert mismatches(worded, found)
     assert mismatches(case, tuple(d for d in found if d.code != "SG-R204"))
+
+
+def test_each_code_without_a_case_is_produced_by_the_test_it_names(tmp_path: Path) -> None:
+    """An oracle beyond the names: the tests named are run, with every finding built while each
+    runs recorded (``tests/replay/code_recorder.py``); each passes and builds its code."""
+    record = tmp_path / "codes.json"
+    pointers = sorted({pointer for _reason, pointer in WITHOUT_CASE.values()})
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "tests.replay.code_recorder", "-p", "no:cacheprovider"]
+    env = {**os.environ, "SGCHECK_CODES_RECORD": str(record)}
+    run = subprocess.run([*command, *pointers], cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    found = json.loads(record.read_text(encoding="utf-8"))
+    for code, (_reason, pointer) in sorted(WITHOUT_CASE.items()):
+        runs = {node: seen for node, seen in found.items() if node == pointer or node.startswith(pointer + "[")}
+        assert runs, f"{pointer} did not run"
+        assert all(seen["outcome"] == "passed" for seen in runs.values()), (pointer, runs)
+        assert any(code in seen["codes"] for seen in runs.values()), f"{pointer} does not produce {code}: {runs}"
 
 
 def _cli_findings(case: CodeCase, tmp_path: Path) -> tuple[int, list[dict[str, Any]]]:
