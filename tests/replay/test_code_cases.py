@@ -25,6 +25,7 @@ from click.testing import CliRunner
 
 from sgcheck.cli import main
 from sgcheck.codes import REPLAY_CODES, Family
+from tests import installed
 
 from .code_cases import CASES_DIR, ROOT, CodeCase, load_case_file, load_cases, mismatches, replay_case, write_case
 
@@ -140,7 +141,7 @@ def test_each_code_without_a_case_is_produced_by_the_test_it_names(tmp_path: Pat
     record = tmp_path / "codes.json"
     pointers = sorted({pointer for _reason, pointer in WITHOUT_CASE.values()})
     command = [sys.executable, "-m", "pytest", "-q", "-p", "tests.replay.code_recorder", "-p", "no:cacheprovider"]
-    env = {**os.environ, "SGCHECK_CODES_RECORD": str(record)}
+    env = {**os.environ, "PYTHONPATH": installed.pythonpath(), "SGCHECK_CODES_RECORD": str(record)}
     run = subprocess.run([*command, *pointers], cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     found = json.loads(record.read_text(encoding="utf-8"))
