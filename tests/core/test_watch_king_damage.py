@@ -14,7 +14,7 @@ from sgcheck.core.state import GameState
 from sgcheck.core.watch import KINDS, START, observe
 from tests.core.helpers import cards_by_name, ok, position
 
-W, B = Color.WHITE, Color.BLACK
+B = Color.BLACK
 CARDS = cards_by_name('spell "Focus" { cost 3 SP phase main effect to_hit +10 this turn }', "cards.sgcard")
 
 
