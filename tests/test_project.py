@@ -23,7 +23,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "sgcheck"
 
 # --- the table of kinds --------------------------------------------------------------------------
 
-#: Names and what each holds, written out by hand from docs/cli.md and docs/cards.md (not from the table).
+#: Names and what each holds, written out by hand (docs/cards.md, scenarios.md, ci.md), not read from the table.
 EXAMPLES = {
     "game.sglog": Kind.LOG,
     "logs/2026/Final.SGLOG": Kind.LOG,
