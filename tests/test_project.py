@@ -23,7 +23,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "sgcheck"
 
 # --- the table of kinds --------------------------------------------------------------------------
 
-#: Names and what each holds, written out by hand from docs/cli.md and docs/cards.md (not from the table).
+#: Names and what each holds, written out by hand (docs/cards.md, scenarios.md, ci.md), not read from the table.
 EXAMPLES = {
     "game.sglog": Kind.LOG,
     "logs/2026/Final.SGLOG": Kind.LOG,
@@ -282,16 +282,19 @@ def test_the_commands_and_the_editor_find_the_same_configuration(tree: Path) -> 
 # --- thin commands -------------------------------------------------------------------------------
 
 
-def test_each_option_of_check_is_a_field_of_its_record() -> None:
-    """``sgcheck check`` hands its options on as one typed record: every option click parses is a
-    field of ``CheckOptions``, the walk's four gathered in ``WalkOptions``, and nothing else is."""
+@pytest.mark.parametrize("command", ["check", "fmt"])
+def test_each_option_of_a_command_is_a_field_of_its_record(command: str) -> None:
+    """``sgcheck check`` and ``fmt`` hand their options on as one typed record: every option click
+    parses is a field of the record, the walk's four gathered in ``WalkOptions``, and nothing else is."""
     import dataclasses
 
     from sgcheck.cli.check_cmd import CheckOptions, check_command
     from sgcheck.cli.common import WalkOptions
+    from sgcheck.cli.fmt_cmd import FmtOptions, fmt_command
 
-    parsed = {param.name for param in check_command.params}
+    click_command, record = {"check": (check_command, CheckOptions), "fmt": (fmt_command, FmtOptions)}[command]
+    parsed = {param.name for param in click_command.params}
     walk = {field.name for field in dataclasses.fields(WalkOptions)}
-    fields = {field.name for field in dataclasses.fields(CheckOptions)}
+    fields = {field.name for field in dataclasses.fields(record)}
     assert walk <= parsed
     assert fields == (parsed - walk) | {"walk"}

@@ -18,7 +18,8 @@ from __future__ import annotations
 import codecs
 import os
 import sys
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -62,14 +63,7 @@ if TYPE_CHECKING:
 )
 @discovery_options
 @guarded
-def fmt_command(
-    paths: tuple[str, ...],
-    check_only: bool,
-    show_diff: bool,
-    stdin_filename: str,
-    fill_claims: bool = False,
-    walk: WalkOptions = DEFAULT_WALK,
-) -> int:
+def fmt_command(**given: Any) -> int:
     """Rewrite game logs (*.sglog) and card files (*.sgcard, *.sgcard.yaml) in the canonical layout (PATH: files,
     folders searched as replay and check search them, '-' for standard input to standard output).
 
@@ -87,6 +81,24 @@ def fmt_command(
     does not read, or is filled only up to an illegal action, 2 usage, configuration or I/O
     problem (SG-P009 included).
     """
+    return run_fmt(FmtOptions(**given))
+
+
+@dataclass(frozen=True, slots=True)
+class FmtOptions:
+    """The options of ``sgcheck fmt``, as parsed."""
+
+    paths: tuple[str, ...]
+    check_only: bool
+    show_diff: bool
+    stdin_filename: str
+    fill_claims: bool = False
+    walk: WalkOptions = DEFAULT_WALK
+
+
+def run_fmt(options: FmtOptions) -> int:
+    """Find the files, format each, say what was done, and return the exit code."""
+    paths = options.paths
     project = project_of(paths)
     config = project.settings
     if config.problems:
@@ -94,57 +106,62 @@ def fmt_command(
             _say(f"{problem.span or config.source}: {problem.code} {problem.message}", err=True)
         _say("sgcheck: the configuration is invalid: nothing formatted", err=True)
         return 2
-    discovery = discovery_of(project, walk)
-    found, problems, code = _discover(paths, discovery)
+    found, problems, code = _discover(paths, discovery_of(project, options.walk))
     changed = unchanged = 0
     for path, kind in found:
-        status = stat_before_read(path)  # the stamp of what is read: the rewrite compares it
-        data = read_bytes(path, path, limit=limit_of(kind))
-        if not isinstance(data, bytes):
-            _say(f"{path}: {data.code} {data.message}", err=True)
-            code = 2
-            continue
-        stamp = Stamp.of(status, data) if status is not None else None
-        result, stopped = _format(data, path, kind, show_diff, fill_claims, os.path.dirname(path) or None)
-        del data
-        if stopped is not None:
-            _say(f"{stopped.span or path}: {stopped.code} {stopped.message}", err=True)
-            code = max(code, 1)  # the formatted bytes may be as large: never both held at once
-        if result.internal is not None:
-            _say(f"sgcheck: internal error: {path} not formatted: {result.internal}", err=True)
-            code = 2
-            continue
-        if result.problems:
-            for problem in result.problems:
-                _say(f"{problem.span or path}: {problem.code} {problem.message}", err=True)
-            code = max(code, 2 if any(has(p.code, Trait.NOT_CHECKED) for p in result.problems) else 1)
-            continue
-        if not result.changed:
-            unchanged += 1
-            continue
-        changed += 1
-        if show_diff:
-            _write_diff(result)
-        elif check_only:
-            _say(f"would reformat {path}")
-        if show_diff or check_only:
-            code = max(code, 1)
-        elif path == "-":
-            pass
-        else:
-            failure = rewrite_file(path, result.data, stamp)
-            if failure is not None:
-                _say(f"{path}: {failure.code} {failure.message}", err=True)
-                code = 2
-                changed -= 1
+        status, outcome = _format_file(path, kind, options)
+        code = max(code, status)
+        changed += outcome == _CHANGED
+        unchanged += outcome == _UNCHANGED
+    check_only, show_diff = options.check_only, options.show_diff
     if "-" in paths:
-        code = max(code, _stdin(stdin_filename, check_only, show_diff, fill_claims))
+        code = max(code, _stdin(options.stdin_filename, check_only, show_diff, options.fill_claims))
     for line in problems:
         _say(line, err=True)
     if found:
         verb = "would be reformatted" if (check_only or show_diff) else "reformatted"
         _say(f"{_files(changed)} {verb}, {_files(unchanged)} left unchanged", err=True)
     return code
+
+
+#: What became of a file: rewritten (or would be), left as it was, or neither (a problem said why).
+_CHANGED, _UNCHANGED = "changed", "unchanged"
+
+
+def _format_file(path: str, kind: FileKind, options: FmtOptions) -> tuple[int, str | None]:
+    """Format one file found; its exit status and what became of it."""
+    status = stat_before_read(path)  # the stamp of what is read: the rewrite compares it
+    data = read_bytes(path, path, limit=limit_of(kind))
+    if not isinstance(data, bytes):
+        _say(f"{path}: {data.code} {data.message}", err=True)
+        return 2, None
+    stamp = Stamp.of(status, data) if status is not None else None
+    result, stopped = _format(data, path, kind, options.show_diff, options.fill_claims, os.path.dirname(path) or None)
+    del data  # the formatted bytes may be as large: never both held at once
+    code = 0
+    if stopped is not None:
+        _say(f"{stopped.span or path}: {stopped.code} {stopped.message}", err=True)
+        code = 1
+    if result.internal is not None:
+        _say(f"sgcheck: internal error: {path} not formatted: {result.internal}", err=True)
+        return 2, None
+    if result.problems:
+        for problem in result.problems:
+            _say(f"{problem.span or path}: {problem.code} {problem.message}", err=True)
+        return max(code, 2 if any(has(p.code, Trait.NOT_CHECKED) for p in result.problems) else 1), None
+    if not result.changed:
+        return code, _UNCHANGED
+    if options.show_diff:
+        _write_diff(result)
+    elif options.check_only:
+        _say(f"would reformat {path}")
+    if options.show_diff or options.check_only:
+        return max(code, 1), _CHANGED
+    failure = rewrite_file(path, result.data, stamp) if path != "-" else None
+    if failure is not None:
+        _say(f"{path}: {failure.code} {failure.message}", err=True)
+        return 2, None
+    return code, _CHANGED
 
 
 def _say(line: str, err: bool = False) -> None:

@@ -37,7 +37,7 @@ __all__ = [
 class Kind(Enum):
     """What a file holds."""
 
-    LOG = "log"  # a game log (core §9's notation, docs/log-format.md)
+    LOG = "log"  # a game log (docs/log-format.md)
     CARDS = "cards"  # cards in the card language
     YAML_CARDS = "yaml cards"  # the same cards written in YAML
     SCENARIO = "scenario"  # a scenario file (R24)
