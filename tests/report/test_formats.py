@@ -102,6 +102,56 @@ def test_a_new_format_is_one_module_that_serves_every_command() -> None:
     assert Fraction(odds.best.probability) >= odds.hit_chance
 
 
+_GAUNTLET = ["--against", "examples/packs/inert", "--against", "examples/packs/in-play", "--allow-violations"]
+_SHORT = ["--games", "1", "--jobs", "1", "--turn-limit", "2"]
+
+
+@pytest.mark.usefixtures("tally")
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["check", "examples/packs/starter"],
+         r"\A(examples/packs/starter/\S+: \d+\n)+check: \d+ files, \d+ findings\n\Z"),
+        (["replay", "examples/logs/full-game.sglog"],
+         r"\Aexamples/logs/full-game.sglog: 0\nreplay: 1 files, 0 findings\n\Z"),
+        (["simulate", "examples/packs/starter", *_SHORT], r"\Asimulation: 2 games\n\Z"),
+        (["simulate", "examples/packs/starter", *_GAUNTLET, *_SHORT], r"\Agauntlet: 3 entrants\n\Z"),
+        (["odds"], r"\Aodds table: \d+ attackers, 3 cost tables\n\Z"),
+        (["odds", "table"], r"\Aodds table: \d+ attackers, 3 cost tables\n\Z"),
+        (["odds", "capture", "--attacker", "R", "--target", "N", "--distance", "2", "--sp", "40"],
+         r"\Acapture odds: [1-9]\d*/[1-9]\d*\n\Z"),  # a fraction strictly between 0 and 1
+    ],
+    ids=lambda value: " ".join(value[:2]) if isinstance(value, list) else "",
+)  # fmt: skip
+def test_a_new_format_registered_is_offered_and_written_by_every_command_with_a_format(
+    args: list[str], expected: str
+) -> None:
+    """One entry in the registry, no edit of any command: each command's ``--format`` takes the
+    new format and writes its result in it (the check of a pack, the replay of a clean log, a
+    simulation, a gauntlet of three packs, the odds of core §4.2)."""
+    result = CliRunner().invoke(main, [*args, "--format", "tally"])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    assert result.exit_code in (0, 1) and re.match(expected, result.output), result.output
+
+
+def test_every_format_option_of_the_commands_reads_the_registry() -> None:
+    """Every ``--format`` of a command whose result is a report is the registry's (the dice
+    commands' are not: their output is the dice protocol's, docs/dice.md)."""
+    from sgcheck.cli.common import FormatChoice
+
+    def walk(command: click.Command, path: tuple[str, ...]) -> list[tuple[tuple[str, ...], click.Option]]:
+        found = [(path, p) for p in command.params if isinstance(p, click.Option) and "--format" in p.opts]
+        if isinstance(command, click.Group):
+            for name, sub in command.commands.items():
+                found += walk(sub, (*path, name))
+        return found
+
+    options = walk(main, ())
+    offered = {path for path, option in options if isinstance(option.type, FormatChoice)}
+    assert offered == {("check",), ("replay",), ("simulate",), ("odds",), ("odds", "table"), ("odds", "capture")}
+    assert {path for path, _ in options} - offered == {("dice", "next"), ("dice", "stats")}
+
+
 def test_the_odds_and_a_simulation_through_the_registry_are_what_their_renderers_write() -> None:
     """The JSON of the odds is the core's numbers (core §4.2): an oracle read from the tables."""
     tables = odds_tables(10)
