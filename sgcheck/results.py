@@ -25,6 +25,14 @@ class Suppressed:
     at: Span
 
 
+class SummaryRecord:
+    """A file's summary block as a typed record, spelled by the report layer
+    (:func:`sgcheck.report.summaries.summary_text`): a pack's :class:`ManifestFacts`, a replayed
+    log's ``ReplaySummary`` (``sgcheck/replay/summary.py``, beside the core's records it holds)."""
+
+    __slots__ = ()
+
+
 class Facts(Protocol):
     """What a checker knows of one input beyond its findings, as a typed record: a replayed log
     (:class:`ReplayFacts`), a pack's manifest (:class:`ManifestFacts`), a card file
@@ -32,6 +40,27 @@ class Facts(Protocol):
     form, the ``facts`` of the JSON report."""
 
     def as_json(self) -> dict[str, object]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnd:
+    """How a replayed game ended (core §7, R11): its score (``1-0``, ``0-1``, ``1/2-1/2``), the
+    outcome's name, the winner (None: no winner), the turn it ended on and the words of it."""
+
+    score: str
+    outcome: str
+    winner: str | None
+    turn: int
+    detail: str
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "score": self.score,
+            "outcome": self.outcome,
+            "winner": self.winner,
+            "turn": self.turn,
+            "detail": self.detail,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +83,7 @@ class ReplayFacts:
     first_turn: str | None
     last_turn: str | None
     actions: int
-    result: Mapping[str, object] | None = None
+    result: GameEnd | None = None
     final: Mapping[str, object] | None = None
     scenario: Mapping[str, object] | None = None
     module: Mapping[str, object] | None = None
@@ -71,7 +100,7 @@ class ReplayFacts:
             "first_turn": self.first_turn,
             "last_turn": self.last_turn,
             "actions": self.actions,
-            "result": self.result,
+            "result": self.result.as_json() if self.result is not None else None,
             "final": self.final,
         }
         if self.scenario is not None:
@@ -82,7 +111,7 @@ class ReplayFacts:
 
 
 @dataclass(frozen=True, slots=True)
-class ManifestFacts:
+class ManifestFacts(SummaryRecord):
     """A pack's manifest: the pack's name and version, its ruleset, scenario and module when it
     names them (None: a manifest that does not say, or could not be read), its cards and files."""
 
@@ -127,8 +156,9 @@ class ScenarioFileFacts:
 class FileResult:
     """The outcome of checking one input (a game log, a card file or a pack).
 
-    ``summary`` is the human-readable block printed after the diagnostics in text
-    output (e.g. the final board of a replay); ``facts`` is its machine-readable form, a typed
+    ``summary`` is the block printed after the diagnostics in text output (the final board of a
+    replay, a pack's name and size), as a typed record the report layer spells (or text already
+    spelled); ``facts`` is its machine-readable form, a typed
     record (:class:`Facts`; None: nothing to say), whose JSON form the JSON output writes.
     ``suppressed`` are the findings an in-source suppression silenced: listed, counted, never an
     error of the run. ``hidden`` are the codes of the findings the run's selection (a
@@ -138,7 +168,7 @@ class FileResult:
 
     path: str
     diagnostics: tuple[Diagnostic, ...]
-    summary: str | None = None
+    summary: str | SummaryRecord | None = None
     facts: Facts | None = None
     suppressed: tuple[Suppressed, ...] = ()
     hidden: tuple[str, ...] = ()

@@ -21,7 +21,7 @@ from sgcheck.codes import CATALOGUE, CodeInfo, Trait
 from sgcheck.diagnostics import Severity
 from sgcheck.distribute import ClusterError
 from sgcheck.lang.source import files_read
-from sgcheck.report import CHECK_FORMATS, REPLAY_FORMATS
+from sgcheck.report.formats import ResultKind, names_for
 from sgcheck.results import FileResult
 from sgcheck.streams import cannot_write, end_quietly, is_closed_pipe, is_write_failure, reader_gone, stdout_gone
 
@@ -30,27 +30,46 @@ if TYPE_CHECKING:
     from sgcheck.project.definition import Project
     from sgcheck.report import ReportStream
 
-FORMATS = CHECK_FORMATS  # the check command's; replay also has html (replay_format_option)
-
 P = ParamSpec("P")
 R = TypeVar("R")
 
 
-def format_option(func: Callable[P, R], formats: tuple[str, ...] = FORMATS) -> Callable[P, R]:
+class FormatChoice(click.Choice[str]):
+    """``--format``: the formats of the registry that render every kind of result in ``kinds``
+    (:func:`sgcheck.report.formats.names_for`), read from the registry each time the option is
+    parsed, shown or completed, so a format added to the registry is offered by every command
+    whose result it renders, with no edit here or in the command."""
+
+    def __init__(self, *kinds: ResultKind) -> None:
+        self.kinds = kinds
+        super().__init__(self.choices)
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        first, *others = self.kinds
+        return tuple(name for name in names_for(first) if all(name in names_for(kind) for kind in others))
+
+    @choices.setter
+    def choices(self, _value: object) -> None:
+        """The registry's, never set (``click.Choice.__init__`` sets it)."""
+
+
+def format_option(func: Callable[P, R], kind: ResultKind = ResultKind.CHECK) -> Callable[P, R]:
+    page = "html" in names_for(kind)
     return click.option(
         "--format",
         "fmt",
-        type=click.Choice(formats),
+        type=FormatChoice(kind),
         default="text",
         show_default=True,
         help="Output format: text for people, json/sarif for tools, github for workflow annotations, "
-        "junit for test reports" + (", html for a page that shows the game." if "html" in formats else "."),
+        "junit for test reports" + (", html for a page that shows the game." if page else "."),
     )(func)
 
 
 def replay_format_option(func: Callable[P, R]) -> Callable[P, R]:
     """``--format`` of ``replay``: the check formats and html, the replay drawn as a page."""
-    return format_option(func, REPLAY_FORMATS)
+    return format_option(func, ResultKind.REPLAY)
 
 
 def color_option(func: Callable[P, R]) -> Callable[P, R]:

@@ -14,7 +14,8 @@ import sys
 
 import click
 
-from sgcheck.cli.common import guarded, output_file_option
+from sgcheck.cli.common import FormatChoice, guarded, output_file_option
+from sgcheck.report.formats import ResultKind
 
 _FORMATS = ("text", "json")
 
@@ -310,7 +311,7 @@ def _chain_from(key: bytes, index: int) -> dict[int, bytes]:
 
 @dice_command.command("stats", short_help="Chi-square test of each player's dice in logs.")
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("--format", "fmt", type=click.Choice(_FORMATS), default="text", show_default=True)
+@click.option("--format", "fmt", type=FormatChoice(ResultKind.DICE_STATS), default="text", show_default=True)
 @guarded
 def stats_command(paths: tuple[str, ...], fmt: str) -> int:
     """Count the dice of the logs (files, or folders searched for *.sglog) per player and die kind
@@ -322,8 +323,9 @@ def stats_command(paths: tuple[str, ...], fmt: str) -> int:
     from sgcheck.lang.logs.grammar import LogSyntaxError
     from sgcheck.lang.logs.reader import read_log
     from sgcheck.lang.source import SourceText, read_source
-    from sgcheck.replay.dice_stats import Corpus, compare_commitments, count_log, render_json, render_text, tests
+    from sgcheck.replay.dice_stats import Corpus, count_log, dice_stats
     from sgcheck.replay.files import discover_logs
+    from sgcheck.report import render
 
     logs = discover_logs(list(paths))
     if not logs:
@@ -345,12 +347,8 @@ def stats_command(paths: tuple[str, ...], fmt: str) -> int:
             span = error.diagnostic.span
             where = f" at line {span.line}" if span is not None else ""
             corpus.unread.append((log.path, f"syntax error{where}; the dice before it are counted"))
-    compare_commitments(corpus)
-    results = tests(corpus)
-    if fmt == "json":
-        click.echo(json.dumps(render_json(corpus, results), indent=2, ensure_ascii=False))
-    else:
-        click.echo(render_text(corpus, results), nl=False)
-    if corpus.unreadable:
+    stats = dice_stats(corpus)
+    click.echo(render(stats, fmt), nl=False)
+    if stats.unreadable:
         return 2
-    return 1 if any(r.flagged for r in results) or corpus.reused else 0
+    return 1 if stats.implausible else 0

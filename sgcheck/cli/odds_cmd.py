@@ -11,12 +11,10 @@ from typing import Any, TypeVar
 
 import click
 
-from sgcheck.cli.common import guarded
+from sgcheck.cli.common import FormatChoice, guarded
 from sgcheck.core.caps import START_LP
-from sgcheck.report.formats import ResultKind, names_for
+from sgcheck.report.formats import ResultKind
 
-#: The formats that spell both answers: ``--format`` is given to ``odds`` or to either subcommand.
-_FORMATS = tuple(name for name in names_for(ResultKind.ODDS_TABLE) if name in names_for(ResultKind.CAPTURE_ODDS))
 _PIECES = ("Pawn", "Knight", "Bishop", "Rook", "Queen", "King")
 _LETTERS = "PNBRQK"  # as logs write them (docs/log-format.md): capitals
 _SECOND_ROLLS = ("none", "reroll", "advantage")
@@ -59,7 +57,8 @@ def _format_option(default: str | None) -> Callable[[F], F]:
     return click.option(
         "--format",
         "fmt",
-        type=click.Choice(_FORMATS),
+        # the formats that spell both answers: ``--format`` is given to ``odds`` or to either subcommand
+        type=FormatChoice(ResultKind.ODDS_TABLE, ResultKind.CAPTURE_ODDS),
         default=default,
         help="Output format: aligned text tables, or JSON for tools.  [default: text]",
     )

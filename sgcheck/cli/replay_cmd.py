@@ -318,7 +318,7 @@ def explain_log(
     the nearest that have)."""
     from sgcheck.cli.common import exit_code_of
     from sgcheck.replay.files import replay_log
-    from sgcheck.replay.summary import explained_text, nothing_to_explain, turn_text
+    from sgcheck.report.replay_text import explained_text, nothing_to_explain, turn_text
     from sgcheck.report.text import render_file
 
     asked = replace(options, timeline=True, keep_line=line, keep_turn=turn)

@@ -15,6 +15,7 @@ from typing import IO, TYPE_CHECKING
 import click
 
 from sgcheck.cli.common import (
+    FormatChoice,
     Output,
     cluster_options,
     commit_output,
@@ -24,7 +25,7 @@ from sgcheck.cli.common import (
     output_file_option,
     writable_folder,
 )
-from sgcheck.report.formats import ResultKind, names_for
+from sgcheck.report.formats import ResultKind
 
 if TYPE_CHECKING:
     from sgcheck.core.scenario import Scenario
@@ -76,7 +77,7 @@ _POLICIES = ("search", "lookahead", "greedy", "random")
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(names_for(ResultKind.SIMULATION)),
+    type=FormatChoice(ResultKind.SIMULATION, ResultKind.GAUNTLET),
     default="text",
     show_default=True,
     help="text for people, json for tools (schemas/simulate.schema.json), html for a page with plots.",

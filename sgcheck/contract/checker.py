@@ -24,7 +24,7 @@ from sgcheck.contract.registry import Scope, all_rules, code_catalogue, meta
 from sgcheck.contract.suppressions import FileSuppressions, Suppression, scan, silencing_pack_wide, unused
 from sgcheck.core.cards.model import Card, CardFile
 from sgcheck.core.ruleset import Ruleset
-from sgcheck.diagnostics import Diagnostic, Severity, Span, plural
+from sgcheck.diagnostics import Diagnostic, Severity, Span
 from sgcheck.discovery import DEFAULT, DiscoveryOptions
 from sgcheck.lang.source import (
     CARD_LIMIT,
@@ -334,10 +334,9 @@ def _check_plan(
         kept.sort(key=lambda d: d.sort_key)
         facts: Facts | None = CardFileFacts(gathered.counts[shown]) if shown in gathered.counts else None
         facts = gathered.facts.get(shown, facts)
-        summary = None
-        if shown == manifest:
-            pack = _manifest_facts(plan, len(gathered.cards))
-            facts, summary = pack, _pack_summary(pack)
+        summary: ManifestFacts | None = None
+        if shown == manifest:  # the report spells the pack's summary from its facts
+            facts = summary = _manifest_facts(plan, len(gathered.cards))
         quiet = tuple(sorted(silenced.get(shown, ()), key=lambda q: q.diagnostic.sort_key))
         results.append(FileResult(shown, tuple(kept), summary=summary, facts=facts, suppressed=quiet))
     return results, gathered.cards
@@ -352,21 +351,6 @@ def _manifest_facts(plan: PackPlan, cards: int) -> ManifestFacts:
 
     return ManifestFacts(
         cards, len(plan.files), said("pack"), said("version"), said("ruleset"), said("scenario"), said("module")
-    )
-
-
-def _files_of(facts: ManifestFacts) -> str:
-    """``2 card files and 1 manifest``: the files of a pack, each kind counted."""
-    return f"{plural(facts.files, 'card file')} and 1 manifest"
-
-
-def _pack_summary(facts: ManifestFacts) -> str | None:
-    if facts.pack is None:
-        return None
-    return (
-        f"pack {facts.pack} {facts.version or ''} ({facts.ruleset or 'core'}): "
-        f"{_files_of(facts)} · {plural(facts.cards, 'card')}"
-        + (f" · module {facts.module}" if facts.module is not None else "")
     )
 
 

@@ -1,10 +1,10 @@
-"""Words and pictures for replay output: state lines, turn labels, the final summary."""
+"""Words replay's findings use: a statement's name, a turn's label, the totals of a position
+(the summary's board and Gems are drawn by the report layer, ``sgcheck/report/replay_text.py``)."""
 
 from __future__ import annotations
 
 from sgcheck.core import caps
-from sgcheck.core.pieces import NON_KING_KINDS, Color, piece
-from sgcheck.core.squares import square
+from sgcheck.core.pieces import Color
 from sgcheck.core.state import GameState
 from sgcheck.lang.logs.ast import (
     ActivateStmt,
@@ -57,31 +57,3 @@ def describe_state(st: GameState) -> str:
         if p.gem_broken:
             parts.append(f"{c.title} Gem broken")
     return " · ".join(parts)
-
-
-def board_diagram(st: GameState) -> str:
-    """The board as text, White at the bottom: upper case White, lower case Black, '.' empty."""
-    rows = []
-    for rank in range(7, -1, -1):
-        cells = []
-        for file in range(8):
-            p = st.board[square(file, rank)]
-            if p is None:
-                cells.append(".")
-            else:
-                letter = p.kind.letter
-                cells.append(letter if p.color is Color.WHITE else letter.lower())
-        rows.append(f"  {rank + 1} " + " ".join(cells))
-    rows.append("    a b c d e f g h")
-    return "\n".join(rows)
-
-
-def gem_contents(st: GameState, color: Color) -> str:
-    """``own: 8P 2N 2B 1R 1Q · captured: 1P`` for a player's Gem."""
-    gem = st.player(color).gem
-
-    def listing(owner: Color) -> str:
-        items = [f"{gem[piece(owner, k).index]}{k.letter}" for k in NON_KING_KINDS if gem[piece(owner, k).index]]
-        return " ".join(items) if items else "none"
-
-    return f"own {listing(color)} · captured {listing(color.other)}"

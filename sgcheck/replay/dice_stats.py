@@ -21,7 +21,7 @@ from sgcheck.codes import Trait, has
 from sgcheck.core.actions import Attack, Break, Repair
 from sgcheck.core.chisquare import uniform_test
 from sgcheck.core.pieces import Color
-from sgcheck.diagnostics import Diagnostic, listing
+from sgcheck.diagnostics import Diagnostic
 from sgcheck.lang.logs.ast import AttackStmt, BreakStmt, Header, LogItem, RepairStmt, ResultLine, RollOff, Turn
 from sgcheck.lang.logs.grammar import LogSyntaxError
 from sgcheck.lang.logs.reader import PlainTurn
@@ -185,66 +185,40 @@ def tests(corpus: Corpus) -> list[PlayerDice]:
     return out
 
 
-def _p_text(p: float) -> str:
-    return f"{p:.3g}" if p >= 1e-4 else f"{p:.2e}"
+@dataclass(frozen=True, slots=True)
+class DiceStats:
+    """What ``sgcheck dice stats`` reports of a corpus, as data (the report layer spells it,
+    ``sgcheck/report/dice_report.py``): the logs counted, those with committed dice and which of
+    them were verified (or why not), the logs read in part or not at all (``unreadable`` of them
+    not at all), the secrets two logs share (DR3) by log, and each player's dice of each kind
+    with its test (:func:`tests`)."""
+
+    logs: int
+    committed: int
+    verified: tuple[str, ...]
+    not_verified: tuple[tuple[str, str], ...]  # (log, why)
+    unread: tuple[tuple[str, str], ...]  # (log, why)
+    unreadable: int
+    reused: tuple[tuple[str, tuple[Diagnostic, ...]], ...]  # (log, its SG-D107 findings), by log
+    players: tuple[PlayerDice, ...]
+
+    @property
+    def implausible(self) -> bool:
+        """A player's dice flagged, or a secret shared: the statistics' findings (exit 1)."""
+        return any(r.flagged for r in self.players) or bool(self.reused)
 
 
-def render_text(corpus: Corpus, results: list[PlayerDice]) -> str:
-    """The statistics as aligned text: one row per player and kind, the counts of a flagged one."""
-    lines = [f"dice of {corpus.logs} log{'s' if corpus.logs != 1 else ''}"]
-    if corpus.committed:
-        lines[0] += (
-            f" ({corpus.committed} with committed dice: {len(corpus.verified)} verified, "
-            f"{len(corpus.not_verified)} not verified)"
-        )
-    if corpus.unreadable:
-        lines[0] += f"; {corpus.unreadable} log{'s' if corpus.unreadable != 1 else ''} not read"
-    for log, why in corpus.unread:
-        lines.append(f"  {log}: {why}")
-    for log, why in corpus.not_verified:
-        lines.append(f"  {log}: dice not verified: {why}")
-    for log, found in sorted(corpus.reused.items()):
-        for d in found:
-            lines.append(f"  {log}: {d.code} {d.message} ({', '.join(d.rules)})")
-    if not results:
-        lines.append("no dice")
-        return "\n".join(lines) + "\n"
-    tested = [r for r in results if r.chi_square is not None and r.p_value is not None]
-    if tested:
-        width = max(len("player"), *(len(r.player) for r in tested))
-        lines.append(f"{'player':<{width}}  kind  dice   chi-square  df  p-value")
-    for r in tested:
-        assert r.chi_square is not None and r.p_value is not None
-        tail = f"{r.chi_square:>10.2f}  {r.df:>2}  {_p_text(r.p_value)}"
-        if r.flagged:
-            tail += f"  implausible (p < {FLAG_BELOW})"
-        lines.append(f"{r.player:<{width}}  {r.kind:<4}  {r.dice:>5}  {tail}")
-        if r.flagged:
-            lines.append(f"{'':<{width}}  counts: " + "  ".join(f"{face}: {count}" for face, count in r.counts))
-    few = [r for r in results if r.chi_square is None or r.p_value is None]
-    if few:  # one line for them all, however many players a league has
-        named = listing((f"{r.player} {r.kind} ({r.dice})" for r in few), quote=str)
-        lines.append(f"not tested, too few dice (at least {MIN_PER_FACE} a face): {named}")
-    flagged = sum(1 for r in results if r.flagged)
-    lines.append(f"{flagged} implausible" if flagged else "nothing implausible")
-    if corpus.reused:
-        lines.append(f"{len(corpus.reused)} logs share a secret with another (SG-D107, DR3)")
-    return "\n".join(lines) + "\n"
-
-
-def render_json(corpus: Corpus, results: list[PlayerDice]) -> dict[str, object]:
-    return {
-        "logs": corpus.logs,
-        "committed": corpus.committed,
-        "verified": list(corpus.verified),
-        "not_verified": [{"log": log, "why": why} for log, why in corpus.not_verified],
-        "unread": [{"log": log, "why": why} for log, why in corpus.unread],
-        "unreadable": corpus.unreadable,
-        "reused": [
-            {"log": log, "code": d.code, "message": d.message, "line": d.span.line if d.span else None}
-            for log, found in sorted(corpus.reused.items())
-            for d in found
-        ],
-        "flag_below": FLAG_BELOW,
-        "players": [r.as_json() for r in results],
-    }
+def dice_stats(corpus: Corpus) -> DiceStats:
+    """The statistics of a corpus counted to its end: its logs' commitments compared, each
+    player's dice tested."""
+    compare_commitments(corpus)
+    return DiceStats(
+        logs=corpus.logs,
+        committed=corpus.committed,
+        verified=tuple(corpus.verified),
+        not_verified=tuple(corpus.not_verified),
+        unread=tuple(corpus.unread),
+        unreadable=corpus.unreadable,
+        reused=tuple((log, tuple(found)) for log, found in sorted(corpus.reused.items())),
+        players=tuple(tests(corpus)),
+    )

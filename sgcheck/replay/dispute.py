@@ -43,7 +43,7 @@ from sgcheck.lang.source import SourceText
 from sgcheck.replay.describe import statement_word
 from sgcheck.replay.interpreter import ReplayOptions, ReplayResult, replay_source
 from sgcheck.replay.observer import GO, Flow, TurnObserver
-from sgcheck.replay.summary import headline, state_facts
+from sgcheck.replay.summary import headline, replay_summary, state_facts
 
 #: The name and version of the house-rule profile (docs/disputes.md).
 PROFILE = "disputes-1"
@@ -202,7 +202,7 @@ def _end(result: ReplayResult) -> dict[str, object]:
         winner = st.result.winner.title if st.result.winner is not None else None
         outcome = {"score": st.result.score, "winner": winner, "detail": st.result.detail}
     return {
-        "headline": headline(replace(result, diagnostics=())),
+        "headline": headline(replace(replay_summary(result), legal=True)),
         "result": outcome,
         "final": state_facts(st, result.upkeep_income) if st is not None else None,
     }

@@ -26,7 +26,7 @@ from sgcheck.paths import display, links_out_of
 from sgcheck.project.kinds import LOG_SUFFIX
 from sgcheck.replay.dice_check import merged
 from sgcheck.replay.interpreter import ReplayOptions, ReplayResult, replay_source
-from sgcheck.replay.summary import summary_facts, summary_text
+from sgcheck.replay.summary import replay_summary, summary_facts
 from sgcheck.results import FileResult, ReplayFacts
 from sgcheck.selection import Selection
 
@@ -90,7 +90,7 @@ def replay_file_result(
     return FileResult(
         path=path,
         diagnostics=result.diagnostics,
-        summary=summary_text(result) if with_summary else None,
+        summary=replay_summary(result) if with_summary else None,
         facts=summary_facts(result) if with_facts else None,
     )
 

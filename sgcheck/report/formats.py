@@ -41,6 +41,7 @@ class ResultKind(StrEnum):
     GAUNTLET = "gauntlet"  # every pair of several packs (sgcheck simulate --against ... --against ...)
     ODDS_TABLE = "odds table"  # the accuracy and cost tables (sgcheck odds table)
     CAPTURE_ODDS = "capture odds"  # the chance to capture this turn (sgcheck odds capture)
+    DICE_STATS = "dice stats"  # each player's dice of a corpus of logs, tested (sgcheck dice stats)
 
 
 RUN_KINDS = frozenset({ResultKind.CHECK, ResultKind.REPLAY})
@@ -49,6 +50,7 @@ RUN_KINDS = frozenset({ResultKind.CHECK, ResultKind.REPLAY})
 def kind_of(result: object) -> ResultKind:
     """The kind of a typed result; ValueError for anything else."""
     from sgcheck.core.odds import CaptureOdds, OddsTables
+    from sgcheck.replay.dice_stats import DiceStats
 
     if isinstance(result, Run):
         return ResultKind.REPLAY if result.command == "replay" else ResultKind.CHECK
@@ -60,6 +62,8 @@ def kind_of(result: object) -> ResultKind:
         return ResultKind.ODDS_TABLE
     if isinstance(result, CaptureOdds):
         return ResultKind.CAPTURE_ODDS
+    if isinstance(result, DiceStats):
+        return ResultKind.DICE_STATS
     raise ValueError(f"not a result a format renders: {type(result).__name__}")
 
 
@@ -108,8 +112,13 @@ class Format(Protocol):
 
 
 def without_positions(result: FileResult, *, explanations: bool = False) -> FileResult:
-    """``result`` without a replay's positions, drawn into its part already; with
+    """``result`` without a replay's positions, drawn into its part already, and with its summary
+    spelled (the text, not the records of the position it holds, is kept to the run's end); with
     ``explanations``, each statement's explanation is kept (``replay --timeline``)."""
+    if result.summary is not None and not isinstance(result.summary, str):
+        from sgcheck.report.summaries import summary_text
+
+        result = replace(result, summary=summary_text(result.summary))
     facts = result.facts
     if not isinstance(facts, ReplayFacts) or facts.timeline is None:
         return result

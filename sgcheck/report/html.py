@@ -169,7 +169,7 @@ def _headline(result: FileResult) -> tuple[str, str]:
         where = "stopped at the first error" if facts.stopped else plural(errors, "error")
         return "bad", f"illegal game: {where} · {played} replayed"
     if outcome is not None:
-        return "good", f"legal game, {outcome.get('detail', '')} · {played}"
+        return "good", f"legal game, {outcome.detail} · {played}"
     return "good", f"legal so far, the game is unfinished · {played}"
 
 
@@ -255,12 +255,12 @@ def _game_facts(result: FileResult, header: object) -> str:
     item("[Result] tag", tag, "result-tag", "none")
     outcome = facts.result
     if outcome is not None:
-        replayed: str | None = f"{outcome.get('score', '')} · {outcome.get('detail', '')}"
+        replayed: str | None = f"{outcome.score} · {outcome.detail}"
     elif not facts.stopped:
         replayed = "* · the game has not ended"
     else:
         replayed = None
-    score = outcome.get("score") if outcome is not None else ("*" if replayed else None)
+    score = outcome.score if outcome is not None else ("*" if replayed else None)
     differs = " differs" if tag is not None and replayed is not None and tag != score else ""
     item("Replayed result", replayed, f"result-replayed{differs}", "not known: replay stopped at an error")
     return f'<dl class="game">{"".join(items)}</dl>'

@@ -19,6 +19,7 @@ from typing import Any
 
 from sgcheck.diagnostics import Diagnostic, Fix, Severity, Span
 from sgcheck.report.formats import Options, ResultKind, RunEnd, not_rendered, without_positions
+from sgcheck.report.summaries import summary_text
 from sgcheck.results import FileResult, GauntletReport, ReplayFacts, Run, SimulationReport
 from sgcheck.visible import escape_json_text
 
@@ -87,7 +88,7 @@ def _file_dict(result: FileResult) -> dict[str, Any]:
             {"diagnostic": diagnostic_dict(s.diagnostic), "reason": s.reason, "span": span_dict(s.at)}
             for s in result.suppressed
         ],
-        "summary": result.summary,
+        "summary": summary_text(result.summary),
         "facts": facts,
     }
     if isinstance(timeline, Mapping):  # replay --timeline: every statement explained, in order
@@ -140,7 +141,8 @@ class JsonFormat:
 
     def render(self, result: object, options: Options) -> str:
         from sgcheck.core.odds import CaptureOdds, OddsTables
-        from sgcheck.report import odds_report, simulation
+        from sgcheck.replay.dice_stats import DiceStats
+        from sgcheck.report import dice_report, odds_report, simulation
 
         if isinstance(result, SimulationReport | GauntletReport):
             return simulation.simulation_json(result.data)
@@ -148,6 +150,8 @@ class JsonFormat:
             return odds_report.tables_json(result)
         if isinstance(result, CaptureOdds):
             return odds_report.capture_json(result)
+        if isinstance(result, DiceStats):
+            return dice_report.stats_json(result)
         raise not_rendered(self.name, result)
 
 

@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from sgcheck.codes import CATALOGUE, Trait
 from sgcheck.diagnostics import Diagnostic, Severity, plural
 from sgcheck.report.formats import RUN_KINDS, Options, RunEnd, not_rendered, without_positions
+from sgcheck.report.summaries import summary_text
 from sgcheck.results import FileResult, Run, Suppressed
 from sgcheck.visible import visible
 
@@ -140,8 +141,9 @@ class _Outcome:
             _element(case, "failure", text, message=_summary_message(self.errors, "error"), type=first.code)
         out = [_block(d, path) for d in self.others]
         out += [_suppressed_block(s, path) for s in self.result.suppressed]
-        if self.result.summary:
-            out.append(self.result.summary.rstrip("\n"))
+        summary = summary_text(self.result.summary)
+        if summary:
+            out.append(summary.rstrip("\n"))
         if out:
             _element(case, "system-out", "\n\n".join(out) + "\n")
 

@@ -20,6 +20,7 @@ from sgcheck.codes import CodeInfo
 from sgcheck.diagnostics import Diagnostic, Fix, Severity, Span, plural
 from sgcheck.project.kinds import Kind, kind_of
 from sgcheck.report.formats import Options, ResultKind, RunEnd, not_rendered, without_positions
+from sgcheck.report.summaries import summary_text
 from sgcheck.results import FileResult, GauntletReport, ReplayFacts, Run, SimulationReport
 from sgcheck.visible import visible
 
@@ -319,8 +320,9 @@ def render_file(result: FileResult, sources: Mapping[str, str], *, color: bool =
     """
     paint = _Painter(color)
     sections = [_block(diagnostic, result.path, sources, paint) for diagnostic in result.diagnostics]
-    if result.summary is not None:
-        summary = _clean(result.summary.rstrip("\n"))
+    spelled = summary_text(result.summary)
+    if spelled is not None:
+        summary = _clean(spelled.rstrip("\n"))
         if labelled:
             summary = f"{paint.bold(_clean(result.path) + ':')} {summary}"
         sections.append(summary)
@@ -365,7 +367,8 @@ class TextFormat:
 
     def render(self, result: object, options: Options) -> str:
         from sgcheck.core.odds import CaptureOdds, OddsTables
-        from sgcheck.report import odds_report, simulation
+        from sgcheck.replay.dice_stats import DiceStats
+        from sgcheck.report import dice_report, odds_report, simulation
 
         if isinstance(result, SimulationReport):
             return simulation.simulation_text(result.data)
@@ -375,6 +378,8 @@ class TextFormat:
             return odds_report.tables_text(result)
         if isinstance(result, CaptureOdds):
             return odds_report.capture_text(result)
+        if isinstance(result, DiceStats):
+            return dice_report.stats_text(result)
         raise not_rendered(self.name, result)
 
 

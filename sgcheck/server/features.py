@@ -188,7 +188,7 @@ def _code_hover(word: str) -> str | None:
 
 
 def _log_hover(server: SgcheckServer, path: str, text: str, line: int) -> str | None:
-    from sgcheck.replay.summary import explained_text
+    from sgcheck.report.replay_text import explained_text
 
     observer = _Explain(line)
     _replay_to(server, path, text, line, observer)

@@ -16,7 +16,8 @@ from click.testing import CliRunner
 from sgcheck.cli import main
 from sgcheck.diagnostics import Diagnostic
 from sgcheck.replay.interpreter import ReplayOptions, ReplayResult, replay_text
-from sgcheck.replay.summary import summary_facts, summary_text
+from sgcheck.replay.summary import replay_summary, summary_facts
+from sgcheck.report.replay_text import summary_text
 from tests.readers import by_grammar
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "logs"
@@ -133,7 +134,7 @@ def test_summary_totals_are_those_of_the_last_action_written_r14() -> None:
     assert result.ok
     assert result.state is not None and result.state.players[0].sp == 7  # the engine's state
     assert result.upkeep_income == 2
-    text = summary_text(result)
+    text = summary_text(replay_summary(result))
     assert "  White  LP 3    SP 5  " in text
     assert "White's turn 5 starts with 2 SP of Upkeep income, not counted above" in text
     final = summary_facts(result).final
@@ -146,7 +147,7 @@ def test_no_income_note_when_the_log_stops_inside_a_turn() -> None:
     result = replay(BETWEEN_TURNS + "5. upkeep: income 3\n")
     assert [d.code for d in errors(result)] == ["SG-R208"]
     assert result.upkeep_income == 0
-    assert "Upkeep income" not in summary_text(result)
+    assert "Upkeep income" not in summary_text(replay_summary(result))
 
 
 def test_summary_json_has_the_same_totals_as_the_text(tmp_path: Path) -> None:

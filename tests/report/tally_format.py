@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from sgcheck.core.odds import CaptureOdds, OddsTables
+from sgcheck.replay.dice_stats import DiceStats
 from sgcheck.report.formats import Options, ResultKind, RunEnd, not_rendered, without_positions
 from sgcheck.results import FileResult, GauntletReport, SimulationReport
 
@@ -34,6 +35,8 @@ class TallyFormat:
             return f"odds table: {len(result.accuracy.rows)} attackers, {len(result.costs)} cost tables\n"
         if isinstance(result, CaptureOdds):
             return f"capture odds: {result.best.probability}\n"
+        if isinstance(result, DiceStats):
+            return f"dice stats: {result.logs} logs, {len(result.players)} players' dice\n"
         raise not_rendered(self.name, result)
 
 

@@ -12,11 +12,12 @@ from click.testing import CliRunner
 from sgcheck.cli import main
 from sgcheck.diagnostics import Diagnostic, Severity, plural
 from sgcheck.replay.interpreter import replay_text
-from sgcheck.replay.summary import headline, summary_facts, summary_text
+from sgcheck.replay.summary import headline, replay_summary, summary_facts
 from sgcheck.report import render
 from sgcheck.report.html import _headline
+from sgcheck.report.replay_text import summary_text
 from sgcheck.report.text import file_kinds, totals_line
-from sgcheck.results import FileResult, Run
+from sgcheck.results import FileResult, ReplayFacts, Run
 
 ROOT = Path(__file__).resolve().parents[2]
 FULL_GAME = ROOT / "examples" / "logs" / "full-game.sglog"
@@ -72,9 +73,9 @@ def test_junit_more_findings_plural() -> None:
 # --- turns -------------------------------------------------------------------------------------------
 
 
-def full_game() -> tuple[str, dict[str, object]]:
+def full_game() -> tuple[str, ReplayFacts]:
     result = replay_text(FULL_GAME.read_text(encoding="utf-8"), "full-game.sglog")
-    return summary_text(result), summary_facts(result)
+    return summary_text(replay_summary(result)), summary_facts(result)
 
 
 def test_a_count_of_turns_counts_players_turns_and_names_the_first_and_last() -> None:
@@ -89,19 +90,19 @@ def test_a_turn_number_comes_with_its_player() -> None:
     text, facts = full_game()
     assert text.startswith("legal game, White wins by King conversion on White's turn 120\n")
     result = facts.result
-    assert result is not None and result["turn"] == 120 and result["winner"] == "White"
+    assert result is not None and result.turn == 120 and result.winner == "White"
 
 
 def test_one_turn_is_singular() -> None:
     result = replay_text("king white e1\nking black e8\n1. end: pass\n", "t.sglog")
-    assert "replayed 1 turn (1.) and 0 actions" in summary_text(result)
-    assert headline(result) == "legal so far: the game is unfinished (Black to play turn 1)"
+    assert "replayed 1 turn (1.) and 0 actions" in summary_text(replay_summary(result))
+    assert headline(replay_summary(result)) == "legal so far: the game is unfinished (Black to play turn 1)"
 
 
 def test_no_turn_replayed() -> None:
     result = replay_text("king white e1\nking black e8\n", "t.sglog")
     facts = summary_facts(result)
-    assert "replayed 0 turns and 0 actions" in summary_text(result)
+    assert "replayed 0 turns and 0 actions" in summary_text(replay_summary(result))
     assert facts.first_turn is None and facts.last_turn is None
 
 

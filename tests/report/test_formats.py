@@ -23,6 +23,7 @@ from sgcheck.codes import CATALOGUE
 from sgcheck.core.odds import ATTACKERS, CaptureQuestion, capture_odds, odds_tables
 from sgcheck.core.pieces import Kind
 from sgcheck.diagnostics import Diagnostic, Severity, Span
+from sgcheck.replay.dice_stats import DiceStats, PlayerDice
 from sgcheck.report import CHECK_FORMATS, REPLAY_FORMATS, ReportStream, render
 from sgcheck.report import formats as registry
 from sgcheck.report.formats import REGISTRY, Entry, Format, ResultKind, format_named, names_for
@@ -56,6 +57,7 @@ def test_each_command_offers_the_formats_of_the_result_it_builds() -> None:
     assert _choices("simulate") == names_for(ResultKind.SIMULATION) == names_for(ResultKind.GAUNTLET)
     for path in (("odds",), ("odds", "table"), ("odds", "capture")):
         assert _choices(*path) == names_for(ResultKind.ODDS_TABLE) == names_for(ResultKind.CAPTURE_ODDS)
+    assert _choices("dice", "stats") == names_for(ResultKind.DICE_STATS) == ("text", "json")
 
 
 def test_a_format_asked_for_a_result_it_does_not_render_is_refused() -> None:
@@ -99,7 +101,63 @@ def test_a_new_format_is_one_module_that_serves_every_command() -> None:
     odds = capture_odds(CaptureQuestion(attacker=Kind.ROOK, target=Kind.PAWN, distance=1, lp=50, sp=0))
     # a Rook needs 1 hit on a Pawn (value 1, core §4.3): the chance of a plan is at least one hit's
     assert render(odds, "tally") == f"capture odds: {odds.best.probability}\n"
+    stats = DiceStats(3, 0, (), (), (), 0, (), (PlayerDice("Ann", "d6", ((1, 2),), 2, None, 5, None),))
+    assert render(stats, "tally") == "dice stats: 3 logs, 1 players' dice\n"
     assert Fraction(odds.best.probability) >= odds.hit_chance
+
+
+_GAUNTLET = ["--against", "examples/packs/inert", "--against", "examples/packs/in-play", "--allow-violations"]
+_SHORT = ["--games", "1", "--jobs", "1", "--turn-limit", "2"]
+
+
+@pytest.mark.usefixtures("tally")
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["check", "examples/packs/starter"],
+         r"\A(examples/packs/starter/\S+: \d+\n)+check: \d+ files, \d+ findings\n\Z"),
+        (["replay", "examples/logs/full-game.sglog"],
+         r"\Aexamples/logs/full-game.sglog: 0\nreplay: 1 files, 0 findings\n\Z"),
+        (["simulate", "examples/packs/starter", *_SHORT], r"\Asimulation: 2 games\n\Z"),
+        (["simulate", "examples/packs/starter", *_GAUNTLET, *_SHORT], r"\Agauntlet: 3 entrants\n\Z"),
+        (["odds"], r"\Aodds table: \d+ attackers, 3 cost tables\n\Z"),
+        (["odds", "table"], r"\Aodds table: \d+ attackers, 3 cost tables\n\Z"),
+        (["odds", "capture", "--attacker", "R", "--target", "N", "--distance", "2", "--sp", "40"],
+         r"\Acapture odds: [1-9]\d*/[1-9]\d*\n\Z"),  # a fraction strictly between 0 and 1
+        (["dice", "stats", "examples/logs"], r"\Adice stats: [1-9]\d* logs, [1-9]\d* players' dice\n\Z"),
+    ],
+    ids=lambda value: " ".join(w for w in value[:2] if not w.startswith("ex")) if isinstance(value, list) else "",
+)  # fmt: skip
+def test_a_new_format_registered_is_offered_and_written_by_every_command_with_a_format(
+    args: list[str], expected: str
+) -> None:
+    """One entry in the registry, no edit of any command: each command's ``--format`` takes the
+    new format and writes its result in it (the check of a pack, the replay of a clean log, a
+    simulation, a gauntlet of three packs, the odds of core §4.2, the dice of the example logs)."""
+    result = CliRunner().invoke(main, [*args, "--format", "tally"])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    assert result.exit_code in (0, 1) and re.match(expected, result.output), result.output
+
+
+def test_every_format_option_of_the_commands_reads_the_registry() -> None:
+    """Every ``--format`` of a command whose result is a report is the registry's. ``dice next`` is
+    the one other: it prints the dice the protocol derives from keys the user gives (docs/dice.md),
+    a calculator's answer in the protocol's own terms, not a result of checking anything."""
+    from sgcheck.cli.common import FormatChoice
+
+    def walk(command: click.Command, path: tuple[str, ...]) -> list[tuple[tuple[str, ...], click.Option]]:
+        found = [(path, p) for p in command.params if isinstance(p, click.Option) and "--format" in p.opts]
+        if isinstance(command, click.Group):
+            for name, sub in command.commands.items():
+                found += walk(sub, (*path, name))
+        return found
+
+    options = walk(main, ())
+    offered = {path for path, option in options if isinstance(option.type, FormatChoice)}
+    assert offered == {
+        ("check",), ("replay",), ("simulate",), ("odds",), ("odds", "table"), ("odds", "capture"), ("dice", "stats")
+    }  # fmt: skip
+    assert {path for path, _ in options} - offered == {("dice", "next")}
 
 
 def test_the_odds_and_a_simulation_through_the_registry_are_what_their_renderers_write() -> None:
@@ -181,9 +239,9 @@ def test_a_replays_timeline_reaches_json_as_its_explanations_and_the_dispute_as_
 def test_the_documented_table_of_commands_and_formats_is_the_registrys() -> None:
     """docs/output-formats.md lists each command's formats; they are the ones it offers."""
     text = (Path(__file__).resolve().parents[2] / "docs" / "output-formats.md").read_text(encoding="utf-8")
-    rows = dict(re.findall(r"^\| `sgcheck (\w+)` \| [^|]+ \| (.+) \|$", text, re.MULTILINE))
+    rows = dict(re.findall(r"^\| `sgcheck ([\w ]+)` \| [^|]+ \| (.+) \|$", text, re.MULTILINE))
     kinds = {"check": ResultKind.CHECK, "replay": ResultKind.REPLAY}
-    kinds |= {"simulate": ResultKind.SIMULATION, "odds": ResultKind.ODDS_TABLE}
+    kinds |= {"simulate": ResultKind.SIMULATION, "odds": ResultKind.ODDS_TABLE, "dice stats": ResultKind.DICE_STATS}
     assert set(rows) == set(kinds)
     for command, kind in kinds.items():
         assert tuple(re.findall(r"`(\w+)`", rows[command])) == names_for(kind), command
