@@ -226,6 +226,22 @@ class Progress(Record):
             self.warned_cards,
         )
 
+    def played(self, turn: PlainTurn, read: int, between_turns: bool) -> Progress:
+        """``turn`` was played and ended (:meth:`with_turn`, then :meth:`with_turn_ended` with no
+        hand-over), in one step."""
+        last = (turn.number, turn.color)
+        return Progress(
+            self.items + read,
+            self.turns + 1,
+            self.first_turn if self.first_turn is not None else last,
+            last,
+            between_turns,
+            turn,
+            None,
+            self.result_lines,
+            self.warned_cards,
+        )
+
     def with_result_line(self, line: ResultLine) -> Progress:
         return self.replace(items=self.items + 1, result_lines=Link(line, self.result_lines))
 
@@ -320,6 +336,10 @@ class ReplayPosition(Record):
     def with_ended(self, state: GameState, watch: Watch | None, progress: Progress) -> ReplayPosition:
         """A turn ended: the state after it, the watch's memory and the log's progress."""
         return ReplayPosition(state, self.statements, watch, self.capture, progress, self.opening, self.cascade)
+
+    def with_moved(self, state: GameState, statements: int, progress: Progress) -> ReplayPosition:
+        """Steps played at once: the state after them, the statements counted and the progress."""
+        return ReplayPosition(state, statements, self.watch, self.capture, progress, self.opening, self.cascade)
 
     def with_progress(self, progress: Progress) -> ReplayPosition:
         return ReplayPosition(

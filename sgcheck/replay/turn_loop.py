@@ -72,6 +72,10 @@ _NO_EFFECTS = Effects()
 _CARD_WORDS = frozenset({"activate", "play"})
 
 
+#: Statements :meth:`Replayer._quick` leaves to the general loop: an income (its amount and its
+#: counterfactual), a reveal and the statements that name a card (their notes in a game without a pack).
+_QUICK_NOT = frozenset({"income", "reveal", *_CARD_WORDS})
+
 #: The totals a wrong claim of which the log carries forward (sgcheck.replay.cascade).
 _CARRIED = {ClaimKind.LP: "LP", ClaimKind.SP: "SP"}
 
@@ -194,12 +198,27 @@ class Replayer(Session):
                 ).at(turn.header_span()),
                 fatal=True,
             )
-        self.at = self.at.with_progress(self.at.progress.with_turn(turn, read))
-        labelled = False
-        passes: list[TurnStep] = []
-        markets = st.cards is not None  # only a game with cards can have a market (R26)
         observer = self.observer
-        for step in turn.steps:
+        at = self.at
+        steps = turn.steps
+        if observer is None and self.observe is None and at.watch is None and st.cards is None and not at.cascade.open:
+            index = self._quick(turn, st, read)
+            if index < 0:
+                return  # played whole
+            # the general loop goes on from step ``index``, as if it had played the ones before
+            played = steps[:index]
+            labels = [step.phase for step in played if step.phase is not None]
+            labelled = bool(labels)
+            if labelled:
+                self.where = (number, color, labels[-1])
+            passes = [step for step in played if step.word == "pass"]
+            steps = steps[index:]
+        else:
+            self.at = at.with_progress(at.progress.with_turn(turn, read))
+            labelled = False
+            passes = []
+        markets = st.cards is not None  # only a game with cards can have a market (R26)
+        for step in steps:
             if step.phase is not None:
                 self.where = (number, color, step.phase)
                 first = not labelled
@@ -235,6 +254,83 @@ class Replayer(Session):
                 self._end_turn(turn, passes)
         else:
             self._observed_end(observer, turn, passes)
+
+    def _quick(self, turn: PlainTurn, st: GameState, read: int) -> int:
+        """Play a turn of a game without cards, watch, observer or open counterfactual, as far as
+        it has nothing to report: its phase labels, its statements whose claims hold and its end,
+        with the state in hand, building one position for the whole turn. Where a step has
+        something to report (a refusal, a claim that does not hold, a statement before any label,
+        an income or a card), the position before that step is kept and the index of the step is
+        returned, for the general loop to play it and the rest; -1 when the turn was played whole.
+        What is played is exactly what the general loop plays (a test holds the two equal)."""
+        at = self.at
+        counted = at.statements
+        steps = turn.steps
+        labelled = False
+        passes = False
+        last: Phase | None = None  # the last label entered
+        index = 0
+        for step in steps:
+            before = st
+            phase = step.phase
+            if phase is not None:
+                if st.result is None and (labelled or phase is not st.turn.phase):
+                    entered = engine.apply(st, _ENTER[phase])
+                    if not isinstance(entered, Applied):
+                        break
+                    st = entered.state
+                labelled = True
+                last = phase
+            word = step.word
+            if word is not None:
+                if not labelled or word in _QUICK_NOT:
+                    st = before  # the label, if any, is played again with its statement
+                    break
+                if word == "pass":
+                    passes = True
+                else:
+                    action = step.action
+                    assert action is not None
+                    applied = engine.apply(st, action)
+                    if (
+                        not isinstance(applied, Applied)
+                        or applied.effects.cards is not None
+                        or (
+                            step.claims
+                            and not claims_hold(step.claims, applied.effects, applied.state.players[st.to_move], word)
+                        )
+                    ):
+                        st = before
+                        break
+                    st = applied.state
+                    counted += 1
+            index += 1
+        else:
+            if last is not None:
+                self.where = (turn.number, turn.color, last)  # as the general loop leaves it
+            if st.result is not None:
+                self.at = at.with_moved(st, counted, at.progress.with_turn(turn, read))
+                return -1  # the game ended in this turn: the turn does not end (as _end_turn)
+            ended = engine.apply(st, _END_TURN)
+            assert isinstance(ended, Applied)
+            if not passes or self._passes_hold(turn, ended, st):
+                over = ended.state.result is not None
+                self.at = at.with_moved(ended.state, counted, at.progress.played(turn, read, not over))
+                return -1
+        self.at = at.with_moved(st, counted, at.progress.with_turn(turn, read))
+        return index
+
+    def _passes_hold(self, turn: PlainTurn, ended: Applied, st: GameState) -> bool:
+        """Whether a turn that ended (``ended``, from ``st``) was a Pass (R04) and every claim of
+        its ``pass`` statements holds: what :meth:`_passes` would report nothing on."""
+        if not ended.effects.passed:
+            return False
+        player = ended.state.players[st.to_move]
+        return all(
+            not step.claims or claims_hold(step.claims, ended.effects, player, "pass")
+            for step in turn.steps
+            if step.word == "pass"
+        )
 
     # each step an observer sees: told before it (it may stop the replay there) and after it,
     # even when a finding stops the replay inside it; whether the replay goes on
