@@ -16,7 +16,8 @@ syntax error) is played the same way, its nodes given. The header, the setup lin
 result lines are the jobs of :mod:`~sgcheck.replay.header`, :mod:`~sgcheck.replay.setup_lines`
 and :mod:`~sgcheck.replay.ending`; the state they share is a
 :class:`~sgcheck.replay.session.Session`. An observer
-(:class:`~sgcheck.replay.observer.TurnObserver`, the HTML report's timeline) is told of every step.
+(:class:`~sgcheck.replay.observer.ReplayObserver`, the HTML report's timeline) that watches the
+steps is told of every step.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ from sgcheck.replay.claims import check_claims, claims_hold
 from sgcheck.replay.describe import statement_word, turn_label
 from sgcheck.replay.fill import income_fix
 from sgcheck.replay.findings import Stop, allowed
-from sgcheck.replay.observer import STOP, Flow, TurnObserver
+from sgcheck.replay.observer import ReplayObserver
 from sgcheck.replay.session import Session
 from sgcheck.replay.translate import span_of, translate
 
@@ -151,15 +152,8 @@ class Replayer(Session):
         state = setup_lines.start(self, at)
         observer = self.observer
         if observer is not None:
-            self._went_on(observer.started(state, (at.header_span() if isinstance(at, PlainTurn) else at).line))
+            self.went_on(observer.started(state, (at.header_span() if isinstance(at, PlainTurn) else at).line))
         return state
-
-    def _went_on(self, flow: Flow) -> bool:
-        """Whether the observer's answer lets the replay go on; if not, it is halted."""
-        if flow is STOP:
-            self.halted = True
-            return False
-        return True
 
     # --- turns ------------------------------------------------------------------------------
 
@@ -247,6 +241,8 @@ class Replayer(Session):
                     self._statement_of(turn, step, markets)
             elif not self._observed_statement(observer, turn, step, markets):
                 return
+            if self.halted:
+                return  # the observer of the statements' effects stopped the replay
         if observer is None:
             if self.at.cascade.open:
                 self._step(partial(self._end_turn, turn, passes))
@@ -335,19 +331,19 @@ class Replayer(Session):
     # each step an observer sees: told before it (it may stop the replay there) and after it,
     # even when a finding stops the replay inside it; whether the replay goes on
 
-    def _observed_label(self, observer: TurnObserver, turn: PlainTurn, step: TurnStep, first: bool) -> bool:
+    def _observed_label(self, observer: ReplayObserver, turn: PlainTurn, step: TurnStep, first: bool) -> bool:
         assert step.phase is not None
-        if not self._went_on(observer.step_begins()):
+        if not self.went_on(observer.step_begins()):
             return False
         try:
             self._step(partial(self._enter, step.phase, first, turn, step))
         except Stop:
             observer.label_played(turn.label_span(step).line, self.at.state)
             raise
-        return self._went_on(observer.label_played(turn.label_span(step).line, self.at.state))
+        return self.went_on(observer.label_played(turn.label_span(step).line, self.at.state))
 
-    def _observed_statement(self, observer: TurnObserver, turn: PlainTurn, step: TurnStep, markets: bool) -> bool:
-        if not self._went_on(observer.step_begins()):
+    def _observed_statement(self, observer: ReplayObserver, turn: PlainTurn, step: TurnStep, markets: bool) -> bool:
+        if not self.went_on(observer.step_begins()):
             return False
         before, found = self.at.state, self.sink.count
         try:
@@ -355,17 +351,17 @@ class Replayer(Session):
         except Stop:
             observer.statement_played(turn, step, before, self.at.state, self.sink.since(found))
             raise
-        return self._went_on(observer.statement_played(turn, step, before, self.at.state, self.sink.since(found)))
+        return self.went_on(observer.statement_played(turn, step, before, self.at.state, self.sink.since(found)))
 
-    def _observed_end(self, observer: TurnObserver, turn: PlainTurn, passes: list[TurnStep]) -> bool:
-        if not self._went_on(observer.step_begins()):
+    def _observed_end(self, observer: ReplayObserver, turn: PlainTurn, passes: list[TurnStep]) -> bool:
+        if not self.went_on(observer.step_begins()):
             return False
         try:
             self._step(partial(self._end_turn, turn, passes))
         except Stop:
             observer.turn_ended(turn, passes, self.at.state)
             raise
-        return self._went_on(observer.turn_ended(turn, passes, self.at.state))
+        return self.went_on(observer.turn_ended(turn, passes, self.at.state))
 
     # --- counterfactuals (keep_going; sgcheck.replay.cascade) -----------------------------------
 
@@ -534,7 +530,7 @@ class Replayer(Session):
         for diag in watched:
             self.report(diag.at(stmt.span))
         if self.observe is not None:
-            self.observe(stmt, applied.effects, applied.state.players[actor])
+            self.went_on(self.observe.statement_effects(stmt, applied.effects, applied.state.players[actor]))
         elif stmt.claims:
             what = statement_word(stmt)
             for diag, carry in self._check_claims(stmt.claims, applied.effects, applied.state, actor, stmt.span, what):
@@ -641,7 +637,9 @@ class Replayer(Session):
             return
         actor, income = st.to_move, st.turn.income
         if self.observe is not None:
-            self.observe(turn.statement(step), Effects(income=income), st.players[actor])
+            self.went_on(
+                self.observe.statement_effects(turn.statement(step), Effects(income=income), st.players[actor])
+            )
             return
         opened: Counterfactual | None = None
         if step.amount != income:
@@ -741,7 +739,8 @@ class Replayer(Session):
                         at_state=st,
                     )
                 if self.observe is not None:
-                    self.observe(turn.statement(pass_step), ended.effects, ended.state.players[actor])
+                    effects, player = ended.effects, ended.state.players[actor]
+                    self.went_on(self.observe.statement_effects(turn.statement(pass_step), effects, player))
                     continue
                 claims = pass_step.claims
                 if not claims:

@@ -19,7 +19,7 @@ from sgcheck.lang.logs.reader import PlainTurn
 from sgcheck.lang.source import SourceText
 from sgcheck.replay.chain import in_order
 from sgcheck.replay.interpreter import ReplayOptions, ReplayResult, replay_source
-from sgcheck.replay.observer import TurnObserver
+from sgcheck.replay.observer import GO, Event, Flow, ReplayObserver, joined
 from sgcheck.replay.position import ReplayPosition
 from sgcheck.replay.sink import Found, listed
 from tests.replay.test_position import _generated, _with_wrong_totals
@@ -65,15 +65,24 @@ def _plain(position: ReplayPosition) -> object:
 
 def _replayed(text: str, options: ReplayOptions, general: bool) -> tuple[ReplayResult, list[object]]:
     """The replay of ``text`` and what it showed before each turn (the position and the findings)."""
-    seen: list[object] = []
+    turns = _Turns()
+    # an observer of the steps, which does nothing, has every turn played by the general loop
+    observer = joined(turns, ReplayObserver() if general else None)
+    result = replay_source(SourceText("q.sglog", text), options, observer=observer)
+    return result, turns.seen
 
-    def keep(turn: PlainTurn, position: ReplayPosition, found: Found | None) -> None:
-        seen.append((turn.line, _plain(position), listed(found)))
 
-    result = replay_source(
-        SourceText("q.sglog", text), options, turn_observer=TurnObserver() if general else None, checkpoint=keep
-    )
-    return result, seen
+class _Turns(ReplayObserver):
+    """Keeps the position and the findings before each turn."""
+
+    events = Event.TURNS
+
+    def __init__(self) -> None:
+        self.seen: list[object] = []
+
+    def turn_begins(self, turn: PlainTurn, position: ReplayPosition, found: Found | None) -> Flow:
+        self.seen.append((turn.line, _plain(position), listed(found)))
+        return GO
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
