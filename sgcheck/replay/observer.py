@@ -42,10 +42,10 @@ from sgcheck.core.state import GameState, PlayerState
 from sgcheck.diagnostics import Diagnostic
 from sgcheck.lang.logs.ast import Statement
 from sgcheck.lang.logs.reader import PlainTurn, TurnStep
+from sgcheck.replay.chain import Link
 
 if TYPE_CHECKING:
     from sgcheck.replay.position import ReplayPosition
-    from sgcheck.replay.sink import Found
 
 
 class Flow(enum.Enum):
@@ -75,9 +75,9 @@ class ReplayObserver:
     #: The events this observer is told of (the steps, unless a subclass says otherwise).
     events: Event = Event.STEPS
 
-    def turn_begins(self, turn: PlainTurn, position: ReplayPosition, found: Found | None) -> Flow:
+    def turn_begins(self, turn: PlainTurn, position: ReplayPosition, found: Link[Diagnostic] | None) -> Flow:
         """``turn`` (read by the line reader) is about to be played from ``position``, with the
-        findings ``found`` so far (:data:`Event.TURNS`)."""
+        findings ``found`` so far (:data:`sgcheck.replay.sink.Found`) (:data:`Event.TURNS`)."""
         return GO
 
     def statement_effects(self, stmt: Statement, effects: Effects, player: PlayerState) -> Flow:
@@ -145,7 +145,7 @@ class Observers(ReplayObserver):
         """STOP if any answer is (every answer is asked for)."""
         return STOP if STOP in list(answers) else GO
 
-    def turn_begins(self, turn: PlainTurn, position: ReplayPosition, found: Found | None) -> Flow:
+    def turn_begins(self, turn: PlainTurn, position: ReplayPosition, found: Link[Diagnostic] | None) -> Flow:
         return self._all(o.turn_begins(turn, position, found) for o in self._turns)
 
     def statement_effects(self, stmt: Statement, effects: Effects, player: PlayerState) -> Flow:

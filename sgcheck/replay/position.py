@@ -34,7 +34,6 @@ from sgcheck.replay.chain import Link
 if TYPE_CHECKING:
     from sgcheck.play.game_scenario import GameScenario
     from sgcheck.play.pack import GamePack
-    from sgcheck.replay.sink import Found
 
 #: What the watch found at a hand-over (the End of a turn and the next Upkeep), to report at the
 #: next turn's header, or, if the log ends first, at this span.
@@ -374,9 +373,11 @@ class Checkpoint(Record):
     line: Final[int]
     line_start: Final[int]
     position: Final[ReplayPosition]
-    found: Final[Found | None]
+    found: Final[Link[Diagnostic] | None]  # the findings so far (sgcheck.replay.sink.Found)
 
-    def __init__(self, offset: int, line: int, line_start: int, position: ReplayPosition, found: Found | None) -> None:
+    def __init__(
+        self, offset: int, line: int, line_start: int, position: ReplayPosition, found: Link[Diagnostic] | None
+    ) -> None:
         self.offset = offset
         self.line = line
         self.line_start = line_start
