@@ -209,25 +209,11 @@ class Progress(Record):
             self.warned_cards,
         )
 
-    def with_turn(self, turn: PlainTurn, read: int) -> Progress:
+    def with_turn(self, turn: PlainTurn, read: int, between_turns: bool = False) -> Progress:
         """``turn`` is being played (``read``: 1 if it was not counted as an item yet): counted,
-        the last (and maybe the first) turn, the one findings are placed on; no hand-over left."""
-        last = (turn.number, turn.color)
-        return Progress(
-            self.items + read,
-            self.turns + 1,
-            self.first_turn if self.first_turn is not None else last,
-            last,
-            False,
-            turn,
-            None,
-            self.result_lines,
-            self.warned_cards,
-        )
-
-    def played(self, turn: PlainTurn, read: int, between_turns: bool) -> Progress:
-        """``turn`` was played and ended (:meth:`with_turn`, then :meth:`with_turn_ended` with no
-        hand-over), in one step."""
+        the last (and maybe the first) turn, the one findings are placed on; no hand-over left.
+        With ``between_turns``: it was played and ended, and the state is the next turn's start
+        (what :meth:`with_turn_ended` with no hand-over then gives, in one step)."""
         last = (turn.number, turn.color)
         return Progress(
             self.items + read,

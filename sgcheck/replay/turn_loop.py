@@ -311,7 +311,7 @@ class Replayer(Session):
             assert isinstance(ended, Applied)
             if not passes or self._passes_hold(turn, ended, st):
                 over = ended.state.result is not None
-                self.at = at.with_moved(ended.state, counted, at.progress.played(turn, read, not over))
+                self.at = at.with_moved(ended.state, counted, at.progress.with_turn(turn, read, not over))
                 return -1
         self.at = at.with_moved(st, counted, at.progress.with_turn(turn, read))
         return index
