@@ -34,7 +34,7 @@ from sgcheck.lang.logs.from_actions import statement_for
 from sgcheck.lang.logs.reader import PlainTurn, TurnStep
 from sgcheck.lang.logs.vocab import PHASES
 from sgcheck.lang.logs.writer import format_statement
-from sgcheck.replay.observer import GO, Flow, TurnObserver
+from sgcheck.replay.observer import GO, Flow, ReplayObserver
 
 __all__ = [
     "Finding",
@@ -302,7 +302,7 @@ def _written(state: GameState, action: Action) -> str:
     return text
 
 
-class _Positions(TurnObserver):
+class _Positions(ReplayObserver):
     """Keeps the position after each step of the replay, with its line."""
 
     def __init__(self) -> None:
@@ -343,6 +343,6 @@ def _replayed(source: object, keep_going: bool, pack: str | Path | None, folder:
     assert isinstance(source, SourceText)
     seen = _Positions()
     options = ReplayOptions(keep_going=keep_going, pack=str(pack) if pack is not None else None)
-    result = replay_source(source, options, folder=folder, turn_observer=seen)
+    result = replay_source(source, options, folder=folder, observer=seen)
     tags = {tag.name: tag.value for tag in result.header.tags} if result.header is not None else {}
     return Game(source.name, tags, tuple(map(Finding.of, result.diagnostics)), tuple(seen.positions))

@@ -6,16 +6,16 @@ game that replay finds illegal.
 Nothing here works a rule out: every number comes from replaying the log, or a changed copy of
 it, with :func:`sgcheck.replay.interpreter.replay_source`:
 
-- the log as written, stopping at its first error, with a turn observer (a
-  :class:`~sgcheck.replay.observer.TurnObserver`) that notes the statement the error is on
+- the log as written, stopping at its first error, with an observer of the steps (a
+  :class:`~sgcheck.replay.observer.ReplayObserver`) that notes the statement the error is on
   and the positions before and after it;
 - ``claim-corrected``: the log with the wrong claim replaced by the core's number (the
   finding's own fix), replayed with ``keep_going``; its later findings are compared with those
   of the log as written, replayed the same way;
 - ``action-undone``: the log with the illegal statement blanked out (its characters turned to
   spaces, so every later line and column stays where it was), replayed with ``keep_going`` and
-  its claims not checked (an ``observe`` callback); a turn observer compares every later LP, SP and
-  income figure the log wrote with the game's, and the refused actions are the later actions
+  its claims not checked (its observer watches the statements' effects); the same observer compares
+  every later LP, SP and income figure the log wrote with the game's, and the refused actions are the later actions
   that are now illegal;
 - ``dice-corrected`` (a roll that is not the one the dice protocol derives, SG-D103, DR4): the
   log with the derived dice written in place of the false ones, replayed the same way: the
@@ -42,7 +42,7 @@ from sgcheck.lang.logs.reader import PlainTurn, TurnStep
 from sgcheck.lang.source import SourceText
 from sgcheck.replay.describe import statement_word
 from sgcheck.replay.interpreter import ReplayOptions, ReplayResult, replay_source
-from sgcheck.replay.observer import GO, Flow, TurnObserver
+from sgcheck.replay.observer import GO, Event, Flow, ReplayObserver, joined
 from sgcheck.replay.summary import headline, replay_summary, state_facts
 
 #: The name and version of the house-rule profile (docs/disputes.md).
@@ -90,7 +90,7 @@ def finding_kind(code: str) -> str:
     return _KINDS.get(family, INPUT) if family is not None else INPUT
 
 
-class _Noted(TurnObserver):
+class _Noted(ReplayObserver):
     """Notes the first statement ``wanted`` picks (it is given the statement and its findings),
     and the positions before and after it."""
 
@@ -122,8 +122,12 @@ def _holding(offset: int) -> Callable[[Statement, Sequence[Diagnostic]], bool]:
     return lambda stmt, findings: stmt.span.offset <= offset < stmt.span.end_offset
 
 
-class _Figures(TurnObserver):
-    """Compares the LP, SP and income figures the log wrote after ``line`` with the game's."""
+class _Figures(ReplayObserver):
+    """Compares the LP, SP and income figures the log wrote after ``line`` with the game's. It
+    watches the statements' effects too (and leaves them be), so that the replay judges no claim:
+    the figures are compared here."""
+
+    events = Event.STEPS | Event.EFFECTS
 
     def __init__(self, line: int) -> None:
         self.line = line
@@ -173,10 +177,6 @@ class _Figures(TurnObserver):
             self.differ.append({"line": line, "player": actor.title, "figure": what, "written": written, "game": game})
 
 
-def _ignore(stmt: Statement, effects: Effects, player: PlayerState) -> None:
-    """An ``observe`` callback that does nothing: the replay then checks no claims."""
-
-
 def _where(finding: Diagnostic) -> dict[str, object]:
     span = finding.span
     context = dict(finding.context)
@@ -220,7 +220,7 @@ def dispute_report(source: SourceText, options: ReplayOptions, folder: str | Non
     scenario); keep_going, the timeline and the dispute itself are set here."""
     plain = replace(options, keep_going=False, timeline=False, keep_line=None, keep_turn=None, dispute=False)
     finder = _Noted(_first_error)
-    written = replay_source(source, plain, folder=folder, turn_observer=finder)
+    written = replay_source(source, plain, folder=folder, observer=finder)
     first = next((d for d in written.diagnostics if d.is_error), None)
     report: dict[str, object] = {"profile": PROFILE, "legal": first is None}
     if first is None:
@@ -353,7 +353,7 @@ def _played_on(source: SourceText, text: str, line: int, keep: ReplayOptions, fo
     totals at the end and how the game ends. The dice are not judged here: a changed log's
     rolls are the table's as written (replay reports them)."""
     figures = _Figures(line)
-    undone = replay_source(SourceText(source.name, text), keep, folder=folder, observe=_ignore, turn_observer=figures)
+    undone = replay_source(SourceText(source.name, text), keep, folder=folder, observer=figures)
     errors = [d for d in undone.diagnostics if d.is_error and family_of(d.code) is not Family.DICE]
     illegal = [d for d in errors if finding_kind(d.code) != CLAIM]
     result_claims = [d for d in errors if has(d.code, Trait.RESULT_CLAIM)]
@@ -476,14 +476,26 @@ def _derived(first: Diagnostic, source: SourceText, plain: ReplayOptions, folder
         return _Derived(source.text, None)
     text = source.text[: span.offset] + expected + source.text[span.end_offset :]
     at = _Noted(_holding(span.offset))
-    decided: list[str | None] = []
+    decided = _Decided(span.offset)
+    replay_source(SourceText(source.name, text), plain, folder=folder, observer=joined(at, decided))
+    return _Derived(text, at.found, decided.outcome)
 
-    def observe(stmt: Statement, effects: Effects, player: PlayerState) -> None:
-        if not decided and stmt.span.offset <= span.offset < stmt.span.end_offset:
-            decided.append(_outcome(effects))
 
-    replay_source(SourceText(source.name, text), plain, folder=folder, observe=observe, turn_observer=at)
-    return _Derived(text, at.found, decided[0] if decided else None)
+class _Decided(ReplayObserver):
+    """Notes what the statement whose text holds ``offset`` decided (:func:`_outcome`), told of the
+    statements' effects instead of judging their claims."""
+
+    events = Event.EFFECTS
+
+    def __init__(self, offset: int) -> None:
+        self.offset = offset
+        self.seen = False
+        self.outcome: str | None = None
+
+    def statement_effects(self, stmt: Statement, effects: Effects, player: PlayerState) -> Flow:
+        if not self.seen and stmt.span.offset <= self.offset < stmt.span.end_offset:
+            self.seen, self.outcome = True, _outcome(effects)
+        return GO
 
 
 def _dice_corrected(

@@ -29,6 +29,7 @@ from sgcheck.replay.claims import CHECKERS
 from sgcheck.replay.describe import statement_word
 from sgcheck.replay.fill import PAIRS, claim_fix, income_fix, wanted
 from sgcheck.replay.interpreter import ReplayOptions, replay_source
+from sgcheck.replay.observer import GO, Event, Flow, ReplayObserver
 
 if TYPE_CHECKING:
     from sgcheck.lang.source import SourceText
@@ -117,18 +118,29 @@ class Filled:
     stopped: Diagnostic | None
 
 
-def fill_text(source: SourceText, *, folder: str | None = None) -> Filled:
-    """Replay ``source`` and fill the claims of every statement before the first thing that stops
-    replay (an illegal action, a syntax error, a pack or scenario that cannot be played)."""
-    found: list[tuple[int, list[Edit]]] = []
+class _Claims(ReplayObserver):
+    """Told of what each statement did instead of judging its claims: the edits that write its
+    claims, with where the statement ends."""
 
-    def observe(stmt: Statement, effects: Effects, player: PlayerState) -> None:
+    events = Event.EFFECTS
+
+    def __init__(self) -> None:
+        self.found: list[tuple[int, list[Edit]]] = []
+
+    def statement_effects(self, stmt: Statement, effects: Effects, player: PlayerState) -> Flow:
         if not isinstance(stmt, RevealStmt):
             edits = statement_edits(stmt, effects, player)
             if edits:
-                found.append((stmt.span.end_offset, edits))
+                self.found.append((stmt.span.end_offset, edits))
+        return GO
 
-    result = replay_source(source, ReplayOptions(), folder=folder, observe=observe)
+
+def fill_text(source: SourceText, *, folder: str | None = None) -> Filled:
+    """Replay ``source`` and fill the claims of every statement before the first thing that stops
+    replay (an illegal action, a syntax error, a pack or scenario that cannot be played)."""
+    claims = _Claims()
+    found = claims.found
+    result = replay_source(source, ReplayOptions(), folder=folder, observer=claims)
     stop = next((d for d in reversed(result.diagnostics) if d.is_error), None) if result.stopped else None
     limit = len(source.text) + 1
     stopped: Diagnostic | None = None

@@ -4,7 +4,7 @@
 :func:`replay_text` does so for text in memory, :func:`replay_items` for items already read.
 The work is done by modules, each with one job:
 
-- :mod:`sgcheck.replay.options`: :class:`ReplayOptions`, :class:`ReplayResult`, :data:`Observer`;
+- :mod:`sgcheck.replay.options`: :class:`ReplayOptions`, :class:`ReplayResult`;
 - :mod:`sgcheck.replay.position`: where a replay stands, an immutable value replaced step by step;
 - :mod:`sgcheck.replay.sink`: the findings, handed to one sink;
 - :mod:`sgcheck.replay.session`: one replay's position, findings and observer, which the others share;
@@ -14,24 +14,28 @@ The work is done by modules, each with one job:
 - :mod:`sgcheck.replay.ending`: the end of the log, result lines, the knock-on notes;
 - :mod:`sgcheck.replay.findings`: what they share about findings (context, the stop);
 - :mod:`sgcheck.replay.dice_check`: verifiable dice, checked as the items go by;
-- :mod:`sgcheck.replay.observer`: what the turn loop tells an observer, and how one stops it;
+- :mod:`sgcheck.replay.observer`: the one observer protocol: what a replay tells an observer, and how
+  one stops it;
 - :mod:`sgcheck.replay.timeline`: the HTML report's positions, an observer of the turn loop.
 """
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from sgcheck.core.outcome import Effects
+from sgcheck.core.state import PlayerState
 from sgcheck.diagnostics import Diagnostic
-from sgcheck.lang.logs.ast import LogItem
+from sgcheck.lang.logs.ast import LogItem, Statement
 from sgcheck.lang.logs.grammar import LogSyntaxError
 from sgcheck.lang.logs.reader import PlainTurn, read_log, read_log_from
 from sgcheck.replay.dice_check import Tapped, merged
 from sgcheck.replay.ending import finish, knock_on_notes
 from sgcheck.replay.findings import SCORES, Stop
-from sgcheck.replay.observer import TurnObserver
+from sgcheck.replay.observer import GO, Event, Flow, ReplayObserver, joined
 from sgcheck.replay.options import Observer, ReplayOptions, ReplayResult
 from sgcheck.replay.position import Checkpoint, ReplayPosition
 from sgcheck.replay.session import Session
@@ -72,33 +76,43 @@ def replay_items(
     options: ReplayOptions = DEFAULTS,
     *,
     folder: str | None = None,
-    observe: Observer | None = None,
-    turn_observer: TurnObserver | None = None,
+    observer: ReplayObserver | None = None,
     start: Checkpoint | None = None,
+    observe: Observer | None = None,
+    turn_observer: ReplayObserver | None = None,
     checkpoint: Callable[[PlainTurn, ReplayPosition, Found | None], None] | None = None,
 ) -> ReplayResult:
     """Replay parsed log items (consumed lazily, in order); ``folder`` is the log's folder
-    (None: the current one), where its [Pack] tag is looked for; ``observe`` (see
-    :data:`Observer`) is told of each applied statement, whose claims are then not checked;
-    ``turn_observer`` is told of each step of the turn loop (a replay without the timeline only:
-    the dispute report's, sgcheck.replay.dispute, and a resumed replay's).
+    (None: the current one), where its [Pack] tag is looked for; ``observer`` is told of the
+    events it watches (:class:`~sgcheck.replay.observer.ReplayObserver`: the turns, the steps,
+    the statements' effects instead of their claims' judgement), and ends the replay there,
+    stopped, by answering ``STOP``. With ``ReplayOptions(timeline=True)`` the timeline
+    (:class:`~sgcheck.replay.timeline.Recording`) watches the steps beside it.
 
-    For a replay resumed at a turn (:mod:`sgcheck.replay.resume`): ``start`` is where an earlier
-    replay of the same log was before the first of ``items`` (its position and findings), and
-    ``checkpoint`` is shown the position and the findings before each turn the line reader read
-    is played. An observer that answers ``STOP`` ends the replay there, stopped."""
+    ``start``, for a replay resumed at a turn (:mod:`sgcheck.replay.resume`): where an earlier
+    replay of the same log was before the first of ``items`` (its position and findings).
+
+    Deprecated, each an observer of one kind of event: ``observe`` (an :data:`Observer` callback,
+    the statements' effects), ``turn_observer`` (the steps) and ``checkpoint`` (a callback shown
+    the position and the findings before each turn); pass ``observer`` instead."""
+    observer = joined(observer, *_deprecated(observe, turn_observer, checkpoint))
     recording = Recording(options.keep_line, options.keep_turn) if options.timeline else None
-    observer = recording if recording is not None else turn_observer
+    observer = joined(recording, observer)
     if start is not None:
-        replayer = Replayer(source, options, folder, observe, observer, start.position, start.found)
+        replayer = Replayer(source, options, folder, observer, start.position, start.found)
     else:
-        replayer = Replayer(source, options, folder, observe, observer)
+        replayer = Replayer(source, options, folder, observer)
+    turns = observer if observer is not None and Event.TURNS in observer.events else None
     stopped = False
     tapped = Tapped(items)  # the dice checked on the way, when the header commits to them
     try:
         for item in tapped:
-            if checkpoint is not None and isinstance(item, PlainTurn):
-                checkpoint(item, replayer.at, replayer.sink.kept)
+            if (
+                turns is not None
+                and isinstance(item, PlainTurn)
+                and not replayer.went_on(turns.turn_begins(item, replayer.at, replayer.sink.kept))
+            ):
+                break
             replayer.feed(item)
             if replayer.halted:
                 break
@@ -148,18 +162,20 @@ def replay_source(
     *,
     progress: Callable[[int], None] | None = None,
     folder: str | None = None,
-    observe: Observer | None = None,
+    observer: ReplayObserver | None = None,
     read: Read | None = None,
-    turn_observer: TurnObserver | None = None,
     start: Checkpoint | None = None,
+    observe: Observer | None = None,
+    turn_observer: ReplayObserver | None = None,
     checkpoint: Callable[[PlainTurn, ReplayPosition, Found | None], None] | None = None,
 ) -> ReplayResult:
     """Read and replay a decoded log; a syntax error is reported like any other finding.
     ``progress`` is told how many characters have been read, as reading goes on; ``folder``
-    is the log's folder and ``observe`` an :data:`Observer` (see :func:`replay_items`);
+    is the log's folder and ``observer`` the replay's observer (see :func:`replay_items`);
     ``read`` reads the log instead of the line reader (:data:`Read`). ``start``: a checkpoint of an
     earlier replay of the same log, before the turn at a file offset: the log is read and
-    replayed from there on (``turn_observer``, ``checkpoint``: see :func:`replay_items`)."""
+    replayed from there on. ``observe``, ``turn_observer`` and ``checkpoint``: deprecated (see
+    :func:`replay_items`)."""
     syntax_error: list[Diagnostic] = []
 
     def items() -> Iterator[LogItem | PlainTurn]:
@@ -179,11 +195,55 @@ def replay_source(
         source.name,
         options,
         folder=folder,
-        observe=observe,
-        turn_observer=turn_observer,
+        observer=joined(observer, *_deprecated(observe, turn_observer, checkpoint)),
         start=start,
-        checkpoint=checkpoint,
     )
     if not syntax_error:
         return result
     return replace(result, diagnostics=(*result.diagnostics, *syntax_error))
+
+
+class _Effects(ReplayObserver):
+    """A deprecated ``observe`` callback, as the observer of the statements' effects."""
+
+    events = Event.EFFECTS
+
+    def __init__(self, observe: Observer) -> None:
+        self.observe = observe
+
+    def statement_effects(self, stmt: Statement, effects: Effects, player: PlayerState) -> Flow:
+        self.observe(stmt, effects, player)
+        return GO
+
+
+class _Turns(ReplayObserver):
+    """A deprecated ``checkpoint`` callback, as the observer of the turns."""
+
+    events = Event.TURNS
+
+    def __init__(self, checkpoint: Callable[[PlainTurn, ReplayPosition, Found | None], None]) -> None:
+        self.checkpoint = checkpoint
+
+    def turn_begins(self, turn: PlainTurn, position: ReplayPosition, found: Found | None) -> Flow:
+        self.checkpoint(turn, position, found)
+        return GO
+
+
+def _deprecated(
+    observe: Observer | None,
+    turn_observer: ReplayObserver | None,
+    checkpoint: Callable[[PlainTurn, ReplayPosition, Found | None], None] | None,
+) -> list[ReplayObserver | None]:
+    """The deprecated keywords of :func:`replay_items` as observers (a warning when one is given)."""
+    if observe is None and turn_observer is None and checkpoint is None:
+        return []
+    warnings.warn(
+        "replay's observe=, turn_observer= and checkpoint= are deprecated: pass one ReplayObserver as observer=",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+    return [
+        _Effects(observe) if observe is not None else None,
+        turn_observer,
+        _Turns(checkpoint) if checkpoint is not None else None,
+    ]

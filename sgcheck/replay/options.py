@@ -31,7 +31,7 @@ class ReplayOptions:
     # command line (--scenario), which overrides the log's [Scenario] tag (R24).
     scenario: str | None = None
     # Record the position after every phase label, statement and end of turn (the HTML report's
-    # data, sgcheck.replay.timeline, an observer of the turn loop). Off, replay pays nothing for it.
+    # data, sgcheck.replay.timeline, an observer of the steps). Off, replay pays nothing for it.
     timeline: bool = False
     # With the timeline: keep the position after the statements of this line (and a turn end
     # there), or after those of this turn ((number, 0 White / 1 Black)) and its end, with their
@@ -72,8 +72,7 @@ class ReplayResult:
         return not any(d.is_error for d in self.diagnostics)
 
 
-#: Told of each statement the core applied, with what it did and the actor after it (for an
-#: ``income`` note: ``Effects(income=...)``, the Upkeep's income, and the player): what
-#: ``fmt --fill-claims`` writes claims from (sgcheck.replay.fill_log). A replay with one checks
-#: no claims (the observer judges them) and no income amount.
+#: Deprecated: the callback ``replay_source(observe=...)`` took, told of each statement the core
+#: applied with what it did and the actor after it; an observer of ``Event.EFFECTS``
+#: (:class:`sgcheck.replay.observer.ReplayObserver`, ``statement_effects``) is told the same.
 Observer = Callable[[Statement, Effects, PlayerState], None]

@@ -34,7 +34,6 @@ from sgcheck.replay.chain import Link
 if TYPE_CHECKING:
     from sgcheck.play.game_scenario import GameScenario
     from sgcheck.play.pack import GamePack
-    from sgcheck.replay.sink import Found
 
 #: What the watch found at a hand-over (the End of a turn and the next Upkeep), to report at the
 #: next turn's header, or, if the log ends first, at this span.
@@ -210,16 +209,18 @@ class Progress(Record):
             self.warned_cards,
         )
 
-    def with_turn(self, turn: PlainTurn, read: int) -> Progress:
+    def with_turn(self, turn: PlainTurn, read: int, between_turns: bool = False) -> Progress:
         """``turn`` is being played (``read``: 1 if it was not counted as an item yet): counted,
-        the last (and maybe the first) turn, the one findings are placed on; no hand-over left."""
+        the last (and maybe the first) turn, the one findings are placed on; no hand-over left.
+        With ``between_turns``: it was played and ended, and the state is the next turn's start
+        (what :meth:`with_turn_ended` with no hand-over then gives, in one step)."""
         last = (turn.number, turn.color)
         return Progress(
             self.items + read,
             self.turns + 1,
             self.first_turn if self.first_turn is not None else last,
             last,
-            False,
+            between_turns,
             turn,
             None,
             self.result_lines,
@@ -321,6 +322,10 @@ class ReplayPosition(Record):
         """A turn ended: the state after it, the watch's memory and the log's progress."""
         return ReplayPosition(state, self.statements, watch, self.capture, progress, self.opening, self.cascade)
 
+    def with_moved(self, state: GameState, statements: int, progress: Progress) -> ReplayPosition:
+        """Steps played at once: the state after them, the statements counted and the progress."""
+        return ReplayPosition(state, statements, self.watch, self.capture, progress, self.opening, self.cascade)
+
     def with_progress(self, progress: Progress) -> ReplayPosition:
         return ReplayPosition(
             self.state, self.statements, self.watch, self.capture, progress, self.opening, self.cascade
@@ -354,9 +359,11 @@ class Checkpoint(Record):
     line: Final[int]
     line_start: Final[int]
     position: Final[ReplayPosition]
-    found: Final[Found | None]
+    found: Final[Link[Diagnostic] | None]  # the findings so far (sgcheck.replay.sink.Found)
 
-    def __init__(self, offset: int, line: int, line_start: int, position: ReplayPosition, found: Found | None) -> None:
+    def __init__(
+        self, offset: int, line: int, line_start: int, position: ReplayPosition, found: Link[Diagnostic] | None
+    ) -> None:
         self.offset = offset
         self.line = line
         self.line_start = line_start

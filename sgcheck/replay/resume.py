@@ -16,13 +16,12 @@ is replayed from the last turns, not from the first.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from sgcheck.lang.logs.reader import PlainTurn
 from sgcheck.lang.source import SourceText
 from sgcheck.replay.dice_check import has_dice_tags
 from sgcheck.replay.interpreter import DEFAULTS, replay_source
-from sgcheck.replay.observer import TurnObserver
+from sgcheck.replay.observer import GO, Event, Flow, ReplayObserver, joined
 from sgcheck.replay.options import ReplayOptions, ReplayResult
 from sgcheck.replay.position import Checkpoint, ReplayPosition
 from sgcheck.replay.sink import Found
@@ -33,16 +32,21 @@ __all__ = ["EVERY", "Checkpoint", "first_change", "replay_kept", "usable"]
 EVERY = 25
 
 
-@dataclass(slots=True)
-class _Keeper:
-    every: int
-    kept: list[Checkpoint]
-    seen: int = 0
+class _Keeper(ReplayObserver):
+    """Keeps a checkpoint before every ``every``-th turn the line reader read."""
 
-    def __call__(self, turn: PlainTurn, position: ReplayPosition, found: Found | None) -> None:
+    events = Event.TURNS
+
+    def __init__(self, every: int) -> None:
+        self.every = every
+        self.kept: list[Checkpoint] = []
+        self.seen = 0
+
+    def turn_begins(self, turn: PlainTurn, position: ReplayPosition, found: Found | None) -> Flow:
         self.seen += 1
         if self.seen % self.every == 0:
             self.kept.append(Checkpoint(turn.offset, turn.line, turn.line_start, position, found))
+        return GO
 
 
 def replay_kept(
@@ -51,15 +55,16 @@ def replay_kept(
     *,
     folder: str | None = None,
     start: Checkpoint | None = None,
-    observer: TurnObserver | None = None,
+    observer: ReplayObserver | None = None,
     every: int = EVERY,
 ) -> tuple[ReplayResult, list[Checkpoint]]:
     """Replay ``source`` (from ``start``, a checkpoint of an earlier replay of the same log with
-    the same options and files around it, when given) and keep checkpoints as it goes: the
-    result and the checkpoints after ``start`` (with ``start``'s, the checkpoints of the whole log)."""
-    kept: list[Checkpoint] = []
-    keeper = _Keeper(every, kept)
-    result = replay_source(source, options, folder=folder, turn_observer=observer, start=start, checkpoint=keeper)
+    the same options and files around it, when given) and keep checkpoints as it goes (an
+    observer of the turns, beside ``observer`` if one is given): the result and the checkpoints
+    after ``start`` (with ``start``'s, the checkpoints of the whole log)."""
+    keeper = _Keeper(every)
+    kept = keeper.kept
+    result = replay_source(source, options, folder=folder, observer=joined(keeper, observer), start=start)
     if result.header is not None and has_dice_tags(result.header):
         # verifiable dice are checked in log order from the first roll (sgcheck.replay.dice_check):
         # such a log is replayed from the start each time, so no checkpoint is kept

@@ -18,8 +18,8 @@ from sgcheck.diagnostics import Diagnostic
 from sgcheck.lang.logs.reader import PlainTurn
 from sgcheck.replay.cascade import Key, Probe
 from sgcheck.replay.findings import Stop, Where, context
-from sgcheck.replay.observer import TurnObserver
-from sgcheck.replay.options import Observer, ReplayOptions
+from sgcheck.replay.observer import STOP, Event, Flow, ReplayObserver
+from sgcheck.replay.options import ReplayOptions
 from sgcheck.replay.position import START, Opening, ReplayPosition
 from sgcheck.replay.sink import FindingSink, Found
 
@@ -52,18 +52,21 @@ class Session:
         source: str,
         options: ReplayOptions,
         folder: str | None = None,
-        observe: Observer | None = None,
-        observer: TurnObserver | None = None,
+        observer: ReplayObserver | None = None,
         at: ReplayPosition = START,
         found: Found | None = None,
     ) -> None:
         self.source = source
         self.options = options
-        self.observe = observe  # told of each applied statement, instead of checking its claims
-        self.observer = observer  # told of each step of the turn loop (the timeline)
+        events = observer.events if observer is not None else Event.NONE
+        # the replay's observer (sgcheck.replay.observer), by what it watches: told of each step of
+        # the turn loop (``observer``; None while a counterfactual is replayed), and told of what
+        # each applied statement did instead of judging its claims (``observe``)
+        self.observer = observer if Event.STEPS in events else None
+        self.observe = observer if Event.EFFECTS in events else None
         self.folder = folder  # the log's folder: a [Pack] tag is read relative to it, and may not leave it
         self.at = at
-        self.sink = FindingSink(found, observer)
+        self.sink = FindingSink(found, self.observer)
         self.halted = False  # the observer stopped the replay
         # the line being replayed (for findings after the game ended): a phase label's, else the
         # header of the position's ``where_turn`` (worked out when asked)
@@ -77,6 +80,13 @@ class Session:
         self.probing: Probe | None = None
         self.probes: dict[int, Probe] = {}
         self.attributing = False
+
+    def went_on(self, flow: Flow) -> bool:
+        """Whether the observer's answer lets the replay go on; if not, it is halted."""
+        if flow is STOP:
+            self.halted = True
+            return False
+        return True
 
     @property
     def opening(self) -> Opening:

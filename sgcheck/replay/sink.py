@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from sgcheck.diagnostics import Diagnostic
 from sgcheck.replay.chain import Link, in_order
-from sgcheck.replay.observer import TurnObserver
+from sgcheck.replay.observer import ReplayObserver
 
 #: The findings of a replay so far, newest first (a chain, :mod:`sgcheck.replay.chain`).
 Found = Link[Diagnostic]
@@ -29,7 +29,7 @@ class FindingSink:
     kept. ``amend`` changes one already kept, as the end of the log does (the ``SG-N306`` hints):
     the change shows in :meth:`findings`, while every kept :class:`Found` stays as it was."""
 
-    def __init__(self, kept: Found | None = None, observer: TurnObserver | None = None) -> None:
+    def __init__(self, kept: Found | None = None, observer: ReplayObserver | None = None) -> None:
         self.kept = kept
         self.observer = observer
         self.errors = 0  # errors found since the sink was made, reported or counted for an earlier one

@@ -36,7 +36,7 @@ players, the event, the date and the ``[Result]`` tag from them).
 the frame of the statement or label being replayed when it was reported.
 
 :class:`Recording` keeps the frames: an observer of the turn loop
-(:class:`~sgcheck.replay.observer.TurnObserver`), told of each step as it is played, with why it
+(:class:`~sgcheck.replay.observer.ReplayObserver`), told of each step as it is played, with why it
 came out as it did (:mod:`sgcheck.replay.explain`); the report reads the data it produces.
 """
 
@@ -57,7 +57,7 @@ from sgcheck.lang.logs.reader import PlainTurn, TurnStep
 from sgcheck.lang.logs.writer import format_statement
 from sgcheck.replay.describe import statement_word
 from sgcheck.replay.explain import END_OF_TURN, explain_income, explain_step, not_a_pass
-from sgcheck.replay.observer import GO, Flow, TurnObserver
+from sgcheck.replay.observer import GO, Flow, ReplayObserver
 
 #: Frame kinds (field 1).
 START, LABEL, STATEMENT, TURN_END = 0, 1, 2, 3
@@ -181,7 +181,7 @@ class Recorder:
         }
 
 
-class Recording(TurnObserver):
+class Recording(ReplayObserver):
     """Records the position after each phase label, statement and end of turn
     (``ReplayOptions(timeline=True)``), the frame each finding is shown at, and why each statement
     and end of turn came out as it did; keeps the frames ``keep_line`` or ``keep_turn`` ask for

@@ -16,7 +16,8 @@ syntax error) is played the same way, its nodes given. The header, the setup lin
 result lines are the jobs of :mod:`~sgcheck.replay.header`, :mod:`~sgcheck.replay.setup_lines`
 and :mod:`~sgcheck.replay.ending`; the state they share is a
 :class:`~sgcheck.replay.session.Session`. An observer
-(:class:`~sgcheck.replay.observer.TurnObserver`, the HTML report's timeline) is told of every step.
+(:class:`~sgcheck.replay.observer.ReplayObserver`, the HTML report's timeline) that watches the
+steps is told of every step.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ from sgcheck.replay.claims import check_claims, claims_hold
 from sgcheck.replay.describe import statement_word, turn_label
 from sgcheck.replay.fill import income_fix
 from sgcheck.replay.findings import Stop, allowed
-from sgcheck.replay.observer import STOP, Flow, TurnObserver
+from sgcheck.replay.observer import ReplayObserver
 from sgcheck.replay.session import Session
 from sgcheck.replay.translate import span_of, translate
 
@@ -71,6 +72,10 @@ _NO_EFFECTS = Effects()
 #: Statements that name a card: in a game without a pack, each has its notes (SG-N301, SG-N302).
 _CARD_WORDS = frozenset({"activate", "play"})
 
+
+#: Statements :meth:`Replayer._quick` leaves to the general loop: an income (its amount and its
+#: counterfactual), a reveal and the statements that name a card (their notes in a game without a pack).
+_QUICK_NOT = frozenset({"income", "reveal", *_CARD_WORDS})
 
 #: The totals a wrong claim of which the log carries forward (sgcheck.replay.cascade).
 _CARRIED = {ClaimKind.LP: "LP", ClaimKind.SP: "SP"}
@@ -147,15 +152,8 @@ class Replayer(Session):
         state = setup_lines.start(self, at)
         observer = self.observer
         if observer is not None:
-            self._went_on(observer.started(state, (at.header_span() if isinstance(at, PlainTurn) else at).line))
+            self.went_on(observer.started(state, (at.header_span() if isinstance(at, PlainTurn) else at).line))
         return state
-
-    def _went_on(self, flow: Flow) -> bool:
-        """Whether the observer's answer lets the replay go on; if not, it is halted."""
-        if flow is STOP:
-            self.halted = True
-            return False
-        return True
 
     # --- turns ------------------------------------------------------------------------------
 
@@ -194,12 +192,27 @@ class Replayer(Session):
                 ).at(turn.header_span()),
                 fatal=True,
             )
-        self.at = self.at.with_progress(self.at.progress.with_turn(turn, read))
-        labelled = False
-        passes: list[TurnStep] = []
-        markets = st.cards is not None  # only a game with cards can have a market (R26)
         observer = self.observer
-        for step in turn.steps:
+        at = self.at
+        steps = turn.steps
+        if observer is None and self.observe is None and at.watch is None and st.cards is None and not at.cascade.open:
+            index = self._quick(turn, st, read)
+            if index < 0:
+                return  # played whole
+            # the general loop goes on from step ``index``, as if it had played the ones before
+            played = steps[:index]
+            labels = [step.phase for step in played if step.phase is not None]
+            labelled = bool(labels)
+            if labelled:
+                self.where = (number, color, labels[-1])
+            passes = [step for step in played if step.word == "pass"]
+            steps = steps[index:]
+        else:
+            self.at = at.with_progress(at.progress.with_turn(turn, read))
+            labelled = False
+            passes = []
+        markets = st.cards is not None  # only a game with cards can have a market (R26)
+        for step in steps:
             if step.phase is not None:
                 self.where = (number, color, step.phase)
                 first = not labelled
@@ -228,6 +241,8 @@ class Replayer(Session):
                     self._statement_of(turn, step, markets)
             elif not self._observed_statement(observer, turn, step, markets):
                 return
+            if self.halted:
+                return  # the observer of the statements' effects stopped the replay
         if observer is None:
             if self.at.cascade.open:
                 self._step(partial(self._end_turn, turn, passes))
@@ -236,22 +251,99 @@ class Replayer(Session):
         else:
             self._observed_end(observer, turn, passes)
 
+    def _quick(self, turn: PlainTurn, st: GameState, read: int) -> int:
+        """Play a turn of a game without cards, watch, observer or open counterfactual, as far as
+        it has nothing to report: its phase labels, its statements whose claims hold and its end,
+        with the state in hand, building one position for the whole turn. Where a step has
+        something to report (a refusal, a claim that does not hold, a statement before any label,
+        an income or a card), the position before that step is kept and the index of the step is
+        returned, for the general loop to play it and the rest; -1 when the turn was played whole.
+        What is played is exactly what the general loop plays (a test holds the two equal)."""
+        at = self.at
+        counted = at.statements
+        steps = turn.steps
+        labelled = False
+        passes = False
+        last: Phase | None = None  # the last label entered
+        index = 0
+        for step in steps:
+            before = st
+            phase = step.phase
+            if phase is not None:
+                if st.result is None and (labelled or phase is not st.turn.phase):
+                    entered = engine.apply(st, _ENTER[phase])
+                    if not isinstance(entered, Applied):
+                        break
+                    st = entered.state
+                labelled = True
+                last = phase
+            word = step.word
+            if word is not None:
+                if not labelled or word in _QUICK_NOT:
+                    st = before  # the label, if any, is played again with its statement
+                    break
+                if word == "pass":
+                    passes = True
+                else:
+                    action = step.action
+                    assert action is not None
+                    applied = engine.apply(st, action)
+                    if (
+                        not isinstance(applied, Applied)
+                        or applied.effects.cards is not None
+                        or (
+                            step.claims
+                            and not claims_hold(step.claims, applied.effects, applied.state.players[st.to_move], word)
+                        )
+                    ):
+                        st = before
+                        break
+                    st = applied.state
+                    counted += 1
+            index += 1
+        else:
+            if last is not None:
+                self.where = (turn.number, turn.color, last)  # as the general loop leaves it
+            if st.result is not None:
+                self.at = at.with_moved(st, counted, at.progress.with_turn(turn, read))
+                return -1  # the game ended in this turn: the turn does not end (as _end_turn)
+            ended = engine.apply(st, _END_TURN)
+            assert isinstance(ended, Applied)
+            if not passes or self._passes_hold(turn, ended, st):
+                over = ended.state.result is not None
+                self.at = at.with_moved(ended.state, counted, at.progress.with_turn(turn, read, not over))
+                return -1
+        self.at = at.with_moved(st, counted, at.progress.with_turn(turn, read))
+        return index
+
+    def _passes_hold(self, turn: PlainTurn, ended: Applied, st: GameState) -> bool:
+        """Whether a turn that ended (``ended``, from ``st``) was a Pass (R04) and every claim of
+        its ``pass`` statements holds: what :meth:`_passes` would report nothing on."""
+        if not ended.effects.passed:
+            return False
+        player = ended.state.players[st.to_move]
+        return all(
+            not step.claims or claims_hold(step.claims, ended.effects, player, "pass")
+            for step in turn.steps
+            if step.word == "pass"
+        )
+
     # each step an observer sees: told before it (it may stop the replay there) and after it,
     # even when a finding stops the replay inside it; whether the replay goes on
 
-    def _observed_label(self, observer: TurnObserver, turn: PlainTurn, step: TurnStep, first: bool) -> bool:
+    def _observed_label(self, observer: ReplayObserver, turn: PlainTurn, step: TurnStep, first: bool) -> bool:
         assert step.phase is not None
-        if not self._went_on(observer.step_begins()):
+        if not self.went_on(observer.step_begins()):
             return False
         try:
             self._step(partial(self._enter, step.phase, first, turn, step))
         except Stop:
             observer.label_played(turn.label_span(step).line, self.at.state)
             raise
-        return self._went_on(observer.label_played(turn.label_span(step).line, self.at.state))
+        return self.went_on(observer.label_played(turn.label_span(step).line, self.at.state))
 
-    def _observed_statement(self, observer: TurnObserver, turn: PlainTurn, step: TurnStep, markets: bool) -> bool:
-        if not self._went_on(observer.step_begins()):
+    def _observed_statement(self, observer: ReplayObserver, turn: PlainTurn, step: TurnStep, markets: bool) -> bool:
+        if not self.went_on(observer.step_begins()):
             return False
         before, found = self.at.state, self.sink.count
         try:
@@ -259,17 +351,17 @@ class Replayer(Session):
         except Stop:
             observer.statement_played(turn, step, before, self.at.state, self.sink.since(found))
             raise
-        return self._went_on(observer.statement_played(turn, step, before, self.at.state, self.sink.since(found)))
+        return self.went_on(observer.statement_played(turn, step, before, self.at.state, self.sink.since(found)))
 
-    def _observed_end(self, observer: TurnObserver, turn: PlainTurn, passes: list[TurnStep]) -> bool:
-        if not self._went_on(observer.step_begins()):
+    def _observed_end(self, observer: ReplayObserver, turn: PlainTurn, passes: list[TurnStep]) -> bool:
+        if not self.went_on(observer.step_begins()):
             return False
         try:
             self._step(partial(self._end_turn, turn, passes))
         except Stop:
             observer.turn_ended(turn, passes, self.at.state)
             raise
-        return self._went_on(observer.turn_ended(turn, passes, self.at.state))
+        return self.went_on(observer.turn_ended(turn, passes, self.at.state))
 
     # --- counterfactuals (keep_going; sgcheck.replay.cascade) -----------------------------------
 
@@ -438,7 +530,7 @@ class Replayer(Session):
         for diag in watched:
             self.report(diag.at(stmt.span))
         if self.observe is not None:
-            self.observe(stmt, applied.effects, applied.state.players[actor])
+            self.went_on(self.observe.statement_effects(stmt, applied.effects, applied.state.players[actor]))
         elif stmt.claims:
             what = statement_word(stmt)
             for diag, carry in self._check_claims(stmt.claims, applied.effects, applied.state, actor, stmt.span, what):
@@ -545,7 +637,9 @@ class Replayer(Session):
             return
         actor, income = st.to_move, st.turn.income
         if self.observe is not None:
-            self.observe(turn.statement(step), Effects(income=income), st.players[actor])
+            self.went_on(
+                self.observe.statement_effects(turn.statement(step), Effects(income=income), st.players[actor])
+            )
             return
         opened: Counterfactual | None = None
         if step.amount != income:
@@ -645,7 +739,8 @@ class Replayer(Session):
                         at_state=st,
                     )
                 if self.observe is not None:
-                    self.observe(turn.statement(pass_step), ended.effects, ended.state.players[actor])
+                    effects, player = ended.effects, ended.state.players[actor]
+                    self.went_on(self.observe.statement_effects(turn.statement(pass_step), effects, player))
                     continue
                 claims = pass_step.claims
                 if not claims:

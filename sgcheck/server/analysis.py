@@ -23,7 +23,7 @@ from sgcheck.diagnostics import Diagnostic, Span
 from sgcheck.paths import display
 from sgcheck.project.kinds import command_of
 from sgcheck.project.stamps import stamps
-from sgcheck.replay.observer import GO, STOP, Flow, TurnObserver
+from sgcheck.replay.observer import GO, STOP, Flow, ReplayObserver
 from sgcheck.replay.options import ReplayOptions, ReplayResult
 from sgcheck.replay.resume import Checkpoint, first_change, replay_kept, usable
 
@@ -83,7 +83,7 @@ def shown_path(path: str) -> str:
     return os.path.abspath(path) if shown.startswith(OUTSIDE) else shown  # outside: as the editor names it
 
 
-class _Watch(TurnObserver):
+class _Watch(ReplayObserver):
     """Tells the turn loop to stop when the analysis is no longer wanted (``stopped``: it did)."""
 
     def __init__(self, cancelled: Callable[[], bool]) -> None:
@@ -116,7 +116,7 @@ def analyse_log(
     memory: LogMemory | None = None,
     *,
     cancelled: Callable[[], bool] = lambda: False,
-    observer: TurnObserver | None = None,
+    observer: ReplayObserver | None = None,
 ) -> Found:
     """Replay the log at ``path`` whose text is ``text`` as ``sgcheck replay PATH`` would (its
     ``[tool.sgcheck.replay]`` settings and selection); ``memory`` (updated) resumes from the last

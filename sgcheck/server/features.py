@@ -20,7 +20,7 @@ from sgcheck.diagnostics import Diagnostic
 from sgcheck.lang.logs.reader import PlainTurn, TurnStep
 from sgcheck.project.kinds import Kind, is_kind
 from sgcheck.project.kinds import kind_of as kind_of_file
-from sgcheck.replay.observer import GO, STOP, Flow, TurnObserver
+from sgcheck.replay.observer import GO, STOP, Flow, ReplayObserver
 from sgcheck.replay.timeline import Recording
 from sgcheck.server.analysis import CARDS, LOG, kind_of
 from sgcheck.server.convert import Lines, uri_of
@@ -94,7 +94,7 @@ class _Explain(Recording):
         return flow
 
 
-class _StateAt(TurnObserver):
+class _StateAt(ReplayObserver):
     """The position in force at the start of a line: after every step written before it."""
 
     def __init__(self, line: int) -> None:
@@ -147,7 +147,7 @@ class _StateAt(TurnObserver):
         return GO
 
 
-def _replay_to(server: SgcheckServer, path: str, text: str, line: int, observer: TurnObserver) -> ReplayResult | None:
+def _replay_to(server: SgcheckServer, path: str, text: str, line: int, observer: ReplayObserver) -> ReplayResult | None:
     """Replay the log up to ``line`` from the last checkpoint before it, telling ``observer``."""
     from sgcheck.lang.source import LOG_LIMIT, decode, overlaid
     from sgcheck.replay.resume import first_change, replay_kept, usable

@@ -28,7 +28,7 @@ from sgcheck.lang.source import SourceText, decode
 from sgcheck.replay.generate import Claims, Style, generate_game
 from sgcheck.replay.interpreter import ReplayOptions, ReplayResult, replay_source, replay_text
 from sgcheck.replay.layouts import LAYOUTS, relayout
-from sgcheck.replay.observer import TurnObserver
+from sgcheck.replay.observer import ReplayObserver
 from sgcheck.replay.turn_loop import Replayer
 from tests.readers import by_grammar, source_by_grammar
 
@@ -155,7 +155,7 @@ class GrammarReadings:
         monkeypatch.setattr(reader, "items_from", reading)
 
 
-class Applications(TurnObserver):
+class Applications(ReplayObserver):
     """Counts the core's judgements of statements and turn ends, as the turn loop tells them."""
 
     def __init__(self) -> None:

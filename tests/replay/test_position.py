@@ -22,7 +22,7 @@ from sgcheck.diagnostics import Diagnostic
 from sgcheck.lang.logs.reader import PlainTurn, TurnStep
 from sgcheck.lang.source import SourceText
 from sgcheck.replay.interpreter import ReplayOptions, replay_source
-from sgcheck.replay.observer import GO, STOP, Flow, TurnObserver
+from sgcheck.replay.observer import GO, STOP, Event, Flow, ReplayObserver
 from sgcheck.replay.position import ReplayPosition
 from sgcheck.replay.resume import replay_kept
 from sgcheck.replay.sink import FindingSink, Found, listed
@@ -81,14 +81,18 @@ def test_a_step_leaves_the_position_it_replaced_intact() -> None:
     amended errors (core §2, R04: the refused actions of the cascade logs)."""
     seen: list[tuple[ReplayPosition, Found | None, object, list[Diagnostic]]] = []
 
-    def keep(turn: PlainTurn, position: ReplayPosition, found: Found | None) -> None:
-        as_seen = (position.state, position.statements, position.progress, position.opening, position.cascade)
-        seen.append((position, found, as_seen, listed(found)))
+    class Keep(ReplayObserver):
+        events = Event.TURNS
+
+        def turn_begins(self, turn: PlainTurn, position: ReplayPosition, found: Found | None) -> Flow:
+            as_seen = (position.state, position.statements, position.progress, position.opening, position.cascade)
+            seen.append((position, found, as_seen, listed(found)))
+            return GO
 
     for path in CASCADES:
         seen.clear()
         text = path.read_text(encoding="utf-8")
-        result = replay_source(SourceText(path.name, text), KEEP, folder=str(path.parent), checkpoint=keep)
+        result = replay_source(SourceText(path.name, text), KEEP, folder=str(path.parent), observer=Keep())
         assert any(d.code == "SG-N306" for d in result.diagnostics)
         assert len(seen) > 2
         for position, found, as_seen, findings in seen:
@@ -99,7 +103,7 @@ def test_a_step_leaves_the_position_it_replaced_intact() -> None:
         assert statements == sorted(statements)  # each turn's position is a new value, later ones further on
 
 
-class _Steps(TurnObserver):
+class _Steps(ReplayObserver):
     """Tells of every call, and answers STOP at the call named ``stop_at`` the ``nth`` time."""
 
     def __init__(self, stop_at: str, nth: int) -> None:
@@ -167,7 +171,7 @@ def test_an_observer_stops_the_replay_by_answering_stop(stop_at: str, nth: int) 
     full = replay_source(SourceText("t.sglog", WRONG_RESULT))
     assert [d.code for d in full.diagnostics] == ["SG-R210"]
     observer = _Steps(stop_at, nth)
-    result = replay_source(SourceText("t.sglog", WRONG_RESULT), turn_observer=observer)
+    result = replay_source(SourceText("t.sglog", WRONG_RESULT), observer=observer)
     assert observer.calls[-1] == stop_at and observer.calls.count(stop_at) == nth
     assert result.stopped and result.diagnostics == ()
     # the statements counted are those of the steps played (a pass is played with its turn's end)
@@ -179,7 +183,7 @@ def test_an_observer_stops_the_replay_by_answering_stop(stop_at: str, nth: int) 
         assert ends == nth - 1
     if stop_at == "started":
         assert result.statements == 0 and result.turns == 0
-    go_on = replay_source(SourceText("t.sglog", WRONG_RESULT), turn_observer=_Steps("none", 1))
+    go_on = replay_source(SourceText("t.sglog", WRONG_RESULT), observer=_Steps("none", 1))
     assert go_on == full
 
 
@@ -188,7 +192,7 @@ def test_an_observer_is_told_of_a_step_a_finding_stops() -> None:
     ends the step for the observer; its answer changes nothing then."""
     text = WRONG_RESULT.replace("summon P d7", "summon P d2")  # onto a White Pawn: refused
     observer = _Steps("statement_played", 2)
-    result = replay_source(SourceText("t.sglog", text), turn_observer=observer)
+    result = replay_source(SourceText("t.sglog", text), observer=observer)
     assert [d.code for d in result.diagnostics if d.is_error] and result.stopped
     assert observer.calls[-1] == "statement_played" and observer.calls.count("statement_played") == 2
 
@@ -213,7 +217,7 @@ def test_the_sink_tells_the_observer_of_each_finding_of_play_only() -> None:
     """Findings made before play (a pack's, a scenario's) are kept without a step to show them at;
     each later one is told to the observer with its number."""
 
-    class Numbers(TurnObserver):
+    class Numbers(ReplayObserver):
         def __init__(self) -> None:
             self.told: list[int] = []
 
