@@ -9,7 +9,7 @@ builds the new state, so checking and performing share one computation.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, Final
 
 from sgcheck.codes import diagnostic
 from sgcheck.core.actions import (
@@ -34,7 +34,7 @@ from sgcheck.core.state import GameState, Payment
 
 _Rule = Callable[[Any, Any], "Applied | Violation"]
 
-_RULES: dict[type, _Rule] = {
+_RULES: Final[dict[type, _Rule]] = {
     Summon: summon.apply,
     Move: movement.apply,
     Attack: attack.apply,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
+from typing import Final
 
 from sgcheck.core.record import pickle_by_fields
 from sgcheck.letters import ascii_upper
@@ -46,11 +47,18 @@ class Kind(IntEnum):
 # The members again as plain module constants: looking a member up on an enum class goes
 # through the enum metaclass and costs about ten times a global lookup, and the rules make
 # millions of these comparisons in a long replay.
-WHITE, BLACK = Color.WHITE, Color.BLACK
-PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = Kind.PAWN, Kind.KNIGHT, Kind.BISHOP, Kind.ROOK, Kind.QUEEN, Kind.KING
+# ``Final``: compiled, each is read from a C static rather than looked up by name in the module.
+WHITE: Final[Color] = Color.WHITE
+BLACK: Final[Color] = Color.BLACK
+PAWN: Final[Kind] = Kind.PAWN
+KNIGHT: Final[Kind] = Kind.KNIGHT
+BISHOP: Final[Kind] = Kind.BISHOP
+ROOK: Final[Kind] = Kind.ROOK
+QUEEN: Final[Kind] = Kind.QUEEN
+KING: Final[Kind] = Kind.KING
 
 #: Piece values (core §3). The King has none under the core (R09); see Ruleset.king_value.
-PIECE_VALUES: dict[Kind, int] = {
+PIECE_VALUES: Final[dict[Kind, int]] = {
     Kind.PAWN: 1,
     Kind.KNIGHT: 3,
     Kind.BISHOP: 3,
@@ -68,7 +76,7 @@ SET_COUNTS: dict[Kind, int] = {
     Kind.KING: 1,
 }
 
-NON_KING_KINDS: tuple[Kind, ...] = (Kind.PAWN, Kind.KNIGHT, Kind.BISHOP, Kind.ROOK, Kind.QUEEN)
+NON_KING_KINDS: Final[tuple[Kind, ...]] = (Kind.PAWN, Kind.KNIGHT, Kind.BISHOP, Kind.ROOK, Kind.QUEEN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +94,7 @@ class Piece:
 
 
 #: The twelve distinct pieces, indexed by :attr:`Piece.index`.
-PIECES: tuple[Piece, ...] = tuple(Piece(c, k) for c in Color for k in Kind)
+PIECES: Final[tuple[Piece, ...]] = tuple(Piece(c, k) for c in Color for k in Kind)
 
 
 def piece(color: Color, kind: Kind) -> Piece:

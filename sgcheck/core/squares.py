@@ -7,13 +7,13 @@ with a count or a piece: ``file + 8 * rank`` with file a=0 and rank 1=0.
 from __future__ import annotations
 
 import re
-from typing import NewType
+from typing import Final, NewType
 
 from sgcheck.core.pieces import Color, Kind
 
 Square = NewType("Square", int)
 
-ALL_SQUARES: tuple[Square, ...] = tuple(Square(i) for i in range(64))
+ALL_SQUARES: Final[tuple[Square, ...]] = tuple(Square(i) for i in range(64))
 _NAME_RE = re.compile(r"[a-h][1-8]")
 
 

@@ -170,6 +170,21 @@ class TurnState(Record):
             self.damage,
         )
 
+    def summoning(self) -> TurnState:
+        """This turn's Summon is made (R12)."""
+        return TurnState(
+            self.phase,
+            self.actions,
+            self.activations,
+            True,
+            self.broke,
+            self.repaired,
+            self.teleported,
+            self.converted_sp,
+            self.income,
+            self.damage,
+        )
+
     def with_damage(self, damage: tuple[tuple[Square, int], ...]) -> TurnState:
         return TurnState(
             self.phase,

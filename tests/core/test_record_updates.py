@@ -79,6 +79,7 @@ def test_turn_updates_equal_replace() -> None:
     turn = _turn()
     assert turn.with_phase(Phase.MAIN2) == turn.replace(phase=Phase.MAIN2)
     assert turn.counted() == turn.replace(actions=turn.actions + 1)
+    assert turn.replace(summoned=False).summoning() == turn  # R12: the turn's Summon, every other field kept
     damage = ((Square(9), 2),)
     assert turn.with_damage(damage) == turn.replace(damage=damage)
 

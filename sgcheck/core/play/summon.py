@@ -43,12 +43,13 @@ def apply(state: GameState, action: Summon) -> Applied | Violation:
     cost, paid = placed
     before = state
     state = charge(state, paid)
-    gem = list(state.mover.gem)
+    mover = state.mover
+    gem = list(mover.gem)
     gem[own.index] -= 1
-    state = state.with_player(state.to_move, state.mover.replace(gem=tuple(gem)))
+    state = state.with_player(state.to_move, mover.with_gem(tuple(gem), mover.sp))
     board = list(state.board)
     board[action.to] = own
-    state = state.with_board(tuple(board)).with_turn(state.turn.replace(summoned=True))
+    state = state.with_play(tuple(board), state.players, state.turn.summoning())
     if state.cards is not None:
         at = Situation(state.to_move, action.kind, None, None, None, action.to)
         state = fire(costs_counted(before, state, CostKind.SUMMON, at), Event.SUMMON, state.to_move, at)

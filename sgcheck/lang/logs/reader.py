@@ -40,6 +40,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from types import FunctionType
+from typing import Final
 
 from sgcheck.core.actions import (
     Action,
@@ -180,7 +181,7 @@ _UNNAMED = re.compile(r"\(\?P<[a-z0-9]+>")
 
 #: One step of a turn: a turn header, a phase label, a statement with its claims (each optional,
 #: at least one present), and the separators after it.
-_STEP = re.compile(
+_STEP: Final = re.compile(
     rf"(?:(?P<num>{_DIGITS})\.(?P<black>\.\.)?{_S})?"
     rf"(?:(?P<phase>{_PHASE}){_S})?"
     rf"(?:(?P<stmt>{'|'.join(_UNNAMED.sub('(?:', form) for form in _STATEMENT_FORMS)})"
@@ -188,9 +189,9 @@ _STEP = re.compile(
     _ASCII,
 )
 
-_BLANK = re.compile(_SEP, _ASCII)
+_BLANK: Final = re.compile(_SEP, _ASCII)
 #: The start of an item after a turn or a setup line: a turn header, a setup or result keyword.
-_ITEM_START = re.compile(
+_ITEM_START: Final = re.compile(
     rf"{_DIGITS}\.|(?:{'|'.join(_K(w) for w in ('draft', 'rolloff', 'choose', 'king', 'result'))})", _ASCII
 )
 _COLOR = f"(?P<color>{_K('white')}|{_K('black')})"
@@ -506,7 +507,7 @@ def _ref(word: str) -> tuple[Kind | None, Square]:
 
 
 #: The first letters of the statements that name a card: ``activate``, ``play``, ``reveal``.
-_CARD_WORDS = frozenset({"act", "pla", "rev"})
+_CARD_WORDS: Final = frozenset({"act", "pla", "rev"})
 
 
 def _statement(text: str) -> tuple[str, Action | None, int]:
@@ -564,12 +565,12 @@ def _card_statement(text: str) -> tuple[str, Action | None, int]:
 
 
 #: A claim's word -> (its kind; or None for pay and gain, whose kind depends on the amount).
-_CLAIM_WORDS: dict[str, ClaimKind | None] = {**VALUE_CLAIMS, **FLAG_CLAIMS, "pay": None, "gain": None}
+_CLAIM_WORDS: Final[dict[str, ClaimKind | None]] = {**VALUE_CLAIMS, **FLAG_CLAIMS, "pay": None, "gain": None}
 #: Each claim kind as one bit, so that a run of claims records its kinds in one small int.
-_BIT: dict[ClaimKind, int] = {kind: 1 << index for index, kind in enumerate(ClaimKind)}
+_BIT: Final[dict[ClaimKind, int]] = {kind: 1 << index for index, kind in enumerate(ClaimKind)}
 #: The kinds of claim a statement may carry, by the statement's word: the bits it may not
 #: (a ``reveal`` takes no claims).
-_NOT_ALLOWED: dict[str, int] = {
+_NOT_ALLOWED: Final[dict[str, int]] = {
     word: sum(bit for kind, bit in _BIT.items() if kind not in allowed) for word, (_a, allowed) in APPLICABLE.items()
 } | {"reveal": sum(_BIT.values())}
 #: A reading of a run of claims: the claims, the stated payment, and the bits of every kind in it.
@@ -620,7 +621,9 @@ def _claims(text: str) -> _Claims | None:
 # Bounded caches (emptied when full): the same statements and runs of claims recur all through a
 # game and from one game to the next, and what they read into is immutable. They serve the step
 # pattern's readings: the pure build's, and the steps the compiled build's scanner leaves to it.
-_CACHE_SIZE = 32768
+# 8,192 entries each: most of what 32,768 saved in time, for about 15 MB less at the peak of a long
+# replay (docs/benchmarks.md).
+_CACHE_SIZE = 8192
 _statements: dict[str, tuple[str, Action | None, int]] = {}
 _claim_runs: dict[str, _Claims | None] = {}
 
@@ -646,7 +649,7 @@ def _claims_of(text: str) -> _Claims | None:
 
 
 #: Each phase by its label as it is most often written (``main1:``); others are read by :func:`_phase`.
-_LABELS: dict[str, Phase] = {f"{word}:": phase for word, phase in PHASES.items()}
+_LABELS: Final[dict[str, Phase]] = {f"{word}:": phase for word, phase in PHASES.items()}
 
 
 def _phase(label: str) -> Phase:
@@ -699,10 +702,17 @@ def _compiled() -> bool:
 SCAN: bool = _compiled()
 
 #: The statements the scanner reads (a card's statement, whose name is quoted, is left to the pattern).
-_SCANNED = frozenset({"move", "attack", "summon", "teleport", "break", "repair", "convert", "income", "pass"})
+_SCANNED: Final = frozenset({"move", "attack", "summon", "teleport", "break", "repair", "convert", "income", "pass"})
 #: The words a claim starts with, in any case (the scanner leaves a claim it does not read to the pattern).
-_CLAIM_START = frozenset(_CLAIM_WORDS)
-_NO_PART = (-1, -1)
+_CLAIM_START: Final = frozenset(_CLAIM_WORDS)
+#: The claims the scanner reads, in lower case: each word's kind, and whether a number follows it.
+_SCANNED_CLAIMS: Final[dict[str, tuple[ClaimKind, bool]]] = {
+    name: (kind, name in VALUE_CLAIMS) for name, kind in _CLAIM_WORDS.items() if kind is not None
+}
+#: The vocabulary's tables, named here so that the compiled scanner reads them without a look-up by name.
+_KINDS: Final = KINDS
+_PHASES: Final = PHASES
+_NO_PART: Final = (-1, -1)
 
 
 def _step_at(text: str, pos: int) -> TurnStep | re.Match[str]:
@@ -720,11 +730,11 @@ def _skip(text: str, pos: int, size: int) -> int:
     """After the spaces, tabs and line breaks at ``pos``; -1 if a comment or other whitespace
     follows them (the separators the pattern reads and the scanner leaves to it)."""
     while pos < size:
-        char = text[pos]
-        if char == " " or char == "\n" or char == "\t":
+        code = ord(text[pos])  # compiled: the character's code read in place, no string made
+        if code == 32 or code == 10 or code == 9:  # a space, a line break, a tab
             pos += 1
             continue
-        if char == ";" or char == "{" or char.isspace():
+        if code == 59 or code == 123 or text[pos].isspace():  # ``;``, ``{``, other whitespace
             return -1
         return pos
     return pos
@@ -745,8 +755,8 @@ def _ends_token(text: str, pos: int, size: int) -> bool:
     """A token ends at ``pos`` with a space, a tab, a line break or the end of the text."""
     if pos >= size:
         return True
-    char = text[pos]
-    return char == " " or char == "\n" or char == "\t"
+    code = ord(text[pos])
+    return code == 32 or code == 10 or code == 9
 
 
 def _square_at(text: str, pos: int, size: int) -> int:
@@ -761,14 +771,14 @@ def _square_at(text: str, pos: int, size: int) -> int:
 
 def _kind_at(text: str, pos: int, size: int) -> Kind | None:
     """The piece letter at ``pos`` (``K``, ``Q``, ``R``, ``B``, ``N``, ``P``), if one is there."""
-    return KINDS.get(text[pos]) if pos < size else None
+    return _KINDS.get(text[pos]) if pos < size else None
 
 
 def _number_end(text: str, pos: int, size: int) -> int:
     """The end of a number at ``pos`` of at most MAX_NUMBER_DIGITS digits, ended as a token; -1
     if there is none; -2 if digits are there but are no such number (the pattern decides)."""
     end = pos
-    while end < size and "0" <= text[end] <= "9":
+    while end < size and 48 <= ord(text[end]) <= 57:  # 0-9
         end += 1
     if end == pos:
         return -1
@@ -855,7 +865,7 @@ class _Scan:
             if at < 0:
                 return ()
             end = at
-            while end < size and "0" <= text[end] <= "9":
+            while end < size and 48 <= ord(text[end]) <= 57:  # 0-9
                 end += 1
             if end == at or end - at > MAX_NUMBER_DIGITS:
                 return tuple(faces)  # no number here, or one too long to be a face: the roll ends
@@ -869,7 +879,7 @@ class _Scan:
 
 
 #: What ends no number: the pattern's ``(?![\w.-])`` after its digits.
-_WORD_OR_DOT = re.compile(r"[\w.-]", _ASCII)
+_WORD_OR_DOT: Final = re.compile(r"[\w.-]", _ASCII)
 
 
 def _scan_statement(scan: _Scan, word: str) -> tuple[Action | None, int]:
@@ -959,17 +969,16 @@ def _scan_claims(scan: _Scan, word: str) -> tuple[StepClaim, ...] | None:
         if end == at:
             break
         name = text[at:end]
-        if name not in _CLAIM_START:
+        known = _SCANNED_CLAIMS.get(name)
+        if known is None:
             if ascii_lower(name) in _CLAIM_START:
-                return None  # a claim in capitals: the pattern's
+                return None  # a claim in capitals, pay or gain: the pattern's
             break
         if not _ends_token(text, end, size):
             return None
-        kind = _CLAIM_WORDS[name]
-        if kind is None:
-            return None  # pay and gain: the pattern's
+        kind, valued = known
         scan.pos = end
-        if name in VALUE_CLAIMS:
+        if valued:
             value = scan.number()
             if not scan.ok:
                 return None
@@ -983,7 +992,7 @@ def _scan_claims(scan: _Scan, word: str) -> tuple[StepClaim, ...] | None:
 
 
 #: Each square by its number (``Square`` is the number itself).
-_SQUARE = ALL_SQUARES
+_SQUARE: Final = ALL_SQUARES
 
 
 def _scan_step(text: str, start: int) -> TurnStep | None:
@@ -999,15 +1008,15 @@ def _scan_step(text: str, start: int) -> TurnStep | None:
     color: Color | None = None
     num = black = phase_at = _NO_PART
     phase: Phase | None = None
-    if pos < size and "1" <= text[pos] <= "9":  # a turn header: 12. or 12...
+    if pos < size and 49 <= ord(text[pos]) <= 57:  # a turn header: 12. or 12...
         end = pos
-        while end < size and "0" <= text[end] <= "9":
+        while end < size and 48 <= ord(text[end]) <= 57:
             end += 1
-        if end - pos > MAX_NUMBER_DIGITS or end >= size or text[end] != ".":
+        if end - pos > MAX_NUMBER_DIGITS or end >= size or ord(text[end]) != 46:  # ``.``
             return None
         number, num = _number(text, pos, end), (pos, end)
         end += 1
-        if end < size and text[end] == ".":
+        if end < size and ord(text[end]) == 46:
             if not text.startswith("..", end):
                 return None
             black, end = (end, end + 2), end + 2
@@ -1019,8 +1028,9 @@ def _scan_step(text: str, start: int) -> TurnStep | None:
             return None
     word_end = _word_end(text, pos, size)
     name = text[pos:word_end]
-    if word_end < size and text[word_end] == ":" and name in PHASES:
-        phase, phase_at = PHASES[name], (pos, word_end + 1)
+    label = _PHASES.get(name) if word_end < size and ord(text[word_end]) == 58 else None  # ``word:``
+    if label is not None:
+        phase, phase_at = label, (pos, word_end + 1)
         if not _ends_token(text, word_end + 1, size):
             return None
         pos = _skip(text, word_end + 1, size)
@@ -1028,7 +1038,7 @@ def _scan_step(text: str, start: int) -> TurnStep | None:
             return None
         word_end = _word_end(text, pos, size)
         name = text[pos:word_end]
-    if word_end == pos or "0" <= text[pos] <= "9":  # no statement: the end, or the next turn
+    if word_end == pos or 48 <= ord(text[pos]) <= 57:  # no statement: the end, or the next turn
         if num[0] < 0 and phase is None:
             return None
         regs = (start, pos, *num, *black, *phase_at, -1, -1, -1, -1)
