@@ -136,6 +136,26 @@ def test_the_search_plays_a_card_that_changes_the_race_as_soon_as_it_can(pack_co
     assert record.rounds < 45
 
 
+def test_in_gem_siege_the_search_breaks_the_gem_whose_income_races_it() -> None:
+    """Gem Siege (R25) starts the economy: each side's Gem holds a captured enemy Rook, 10 SP a
+    turn from its second turn (core §6, R14). The search counts income in the race, so it breaks
+    the enemy Gem (core §6, R15: no income until repaired) and the enemy earns less than its whole
+    Gem would have paid, while its own whole Gem pays 10 every Upkeep after the first (SP earned
+    counts income, captures and cards: here income alone, no piece being captured)."""
+    from sgcheck.play.game_scenario import load_game_scenario
+
+    siege = str(ROOT / "examples" / "scenarios" / "gem-siege.scenario.yaml")
+    loaded = load_game_scenario(siege, log_folder=None, from_tag=False)
+    assert not isinstance(loaded, Diagnostic) and loaded.scenario is not None
+    task = GameTask(0, game_seed(1, 0), _pack_side(PLANTED), Side("core"), Color.WHITE, Policy.SEARCH, CORE,
+                    scenario=loaded.scenario, scenario_label="siege")  # fmt: skip
+    record = play_task(task)
+    assert record.outcome == "conversion" and record.winner_role == "pack" and record.captures == 0
+    assert record.sp_earned[0] == 10 * (record.rounds - 1)  # White: an income every Upkeep but the first
+    enemy_turns = len(record.economy[1])
+    assert record.sp_earned[1] < 10 * (enemy_turns - 1)
+
+
 def _with_cards(names: tuple[str, ...], owner: Color, pack: str) -> GameState:
     """White's turn 1, White's King on c2, Black's on f7, ``names`` of ``pack`` put in play for ``owner``."""
     from sgcheck.core.cards.table import CardsByName, new_cards
