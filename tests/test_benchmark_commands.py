@@ -38,6 +38,8 @@ ILLEGAL_LOG = ROOT / "examples" / "logs" / "broken" / "illegal-move.sglog"
 LEGAL_FOLDER = "{a folder of legal logs}"
 BASELINE_VENV = "{another install}"
 DOC = ROOT / "docs" / "benchmarks.md"
+PLANTED = "examples/packs/planted"
+SIEGE = "examples/scenarios/gem-siege.scenario.yaml"
 
 RATIO = r"\d+\.\d\d×"
 FIGURE = rf"\d+\.\d\d s · {RATIO}"
@@ -281,6 +283,17 @@ COMMANDS: dict[str, tuple[list[str], list[str]]] = {
         ["bench_ladder.py", "--games", "1", "--seed", "1", "--jobs", "1"],
         [r"\| greedy vs random \| \d+% \[\d+%-\d+%\] \| \d+ / \d+ \|", r"\| search vs lookahead \|"],
     ),
+    "equal": (
+        ["bench_equal.py", "--games", "1", "--seed", "1", "--jobs", "1", "--no-core", "--pack", PLANTED],
+        [
+            rf"\| {PLANTED} against the core \| conversion 2 \| [\d.]+ \| [\d.]+ \(\d of 2\) \|",
+            r"\| [\d.]+ \| \d of 2 \|",
+        ],
+    ),
+    "equal-scenario": (
+        ["bench_equal.py", "--games", "1", "--jobs", "1", "--no-core", "--pack", PLANTED, "--scenario", SIEGE],
+        [rf"scenario {SIEGE}:", rf"\| {PLANTED} against the core \|"],
+    ),
     "server": (
         ["bench_server.py", *SMALL, "--turns", "120", "--repeats", "1"],
         [r"\| pure \| [\d.]+ ms \| [\d.]+ ms \(\d+ states\) \| [\d.]+ ms \| [\d.]+ ms \| [\d,]+× \|"],
@@ -483,3 +496,16 @@ def test_the_memory_benchmark_formats_a_copy_of_each_log(tmp_path: Path, capsys:
     assert results[0].mb > 5 and "1 file reformatted" in results[0].last
     assert log.read_text(encoding="utf-8") == text and sorted(p.name for p in tmp_path.iterdir()) == ["game.sglog"]
     assert "target met" in capsys.readouterr().out
+
+
+def test_the_equal_sides_table_is_written_in_its_place_and_a_bad_pack_stops_it(out: Path, tmp_path: Path) -> None:
+    page = tmp_path / "page.md"
+    page.write_text("before\n<!-- equal-sides -->\nold\n<!-- /equal-sides -->\nafter\n", encoding="utf-8")
+    args = ["bench_equal.py", "--games", "1", "--no-core", "--pack", PLANTED, "--write", str(page)]
+    done = bench(args, out)
+    assert done.returncode == 0, done.stderr
+    text = page.read_text(encoding="utf-8")
+    assert "old" not in text and text.startswith("before\n<!-- equal-sides -->\n") and text.endswith("after\n")
+    assert f"| {PLANTED} against the core |" in text
+    done = bench(["bench_equal.py", "--games", "1", "--no-core", "--pack", str(tmp_path / "nothing")], out)
+    assert done.returncode == 2 and done.stderr.startswith("bench_equal: "), done.stderr

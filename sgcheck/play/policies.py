@@ -109,6 +109,8 @@ _AT_LEAST = {
     }
     for kind in (BREAK_ROLL, REPAIR_ROLL)
 }
+#: The chance that a Repair succeeds (3d6 of 10 or more, core §6).
+AT_LEAST_REPAIR = _AT_LEAST[REPAIR_ROLL][caps.REPAIR_THRESHOLD]
 
 
 def _distance(a: int, b: int) -> int:

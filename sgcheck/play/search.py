@@ -20,7 +20,14 @@ Upkeep, to summon one), wins this turn: 0 turns; otherwise it needs its next tur
 not moving, 1 for the side moving) and one more for each turn of income still missing (the Pass
 and the SP income of captured enemy pieces while its Gem is whole, core §6). While a side strikes,
 the piece in reach gives the real price of its attacks (2 × value + distance at 10 × value %); a
-piece in reach counts for nothing else, since the King steps away for 1 LP. The alternative win,
+piece in reach counts for nothing else, since the King steps away for 1 LP. **The price of a strike is the one the cards in play set** (:func:`price_per_damage`): the
+core's card semantics say what each lasting effect adds to an attack on the King (to-hit within
+its cap, damage per hit, reductions, cost modifiers: R20, R23), and :data:`PER_DAMAGE` is scaled
+by the cheapest attacker's price with the cards over its price without. So a card that makes a
+strike cheaper counts from the moment it is in play, and the search plays it as soon as the race
+it shortens is worth the Pass it forfeits (War Banner: at once); a King that the cards make
+immune (no hit can damage it) leaves the enemy only 1000 LP. A broken Gem adds the expected
+price of its Repair (10 LP at 3d6 ≥ 10) to a strike that must summon (core §6, R12). The alternative win,
 1000 LP (core §7), is counted the same way and the nearer kept; a surplus beyond a strike's price
 counts a little (:data:`SURPLUS`). A position is worth how many turns sooner its side gets there
 than the enemy. Under a turn limit (a scenario's, or ``--turn-limit``) a race that cannot be won
@@ -43,11 +50,15 @@ is the same on any machine, in any worker, for its seed.
 
 from __future__ import annotations
 
+import math
 import random
 
 from sgcheck.core import caps, engine
 from sgcheck.core.actions import Action, Activate, EndTurn, Play, Summon
-from sgcheck.core.formulas import attack_cost, hit_threshold, income, placement_cost
+from sgcheck.core.cards.model import CostKind
+from sgcheck.core.cards.semantics import Situation, attack_cards, cost_shares
+from sgcheck.core.cards.table import ply
+from sgcheck.core.formulas import attack_cost, hit_threshold, income, placement_cost, with_card_costs
 from sgcheck.core.geometry import GeometryError, attack_route
 from sgcheck.core.legal import summons
 from sgcheck.core.outcome import Applied
@@ -72,6 +83,8 @@ MARGIN = 1.1
 SURPLUS = 0.1
 #: Funds and income that reach 1000 LP (core §7): LP counts fully, SP at the conversion rate (R16).
 LP_WIN = 1000
+#: What a Repair costs in expectation before a Summon: 10 at a time, 3d6 of 10 or more (core §6, R15).
+REPAIR_PRICE = caps.REPAIR_COST / policies.AT_LEAST_REPAIR
 #: How much the tiebreak's value (greedy's units) counts in turns when a turn limit decides (R18).
 TIEBREAK_SCALE = 0.05
 #: Engine applications per move: the search's whole budget.
@@ -97,13 +110,54 @@ def _could_reach(kind: Kind, frm: int, king: int) -> bool:
     return df == 1 and dr == 1
 
 
+def price_per_damage(state: GameState, color: Color, kind: Kind, distance: int, *, cards: bool = True) -> float:
+    """The LP that one point of damage on the enemy King costs ``color`` by attacks of ``kind`` at
+    ``distance``: the attack's cost over its chance to hit and the damage of a hit (core §4.1,
+    §4.2, §4.4), with the cards in play as the core's card semantics price an attack (to-hit
+    bonuses and their cap, damage bonuses and reductions, cost modifiers: R20, R23); infinite
+    when a hit deals no damage (a King that cards make immune to it)."""
+    rs = state.ruleset
+    cost = attack_cost(kind, distance, rs)
+    bonus, per_hit = 0, caps.DAMAGE_PER_HIT
+    held = state.cards
+    if cards and held is not None and held.lasting:
+        at = Situation(color, kind, KING, distance)
+        lasting = held.acting(color, ply(state.turn_number, color))
+        on_attack = attack_cards(lasting, state, at, piece(color.other, KING))
+        bonus, per_hit = on_attack.raw_to_hit, on_attack.hit_damage()
+        cost = with_card_costs(cost, cost_shares(lasting, state, CostKind.ATTACK, at, cost.value))
+    chance = hit_threshold(kind, KING, rs, bonus).value / 100
+    if per_hit <= 0 or chance <= 0:
+        return math.inf
+    return max(cost.value, 1) / (chance * per_hit)
+
+
+#: The attackers a strike is priced with before any piece is in reach: each kind at the distance
+#: of a placement beside the King's line (a knight one jump away).
+STRIKERS = ((Kind.QUEEN, 2), (Kind.ROOK, 2), (Kind.BISHOP, 2), (Kind.KNIGHT, 1), (Kind.PAWN, 1))
+
+
+def _strike_scale(state: GameState, color: Color) -> float:
+    """How much the cards in play change the price of ``color``'s strike, as a factor on
+    :data:`PER_DAMAGE`: the cheapest attacker's price with the cards over its price without
+    (1 without lasting effects; infinite when no attacker can damage the enemy King)."""
+    held = state.cards
+    if held is None or not held.lasting:
+        return 1.0
+    with_cards = min(price_per_damage(state, color, kind, d) for kind, d in STRIKERS)
+    if math.isinf(with_cards):
+        return math.inf
+    core = min(price_per_damage(state, color, kind, d, cards=False) for kind, d in STRIKERS)
+    return with_cards / core
+
+
 def _reach(state: GameState, color: Color, king: Square | None) -> float:
     """The cheapest LP per point of damage on the enemy King (on ``king``) among ``color``'s pieces
-    that reach it now (core §4.1, §4.4, R08); 0 when none does."""
+    that reach it now (core §4.1, §4.4, R08, with the cards in play: :func:`price_per_damage`);
+    0 when none does (or none can damage it)."""
     if king is None:
         return 0.0
     board = state.board
-    rs = state.ruleset
     best = 0.0
     for sq, p in enumerate(board):
         if p is None or p.color is not color or p.kind is KING or not _could_reach(p.kind, sq, king):
@@ -111,9 +165,8 @@ def _reach(state: GameState, color: Color, king: Square | None) -> float:
         route = attack_route(board, Square(sq), king, p)
         if isinstance(route, GeometryError):
             continue
-        chance = hit_threshold(p.kind, KING, rs).value / 100
-        cost = attack_cost(p.kind, route.distance, rs).value / chance if chance > 0 else 0.0
-        if cost > 0 and (best == 0.0 or cost < best):
+        cost = price_per_damage(state, color, p.kind, route.distance)
+        if not math.isinf(cost) and (best == 0.0 or cost < best):
             best = cost
     return best
 
@@ -132,7 +185,10 @@ def _turns(state: GameState, color: Color, reach: float) -> float:
     sp_income = 0 if me.gem_broken else income(me.gem, color, state.ruleset).value
     per_turn = float(caps.PASS_BONUS_LP + sp_income)
     left = caps.KING_HP - enemy.king_damage
-    later = MARGIN * left * PER_DAMAGE + SETUP  # a strike on a later turn: a piece to bring in reach
+    # a strike on a later turn: a piece to bring in reach, at the price the cards in play set
+    later = MARGIN * left * PER_DAMAGE * _strike_scale(state, color) + SETUP
+    if me.gem_broken:
+        later += REPAIR_PRICE  # nothing is summoned from a broken Gem until it is repaired (core §6, R12, R15)
     can_summon = state.turn.phase is Phase.UPKEEP and not state.turn.summoned and not me.gem_broken  # R12
     window = moving and state.turn.phase <= Phase.BATTLE and (reach > 0 or can_summon)
     # a piece in reach counts only for a strike this turn: the King steps away for 1 LP a square,
@@ -145,7 +201,8 @@ def _turns(state: GameState, color: Color, reach: float) -> float:
     deficit = later - funds
     # income arrives at the next Upkeep (core §6), the Pass at the End of a turn without action
     convert = (1.0 if moving else 0.5) + max(0.0, deficit - sp_income) / per_turn
-    convert += SURPLUS * min(0.0, deficit) / per_turn
+    if not math.isinf(deficit):
+        convert += SURPLUS * min(0.0, deficit) / per_turn
     lp_need = LP_WIN - me.lp - min(me.sp, 2 * caps.CONVERSION_CAP_SP) / 2
     lp_turns = max(0.0, lp_need) / (caps.PASS_BONUS_LP + min(sp_income, caps.CONVERSION_CAP_SP) / 2)
     return min(convert, lp_turns + (0.0 if moving else 0.5))

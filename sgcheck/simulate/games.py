@@ -95,6 +95,7 @@ class GameRecord:
     actions: int = 0
     log: str | None = None
     captures: int = 0  # pieces captured in the game, by either side (core §4.3)
+    sp_earned: tuple[int, int] = (0, 0)  # SP gained over the game (captures, income, cards): (pack side, against side)
 
     @property
     def winner_role(self) -> str | None:
@@ -175,6 +176,7 @@ def play_task(task: GameTask) -> GameRecord:
     log = GameLog(state, Claims.ALL, claims_rng) if task.sample else None
     actions = 0
     captures = 0
+    earned = {Color.WHITE: 0, Color.BLACK: 0}
     steps = play(
         state,
         lambda at: choose(at, task.policy_of(at.to_move), rng),
@@ -195,6 +197,8 @@ def play_task(task: GameTask) -> GameRecord:
         actions += step.counted
         if step.applied.effects.captured is not None:
             captures += 1
+        for color in earned:
+            earned[color] += max(0, step.after.player(color).sp - step.before.player(color).sp)
         state = step.after
     result = state.result
     text = None
@@ -215,4 +219,5 @@ def play_task(task: GameTask) -> GameRecord:
         actions=actions,
         log=text,
         captures=captures,
+        sp_earned=(earned[pack_color], earned[pack_color.other]),
     )

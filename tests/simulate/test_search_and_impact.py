@@ -25,6 +25,8 @@ from sgcheck.core.pieces import Color, Kind, piece
 from sgcheck.core.ruleset import CORE
 from sgcheck.core.squares import Square
 from sgcheck.core.state import GameState, PlayerState, full_gem, initial_state
+from sgcheck.diagnostics import Diagnostic
+from sgcheck.play import search
 from sgcheck.play.policies import Policy, choose
 from sgcheck.simulate.games import GameRecord, GameTask, Side, game_seed, play_task
 from sgcheck.simulate.impact import paired, sign_test
@@ -113,18 +115,85 @@ def test_a_game_between_equal_searching_sides_ends_by_the_rules() -> None:
     assert record.rounds < 164  # before a side that only passed would reach 1000 LP (20 + 6 a turn)
 
 
-def test_the_search_plays_a_card_that_changes_the_race_when_it_strikes() -> None:
-    """War Banner (+2 damage a hit, core §4.5) makes each hit of a strike deal 3: the search plays it
-    in the turn of its strike and converts the King (core §4.4). It does not count what the card
-    would save before it is in play (docs/simulate.md), so only the side that strikes first is
-    sure to play it: here the pack's side, moving first."""
+def _pack_side(path: str) -> Side:
     from sgcheck.play.pack import load_game_pack
 
-    loaded = load_game_pack(PLANTED, log_folder=None, from_tag=False)
-    assert not isinstance(loaded, type(None)) and hasattr(loaded, "cards")
-    side = Side(PLANTED, loaded.cards, loaded.draw, loaded.keep)  # type: ignore[union-attr]
-    record = play_task(GameTask(0, game_seed(3, 0), side, Side("core"), Color.WHITE, Policy.SEARCH, CORE))
-    assert "War Banner" in record.played[0] and record.winner_role == "pack" and record.outcome == "conversion"
+    loaded = load_game_pack(path, log_folder=None, from_tag=False)
+    assert not isinstance(loaded, Diagnostic)
+    return Side(path, loaded.cards, loaded.draw, min(loaded.keep, loaded.hand_limit))
+
+
+@pytest.mark.parametrize("pack_color", [Color.WHITE, Color.BLACK])
+def test_the_search_plays_a_card_that_changes_the_race_as_soon_as_it_can(pack_color: Color) -> None:
+    """War Banner (+25 to hit, +2 damage a hit, within the caps of core §4.5) makes a strike cost a
+    third of the core's: the search prices the strike with the cards in play, so it plays the card
+    in its first turn, whichever side moves first, and converts the enemy King (core §4.4) long
+    before a side without it could pay for a strike (some 450 LP saved at 6 a Pass: round 75)."""
+    side = _pack_side(PLANTED)
+    record = play_task(GameTask(0, game_seed(3, 0), side, Side("core"), pack_color, Policy.SEARCH, CORE))
+    assert "War Banner" in record.played[0]
+    assert record.winner_role == "pack" and record.outcome == "conversion"
+    assert record.rounds < 45
+
+
+def test_in_gem_siege_the_search_breaks_the_gem_whose_income_races_it() -> None:
+    """Gem Siege (R25) starts the economy: each side's Gem holds a captured enemy Rook, 10 SP a
+    turn from its second turn (core §6, R14). The search counts income in the race, so it breaks
+    the enemy Gem (core §6, R15: no income until repaired) and the enemy earns less than its whole
+    Gem would have paid, while its own whole Gem pays 10 every Upkeep after the first (SP earned
+    counts income, captures and cards: here income alone, no piece being captured)."""
+    from sgcheck.play.game_scenario import load_game_scenario
+
+    siege = str(ROOT / "examples" / "scenarios" / "gem-siege.scenario.yaml")
+    loaded = load_game_scenario(siege, log_folder=None, from_tag=False)
+    assert not isinstance(loaded, Diagnostic) and loaded.scenario is not None
+    task = GameTask(0, game_seed(1, 0), _pack_side(PLANTED), Side("core"), Color.WHITE, Policy.SEARCH, CORE,
+                    scenario=loaded.scenario, scenario_label="siege")  # fmt: skip
+    record = play_task(task)
+    assert record.outcome == "conversion" and record.winner_role == "pack" and record.captures == 0
+    assert record.sp_earned[0] == 10 * (record.rounds - 1)  # White: an income every Upkeep but the first
+    enemy_turns = len(record.economy[1])
+    assert record.sp_earned[1] < 10 * (enemy_turns - 1)
+
+
+def _with_cards(names: tuple[str, ...], owner: Color, pack: str) -> GameState:
+    """White's turn 1, White's King on c2, Black's on f7, ``names`` of ``pack`` put in play for ``owner``."""
+    from sgcheck.core.cards.table import CardsByName, new_cards
+    from sgcheck.core.play.cards import enter_play
+
+    cards = _pack_side(pack).cards
+    state = initial_state(Square(10), Square(53))
+    state = state.replace(cards=new_cards(CardsByName(cards), (), ()))
+    by_name = {card.name: card for card in cards}
+    for order, name in enumerate(names):
+        state = enter_play(state, by_name[name], owner, order, 0)
+    return state
+
+
+def test_a_strike_is_priced_with_the_cards_in_play() -> None:
+    """Without cards, a Queen two squares from the King pays 2 × 9 + 2 = 20 an attack (core §4.1)
+    and hits 90% of the time for 1 (core §4.3, §4.4); with War Banner the hit is clamped to 95%
+    (+25, R10, R20) and deals 3 (+2, core §4.5)."""
+    core = initial_state(Square(10), Square(53))
+    assert search.price_per_damage(core, Color.WHITE, Kind.QUEEN, 2) == pytest.approx(20 / 0.90)
+    banner = _with_cards(("War Banner",), Color.WHITE, PLANTED)
+    assert search.price_per_damage(banner, Color.WHITE, Kind.QUEEN, 2) == pytest.approx(20 / (0.95 * 3))
+    assert search.price_per_damage(banner, Color.BLACK, Kind.QUEEN, 2) == pytest.approx(20 / 0.90)  # White's card
+    # a Rook: 2 × 5 + 3 = 13 at 50%, or 75% with the Banner
+    assert search.price_per_damage(banner, Color.WHITE, Kind.ROOK, 3) == pytest.approx(13 / (0.75 * 3))
+
+
+def test_a_king_cards_make_immune_turns_the_enemys_race_to_1000_lp() -> None:
+    """Soul Ward (−2 on every hit on its owner's King) leaves a core hit 1 − 2 < 0, so 0 damage
+    (R23): no attack can convert that King, and the enemy's only win left is 1000 LP (core §7), at
+    6 LP a Pass (core §2.5), while the Ward's owner still races to convert."""
+    guarded = _with_cards(("Soul Ward",), Color.BLACK, str(ROOT / "examples" / "logs" / "relic-pack"))
+    for kind, distance in search.STRIKERS:
+        assert math.isinf(search.price_per_damage(guarded, Color.WHITE, kind, distance))
+    white, black = search._race_turns(guarded, Color.WHITE)
+    core_white, core_black = search._race_turns(initial_state(Square(10), Square(53)), Color.WHITE)
+    assert white == pytest.approx((1000 - 20) / 6)  # one Pass a turn from 20 LP to 1000
+    assert black == pytest.approx(core_black) and core_white < white
 
 
 def test_a_planted_dominant_card_in_every_game_is_found_by_taking_it_away() -> None:
