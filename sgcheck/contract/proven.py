@@ -40,6 +40,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 from sgcheck.contract.analysis.explore import Exploration, Found, card_goals, witness_for
+from sgcheck.contract.analysis.meeting import shape
 from sgcheck.contract.analysis.probes import PROBES, start
 from sgcheck.contract.proof import LOG_FILE, REFUSED, played_actions, proof_log
 from sgcheck.contract.registry import Scope, rules_by_code
@@ -211,6 +212,7 @@ def proved(
     or made a warning that says no game shows it. ``exploration`` is what playing the pack found
     (None: it is not needed, every error is refused in every game or kept)."""
     by_name = {card.name: card for card in cards}
+    unwitnessed: set[tuple[object, frozenset[str]]] = set()
     for diagnostic in found:
         if not is_static_break(diagnostic):
             yield diagnostic
@@ -223,8 +225,13 @@ def proved(
             game = _shown(diagnostic.code, card, exploration)
         tried = ""
         if game is None and card is not None and diagnostic.code in SHOWN_BY:
-            # the reasoning says the break is possible: the witness search looks for its game
-            game = witness_for(card, SHOWN_BY[diagnostic.code], ruleset)
+            # the reasoning says the break is possible: the witness search looks for its game (once
+            # for cards of one shape, which play alike, when it finds none)
+            kinds = SHOWN_BY[diagnostic.code]
+            if (shape(card), kinds) not in unwitnessed:
+                game = witness_for(card, kinds, ruleset)
+                if game is None:
+                    unwitnessed.add((shape(card), kinds))
             tried = "; ".join(goal.describe() for goal in card_goals(card, Color.WHITE))
         if game is None:
             yield _unproven(diagnostic, exploration, tried)

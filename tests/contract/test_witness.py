@@ -8,6 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from sgcheck.contract.analysis import witness
 from sgcheck.contract.analysis.explore import explore
@@ -131,3 +133,31 @@ def test_a_rule_error_no_witness_shows_stays_a_warning_with_the_witness_bounds(
     (warning,) = [d for d in _check_text(GRIT, tmp_path) if d.code == "SG-C011"]
     assert warning.severity is Severity.WARNING and "no game found" in warning.message
     assert "a witness game directed at the events (miss) for up to 0 turns" in dict(warning.context)["no game found"]
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    event=st.sampled_from(sorted(witness.SUFFERED | witness.MADE)),
+    owner=st.sampled_from(list(Color)),
+    probe=st.sampled_from(PROBES),
+)
+def test_every_choice_is_taken_by_the_engine_and_moves_toward_the_goal(
+    event: A.Event, owner: Color, probe: object
+) -> None:
+    """R22, core §2: whatever the goal and the probe, each action the witness search chooses is one the
+    engine applies, it scores above the position it is chosen in (the search never goes back), and
+    it leaves its taker a Repair's price (core §6)."""
+    state = start(probe, (), ((), ()))  # type: ignore[arg-type]
+    goal = witness.Goal(frozenset(), frozenset({event}), owner)
+    for _ in range(30):
+        chosen = witness.choose(state, goal)
+        action = chosen if chosen is not None else witness.forward(state)
+        step = apply(state, action)
+        assert isinstance(step, Applied), action
+        if chosen is not None:
+            assert witness.score(step.state, goal) > witness.score(state, goal)
+            taker = step.state.players[state.to_move]
+            assert taker.lp + taker.sp >= witness.RESERVE
+        state = step.state
+        if state.result is not None:
+            break

@@ -553,7 +553,10 @@ class _Search:
         the explorer's own (:meth:`_step`), so the breaks are recorded as any game's are. Whether
         every break of ``keys`` was met."""
         wanted = tuple(keys)
-        return self._directed(node, goal, lambda: all(self._played(key) for key in wanted))
+        return any(
+            self._directed(node, paced, lambda: all(self._played(key) for key in wanted))
+            for paced in (goal, goal.paced())
+        )
 
     def _directed(self, node: _Node, goal: Goal, done: Callable[[], bool]) -> bool:
         """The game of :meth:`_direct`, played until ``done()``; whether it was."""
@@ -564,6 +567,7 @@ class _Search:
             if since >= witness.STALL or node.state.result is not None:
                 return False
             seen = {position_key(node.state)}
+            events = 0
             for _ in range(witness.ACTIONS):
                 action = witness.choose(node.state, goal)
                 if action is None:
@@ -571,7 +575,10 @@ class _Search:
                 child = self._step(node, action)
                 if child is None or child.state.result is not None:
                     return done()
+                events += goal.progress(child.state) > goal.progress(node.state)
                 node = child
+                if goal.per_turn is not None and events >= goal.per_turn:
+                    break
                 if isinstance(action, EndTurn):
                     break
                 key = position_key(node.state)
@@ -1140,7 +1147,7 @@ def witness_for(card: A.Card, kinds: frozenset[str], ruleset: Ruleset = CORE) ->
     hands: Hands = ((card.name,), ())
     by_name = {card.name: card}
     for probe in PROBES:
-        for goal in goals:
+        for goal in (*goals, *(goal.paced() for goal in goals)):
             found: dict[tuple[object, ...], Found] = {}
             search = _Search(probe, (card,), hands, ruleset, BOUNDS, found, set())
             node = search.opening(card.name)

@@ -83,6 +83,9 @@ class Goal:
     owner: Color
     # cards whose triggers on the events count each time they fire (effects that start no copy)
     fired: frozenset[str] = frozenset()
+    # at most this many actions a turn that add copies or firings (None: as many as can be paid), so
+    # that what must recur turn after turn is not all spent in one turn
+    per_turn: int | None = None
 
     @property
     def aggressor(self) -> Color | None:
@@ -117,8 +120,13 @@ class Goal:
         events = ", ".join(sorted(str(event) for event in self.events)) or "none"
         return (
             f"a witness game directed at the events ({events}) for up to {PLIES // 2} turns of each player, "
-            f"stopped after {STALL} plies without a copy or a closer attack"
+            f"as many events a turn as can be paid, then one a turn, each stopped after {STALL} plies "
+            "without a copy or a closer attack"
         )
+
+    def paced(self) -> Goal:
+        """The same goal, one event a turn."""
+        return dataclasses.replace(self, per_turn=1)
 
 
 def reach(state: GameState, goal: Goal) -> int:
@@ -206,9 +214,9 @@ def wander(state: GameState, goal: Goal, rng: random.Random) -> Action | None:
     return action if isinstance(apply(state, action), Applied) else None
 
 
-#: What each side of a witness game keeps in LP and SP together: a Break and a Repair at the core's
-#: prices, so that the Gem's events (a denial of a Repair the player could pay, R15) stay in reach.
-RESERVE = caps.BREAK_COST + caps.REPAIR_COST
+#: What each side of a witness game keeps in LP and SP together: a Repair at the core's price, so
+#: that a denial of a Repair the player could pay (core §6, R15) stays in reach.
+RESERVE = caps.REPAIR_COST
 
 
 def choose(state: GameState, goal: Goal) -> Action | None:
