@@ -23,7 +23,11 @@ The search is bounded, and the bounds are part of every finding (:data:`BOUNDS`)
 - **between turns**: a beam of :attr:`Bounds.beam` ends of turn carried on (the busiest with
   cards first, then the richest, then the first found);
 - **past the turns played**: copies that a trigger or a use keeps adding for good are projected
-  (:data:`PROJECTED` more, swept), and what that breaks is reported as projected.
+  (:data:`PROJECTED` more, swept), and what that breaks is reported as projected;
+- **the witness search** (:mod:`sgcheck.contract.analysis.witness`): for a break the reasoning
+  finds and no game played shows, a game directed at the events it needs (:meth:`_Search._direct`,
+  :func:`witness_for`, :func:`_directed_show`); what it shows is an error with its path, what it
+  does not stays a warning with its bounds.
 
 Findings are errors, except what several cards do only together (a cap passed, a King left
 without damage: the R20 warning, as the player chooses to bring them together) and a steep price
