@@ -3,7 +3,7 @@
 An error of the contract says that some game breaks core §8. The rules of play
 (SG-C150-SG-C158) find that game by playing the pack; the card and pack rules (SG-C0xx,
 SG-C1xx) read the break from the cards' words. Before the report is made, each error of the
-card and pack rules that judges a break of §8 is given its game, by one of two routes:
+card and pack rules that judges a break of §8 is given its game, by one of three routes:
 
 - *Refused in every game.* A card whose effect the contract forbids in every game (a rewritten
   core number, a changed turn structure, extra activations, direct damage to a King, a
@@ -16,8 +16,12 @@ card and pack rules that judges a break of §8 is given its game, by one of two 
   discount too large (SG-C005) by a cost below 0, a bonus past its cap by the attack that passes
   it, a conversion in disguise by the exchange, a repair denial by two consecutive Upkeeps, and
   so on (:data:`SHOWN_BY`).
+- *Found by the witness search.* When no game of the explorer shows it, a game directed at the
+  events the card's triggers wait for (:func:`sgcheck.contract.analysis.explore.witness_for`,
+  :mod:`sgcheck.contract.analysis.witness`), played from each probe, shows a break of those kinds
+  with the card among its cards.
 
-An error with neither is not proven: it becomes a warning that says so, with the rule's reasoning
+An error with none of them is not proven: it becomes a warning that says so, with the rule's reasoning
 (its message) and the bounds of the games played. What the rules judge that is no break of §8 in
 a game (two cards sharing a name, SG-C140: the pack cannot be written in a log; the ``SG-C2xx``
 codes of packs and configuration; the ``SG-P`` reading errors) stays an error: it is about the
@@ -35,7 +39,8 @@ import shlex
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
-from sgcheck.contract.analysis.explore import Exploration, Found
+from sgcheck.contract.analysis.explore import Exploration, Found, card_goals, witness_for
+from sgcheck.contract.analysis.meeting import shape
 from sgcheck.contract.analysis.probes import PROBES, start
 from sgcheck.contract.proof import LOG_FILE, REFUSED, played_actions, proof_log
 from sgcheck.contract.registry import Scope, rules_by_code
@@ -44,6 +49,7 @@ from sgcheck.core.cards.model import Card
 from sgcheck.core.cards.semantics import forbidden
 from sgcheck.core.engine import apply
 from sgcheck.core.outcome import Applied
+from sgcheck.core.pieces import Color
 from sgcheck.core.ruleset import CORE, Ruleset
 from sgcheck.core.watch import KINDS, START, observe
 from sgcheck.core.windows import next_phase
@@ -206,6 +212,7 @@ def proved(
     or made a warning that says no game shows it. ``exploration`` is what playing the pack found
     (None: it is not needed, every error is refused in every game or kept)."""
     by_name = {card.name: card for card in cards}
+    unwitnessed: set[tuple[object, frozenset[str]]] = set()
     for diagnostic in found:
         if not is_static_break(diagnostic):
             yield diagnostic
@@ -216,17 +223,30 @@ def proved(
             game = refusal(card, ruleset)
         if game is None and card is not None and exploration is not None:
             game = _shown(diagnostic.code, card, exploration)
+        tried = ""
+        if game is None and card is not None and diagnostic.code in SHOWN_BY:
+            # the reasoning says the break is possible: the witness search looks for its game (once
+            # for cards of one shape, which play alike, when it finds none)
+            kinds = SHOWN_BY[diagnostic.code]
+            if (shape(card), kinds) not in unwitnessed:
+                game = witness_for(card, kinds, ruleset)
+                if game is None:
+                    unwitnessed.add((shape(card), kinds))
+            tried = "; ".join(goal.describe() for goal in card_goals(card, Color.WHITE))
         if game is None:
-            yield _unproven(diagnostic, exploration)
+            yield _unproven(diagnostic, exploration, tried)
             continue
         if games is not None:
             games.append(game)
         yield diagnostic.with_context(("proof", proof_line(game, by_name, name, ruleset)))
 
 
-def _unproven(diagnostic: Diagnostic, exploration: Exploration | None) -> Diagnostic:
-    """The rule's finding, reasoned and shown by no game: a warning that says so (as SG-C162)."""
+def _unproven(diagnostic: Diagnostic, exploration: Exploration | None, tried: str = "") -> Diagnostic:
+    """The rule's finding, reasoned and shown by no game: a warning that says so (as SG-C162), with
+    the bounds of the games played and of the witness games ``tried``."""
     bounds = exploration.bounds.describe() if exploration is not None else "no game played"
+    if tried:
+        bounds = f"{bounds}; {tried}"
     return dataclasses.replace(
         diagnostic,
         severity=Severity.WARNING,

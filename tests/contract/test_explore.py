@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from sgcheck.config import Config
+from sgcheck.contract.analysis import witness
 from sgcheck.contract.analysis.explore import BOUNDS, PIECE, explore
 from sgcheck.contract.analysis.meeting import combinations, signals, topics
 from sgcheck.contract.checker import plan_check
@@ -198,13 +199,14 @@ def test_a_second_attempt_at_full_price_is_only_a_warning() -> None:
     assert dict(found.numbers) == {"attempts": 2, "price": 20}
 
 
-def test_copies_for_a_while_that_add_up_are_projected() -> None:
+def test_copies_for_a_while_that_add_up_are_projected_then_shown() -> None:
     """R20, R23: each enemy attack starts a +1 lasting to the holder's next turn, so the copies of one
-    card add up past the +2 cap in a turn with three attacks on its holder, beyond what was played."""
+    card add up past the +2 cap in a turn with three attacks on its holder, beyond what was played:
+    projected, then shown by the witness search's game (an error with its path)."""
     cards = cards_of('relic "Ledger" passive { cost 4 SP effect on attacked: damage +1 next turn }\n')
     (found,) = [f for f in explore(cards).findings if f.kind == "cap"]
-    # reasoned, not shown in a game: a warning that says so (no error without a proof)
-    assert found.what == "damage" and found.severity is Severity.WARNING and "projected" in found.message
+    assert found.what == "damage" and found.severity is Severity.ERROR and not found.projected
+    assert dict(found.numbers)["total"] > 2
     # a copy that ends with the attack cannot add up: no projection, no finding
     cards = cards_of('relic "Spark" passive { cost 4 SP effect on hit: damage +1 this attack }\n')
     assert [f for f in explore(cards).findings if f.kind == "cap"] == []
@@ -238,15 +240,18 @@ def test_a_slow_accumulator_crosses_its_bound_in_the_game_played_on(tmp_path: Pa
     assert not found.projected and found.turns > 10
 
 
-def test_a_break_no_game_reaches_is_a_warning_with_its_reasoning() -> None:
+def test_a_break_no_game_reaches_is_a_warning_with_its_reasoning(monkeypatch: pytest.MonkeyPatch) -> None:
     """core §8, item 3 of the contract's method: three captures of the holder's pieces give +30 for
-    good; the checker decides it, but no game it plays captures three, so it warns (SG-C162) with the
-    copies needed, and never errs without a game."""
+    good; the checker decides it, and with the witness search cut to two plies no game it plays
+    captures three, so it warns (SG-C162) with the copies needed and the witness's bounds, and never
+    errs without a game (tests/contract/test_witness.py shows the game the full search finds)."""
+    monkeypatch.setattr(witness, "PLIES", 2)
     cards = cards_of('relic "Vengeful Ghosts" passive { cost 4 SP effect on captured: to_hit +10 permanently }\n')
     findings = explore(cards).findings
     assert findings and all(f.severity is Severity.WARNING for f in findings)
     (found,) = findings
     assert found.projected and "2 more of each cross the bound" in found.projected
+    assert "witness game directed at the events (captured) for up to 1 turns" in found.projected
 
 
 def test_costs_below_zero_only_together_are_the_r20_warning() -> None:

@@ -21,11 +21,7 @@ from tests.contract.test_explore import assert_replays_to, proofs
 HELDOUT_DIR = Path(__file__).resolve().parent / "heldout"
 DESIGNS = sorted(p for p in HELDOUT_DIR.iterdir() if p.is_dir() or p.name.endswith(CARD_SUFFIXES))
 
-KNOWN_MISSES: dict[str, str] = {
-    # reasoned and reported as the SG-C162 warning: no game played on makes the opponent capture
-    # three of the holder's pieces, so no proof, so no error
-    "14-foes-tribute.sgcard": "three captures of the holder's pieces are needed; no game played on makes them",
-}
+KNOWN_MISSES: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("path", DESIGNS, ids=[p.name for p in DESIGNS])

@@ -23,7 +23,11 @@ The search is bounded, and the bounds are part of every finding (:data:`BOUNDS`)
 - **between turns**: a beam of :attr:`Bounds.beam` ends of turn carried on (the busiest with
   cards first, then the richest, then the first found);
 - **past the turns played**: copies that a trigger or a use keeps adding for good are projected
-  (:data:`PROJECTED` more, swept), and what that breaks is reported as projected.
+  (:data:`PROJECTED` more, swept), and what that breaks is reported as projected;
+- **the witness search** (:mod:`sgcheck.contract.analysis.witness`): for a break the reasoning
+  finds and no game played shows, a game directed at the events it needs (:meth:`_Search._direct`,
+  :func:`witness_for`, :func:`_directed_show`); what it shows is an error with its path, what it
+  does not stays a warning with its bounds.
 
 Findings are errors, except what several cards do only together (a cap passed, a King left
 without damage: the R20 warning, as the player chooses to bring them together) and a steep price
@@ -33,13 +37,18 @@ without damage: the R20 warning, as the player chooses to bring them together) a
 from __future__ import annotations
 
 import dataclasses
+import functools
 import heapq
+import random
+import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 
+from sgcheck.contract.analysis import witness
 from sgcheck.contract.analysis.meeting import Hands, Topic, combinations, topics
-from sgcheck.contract.analysis.probes import Probe, Swept, probes_for, start, sweep, sweep_key
+from sgcheck.contract.analysis.probes import PROBES, Probe, Swept, probes_for, start, sweep, sweep_key
+from sgcheck.contract.analysis.witness import Goal
 from sgcheck.core import caps
 from sgcheck.core.actions import (
     Action,
@@ -363,6 +372,61 @@ class _Search:
             frontier = self._beam(ends)
         for end in frontier:
             self._decide(end)
+        for end in frontier[:1]:
+            self._gather(end)
+
+    def _gather(self, node: _Node) -> None:
+        """Copies for a while that add up, shown in a game: for each trigger in play whose copies can
+        add up while they act (:func:`_recurs_while_acting`) and whose copies, projected, break
+        something no game played showed, the witness search plays a game directed at its event
+        (:meth:`_direct`), so that the copies are there at once and the break happens in the game."""
+        cards = node.state.cards
+        if cards is None:
+            return
+        for goal in _gathering(cards):
+            names = {name for name, _, _ in goal.copies}
+            keys = [
+                key
+                for key, kept in self.found.items()
+                if kept.projected
+                and kept.probe.name == self.probe.name
+                and names & set(kept.cards)
+                and ("gather", self.probe.name, key) not in self.tried
+            ]
+            if not keys:
+                continue
+            self.tried.update(("gather", self.probe.name, key) for key in keys)
+            if self._direct(node, goal, keys):
+                continue
+            for key in keys:  # not shown: the warning says how far the witness search looked
+                kept = self.found[key]
+                if kept.projected and kept.message.endswith(")"):
+                    note = f"; nor {goal.describe()}"
+                    message = f"{kept.message[:-1]}{note})"
+                    self.found[key] = dataclasses.replace(kept, message=message, projected=kept.projected + note)
+
+    def opening(self, name: str) -> _Node | None:
+        """The probe's position, its prelude played, then the card ``name`` played by its holder in
+        the first phase that takes it (None: no phase of the first turn does)."""
+        node = _Node(start(self.probe, self.cards, self.hands, self.ruleset), START, ())
+        for action in self.probe.prelude:
+            child = self._step(node, action)
+            if child is None:
+                return None
+            node = child
+        while True:
+            for action in _card_actions(node.state):
+                if isinstance(action, Play) and action.card == name:
+                    child = self._step(node, action)
+                    if child is not None:
+                        return child
+            forward = witness.forward(node.state)
+            if isinstance(forward, EndTurn):
+                return None
+            child = self._step(node, forward)
+            if child is None:
+                return None
+            node = child
 
     def _decide(self, node: _Node) -> None:
         """Copies that accumulate over the whole game: decided, then shown (docs/contract-rules.md,
@@ -411,6 +475,7 @@ class _Search:
             how = (
                 f"{copies}: copies that never end add up over the game, and {need} more of each cross the bound; "
                 f"no game played on for {WITNESS_PLIES // 2} more turns of each player reached it"
+                + "".join(f", nor {_goal(g).describe()}" for g in growing if g.event is not None)
             )
             state = self._with_copies(node.state, growing, need)
             for actor in (state.to_move, state.to_move.other):
@@ -452,6 +517,7 @@ class _Search:
         more plies are played, or :data:`_STALL` plies in a row add no copy (the game does not make
         the event happen). The breaks are recorded by the steps and sweeps of the game itself."""
         names = {(g.card, g.owner, g.first.effect) for g in growing}
+        start_node = node
 
         def copies(end: _Node) -> tuple[int, int]:
             cards = end.state.cards
@@ -468,15 +534,69 @@ class _Search:
         try:
             for _ in range(WITNESS_PLIES):
                 if all(self._played(key) for key in keys) or since >= _STALL:
-                    return
+                    break
                 ends = self._turn(node)
                 if not ends:
-                    return
+                    break
                 node = max(ends, key=copies)
                 count = copies(node)[0]
                 most, since = (count, 0) if count > most else (most, since + 1)
         finally:
             self.wanted, self.eager, self.prey = wanted, False, None
+        for g in growing:
+            if all(self._played(key) for key in keys):
+                return
+            if g.event is not None:
+                self._direct(start_node, _goal(g), keys)
+
+    def _direct(self, node: _Node, goal: Goal, keys: Iterable[tuple[object, ...]]) -> bool:
+        """The witness search (:mod:`sgcheck.contract.analysis.witness`): play on from ``node`` a game
+        directed at ``goal``'s events, both sides choosing their actions and dice for them, until every
+        break of ``keys`` happens in it, :data:`witness.PLIES` more plies are played, or
+        :data:`witness.STALL` plies in a row bring neither a copy nor a closer attack. Every step is
+        the explorer's own (:meth:`_step`), so the breaks are recorded as any game's are. Whether
+        every break of ``keys`` was met."""
+        wanted = tuple(keys)
+        return any(
+            self._directed(node, paced, lambda: all(self._played(key) for key in wanted))
+            for paced in (goal, goal.paced())
+        )
+
+    def _directed(self, node: _Node, goal: Goal, done: Callable[[], bool]) -> bool:
+        """The game of :meth:`_direct`, played until ``done()``; whether it was."""
+        best, since = witness.score(node.state, goal)[1:3], 0
+        for _ in range(witness.PLIES):
+            if done():
+                return True
+            if since >= witness.STALL or node.state.result is not None:
+                return False
+            seen = {position_key(node.state)}
+            events = 0
+            for _ in range(witness.ACTIONS):
+                action = witness.choose(node.state, goal)
+                if action is None:
+                    action = witness.forward(node.state)
+                child = self._step(node, action)
+                if child is None or child.state.result is not None:
+                    return done()
+                events += goal.progress(child.state) > goal.progress(node.state)
+                node = child
+                if goal.per_turn is not None and events >= goal.per_turn:
+                    break
+                if isinstance(action, EndTurn):
+                    break
+                key = position_key(node.state)
+                if key in seen and not isinstance(action, EnterPhase):
+                    break
+                seen.add(key)
+            while not isinstance(node.path[-1], EndTurn):  # the rest of the turn: the way forward
+                child = self._step(node, witness.forward(node.state))
+                if child is None or child.state.result is not None:
+                    return done()
+                node = child
+            now = witness.score(node.state, goal)[1:3]
+            best, since = (now, 0) if now > best else (best, since + 1)
+        return done()
 
     def _step(self, node: _Node, action: Action) -> _Node | None:
         step = apply(node.state, action)
@@ -833,6 +953,29 @@ def _growing(cards: CardsState) -> list[_Growing]:
     return found
 
 
+def _goal(growing: _Growing) -> Goal:
+    """What a witness game for ``growing``'s copies brings about: more of them, by their event."""
+    events = frozenset({growing.event}) if growing.event is not None else frozenset()
+    return Goal(frozenset({(growing.card, growing.owner, growing.first.effect)}), events, growing.owner)
+
+
+def _gathering(cards: CardsState) -> list[Goal]:
+    """The triggers in play whose copies last a while and can add up while they act (their event
+    recurs, no limit bounds them): a witness game for each brings their event about."""
+    goals: list[Goal] = []
+    for item in cards.lasting:
+        trigger = item.effect.trigger
+        if trigger is None or item.until is not None or not isinstance(item.effect.action, LASTING_ACTIONS):
+            continue
+        if item.effect.limit is not None or trigger.event is A.Event.PHASE:
+            continue
+        copy = dataclasses.replace(item.effect, trigger=None, limit=None)
+        if until(copy, 0, relic=False)[0] is None:
+            continue  # copies that never end: decided over the whole game (:meth:`_Search._decide`)
+        goals.append(Goal(frozenset({(item.card, item.owner, copy)}), frozenset({trigger.event}), item.owner))
+    return goals
+
+
 def _breaks(state: GameState) -> dict[tuple[object, ...], Swept]:
     """The breaks the sweep finds in ``state``, for either player to move, by their key."""
     found: dict[tuple[object, ...], Swept] = {}
@@ -967,6 +1110,62 @@ def explore(
     return result
 
 
+def card_goals(card: A.Card, owner: Color) -> list[Goal]:
+    """What a witness game for ``card`` held by ``owner`` brings about: for each event its triggers
+    wait for, more of the copies they start and more firings."""
+    goals: dict[A.Event, set[witness.Copy]] = {}
+    for effect in card.effects:
+        if effect.trigger is None or effect.trigger.event is A.Event.PHASE:
+            continue
+        copies = goals.setdefault(effect.trigger.event, set())
+        if isinstance(effect.action, LASTING_ACTIONS):
+            copies.add((card.name, owner, dataclasses.replace(effect, trigger=None, limit=None)))
+    return [
+        Goal(frozenset(copies), frozenset({event}), owner, frozenset({card.name})) for event, copies in goals.items()
+    ]
+
+
+def _games(found: dict[tuple[object, ...], Found], name: str, kinds: frozenset[str]) -> list[Found]:
+    """The errors of ``kinds`` in ``found`` played in a game (not projected), with the card ``name``."""
+    return [
+        f
+        for f in found.values()
+        if f.kind in kinds and name in f.cards and f.severity is Severity.ERROR and not f.projected
+    ]
+
+
+def _any_game(found: dict[tuple[object, ...], Found], name: str, kinds: frozenset[str]) -> bool:
+    return bool(_games(found, name, kinds))
+
+
+def witness_for(card: A.Card, kinds: frozenset[str], ruleset: Ruleset = CORE) -> Found | None:
+    """The witness search for a break the card and pack rules read from ``card``'s words (core §8):
+    from each of the three probe positions (:data:`PROBES`), the holder plays the card, then a game
+    directed at the events its triggers wait for (:func:`card_goals`) is played until a break of one
+    of ``kinds`` with the card among its cards happens in it, an error shown in the game (a situation
+    the sweep found is carried on to an action that shows it, :func:`_witnessed`). None when no game
+    within the witness's bounds shows one: the rule's finding stays the warning that says so."""
+    goals = card_goals(card, Color.WHITE)
+    if not goals:
+        return None
+    hands: Hands = ((card.name,), ())
+    by_name = {card.name: card}
+    for probe in PROBES:
+        for goal in (*goals, *(goal.paced() for goal in goals)):
+            found: dict[tuple[object, ...], Found] = {}
+            search = _Search(probe, (card,), hands, ruleset, BOUNDS, found, set())
+            node = search.opening(card.name)
+            if node is None:
+                continue
+
+            search._directed(node, goal, functools.partial(_any_game, found, card.name, kinds))
+            for game in _games(found, card.name, kinds):
+                shown = _witnessed(game, by_name, ruleset)
+                if shown.severity is Severity.ERROR and not shown.projected:
+                    return shown
+    return None
+
+
 def _better(found: Found, kept: Found) -> bool:
     """Whether ``found`` replaces ``kept``, the same break seen earlier: one played rather than
     projected, then a shorter game (the earlier one on a tie)."""
@@ -1057,7 +1256,41 @@ def _witnessed(found: Found, by_name: dict[str, A.Card], ruleset: Ruleset) -> Fo
         assert isinstance(step, Applied)
         state = step.state
         extra.append(forward)
-    return _unshown(found)
+    shown = _directed_show(found, state, (*found.path, *extra))
+    return _unshown(found) if shown is None else dataclasses.replace(found, path=shown)
+
+
+def _directed_show(found: Found, state: GameState, path: tuple[Action, ...]) -> tuple[Action, ...] | None:
+    """The witness search for a situation the sweep found: a game played on from ``state`` (reached
+    by ``path``) in which both sides move their pieces (:func:`witness.wander`: toward more attacks
+    of the holder of ``found``'s cards on the opponent's pieces, else a move drawn from a generator
+    seeded by the break, so that the game is the same every run), each action of the situation's
+    kind tried at each step, until one shows the break in the game; the path to it, or None within
+    :data:`witness.SITUATION_PLIES` plies."""
+    holder = Color.WHITE if set(found.cards) & set(found.hands[0]) else Color.BLACK
+    goal = Goal(frozenset(), frozenset({A.Event.HIT}), holder)
+    rng = random.Random(zlib.crc32(repr((found.kind, found.what, sorted(found.cards), found.probe.name)).encode()))
+    for _ in range(witness.SITUATION_PLIES):
+        moved = 0
+        for _ in range(witness.ACTIONS):
+            for action in _tries(state, found):
+                if isinstance(action, EnterPhase | EndTurn):
+                    continue
+                step = apply(state, action)
+                if isinstance(step, Applied) and _shows(found, action, step):
+                    return (*path, action)
+            chosen = witness.wander(state, goal, rng) if moved < witness.WANDER else None
+            moved += chosen is not None
+            action = chosen if chosen is not None else witness.forward(state)
+            step = apply(state, action)
+            if not isinstance(step, Applied) or step.state.result is not None:
+                return None
+            state, path = step.state, (*path, action)
+            if isinstance(action, EndTurn):
+                break
+        else:
+            return None
+    return None
 
 
 def _unshown(found: Found) -> Found:

@@ -1,0 +1,255 @@
+"""The witness search: a game directed at the events a reasoned break needs (core §8).
+
+The explorer's reasoning says which quantity crosses which bound, and through which events: the
+copies of an effect that a trigger starts, one each time its event happens (``on captured: to_hit
++10 permanently`` needs three captures of its holder's pieces; ``on attacked: damage +1 next turn``
+three attacks on them in one turn). When the games the explorer plays do not make those events
+often enough, the witness search plays one that does: a goal-directed game in which both sides
+choose their actions and dice to bring the events about.
+
+- **The goal** (:class:`Goal`): the copies to add (a card, its holder, the effect each copy is),
+  and the events that add them. The events tell the roles: for an event the holder *suffers*
+  (``captured``, ``attacked``) the opponent is the aggressor and the holder's pieces the prey; for
+  one the holder *makes* (``capture``, ``hit``, ``miss``) the holder attacks the opponent's.
+- **The choice** (:func:`choose`): at each step, every action the core accepts in the position
+  (:func:`sgcheck.core.legal.legal_actions`), an attack with the dice of a hit and of a miss, a Break
+  or a Repair with a success and a failure, is applied with :func:`sgcheck.core.engine.apply`, and
+  the one whose position scores best is taken (:func:`score`): the game still going, then more
+  copies, then more attacks the aggressor could make on the prey (the aggressor closes in, the
+  prey is fed to it: a piece moved or summoned into reach), then, for the prey's side, the
+  fewest of its pieces lost to anything but the events. When no action scores above the position
+  as it is, the phase moves on. The prey's side never attacks when its own losses are the event.
+- **The judge** is the core engine: every step of the game is an action it took, the dice are
+  faces the rules allow, and the watch replay keeps judges each step, so a break met in this game
+  is a break of a game that replays (the proof log states its dice).
+
+A fixed number of plies (:data:`PLIES`) bounds the search for a witness; it never decides that a
+pack is clean: a break no witness game reaches stays the warning that says so, with these bounds.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+from sgcheck.core import caps
+from sgcheck.core.actions import Action, Attack, Break, Convert, EndTurn, EnterPhase, Move, Repair, Summon, Teleport
+from sgcheck.core.cards import model as A
+from sgcheck.core.engine import apply
+from sgcheck.core.geometry import attack_targets
+from sgcheck.core.legal import legal_actions
+from sgcheck.core.outcome import Applied
+from sgcheck.core.pieces import Color, Kind
+from sgcheck.core.squares import ALL_SQUARES
+from sgcheck.core.state import Board, GameState
+from sgcheck.core.windows import next_phase
+
+#: How many plies a witness game is played, at most: 50 turns of each player.
+PLIES = 100
+
+#: A witness game stops after this many plies in a row in which neither the copies nor the
+#: aggressor's reach grew: the game does not bring the events about.
+STALL = 12
+
+#: At most this many actions a turn (the way forward aside).
+ACTIONS = 16
+
+#: How many plies a game played on toward a situation the sweep found is played, at most, and how
+#: many pieces each side moves or summons a turn in it.
+SITUATION_PLIES = 40
+WANDER = 3
+
+#: The dice of a hit and of a miss (an accuracy roll), of a success and of a failure (3d6).
+HIT, MISS = (0, 1), (0, 0)
+SUCCESS, FAILURE = (6, 6, 6), (1, 1, 1)
+
+#: Events the holder suffers from the opponent's attacks, and events the holder's own attacks make.
+SUFFERED = frozenset({A.Event.CAPTURED, A.Event.ATTACKED})
+MADE = frozenset({A.Event.CAPTURE, A.Event.HIT, A.Event.MISS})
+
+#: The copies of one effect: its card, its holder and the effect each copy is.
+Copy = tuple[str, Color, A.Effect]
+
+
+@dataclass(frozen=True, slots=True)
+class Goal:
+    """What a witness game brings about: more of the ``copies``, by their ``events``."""
+
+    copies: frozenset[Copy]
+    events: frozenset[A.Event]
+    owner: Color
+    # cards whose triggers on the events count each time they fire (effects that start no copy)
+    fired: frozenset[str] = frozenset()
+    # at most this many actions a turn that add copies or firings (None: as many as can be paid), so
+    # that what must recur turn after turn is not all spent in one turn
+    per_turn: int | None = None
+
+    @property
+    def aggressor(self) -> Color | None:
+        """The side whose attacks make the events (None: the events are not attacks)."""
+        if self.events & SUFFERED:
+            return self.owner.other
+        if self.events & MADE:
+            return self.owner
+        return None
+
+    def progress(self, state: GameState) -> int:
+        """How many of the copies are in play in ``state``, or started and waiting for their turn, and
+        how often the triggers of the ``fired`` cards fired on the events."""
+        cards = state.cards
+        if cards is None:
+            return 0
+        waiting = (item for _, item in cards.pending)
+        copies = sum(1 for item in (*cards.lasting, *waiting) if (item.card, item.owner, item.effect) in self.copies)
+        if not self.fired:
+            return copies
+        firings = sum(
+            item.fired_game
+            for item in cards.lasting
+            if item.card in self.fired
+            and item.owner is self.owner
+            and item.effect.trigger is not None
+            and item.effect.trigger.event in self.events
+        )
+        return copies + firings
+
+    def describe(self) -> str:
+        events = ", ".join(sorted(str(event) for event in self.events)) or "none"
+        return (
+            f"a witness game directed at the events ({events}) for up to {PLIES // 2} turns of each player, "
+            f"as many events a turn as can be paid, then one a turn, each stopped after {STALL} plies "
+            "without a copy or a closer attack"
+        )
+
+    def paced(self) -> Goal:
+        """The same goal, one event a turn."""
+        return dataclasses.replace(self, per_turn=1)
+
+
+def reach(state: GameState, goal: Goal) -> int:
+    """How many attacks the aggressor's pieces could make on the prey's pieces other than the King
+    (the King's 20 hit points end the game, not feed it), whoever is to move."""
+    aggressor = goal.aggressor
+    if aggressor is None:
+        return 0
+    return _reach(state.board, aggressor)
+
+
+@lru_cache(maxsize=4096)
+def _reach(board: Board, aggressor: Color) -> int:
+    count = 0
+    for sq in ALL_SQUARES:
+        cell = board[sq]
+        if cell is None or cell.color is not aggressor:
+            continue
+        for to, _ in attack_targets(board, sq, cell):
+            target = board[to]
+            if target is not None and target.kind is not Kind.KING:
+                count += 1
+    return count
+
+
+def _pieces(state: GameState, color: Color) -> int:
+    return sum(1 for cell in state.board if cell is not None and cell.color is color)
+
+
+def score(state: GameState, goal: Goal) -> tuple[int, int, int, int]:
+    """How far ``state`` is toward the goal: the game going on, the copies, the aggressor's reach,
+    and the pieces the aggressor keeps (the prey's side does not take away what attacks it)."""
+    aggressor = goal.aggressor
+    kept = _pieces(state, aggressor) if aggressor is not None else 0
+    return (int(state.result is None), goal.progress(state), reach(state, goal), kept)
+
+
+def options(state: GameState, goal: Goal) -> Iterator[Action]:
+    """The actions a witness game weighs in ``state``: every one the core accepts but the phase
+    changes, with the dice both ways; the prey's side makes no attack when its losses are the event,
+    and no side converts or teleports unless a teleport is the event (a Move or a Summon brings a
+    piece within reach as well, and a Teleport has a destination for every free camp square)."""
+    prey_side = goal.owner if goal.events & SUFFERED else None
+    teleports = A.Event.TELEPORT in goal.events
+    for action in legal_actions(state):
+        if isinstance(action, EnterPhase | EndTurn | Convert) or (isinstance(action, Teleport) and not teleports):
+            continue
+        if isinstance(action, Attack):
+            if state.to_move is prey_side:
+                continue
+            yield dataclasses.replace(action, roll=HIT)
+            yield dataclasses.replace(action, roll=MISS)
+        elif isinstance(action, Break | Repair):
+            yield dataclasses.replace(action, roll=SUCCESS)
+            yield dataclasses.replace(action, roll=FAILURE)
+        else:
+            yield action
+
+
+def forward(state: GameState) -> Action:
+    """The way forward: the next phase, or the end of the turn."""
+    nxt = next_phase(state.turn.phase)
+    return EndTurn() if nxt is None else EnterPhase(nxt)
+
+
+def wander(state: GameState, goal: Goal, rng: random.Random) -> Action | None:
+    """A Move or a Summon of the mover, toward a situation: the one that gives the aggressor the
+    most attacks on the prey's pieces when one gives more than now, else one drawn by ``rng``
+    (None: the mover has none). The core accepts every action returned."""
+    found = [a for a in legal_actions(state) if isinstance(a, Move | Summon)]
+    if not found:
+        return None
+    base = reach(state, goal)
+    best: tuple[int, Action] | None = None
+    for action in found:
+        step = apply(state, action)
+        if not isinstance(step, Applied):
+            continue
+        value = reach(step.state, goal)
+        if value > base and (best is None or value > best[0]):
+            best = (value, action)
+    if best is not None:
+        return best[1]
+    action = rng.choice(found)
+    return action if isinstance(apply(state, action), Applied) else None
+
+
+#: What each side of a witness game keeps in LP and SP together: a Repair at the core's price, so
+#: that a denial of a Repair the player could pay (core §6, R15) stays in reach.
+RESERVE = caps.REPAIR_COST
+
+
+def choose(state: GameState, goal: Goal) -> Action | None:
+    """The action that brings ``state`` furthest toward ``goal`` (:func:`score`), None when none
+    scores above ``state`` itself (the phase should move on). The first found wins a tie. No action
+    is taken that leaves its taker with less than :data:`RESERVE` in LP and SP together."""
+    base = score(state, goal)
+    best: tuple[tuple[int, int, int, int], Action] | None = None
+    mover = state.to_move
+    for action in options(state, goal):
+        step = apply(state, action)
+        if not isinstance(step, Applied):
+            continue
+        after = step.state.players[mover]
+        if after.lp + after.sp < RESERVE:
+            continue
+        value = score(step.state, goal)
+        if value > base and (best is None or value > best[0]):
+            best = (value, action)
+    return None if best is None else best[1]
+
+
+__all__ = [
+    "ACTIONS",
+    "PLIES",
+    "SITUATION_PLIES",
+    "STALL",
+    "WANDER",
+    "Goal",
+    "choose",
+    "forward",
+    "options",
+    "reach",
+    "score",
+    "wander",
+]

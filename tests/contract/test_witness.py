@@ -1,0 +1,163 @@
+"""The witness search (core §8, item 3 of the contract's method): when the reasoning says a break
+is possible through events the explorer's games do not make often enough, a game directed at those
+events is played with the core engine, and the break found there is an error with a proof that
+replay plays to the break. Replay, not the explorer, is the judge of every proof here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sgcheck.contract.analysis import witness
+from sgcheck.contract.analysis.explore import explore
+from sgcheck.contract.analysis.probes import PROBES, start
+from sgcheck.core.actions import Attack, EnterPhase, Play
+from sgcheck.core.cards import model as A
+from sgcheck.core.engine import apply
+from sgcheck.core.outcome import Applied
+from sgcheck.core.pieces import Color, Phase
+from sgcheck.diagnostics import Severity
+from tests.contract.test_explore import assert_replays_to, cards_of, proofs, replayed
+from tests.contract.test_proven import _check_text
+
+GHOSTS = 'relic "Vengeful Ghosts" passive {\n    cost 4 SP\n    effect on captured: to_hit +10 permanently\n}\n'
+LEDGER = 'relic "Grudge Ledger" passive {\n    cost 4 SP\n    effect on attacked: damage +1 next turn\n}\n'
+
+
+def _written(tmp_path: Path, text: str) -> list[tuple[str, Path]]:
+    path = tmp_path / "card.sgcard"
+    path.write_text(text)
+    return proofs(path, tmp_path / "proofs")
+
+
+def test_captures_of_the_holders_pieces_are_brought_about_and_replayed(tmp_path: Path) -> None:
+    """core §4.5, core §8, R20: three captures of the holder's pieces give +30 for good, past the +25
+    cap. The witness game feeds the holder's pieces to the opponent; replay, playing the proof,
+    sees three captures of White's pieces before the attack that carries the +30 (SG-R137), and the
+    finding is an error."""
+    cards = cards_of(GHOSTS)
+    (found,) = explore(cards).findings
+    assert found.severity is Severity.ERROR and not found.projected
+    # the game, played again with the engine alone: Black's attacks take three of White's pieces
+    state = start(found.probe, tuple(cards), found.hands)  # type: ignore[arg-type]
+    lost = 0
+    for action in found.path:
+        step = apply(state, action)
+        assert isinstance(step, Applied), action
+        if (
+            isinstance(action, Attack)
+            and state.to_move is Color.BLACK
+            and step.state.board[action.to] != state.board[action.to]
+        ):
+            lost += 1
+        state = step.state
+    assert lost >= 3
+    ((kind, log),) = _written(tmp_path, GHOSTS)
+    assert kind == "cap"
+    assert_replays_to(kind, log)
+    codes = {d.code for d in replayed(log)}
+    assert "SG-R137" in codes  # copies of one card past the cap, seen by replay's own watch
+
+
+def test_attacks_in_one_turn_are_lined_up_for_copies_that_last_a_while(tmp_path: Path) -> None:
+    """core §4.5, R20, R23: each attack on the holder's pieces starts a +1 damage for the holder's next
+    turn; the witness game has the opponent attack three times or more in one turn, so the holder's
+    reply carries +3 or more per hit, which replay clamps (SG-N304) and names (SG-R137)."""
+    ((kind, log),) = _written(tmp_path, LEDGER)
+    assert kind == "cap"
+    assert_replays_to(kind, log)
+    assert "SG-R137" in {d.code for d in replayed(log)}
+
+
+def test_a_witness_never_errs_where_the_events_cannot_come(tmp_path: Path) -> None:
+    """core §8, R23: with a `limit 2 per game`, two captures give +20, inside the cap: the whole game
+    decides it clean, and no witness game is needed or reported."""
+    limited = GHOSTS.replace("permanently", "permanently limit 2 per game")
+    assert [f for f in explore(cards_of(limited)).findings if f.kind == "cap"] == []
+
+
+def test_the_choice_is_always_an_action_the_core_takes() -> None:
+    """R22, core §2: every action the witness search chooses, in every position of its own game, is
+    one the engine applies; the way forward is too. A game directed at captures of White's pieces
+    has Black capture, never White attack (the prey's side never takes what attacks it)."""
+    cards = tuple(cards_of(GHOSTS))
+    state = start(PROBES[0], cards, (("Vengeful Ghosts",), ()))  # type: ignore[arg-type]
+    first = next(item for item in cards[0].effects)  # type: ignore[attr-defined]
+    effect = A.Effect(first.action, first.span, None, None, first.duration, None)
+    goal = witness.Goal(
+        frozenset({("Vengeful Ghosts", Color.WHITE, effect)}), frozenset({A.Event.CAPTURED}), Color.WHITE
+    )
+    assert goal.aggressor is Color.BLACK
+    for action in (EnterPhase(Phase.MAIN1), Play("Vengeful Ghosts")):  # the holder plays the relic
+        step = apply(state, action)
+        assert isinstance(step, Applied)
+        state = step.state
+    white_attacks = black_hits = 0
+    for _ in range(200):
+        action = witness.choose(state, goal) or witness.forward(state)
+        step = apply(state, action)
+        assert isinstance(step, Applied), action
+        if isinstance(action, Attack):
+            if state.to_move is Color.WHITE:
+                white_attacks += 1
+            else:
+                black_hits += action.roll == witness.HIT
+        state = step.state
+        if state.result is not None:
+            break
+    assert white_attacks == 0 and black_hits > 0
+    assert goal.progress(state) >= 1  # captures of White's pieces started copies
+
+
+GRIT = 'relic "Grit" passive {\n    cost 5 SP\n    effect on miss: damage +1 this turn\n}\n'
+
+
+def test_a_rule_error_no_game_of_the_explorer_shows_is_proven_by_a_witness_game(tmp_path: Path) -> None:
+    """core §4.5, core §8, R23: each miss adds +1 damage for the turn (SG-C011 reads it from the
+    words). The explorer's games do not miss three times in a turn; the witness game does, then hits,
+    so the rule's finding is an error whose proof replay clamps at the cap (SG-N304)."""
+    (error,) = [d for d in _check_text(GRIT, tmp_path) if d.code == "SG-C011"]
+    assert error.severity is Severity.ERROR
+    assert "SG-N304" in dict(error.context)["proof"]
+
+
+def test_a_rule_error_no_witness_shows_stays_a_warning_with_the_witness_bounds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """core §8: with the witness search allowed no ply, no game shows the break: the finding is the
+    warning that no game was found, and it says how far the witness game was allowed to go."""
+    monkeypatch.setattr(witness, "PLIES", 0)
+    (warning,) = [d for d in _check_text(GRIT, tmp_path) if d.code == "SG-C011"]
+    assert warning.severity is Severity.WARNING and "no game found" in warning.message
+    assert "a witness game directed at the events (miss) for up to 0 turns" in dict(warning.context)["no game found"]
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    event=st.sampled_from(sorted(witness.SUFFERED | witness.MADE)),
+    owner=st.sampled_from(list(Color)),
+    probe=st.sampled_from(PROBES),
+)
+def test_every_choice_is_taken_by_the_engine_and_moves_toward_the_goal(
+    event: A.Event, owner: Color, probe: object
+) -> None:
+    """R22, core §2: whatever the goal and the probe, each action the witness search chooses is one the
+    engine applies, it scores above the position it is chosen in (the search never goes back), and
+    it leaves its taker a Repair's price (core §6)."""
+    state = start(probe, (), ((), ()))  # type: ignore[arg-type]
+    goal = witness.Goal(frozenset(), frozenset({event}), owner)
+    for _ in range(30):
+        chosen = witness.choose(state, goal)
+        action = chosen if chosen is not None else witness.forward(state)
+        step = apply(state, action)
+        assert isinstance(step, Applied), action
+        if chosen is not None:
+            assert witness.score(step.state, goal) > witness.score(state, goal)
+            taker = step.state.players[state.to_move]
+            assert taker.lp + taker.sp >= witness.RESERVE
+        state = step.state
+        if state.result is not None:
+            break
