@@ -123,7 +123,7 @@ class Breach(NamedTuple):
     cards: tuple[str, ...]
     sp: int = 0  # the numbers behind it, as data: SP and LP exchanged, a raw cost, sources...
     lp: int = 0
-    what: str = ""  # which side of its kind: an exchange's "rate" or "amount", a cost's "alone" or "together"
+    what: str = ""  # which side of its kind: an exchange's "rate" or "amount"; "alone" or "together" (cost, reroll)
 
 
 #: The kinds of breach, each with its replay code and the §8 item it enforces.
@@ -551,9 +551,12 @@ def _rerolls(applied: Applied) -> list[Breach]:
         f"{len(on_attack.rerolls)} reroll or advantage sources act on this accuracy roll "
         f"({', '.join(names)}); the cap is one"
     )
-    return [
-        Breach("reroll", _diag("reroll", message, ("core §4.5", "core §8", "R20")), names, 0, len(on_attack.rerolls))
-    ]
+    # "alone": one card's copies are sources enough (R20: the card breaks the cap on its own);
+    # "together": only several cards are, as with the other caps (the contract checker's warning)
+    per_card = [card for card, _ in on_attack.rerolls]
+    side = "alone" if any(per_card.count(card) > 1 for card in names) else "together"
+    rules = ("core §4.5", "core §8", "R20")
+    return [Breach("reroll", _diag("reroll", message, rules), names, 0, len(on_attack.rerolls), side)]
 
 
 def _stacking(applied: Applied) -> list[Breach]:

@@ -282,38 +282,70 @@ class Tally:
     broken: int = 0  # packs the adversary broke
     caught: int = 0  # broken and refused
     misses: list[str] = field(default_factory=list)  # broken and passed: the pack's text
+    #: the misses by the kind of the first break, each as (warned, silent): warned when check
+    #: reasoned the break out and only warned of it (a code of :data:`WARNED`), silent otherwise
+    kinds: dict[str, tuple[int, int]] = field(default_factory=dict)
     check_seconds: float = 0.0  # CPU time of the checks, summed over the processes
     play_seconds: float = 0.0  # CPU time of the adversary's games
 
 
+#: The warnings that say a break was reasoned out and no game the checker played shows it: a miss
+#: with one of them is the checker's witness search falling short, not its reasoning.
+WARNED = frozenset({"SG-C162"})
+
+
 def checked_errors(text: str, folder: str) -> list[str]:
     """The codes of the errors ``sgcheck check`` reports on ``text`` as one card file."""
+    return checked(text, folder)[0]
+
+
+def checked(text: str, folder: str) -> tuple[list[str], list[str]]:
+    """The codes of the errors and of the warnings ``sgcheck check`` reports on ``text`` as one card
+    file; a rule error with no game that shows it is a warning whose message says ``possibly``."""
     import pathlib
 
     path = pathlib.Path(folder) / "pack.sgcard"
     path.write_text(text, encoding="utf-8")
     run = check_paths([str(path)], Config())
-    return [d.code for d in run.diagnostics if d.severity is Severity.ERROR]
+    errors = [d.code for d in run.diagnostics if d.severity is Severity.ERROR]
+    warnings = [
+        d.code
+        for d in run.diagnostics
+        if d.severity is not Severity.ERROR and (d.code in WARNED or d.message.startswith("possibly"))
+    ]
+    return errors, warnings
 
 
 def one(seed: int, folder: str, turns: int = TURNS) -> tuple[str, list[Break_], list[str]]:
     """The pack of ``seed``, what the adversary broke with it and what check reports as errors."""
-    text, breaks, errors, _ = _timed_one(seed, folder, turns)
-    return text, breaks, errors
+    played = _timed_one(seed, folder, turns)
+    return played.text, played.breaks, played.errors
 
 
-def _timed_one(seed: int, folder: str, turns: int) -> tuple[str, list[Break_], list[str], tuple[float, float]]:
-    """:func:`one`, with the CPU seconds the check and the adversary's play each took."""
+@dataclass(frozen=True)
+class Played:
+    """One pack of a campaign: its text, the breaks its game showed, what check reported on it
+    (errors, and the warnings of :func:`checked`) and the CPU seconds of the check and the play."""
+
+    text: str
+    breaks: list[Break_]
+    errors: list[str]
+    warnings: list[str]
+    seconds: tuple[float, float]
+
+
+def _timed_one(seed: int, folder: str, turns: int) -> Played:
+    """:func:`one`, with check's warnings and the CPU seconds the check and the adversary's play each took."""
     rng = random.Random(seed)
     text = random_pack(rng)
     parsed = parse_cards(text, "pack.sgcard")
     if parsed.diagnostics or not parsed.cards:
-        return text, [], ["unreadable"], (0.0, 0.0)
+        return Played(text, [], ["unreadable"], [], (0.0, 0.0))
     started = time.process_time()
-    errors = checked_errors(text, folder)
-    checked = time.process_time()
+    errors, warnings = checked(text, folder)
+    done = time.process_time()
     breaks = play(parsed.cards, seed, turns)
-    return text, breaks, errors, (checked - started, time.process_time() - checked)
+    return Played(text, breaks, errors, warnings, (done - started, time.process_time() - done))
 
 
 @dataclass(frozen=True)
@@ -323,14 +355,14 @@ class _Pack:
     seed: int
     turns: int
 
-    def __call__(self) -> tuple[str, list[Break_], list[str], tuple[float, float]]:
+    def __call__(self) -> Played:
         import tempfile
 
         with tempfile.TemporaryDirectory() as folder:
             return _timed_one(self.seed, folder, self.turns)
 
 
-def _run(task: _Pack) -> tuple[str, list[Break_], list[str], tuple[float, float]]:
+def _run(task: _Pack) -> Played:
     return task()
 
 
@@ -345,20 +377,25 @@ def campaign(packs: int, seed: int, folder: str, turns: int = TURNS, jobs: int =
         results = map_ordered(_run, tasks, jobs=jobs)
     else:
         results = (_timed_one(seed * 1_000_003 + index, folder, turns) for index in range(packs))
-    for text, breaks, errors, (check_s, play_s) in results:
-        if errors == ["unreadable"]:
+    for played in results:
+        if played.errors == ["unreadable"]:
             continue
-        tally.check_seconds += check_s
-        tally.play_seconds += play_s
+        tally.check_seconds += played.seconds[0]
+        tally.play_seconds += played.seconds[1]
         tally.packs += 1
-        tally.refused += bool(errors)
-        if breaks:
+        tally.refused += bool(played.errors)
+        if played.breaks:
             tally.broken += 1
-            if errors:
+            if played.errors:
                 tally.caught += 1
             else:
-                first = breaks[0]
-                tally.misses.append(f"{text}; broken: {first.kind} by {first.cards} at ply {first.ply}: {first.action}")
+                first = played.breaks[0]
+                said = f"check warned: {', '.join(sorted(set(played.warnings)))}" if played.warnings else "check silent"
+                tally.misses.append(
+                    f"{played.text}; broken: {first.kind} by {first.cards} at ply {first.ply}: {first.action}; {said}"
+                )
+                warned, silent = tally.kinds.get(first.kind, (0, 0))
+                tally.kinds[first.kind] = (warned + 1, silent) if played.warnings else (warned, silent + 1)
     return tally
 
 
@@ -368,6 +405,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--turns", type=int, default=TURNS)
     parser.add_argument("--jobs", type=int, default=1, help="processes (each pack a task of its own)")
+    parser.add_argument(
+        "--silent-only", action="store_true", help="print only the misses check neither refused nor warned of"
+    )
     args = parser.parse_args(argv)
     import tempfile
 
@@ -381,8 +421,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"caught {tally.caught}, missed {len(tally.misses)}, {took:.0f} s "
         f"(CPU per pack {per_pack:.2f} s: check {tally.check_seconds:.0f} s, play {tally.play_seconds:.0f} s in all)"
     )
+    if tally.kinds:
+        by_kind = sorted(tally.kinds.items(), key=lambda item: (-sum(item[1]), item[0]))
+        print("misses by kind (warned/silent): " + ", ".join(f"{kind} {w}/{s}" for kind, (w, s) in by_kind))
     for miss in tally.misses:
-        print("--- missed:\n" + miss)
+        if not (args.silent_only and not miss.endswith("; check silent")):
+            print("--- missed:\n" + miss)
     return 1 if tally.misses else 0
 
 

@@ -80,3 +80,25 @@ def test_a_campaign_in_several_processes_tallies_as_in_one(tmp_path: Path) -> No
         two.misses,
     )
     assert two.check_seconds > 0 and two.play_seconds > 0
+
+
+def test_a_miss_says_whether_check_reasoned_it_out(tmp_path: Path) -> None:
+    """A miss is split by what check said: a warning that a break is possible and no game shows it
+    (reasoned, the witness search fell short) or nothing at all (the reasoning does not see it).
+    core §8, R03: each missed attack brings back more SP than it costs, which the rule reads and
+    no game the checker plays shows."""
+    errors, warnings = adversary.checked(
+        'relic "A" passive {\n    cost 1 SP\n    effect on miss: gain 10 SP\n}\n', str(tmp_path)
+    )
+    assert errors == [] and warnings == ["SG-C033"]
+    errors, warnings = adversary.checked(
+        'relic "B" passive {\n    cost 1 SP\n    effect at upkeep: gain 1 SP\n}\n', str(tmp_path)
+    )
+    assert errors == [] and warnings == []
+
+
+def test_the_campaign_tallies_its_misses_by_kind(tmp_path: Path) -> None:
+    """Every miss is counted once under the kind of its first break, as warned or silent."""
+    tally = adversary.campaign(6, 5, str(tmp_path), turns=4)
+    assert sum(w + s for w, s in tally.kinds.values()) == len(tally.misses)
+    assert all(m.endswith("; check silent") or "; check warned: " in m for m in tally.misses)

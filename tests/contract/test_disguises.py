@@ -267,11 +267,12 @@ def test_three_cards_when_two_are_not_enough() -> None:
 
 
 def test_an_event_without_a_bound_passes_the_cap_even_at_a_worse_rate() -> None:
-    """An event comes as often as it happens: 3 LP per capture is 6 SP's worth of conversion each
-    time, with no bound on the captures of a turn, unless a limit bounds them."""
+    """An event comes as often as it happens: 3 LP per attack on the holder is 6 SP's worth of conversion each
+    time, with no bound on the attacks of a turn (an event no action of the holder's brings, so no price of
+    its own joins it), unless a limit bounds them."""
     cards = deck(
-        'relic "Ash" passive { cost 3 SP effect on capture: lose 10 SP }\n'
-        'relic "Ember" passive { cost 3 SP effect on capture: gain 3 LP }\n'
+        'relic "Ash" passive { cost 3 SP effect on attacked: lose 10 SP }\n'
+        'relic "Ember" passive { cost 3 SP effect on attacked: gain 3 LP }\n'
     )
     acts = exchange_acts(CTX)
     shares = [card_shares(c, acts, CTX.activations) for c in cards]
@@ -279,11 +280,44 @@ def test_an_event_without_a_bound_passes_the_cap_even_at_a_worse_rate() -> None:
     (found,) = combinations_of(shares, by_card, CTX.activations, CTX.hand_limit)
     assert found.breach is Breach.CAP and found.per_turn_sp is None
     limited = deck(
-        'relic "Ash" passive { cost 3 SP effect on capture: lose 10 SP limit 3 per turn }\n'
-        'relic "Ember" passive { cost 3 SP effect on capture: gain 3 LP }\n'
+        'relic "Ash" passive { cost 3 SP effect on attacked: lose 10 SP limit 3 per turn }\n'
+        'relic "Ember" passive { cost 3 SP effect on attacked: gain 3 LP }\n'
     )
     shares = [card_shares(c, acts, CTX.activations) for c in limited]
     assert combinations_of(shares, {}, CTX.activations, CTX.hand_limit) == []  # 3 x 6 = 18 SP a turn
+
+
+def test_lp_on_the_holders_own_action_is_bought_with_its_price() -> None:
+    """core §8, R05: any price may be paid in SP, so LP a trigger gives on the holder's own action is
+    SP turned into LP at the action's cheapest price under the effect's conditions, as the run-time
+    watch counts it; a ``limit`` bounds how often, not the rate of each."""
+    acts = exchange_acts(CTX)
+
+    def alone_of(text: str) -> list[str]:
+        (card,) = deck(text)
+        return [
+            f"{c.breach.value}: {c.exchanges[0].rate_words()}"
+            for c in alone(card_shares(card, acts, CTX.activations), CTX.activations)
+        ]
+
+    assert alone_of('relic "Salve" passive { cost 3 SP effect on miss: gain 10 LP limit once per turn }\n') == [
+        "rate: 3 SP for 10 LP (0.3 SP per LP)"
+    ]
+    assert alone_of('relic "Stride" passive { cost 3 SP effect on move: gain 1 LP }\n') == [
+        "rate: 1 SP for 1 LP (1 SP per LP)"
+    ]
+    # a Rook's step costs 6: 6 SP for 2 LP is the core's rate or worse, and a limit keeps it under 20 a turn
+    assert (
+        alone_of(
+            'relic "Rook Toll" passive { cost 3 SP effect on move: gain 2 LP when attacker is Rook limit 1 per turn }\n'
+        )
+        == []
+    )
+    assert alone_of('relic "Rook Gift" passive { cost 3 SP effect on move: gain 4 LP when attacker is Rook }\n') == [
+        "rate: 6 SP for 4 LP (1.5 SP per LP)"
+    ]
+    # the opponent's attack is not the holder's action: LP for nothing is no exchange (CR1)
+    assert alone_of('relic "Ward Gift" passive { cost 3 SP effect on attacked: gain 10 LP }\n') == []
 
 
 def _conversion_pack(count: int) -> str:

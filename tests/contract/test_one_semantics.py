@@ -231,9 +231,21 @@ def over_a_cap(card: A.Card) -> list[str]:
 def test_a_card_the_checker_calls_clean_never_passes_a_cap_in_play() -> None:
     """R20, R23, core §8: summed as replay sums them, a clean card stays within +25, +2 and one source.
 
-    Clean: no error, and no warning that a break may be possible with no game found to show it
-    (an error needs a game that replays to it; what the rules read and no game shows is that
-    warning)."""
+    Clean: no error, and no warning that a break may be possible with no game found to show it.
+    That is what clean means since errors need a game (issue 33, item 3: "where the reasoning says
+    a break may be possible and no witness game is found, the finding is a warning that says so,
+    never an error"): such a card is reported, with the rule's reasoning, not passed. The cards
+    that made this explicit (one of them named "Ember" by the generator) are of two sorts, and
+    neither is a card the checker stays silent on:
+
+    * the rule reads a cap passed (``on move: damage 3``: +3 per hit, core §4.5) and the games the
+      checker plays do not reach the attack (the bonus is swept at the End of the turn it was
+      started in, past the turn's last attack), so no game proves it: the witness search's reach,
+      not the reasoning;
+    * this test's own model (:func:`in_play`) keeps every trigger waiting, while a Spell's trigger
+      waits only for the turn it is cast in (docs/cards.md, Durations): a Spell cast in Main 2
+      with ``on hit: deal 3 damage to enemy Bishop`` never meets an attack, and the rule warns of
+      it as possible."""
     reached: Counter[str] = Counter()
 
     @SETTINGS

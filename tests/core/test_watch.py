@@ -16,6 +16,7 @@ import pytest
 
 from sgcheck.core.actions import (
     Action,
+    Activate,
     Attack,
     Break,
     Convert,
@@ -485,6 +486,26 @@ def test_core_s4_5_r20_two_reroll_spells_on_one_roll_are_a_breach() -> None:
     breach = run.only("reroll")
     assert run.found[0][0] == 2
     assert breach.cards == ("Lucky", "Charm") and breach.lp == 2
+    # two cards, one source each: only together past the cap, as R20 reads the other caps (the
+    # contract checker's warning, SG-C153); replay still reports the game (SG-R132)
+    assert breach.what == "together"
+
+
+TWIN_LUCK = cards_by_name(
+    'relic "Twin Luck" activated {\n    cost 1 SP\n    phase battle\n    effect reroll accuracy this attack\n}\n',
+    "twin.sgcard",
+)
+
+
+def test_r20_two_copies_of_one_card_on_one_roll_break_the_cap_alone() -> None:
+    """core §4.5, R20: two uses of one activated Relic start two sources on one accuracy roll: the
+    card passes the cap on its own (the contract checker's error, SG-C012/SG-C152)."""
+    state = position("Ke1 Ra3 ke8 pa5", sp=20, phase=Phase.BATTLE)
+    state = ok(state.replace(cards=new_cards(TWIN_LUCK, ("Twin Luck",), ())), Play("Twin Luck")).state
+    state = enter(end_turn(end_turn(state)), Phase.BATTLE)
+    run = Watched(state)(Activate("Twin Luck"), Activate("Twin Luck"), Attack(sq("a3"), sq("a5"), MISS, second=(0, 1)))
+    breach = run.only("reroll")
+    assert breach.cards == ("Twin Luck",) and breach.lp == 2 and breach.what == "alone"
 
 
 def test_r20_a_single_reroll_source_is_no_breach() -> None:

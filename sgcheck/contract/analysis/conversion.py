@@ -38,6 +38,8 @@ from functools import cached_property
 from itertools import combinations
 from typing import assert_never
 
+from sgcheck.contract.analysis.profit import acting_kinds, cheapest_price, distance_bounds
+from sgcheck.contract.context import CheckContext
 from sgcheck.core import caps
 from sgcheck.core.cards import model as A
 from sgcheck.core.cards.exchange import (
@@ -45,14 +47,17 @@ from sgcheck.core.cards.exchange import (
     Window,
     WindowKind,
     card_windows,
+    fixed,
     holders_move,
     per_turn,
     smallest_loss,
 )
+from sgcheck.core.pieces import Kind
 
 RATE = caps.CONVERSION_SP_PER_LP  # SP per LP (core §2, R16)
 CAP = caps.CONVERSION_CAP_SP  # SP a turn (core §2, R16)
 _POOL = 6  # candidates kept per role and window for the combination search
+_CORE = CheckContext()  # the core's prices: the least any ruleset charges (R09 only makes a King dearer)
 
 
 def _add(a: int | None, b: int | None) -> int | None:
@@ -310,18 +315,67 @@ def card_shares(card: A.Card, acts: Acts, activations: int) -> CardExchanges:
     return CardExchanges(card, tuple(shares))
 
 
-def _base(window: Window, span_of: A.Effect | None) -> tuple[Share, ...]:
-    """What resolves in ``window`` besides the cards: an effect taking SP fires ``on lose SP``."""
-    if window.kind is WindowKind.EVENT and window.event is A.Event.LOSE_SP and span_of is not None:
-        return (Share(None, window, (smallest_loss(span_of.span),), (), None),)
-    return ()
+#: The holder's own actions that the events of a trigger follow, and what each costs (core §3-§5).
+_ACTION_COSTS: dict[A.Event, A.CostKind] = {
+    A.Event.MOVE: A.CostKind.MOVE,
+    A.Event.HIT: A.CostKind.ATTACK,
+    A.Event.MISS: A.CostKind.ATTACK,
+    A.Event.CAPTURE: A.CostKind.ATTACK,
+    A.Event.SUMMON: A.CostKind.SUMMON,
+    A.Event.TELEPORT: A.CostKind.TELEPORT,
+}
+
+
+def action_price(event: A.Event, effects: Sequence[A.Effect]) -> Move | None:
+    """The price of the holder's own action that fires ``on <event>:`` ``effects``, paid in SP (R05
+    lets any cost be paid in SP), at its least under their conditions: the player's best case.
+
+    LP a trigger gives on an action bought with SP is SP turned into LP (``on miss: gain 10 LP`` is 3
+    SP for 10 LP on a Pawn's attack at distance 1), as the run-time watch counts it. The price buys
+    the action too, so it counts for the 2:1 rate and not toward the 20 SP a turn (CR1, 3: marked
+    ``outside``, as the loss that fires ``on lose SP:`` is). With several effects, all must fire:
+    the dearest of their cheapest prices. Prices are the core's (a house rule's King, R09, only
+    costs more). None: no action of the holder's brings the event, or no piece meets a condition."""
+    cost = _ACTION_COSTS.get(event)
+    if cost is None or not effects:
+        return None
+    universe = A.ALL_KINDS if cost is A.CostKind.MOVE else A.ALL_KINDS - {Kind.KING}
+    dearest: tuple[int, str] | None = None
+    for effect in effects:
+        kinds = acting_kinds(effect, universe)
+        price, what = cheapest_price(cost, kinds, _CORE, distance_bounds(effect))
+        if not kinds or what == "nothing":
+            return None
+        if dearest is None or price > dearest[0]:
+            dearest = (price, what)
+    assert dearest is not None
+    price, what = dearest
+    return Move(
+        A.Side.OWN,
+        A.Resource.SP,
+        False,
+        fixed(price, A.Resource.SP),
+        f"{what} costs {price} (paid in SP, R05)",
+        effects[0].span,
+        outside=True,
+    )
+
+
+def _base(window: Window, effects: Sequence[A.Effect]) -> tuple[Share, ...]:
+    """What resolves in ``window`` besides the cards: an effect taking SP fires ``on lose SP``; the
+    holder's own action, paid in SP at its least (R05), fires ``on move``, ``on hit`` and the like."""
+    if window.kind is not WindowKind.EVENT or window.event is None or not effects:
+        return ()
+    if window.event is A.Event.LOSE_SP:
+        return (Share(None, window, (smallest_loss(effects[0].span),), (), None),)
+    price = action_price(window.event, effects)
+    return () if price is None else (Share(None, window, (price,), (), None),)
 
 
 def _exchange(window: Window, shares: Sequence[Share]) -> Exchange:
     """The shares of ``window`` as one exchange, in the order their cards are written."""
     ordered = sorted(shares, key=lambda s: _place(s.card))
-    first = next((e for s in ordered for e in s.effects), None)
-    return Exchange(window, (*_base(window, first), *ordered))
+    return Exchange(window, (*_base(window, tuple(e for s in ordered for e in s.effects)), *ordered))
 
 
 def _place(card: A.Card | None) -> tuple[str, int, int]:

@@ -5,8 +5,9 @@ Events are seen from the card holder: ``(SELF, Event.CAPTURE)`` is "you captured
 the opponent's ``on captured`` cards. An extra attack causes hits, misses, captures,
 capture rewards (SP) and payments; stealing causes your gain and their loss; and so on.
 A step (one firing of a triggered effect) is *bounded* when something outside the loop
-limits it: a spell is discarded, an activated relic spends one of the 2 activations a
-turn (R17), a use limit, or a real price in LP/SP. A loop made only of free steps never
+limits it: a spell is discarded, a use of an activated relic spends one of the 2
+activations a turn (R17; its triggers fire on every event, as a passive relic's do), a use
+limit, or a real price in LP/SP. A loop made only of free steps never
 ends (core §8: no infinite loops).
 """
 
@@ -127,8 +128,8 @@ def step_of(card: A.Card, effect: A.Effect) -> Step:
     """Whether one firing of ``effect`` is limited by something outside the loop, and how."""
     if card.mode is A.Mode.INSTANT:
         return Step(card, effect, True, "single use (the spell is discarded)")
-    if card.mode is A.Mode.ACTIVATED:
-        return Step(card, effect, True, "spends one of the 2 activations a turn (R17)")
+    # an activated Relic's triggers are set up when it is played and fire on every event, as a
+    # passive Relic's do (docs/cards.md): its 2 uses a turn (R17) bound its uses, not its triggers
     if effect.limit is not None:
         return Step(card, effect, True, f"limited to {effect.limit.times} per {effect.limit.period.value}")
     action = effect.action

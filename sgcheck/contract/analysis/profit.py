@@ -9,7 +9,9 @@ a hand holds 3, R19) and the trigger's own price. A cost never goes below 0 in p
 
 Only what a turn repeats without limit is judged: moves (``on move:``) and attacks (``on hit:``,
 ``on miss:``). Captures run out with the opponent's pieces, a Summon or Teleport comes once a
-turn, and an effect with a ``limit`` or on an activated Relic (2 uses a turn, R17) is bounded.
+turn, and an effect with a ``limit`` is bounded. A trigger fires on each event, whatever the
+card: an activated Relic's triggers are set up when it is played and wait like a passive
+Relic's (docs/cards.md), so its 2 uses a turn (R17) bound its uses, never its triggers.
 """
 
 from __future__ import annotations
@@ -175,9 +177,8 @@ def _gain(action: A.Action) -> tuple[int, A.Resource, bool] | None:
 
 
 def repeated_gains(card: A.Card) -> Iterable[tuple[A.Effect, A.CostKind, str, tuple[int, A.Resource, bool]]]:
-    """The card's unbounded triggers on freely repeated actions that gain the holder something."""
-    if card.mode is A.Mode.ACTIVATED:
-        return
+    """The card's unbounded triggers on freely repeated actions that gain the holder something
+    (on any card: a trigger fires per event, not per activation)."""
     for effect in card.effects:
         trigger = effect.trigger
         if trigger is None or trigger.event not in REPEATED or effect.limit is not None:

@@ -3,9 +3,10 @@
 An effect that causes the very event it waits for (``on gain SP: gain 1 SP``), directly
 or through another effect of the same card, repeats without end unless something
 limits each firing. Core §8 forbids effects that create infinite loops. A firing is
-limited when the card is a spell (discarded after use), an activated relic (each use
-spends one of the 2 activations a turn, R17), has a use limit (``limit once per turn``)
-or pays a real price that the loop does not give back. Loops through several cards are
+limited when the card is a spell (discarded after use), has a use limit (``limit once per
+turn``) or pays a real price that the loop does not give back. An activated relic's triggers
+are not limited by its 2 uses a turn (R17): they are set up when it is played and fire on every
+event, as a passive relic's do. Loops through several cards are
 SG-C101; loops that are limited are SG-C102, and so are loops whose firings only gain back
 exactly the price they pay (``on gain SP pay 1 SP: gain 1 SP``): they repeat without end but
 change no pool, so whether they break §8's ban on infinite loops is a judgment call.
@@ -58,7 +59,7 @@ def check(card: Card, ctx: CheckContext) -> Iterator[Diagnostic]:
             f"and {cycle.unbounded_because}",
             first.effect.span,
             hint="bound each firing: a use limit ('limit once per turn'), a price ('on ... pay 1 SP:'), "
-            "or make the card activated or a spell",
+            "or make the card a spell",
             fix=bounded_fix(first.effect, "add 'limit once per turn' to the effect"),
             label="feeds its own trigger",
             context=(*card_context(card), *((f"step {i + 1}", s.describe()) for i, s in enumerate(cycle.steps))),

@@ -9,9 +9,10 @@ on it, the trigger's own price, and what the trigger gains (a ``per`` count at i
 pack, the largest discounts of up to two other cards join it (a hand holds 3, R19). A cost
 never goes below 0 in play (R23), so a discount alone is SG-C005, not this.
 
-Not reported: triggers with a ``limit``, on an activated Relic (2 uses a turn, R17), or on
-actions a turn does not repeat freely (a capture, a Summon, a Teleport, a Pawn's move: a Pawn
-only advances, R06, so its moves run out).
+Not reported: triggers with a ``limit``, or on actions a turn does not repeat freely (a capture,
+a Summon, a Teleport, a Pawn's move: a Pawn only advances, R06, so its moves run out). A trigger
+on an activated Relic is reported as on a passive one: it is set up when the Relic is played and
+fires on every event; the 2 activations a turn (R17) bound the Relic's uses, not its triggers.
 
 Fails: ``effect on move: gain 3 SP``. Passes: ``effect on move: gain 1 SP limit once per turn``.
 """

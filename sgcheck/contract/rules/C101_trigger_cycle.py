@@ -41,7 +41,7 @@ def check(pack: PackView, ctx: CheckContext) -> Iterator[Diagnostic]:
         yield META.diagnostic(
             f"trigger cycle {cycle.chain()} never ends: {cycle.unbounded_because}",
             first.effect.span,
-            hint="give at least one step a limit ('limit once per turn'), a price, or make that card activated",
+            hint="give at least one step a limit ('limit once per turn'), a price, or make that card a spell",
             fix=bounded_fix(first.effect, f"add 'limit once per turn' to the effect of \"{first.card.name}\""),
             label="starts an infinite trigger cycle",
             context=cycle.context(),

@@ -1,8 +1,8 @@
 """Cards whose triggers feed each other in a loop that only costs limit.
 
-Like SG-C101, but at least one step is bounded: a spell is discarded after use, an
-activated relic spends one of the 2 activations a turn (R17), a step has a use limit,
-or it pays LP/SP the loop does not give back. The loop is legal but it repeats as long
+Like SG-C101, but at least one step is bounded: a spell is discarded after use, a step
+has a use limit, or it pays LP/SP the loop does not give back (an activated relic's triggers
+fire on every event, its 2 uses a turn, R17, bound only its uses). The loop is legal but it repeats as long
 as the player can afford it, which is rarely what the designer meant; the finding shows
 the chain and what bounds each step.
 
