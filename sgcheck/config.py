@@ -148,6 +148,18 @@ class ReplaySettings:
     extend_select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
 
+    def selects(
+        self,
+        select: tuple[str, ...] | None = None,
+        extend_select: tuple[str, ...] = (),
+        ignore: tuple[str, ...] = (),
+        per_file: tuple[str, ...] = (),
+    ) -> bool:
+        """Whether the command line or this table selects or ignores any code (else every finding is reported)."""
+        return (select, self.select) != (None, None) or bool(
+            extend_select or ignore or per_file or self.extend_select or self.ignore
+        )
+
     def selection(
         self,
         codes: Codes,
@@ -160,9 +172,7 @@ class ReplaySettings:
         ignored). An error is the locked core (or the contract) broken: replay never switches one
         off, and naming one to ignore raises :class:`~sgcheck.selection.SelectionError`. ``codes``: the
         contract's (:data:`Codes`); replay also reports those of :data:`sgcheck.codes.CATALOGUE`."""
-        if (select, self.select) == (None, None) and not (
-            extend_select or ignore or per_file or self.extend_select or self.ignore
-        ):
+        if not self.selects(select, extend_select, ignore, per_file):
             return None
         catalogue = {**CATALOGUE, **codes}
         errors = frozenset(code for code, info in catalogue.items() if info.severity is Severity.ERROR)

@@ -372,6 +372,8 @@ class ReplaySetup:
         per_file: tuple[str, ...],
     ) -> Selection | None:
         """The command line's selection on top of the table's; None when neither selects anything."""
+        if not self.values.selects(select, extend_select, ignore, per_file):
+            return None  # the contract's catalogue of codes is not loaded for nothing
         from sgcheck.contract import code_catalogue
         from sgcheck.selection import SelectionError
 

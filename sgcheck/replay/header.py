@@ -66,9 +66,11 @@ def load_pack(replayer: Session, tag: Tag | None) -> None:
     played), and the caps still bind.
     """
     replayer.settle(replayer.opening.replace(pack_asked=True))
+    options = replayer.options
+    if options.pack is None and tag is None:
+        return  # no pack: the loader (and the contract checker it calls) is not imported
     from sgcheck.play.pack import load_game_pack
 
-    options = replayer.options
     if options.pack is not None:
         loaded = load_game_pack(options.pack, log_folder=replayer.folder, from_tag=False)
     elif tag is not None:
@@ -103,9 +105,11 @@ def load_scenario(replayer: Session, tag: Tag | None) -> None:
     Its findings are reported first; one with an error stops the replay (SG-P037): the game
     is never played under a scenario ``sgcheck check`` would refuse.
     """
+    options, pack = replayer.options, replayer.opening.pack
+    if options.scenario is None and tag is None and (pack is None or pack.scenario is None):
+        return  # no scenario: its loader is not imported
     from sgcheck.play.game_scenario import GameScenario, load_game_scenario
 
-    options, pack = replayer.options, replayer.opening.pack
     if options.scenario is not None:
         loaded = load_game_scenario(options.scenario, log_folder=replayer.folder, from_tag=False)
     elif tag is not None:

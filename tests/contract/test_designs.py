@@ -58,8 +58,9 @@ CARD_START = re.compile(r"(?:relic|spell)\b")
 
 #: No error without a game (core §8): the break these designs' headers expect is read from the cards'
 #: words, and no game the checker plays shows it, so the rule reports it as a warning that says so
-#: ("no game found"). Where the play shows the same cards breaking §8 another way, that error is
-#: reported with its game instead. design -> (codes reported as warnings, errors of play instead).
+#: ("no game found"). Where the same cards break §8 another way, with a game, that error is
+#: reported instead (an exchange read from the cards, R05, proven by its game, or one the play
+#: found). design -> (codes reported as warnings, errors with a game instead).
 _NONE: frozenset[str] = frozenset()
 NO_GAME: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "06-pincer-sight.sgcard": (frozenset({"SG-C010"}), _NONE),
@@ -85,8 +86,8 @@ NO_GAME: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "59-endless-muster.sgcard": (frozenset({"SG-C032"}), _NONE),
     "63-bloodlust.sgcard": (frozenset({"SG-C011"}), _NONE),
     "66-silenced-echo.sgcard": (frozenset({"SG-C030"}), _NONE),
-    "83-toll-road.sgcard": (frozenset({"SG-C033"}), frozenset({"SG-C150"})),
-    "85-bounty-hunter.sgcard": (frozenset({"SG-C033"}), frozenset({"SG-C150"})),
+    "83-toll-road.sgcard": (frozenset({"SG-C033"}), frozenset({"SG-C022"})),
+    "85-bounty-hunter.sgcard": (frozenset({"SG-C033"}), frozenset({"SG-C022"})),
     "87-giants-wrath.sgcard": (frozenset({"SG-C011"}), _NONE),
     "93-sealed-twice.sgcard": (frozenset({"SG-C130"}), _NONE),
 }

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -24,7 +25,11 @@ from sgcheck.replay.position import ReplayPosition
 from sgcheck.replay.sink import Found, listed
 from tests.replay.test_position import _generated, _with_wrong_totals
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "logs"
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples" / "logs"
+#: Every log the repository ships: the examples (broken ones too, with packs and scenarios), the
+#: fuzz corpus, the cascades and the play goldens.
+SHIPPED = sorted(path for folder in ("examples", "tests") for path in (ROOT / folder).rglob("*.sglog"))
 BASES = [_generated(seed, 40) for seed in (1, 5, 11)] + [
     (EXAMPLES / name).read_text(encoding="utf-8") for name in ("guide-example-a.sglog", "guide-walkthrough.sglog")
 ]
@@ -63,12 +68,14 @@ def _plain(position: ReplayPosition) -> object:
     )
 
 
-def _replayed(text: str, options: ReplayOptions, general: bool) -> tuple[ReplayResult, list[object]]:
+def _replayed(
+    text: str, options: ReplayOptions, general: bool, folder: str | None = None, name: str = "q.sglog"
+) -> tuple[ReplayResult, list[object]]:
     """The replay of ``text`` and what it showed before each turn (the position and the findings)."""
     turns = _Turns()
     # an observer of the steps, which does nothing, has every turn played by the general loop
     observer = joined(turns, ReplayObserver() if general else None)
-    result = replay_source(SourceText("q.sglog", text), options, observer=observer)
+    result = replay_source(SourceText(name, text), options, folder=folder, observer=observer)
     return result, turns.seen
 
 
@@ -109,5 +116,16 @@ def test_clean_generated_games_are_played_in_one_go_and_agree() -> None:
         quick, quick_seen = _replayed(text, ReplayOptions(), general=False)
         general, general_seen = _replayed(text, ReplayOptions(), general=True)
         assert quick.ok and quick.turns > 50
+        assert quick == general
+        assert quick_seen == general_seen
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=[str(path.relative_to(ROOT)) for path in SHIPPED])
+def test_every_shipped_log_is_played_alike_in_one_go_and_by_the_general_loop(path: Path) -> None:
+    """Each log the repository ships, as ``sgcheck replay`` replays it and with ``--keep-going``."""
+    text = path.read_text(encoding="utf-8", errors="replace")
+    for options in (ReplayOptions(), ReplayOptions(keep_going=True)):
+        quick, quick_seen = _replayed(text, options, False, str(path.parent), path.name)
+        general, general_seen = _replayed(text, options, True, str(path.parent), path.name)
         assert quick == general
         assert quick_seen == general_seen
