@@ -20,23 +20,26 @@ Upkeep, to summon one), wins this turn: 0 turns; otherwise it needs its next tur
 not moving, 1 for the side moving) and one more for each turn of income still missing (the Pass
 and the SP income of captured enemy pieces while its Gem is whole, core §6). While a side strikes,
 the piece in reach gives the real price of its attacks (2 × value + distance at 10 × value %); a
-piece in reach counts for nothing else, since the King steps away for 1 LP. **The price of a strike is the one the cards in play set** (:func:`price_per_damage`): the
+piece in reach counts for nothing else, since the King steps away for 1 LP.
+
+**The price of a strike is the one the cards in play set** (:func:`price_per_damage`): the
 core's card semantics say what each lasting effect adds to an attack on the King (to-hit within
 its cap, damage per hit, reductions, cost modifiers: R20, R23), and :data:`PER_DAMAGE` is scaled
 by the cheapest attacker's price with the cards over its price without. So a card that makes a
 strike cheaper counts from the moment it is in play, and the search plays it as soon as the race
 it shortens is worth the Pass it forfeits (War Banner: at once); a King that the cards make
 immune (no hit can damage it) leaves the enemy only 1000 LP. A broken Gem adds the expected
-price of its Repair (10 LP at 3d6 ≥ 10) to a strike that must summon (core §6, R12). The alternative win,
-1000 LP (core §7), is counted the same way and the nearer kept; a surplus beyond a strike's price
-counts a little (:data:`SURPLUS`). A position is worth how many turns sooner its side gets there
-than the enemy. Under a turn limit (a scenario's, or ``--turn-limit``) a race that cannot be won
-in the turns left gives way to the tiebreak (R18), valued as the greedy policy values it; a won or
-lost game is worth :data:`WIN` either way. In a position where the tiebreak decides, the search
-plays the lookahead's action (:func:`sgcheck.play.policies.lookahead`): the tiebreak is the
-value the lookahead plays for, judged through the rest of the turn and against the reply, which
-an expectimax of one or two actions does not see (entering the Battle looks worth no more than
-the Pass).
+price of its Repair (10 LP at 3d6 ≥ 10) to a strike that must summon (core §6, R12).
+
+The alternative win, 1000 LP (core §7), is counted the same way and the nearer kept; a surplus
+beyond a strike's price counts a little (:data:`SURPLUS`). A position is worth how many turns
+sooner its side gets there than the enemy. Under a turn limit (a scenario's, or
+``--turn-limit``) a race that cannot be won in the turns left gives way to the tiebreak (R18),
+valued as the greedy policy values it; a won or lost game is worth :data:`WIN` either way. In a
+position where the tiebreak decides, the search plays the lookahead's action
+(:func:`sgcheck.play.policies.lookahead`): the tiebreak is the value the lookahead plays for,
+judged through the rest of the turn and against the reply, which an expectimax of one or two
+actions does not see (entering the Battle looks worth no more than the Pass).
 
 **The search** (:func:`search`) is an expectimax over the mover's own actions of the turn:
 each candidate (:func:`sgcheck.play.policies.candidates`, every attack, Break, Repair and

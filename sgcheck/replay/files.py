@@ -210,6 +210,11 @@ class Renderer(Protocol):
 
     def __call__(self, result: FileResult, sources: Mapping[str, str], /) -> str: ...
 
+    def keep(self, result: FileResult, /) -> FileResult:
+        """What the report's end needs of the file once its part is spelled: what a worker hands
+        back (its summary spelled, never the positions it was drawn from)."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class _Job:
@@ -232,7 +237,7 @@ class _Job:
             extra=extra,
             with_facts=self.with_facts,
         )
-        return result, self.render(result, sources)
+        return self.render.keep(result), self.render(result, sources)
 
 
 def replay_all(

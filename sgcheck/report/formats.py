@@ -226,6 +226,11 @@ class PartRenderer(NamedTuple):
     def __call__(self, result: FileResult, sources: Mapping[str, str]) -> str:
         return format_named(self.fmt).part(result, sources, Options(self.color, self.labelled))
 
+    def keep(self, result: FileResult) -> FileResult:
+        """The format's :meth:`Format.keep`: what a worker process hands back of a file with its
+        part, so no record of a position (a summary's ``GameState``) travels between processes."""
+        return format_named(self.fmt).keep(result)
+
 
 @dataclass(frozen=True, slots=True)
 class RunEnd:

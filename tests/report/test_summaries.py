@@ -6,15 +6,14 @@ process and back unchanged."""
 from __future__ import annotations
 
 import json
-import pickle
 from pathlib import Path
 
 import pytest
 
-from sgcheck.replay.files import LogInput, replay_input
+from sgcheck.replay.files import LogInput, replay_all, replay_input
 from sgcheck.replay.options import ReplayOptions
 from sgcheck.replay.summary import ReplaySummary, headline
-from sgcheck.report import ReportStream, render
+from sgcheck.report import PartRenderer, ReportStream, render
 from sgcheck.report.summaries import pack_summary, summary_text
 from sgcheck.results import FileResult, ManifestFacts, Run, SummaryRecord
 
@@ -49,13 +48,18 @@ def test_replay_gives_its_summary_as_a_record_that_every_format_spells_alike(log
     assert isinstance(final, dict) and f"LP {final['white']['lp']:<4}" in spelled
 
 
-@pytest.mark.parametrize("log", LOGS)
-def test_the_summary_crosses_to_a_worker_and_back_unchanged(log: str) -> None:
-    """``--jobs``: a worker spells a file's part, the record travels pickled."""
-    summary = _replayed(log).summary
-    assert isinstance(summary, ReplaySummary)
-    back = pickle.loads(pickle.dumps(summary))
-    assert back == summary and summary_text(back) == summary_text(summary)
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_a_worker_hands_back_each_summary_spelled_never_the_position(fmt: str) -> None:
+    """``replay --jobs``: each worker spells its file's part and hands back the file as the report's
+    end keeps it, the summary as text; a position (the game with its cards among them) never
+    crosses between processes."""
+    logs = [LogInput(str(ROOT / log)) for log in LOGS]
+    back = list(replay_all(logs, ReplayOptions(), PartRenderer(fmt), jobs=2))
+    assert [result.path for result, _ in back] == [log.path for log in logs]
+    for (result, part), log in zip(back, LOGS, strict=True):
+        here, sources = replay_input(LogInput(str(ROOT / log)), ReplayOptions())
+        assert result.summary == summary_text(here.summary) and isinstance(result.summary, str)
+        assert part == PartRenderer(fmt)(here, sources)  # the part as this process spells it
 
 
 @pytest.mark.parametrize("fmt", ["text", "json", "junit", "sarif", "github", "html"])
