@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 import sgcheck.core
+from sgcheck.core.cards.table import CardsByName, new_cards
 from sgcheck.core.engine import apply
 from sgcheck.core.legal import legal_actions
 from sgcheck.core.outcome import Applied
@@ -57,6 +58,23 @@ def test_cards_pickle() -> None:
     for path in files:
         for card in parse_cards(path.read_text(encoding="utf-8"), path.name).cards:
             round_trip(card)
+
+
+def test_a_game_state_with_cards_pickles() -> None:
+    """A state with a pack's cards dealt and one in play crosses to another process (`--jobs`):
+    the cards' table rebuilds itself from its cards, in the compiled build too."""
+    path = ROOT / "examples/logs/relic-pack/guide-relics.sgcard"
+    cards = parse_cards(path.read_text(encoding="utf-8"), path.name).cards
+    assert len(cards) >= 2
+    table = CardsByName(cards)
+    round_trip(table)
+    names = tuple(card.name for card in cards)
+    state = initial_state(parse_square("e1"), parse_square("e8"))
+    state = state.replace(cards=new_cards(table, names, names))
+    round_trip(state)
+    again = pickle.loads(pickle.dumps(state))
+    assert list(again.cards.by_name) == list(names)
+    assert hash(again.cards.by_name) == hash(table)
 
 
 def test_actions_rulesets_and_scenarios_pickle() -> None:

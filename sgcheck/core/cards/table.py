@@ -49,6 +49,11 @@ class CardsByName(Mapping[str, Card]):
             return True
         return isinstance(other, CardsByName) and self._hash == other._hash and self._cards == other._cards
 
+    def __reduce__(self) -> tuple[type[CardsByName], tuple[tuple[Card, ...]]]:
+        # By its cards, so the compiled class (no default constructor) unpickles in another
+        # process, and the hash is computed again there: a string's hash differs by process.
+        return (CardsByName, (tuple(self._cards.values()),))
+
 
 @final
 class Lasting(Record):
