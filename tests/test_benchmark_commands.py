@@ -203,6 +203,28 @@ COMMANDS: dict[str, tuple[list[str], list[str]]] = {
             r"\n    baseline pure +-?[\d.]+ ms a log",
         ],
     ),
+    "corpus: the short games alone, against a baseline install": (
+        [
+            "bench_corpus.py",
+            *SMALL,
+            "--games",
+            "2",
+            "--actions",
+            "12",
+            "--repeats",
+            "1",
+            "--layouts",
+            "plain",
+            "--no-long",
+            "--baseline-venv",
+            BASELINE_VENV,
+        ],
+        [
+            r"layout plain:\n  2 logs, --jobs 1 \([\d,]+ statements\):\n"
+            r"    pure +[\d.]+ s .*\n    baseline pure +[\d.]+ s",
+            r"    pure against the baseline's: [\d.]+x\n?$",
+        ],
+    ),
     "memory: logs": (
         ["bench_memory.py", *SMALL, "--only", "logs", "--actions", "300", "--largest-bytes", "60000"],
         [r"LF \([\d.]+ MB\) \[pure\] +\d+ MB .* exit 0", r"target met", r"largest accepted log .* exit 0"],
