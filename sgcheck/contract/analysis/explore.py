@@ -565,10 +565,13 @@ class _Search:
     def _directed(self, node: _Node, goal: Goal, done: Callable[[], bool]) -> bool:
         """The game of :meth:`_direct`, played until ``done()``; whether it was."""
         best, since = witness.score(node.state, goal)[1:3], 0
+        first = goal.progress(node.state)
         for _ in range(witness.PLIES):
             if done():
                 return True
             if since >= witness.STALL or node.state.result is not None:
+                return False
+            if goal.progress(node.state) - first >= DECIDE:  # more events than any bound is away
                 return False
             seen = {position_key(node.state)}
             events = 0

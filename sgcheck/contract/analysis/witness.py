@@ -11,20 +11,25 @@ choose their actions and dice to bring the events about.
   and the events that add them. The events tell the roles: for an event the holder *suffers*
   (``captured``, ``attacked``) the opponent is the aggressor and the holder's pieces the prey; for
   one the holder *makes* (``capture``, ``hit``, ``miss``) the holder attacks the opponent's.
-- **The choice** (:func:`choose`): at each step, every action the core accepts in the position
-  (:func:`sgcheck.core.legal.legal_actions`), an attack with the dice of a hit and of a miss, a Break
-  or a Repair with a success and a failure, is applied with :func:`sgcheck.core.engine.apply`, and
-  the one whose position scores best is taken (:func:`score`): the game still going, then more
-  copies, then more attacks the aggressor could make on the prey (the aggressor closes in, the
-  prey is fed to it: a piece moved or summoned into reach), then, for the prey's side, the
-  fewest of its pieces lost to anything but the events. When no action scores above the position
-  as it is, the phase moves on. The prey's side never attacks when its own losses are the event.
+- **The choice** (:func:`choose`): at each step, every candidate action of the phase
+  (:data:`sgcheck.core.legal.CATEGORIES`), an attack with the dice of a hit and of a miss, a Break
+  or a Repair with a success and a failure, is applied with :func:`sgcheck.core.engine.apply` (which
+  refuses what the rules forbid), and the one whose position scores best is taken (:func:`score`):
+  the game still going, then more copies and firings, then more attacks the aggressor could make
+  on the prey (the aggressor closes in, the prey is fed to it: a piece moved or summoned into
+  reach), then the aggressor's pieces kept. When no action scores above the position as it is, the
+  phase moves on. The prey's side never attacks when its own losses are the event, and no side
+  takes an action that leaves it less than a Repair's price (:data:`RESERVE`).
+- **The pace**: as many events a turn as can be paid, then, if that finds nothing, one a turn
+  (:meth:`Goal.paced`), so that what must recur turn after turn is not all spent in one turn.
 - **The judge** is the core engine: every step of the game is an action it took, the dice are
   faces the rules allow, and the watch replay keeps judges each step, so a break met in this game
   is a break of a game that replays (the proof log states its dice).
 
-A fixed number of plies (:data:`PLIES`) bounds the search for a witness; it never decides that a
-pack is clean: a break no witness game reaches stays the warning that says so, with these bounds.
+A fixed number of plies (:data:`PLIES`) bounds the search for a witness, and it stops when the
+goal has come 40 more times than at its start (more than any bound is away, as the explorer's
+decision counts); it never decides that a pack is clean: a break no witness game reaches stays
+the warning that says so, with these bounds.
 """
 
 from __future__ import annotations
@@ -40,9 +45,9 @@ from sgcheck.core.actions import Action, Attack, Break, Convert, EndTurn, EnterP
 from sgcheck.core.cards import model as A
 from sgcheck.core.engine import apply
 from sgcheck.core.geometry import attack_targets
-from sgcheck.core.legal import legal_actions
+from sgcheck.core.legal import CATEGORIES, moves, summons
 from sgcheck.core.outcome import Applied
-from sgcheck.core.pieces import Color, Kind
+from sgcheck.core.pieces import Color, Kind, piece
 from sgcheck.core.squares import ALL_SQUARES
 from sgcheck.core.state import Board, GameState
 from sgcheck.core.windows import next_phase
@@ -171,7 +176,10 @@ def options(state: GameState, goal: Goal) -> Iterator[Action]:
     piece within reach as well, and a Teleport has a destination for every free camp square)."""
     prey_side = goal.owner if goal.events & SUFFERED else None
     teleports = A.Event.TELEPORT in goal.events
-    for action in legal_actions(state):
+    if state.result is not None:
+        return
+    # the core's candidates of the phase; the engine refuses what is not legal when it is applied
+    for action in (action for category in CATEGORIES[state.turn.phase] for action in category(state)):
         if isinstance(action, EnterPhase | EndTurn | Convert) or (isinstance(action, Teleport) and not teleports):
             continue
         if isinstance(action, Attack):
@@ -194,22 +202,27 @@ def forward(state: GameState) -> Action:
 
 def wander(state: GameState, goal: Goal, rng: random.Random) -> Action | None:
     """A Move or a Summon of the mover, toward a situation: the one that gives the aggressor the
-    most attacks on the prey's pieces when one gives more than now, else one drawn by ``rng``
-    (None: the mover has none). The core accepts every action returned."""
-    found = [a for a in legal_actions(state) if isinstance(a, Move | Summon)]
+    most attacks on the prey's pieces when one gives more than now (judged on the board the action
+    leaves, the piece moved or placed), else one drawn by ``rng`` (None: the mover has none). The
+    core accepts every action returned."""
+    found = [*moves(state), *summons(state)]
     if not found:
         return None
+    aggressor = goal.aggressor
     base = reach(state, goal)
-    best: tuple[int, Action] | None = None
-    for action in found:
-        step = apply(state, action)
-        if not isinstance(step, Applied):
-            continue
-        value = reach(step.state, goal)
-        if value > base and (best is None or value > best[0]):
-            best = (value, action)
-    if best is not None:
-        return best[1]
+    ranked: list[tuple[int, int, Action]] = []
+    for index, action in enumerate(found):
+        board = list(state.board)
+        if isinstance(action, Move):
+            board[action.to], board[action.frm] = board[action.frm], None
+        elif isinstance(action, Summon):
+            board[action.to] = piece(state.to_move, action.kind)
+        value = _reach(tuple(board), aggressor) if aggressor is not None else 0
+        if value > base:
+            ranked.append((-value, index, action))
+    for _, _, action in sorted(ranked):
+        if isinstance(apply(state, action), Applied):
+            return action
     action = rng.choice(found)
     return action if isinstance(apply(state, action), Applied) else None
 
