@@ -165,9 +165,12 @@ class Profit:
 
 def _gain(action: A.Action) -> tuple[int, A.Resource, bool] | None:
     """What one firing gains the holder, at its most, when it is bounded (scaled and unlimited
-    amounts are SG-C031 and SG-C032)."""
-    if not isinstance(action, A.ResourceChange) or not action.gain or action.who is not A.Side.OWN:
+    amounts are SG-C031 and SG-C032): a ``gain`` of the holder's, or a ``steal``, which gives the
+    holder what it takes (R23)."""
+    holders = isinstance(action, A.ResourceChange) and action.gain and action.who is A.Side.OWN
+    if not (holders or isinstance(action, A.Steal)):
         return None
+    assert isinstance(action, A.ResourceChange | A.Steal)
     quantity = action.quantity
     if quantity.kind is A.QuantityKind.FIXED:
         return quantity.value, quantity.resource, False
