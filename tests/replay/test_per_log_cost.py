@@ -63,3 +63,31 @@ def test_the_command_line_collects_less_often(gc_state: None) -> None:
     launcher.collect_less()
     assert gc.get_threshold()[0] == launcher.YOUNG_OBJECTS
     assert gc.get_freeze_count() >= len(kept)
+
+
+def test_a_plain_replay_imports_no_pack_scenario_or_contract_code(tmp_path: Path) -> None:
+    """A log without a pack, a scenario or a code selection is replayed without importing the pack
+    loader, the scenario loader or the contract's rules (their catalogue of codes): start-up and
+    memory each log run pays for nothing. A [Pack] tag still loads the pack (tests/replay/test_game_pack.py)."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.installed import pythonpath
+
+    probe = (
+        "import sys\n"
+        "from sgcheck import launcher\n"
+        "try:\n"
+        f"    launcher.run(['replay', {GAME!r}, '--no-summary', '--isolated'])\n"
+        "except SystemExit as stop:\n"
+        "    assert not stop.code, stop.code\n"
+        "loaded = sorted(m for m in sys.modules if m.startswith(('sgcheck.contract.', 'sgcheck.play.')))\n"
+        "print('loaded:', ','.join(loaded))\n"
+    )
+    env = {**os.environ, "PYTHONSAFEPATH": "1", "PYTHONPATH": pythonpath()}
+    done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    loaded = done.stdout.strip().splitlines()[-1].removeprefix("loaded:").strip()
+    assert "sgcheck.contract.registry" not in loaded and "sgcheck.contract.rules" not in loaded, loaded
+    assert "sgcheck.play.pack" not in loaded and "sgcheck.play.game_scenario" not in loaded, loaded
