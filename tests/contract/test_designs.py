@@ -63,7 +63,6 @@ CARD_START = re.compile(r"(?:relic|spell)\b")
 #: found). design -> (codes reported as warnings, errors with a game instead).
 _NONE: frozenset[str] = frozenset()
 NO_GAME: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-    "06-pincer-sight.sgcard": (frozenset({"SG-C010"}), _NONE),
     "12-second-chances.sgcard": (frozenset({"SG-C012"}), _NONE),
     "13-wildfire.sgcard": (frozenset({"SG-C011"}), _NONE),
     "18-soul-rebate.sgcard": (frozenset({"SG-C022"}), _NONE),
@@ -86,7 +85,7 @@ NO_GAME: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "59-endless-muster.sgcard": (frozenset({"SG-C032"}), _NONE),
     "63-bloodlust.sgcard": (frozenset({"SG-C011"}), _NONE),
     "66-silenced-echo.sgcard": (frozenset({"SG-C030"}), _NONE),
-    "83-toll-road.sgcard": (frozenset({"SG-C033"}), frozenset({"SG-C022"})),
+    "83-toll-road.sgcard": (_NONE, frozenset({"SG-C022"})),
     "85-bounty-hunter.sgcard": (frozenset({"SG-C033"}), frozenset({"SG-C022"})),
     "87-giants-wrath.sgcard": (frozenset({"SG-C011"}), _NONE),
     "93-sealed-twice.sgcard": (frozenset({"SG-C130"}), _NONE),

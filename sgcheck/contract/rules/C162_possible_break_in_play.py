@@ -10,9 +10,9 @@ it cannot prove the break: it reports what its reasoning found, the copies neede
 it played, as a warning, never an error (every error comes with a game that replays to it). The
 same goes for copies for a while that several events of one turn could make overlap.
 
-Warns: `on captured: to_hit +10 permanently` (three captures of the holder's pieces give +30),
-when no game played captures three of them. Clean: `on captured: to_hit +10 permanently limit 2 per
-game` (+20 at most).
+Warns: `on captured: to_hit +10 permanently when distance >= 5` (three captures of the holder's
+pieces from five squares away give +30), when no game played, the witness search's included, makes
+them. Clean: `on captured: to_hit +10 permanently limit 2 per game` (+20 at most).
 """
 
 from __future__ import annotations
