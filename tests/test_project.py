@@ -7,6 +7,7 @@ import ast
 import os
 from pathlib import Path
 
+import click
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -282,19 +283,94 @@ def test_the_commands_and_the_editor_find_the_same_configuration(tree: Path) -> 
 # --- thin commands -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("command", ["check", "fmt"])
-def test_each_option_of_a_command_is_a_field_of_its_record(command: str) -> None:
-    """``sgcheck check`` and ``fmt`` hand their options on as one typed record: every option click
-    parses is a field of the record, the walk's four gathered in ``WalkOptions``, and nothing else is."""
+def _commands() -> dict[str, click.Command]:
+    """Every command of ``sgcheck``, by its words (``dice next``), groups included, read from the
+    command line itself: a command added later is here without an edit."""
+    from sgcheck.cli import main
+
+    found: dict[str, click.Command] = {}
+
+    def walk(prefix: str, group: click.Group) -> None:
+        for name, command in group.commands.items():
+            words = f"{prefix} {name}".strip()
+            found[words] = command
+            if isinstance(command, click.Group):
+                walk(words, command)
+
+    walk("", main)
+    return found
+
+
+def _records() -> dict[str, type]:
+    """The options record of each command that takes options, written out here, not read from the
+    modules (``odds`` alone runs ``odds table``, and takes its record)."""
+    from sgcheck.cli import check_cmd, dice_cmd, fmt_cmd, info_cmds, odds_cmd, replay_cmd, simulate_cmd
+
+    return {
+        "check": check_cmd.CheckOptions,
+        "schema": check_cmd.SchemaOptions,
+        "fmt": fmt_cmd.FmtOptions,
+        "replay": replay_cmd.ReplayCommandOptions,
+        "simulate": simulate_cmd.SimulateOptions,
+        "explain": info_cmds.ExplainOptions,
+        "rulings": info_cmds.RulingsOptions,
+        "odds": odds_cmd.TableOptions,
+        "odds table": odds_cmd.TableOptions,
+        "odds capture": odds_cmd.CaptureOptions,
+        "dice secret": dice_cmd.SecretOptions,
+        "dice commit": dice_cmd.CommitOptions,
+        "dice key": dice_cmd.KeyOptions,
+        "dice next": dice_cmd.NextOptions,
+        "dice stats": dice_cmd.StatsOptions,
+    }
+
+
+def test_every_command_that_takes_options_has_a_record() -> None:
+    """A command with an option or argument hands them on as one record; one without (``server``, the
+    ``dice`` group) has none to hand on."""
+    commands = _commands()
+    taking = {words for words, command in commands.items() if command.params}
+    assert taking == set(_records())
+    assert {"replay", "simulate", "odds capture", "dice next", "dice stats"} <= taking
+
+
+@pytest.mark.parametrize("words", sorted(_records()))
+def test_each_option_of_a_command_is_a_field_of_its_record(words: str) -> None:
+    """Every option and argument click parses for a command is a field of its frozen, typed record, the
+    walk's four gathered in ``WalkOptions`` (commands that search folders), and nothing else is."""
     import dataclasses
 
-    from sgcheck.cli.check_cmd import CheckOptions, check_command
     from sgcheck.cli.common import WalkOptions
-    from sgcheck.cli.fmt_cmd import FmtOptions, fmt_command
 
-    click_command, record = {"check": (check_command, CheckOptions), "fmt": (fmt_command, FmtOptions)}[command]
-    parsed = {param.name for param in click_command.params}
+    record = _records()[words]
+    parsed = {param.name for param in _commands()[words].params}
     walk = {field.name for field in dataclasses.fields(WalkOptions)}
     fields = {field.name for field in dataclasses.fields(record)}
-    assert walk <= parsed
-    assert fields == (parsed - walk) | {"walk"}
+    if walk <= parsed:
+        parsed = (parsed - walk) | {"walk"}
+    assert fields == parsed
+    assert record.__dataclass_params__.frozen  # type: ignore[attr-defined]
+    assert all(field.type not in ("Any", "object") for field in dataclasses.fields(record))
+
+
+@pytest.mark.parametrize("words", sorted(words for words, command in _commands().items() if command.params))
+def test_a_command_is_one_line(words: str) -> None:
+    """A command that runs (not a group) is one statement, ``return run_X(XOptions(**given))``: its
+    work is in the function that takes the record, which a library caller or a test can call alone."""
+    import inspect
+    import textwrap
+
+    command = _commands()[words]
+    if isinstance(command, click.Group):
+        return
+    assert command.callback is not None
+    source = textwrap.dedent(inspect.getsource(inspect.unwrap(command.callback)))
+    function = ast.parse(source).body[0]
+    assert isinstance(function, ast.FunctionDef)
+    body = [node for node in function.body if not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant))]
+    assert len(body) == 1 and isinstance(body[0], ast.Return), ast.unparse(function)
+    call = body[0].value
+    assert isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id.startswith("run_")
+    (made,) = call.args
+    assert isinstance(made, ast.Call) and isinstance(made.func, ast.Name)
+    assert made.func.id == _records()[words].__name__

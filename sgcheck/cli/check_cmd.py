@@ -298,7 +298,7 @@ def _proofs(proofs: list[str], folder: Path) -> bool:
 @click.command("schema")
 @click.argument("kind", type=click.Choice(sorted(SCHEMAS)), default="card")
 @guarded
-def schema_command(kind: str) -> int:
+def schema_command(**given: Any) -> int:
     """Print the JSON Schema of YAML card files (card), pack manifests (pack), scenarios (scenario),
     a manifest's module section (module), the JSON report of check and replay (report) or of simulate
     (simulate).
@@ -307,7 +307,19 @@ def schema_command(kind: str) -> int:
     Editors validate and complete YAML files with a modeline on the first line:
     # yaml-language-server: $schema=<path or URL of card.schema.json>
     """
+    return run_schema(SchemaOptions(**given))
+
+
+@dataclass(frozen=True, slots=True)
+class SchemaOptions:
+    """The options of ``sgcheck schema``, as parsed."""
+
+    kind: str
+
+
+def run_schema(options: SchemaOptions) -> int:
+    """Print the schema asked for; the exit code."""
     from sgcheck.resources import schema_path
 
-    click.echo(schema_path(SCHEMAS[kind]).read_text(encoding="utf-8"), nl=False)
+    click.echo(schema_path(SCHEMAS[options.kind]).read_text(encoding="utf-8"), nl=False)
     return 0

@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 import os
 import sys
+from dataclasses import dataclass
+from typing import Any
 
 import click
 
@@ -85,25 +87,37 @@ def dice_command() -> None:
     name="output",
 )
 @guarded
-def secret_command(output: str | None) -> int:
+def secret_command(**given: Any) -> int:
     """Create a secret (32 random bytes from the system's secure source, as 64 hex digits) and
     print it with its commitment. Share the commitment before the game; keep the secret."""
+    return run_secret(SecretOptions(**given))
+
+
+@dataclass(frozen=True, slots=True)
+class SecretOptions:
+    """The options of ``sgcheck dice secret``, as parsed."""
+
+    output: str | None
+
+
+def run_secret(options: SecretOptions) -> int:
+    """Make a secret, write or print it with its commitment; the exit code."""
     import secrets
 
     from sgcheck.core.dice import commitment
 
     secret = secrets.token_hex(32)
     commit = commitment(bytes.fromhex(secret)).hex()
-    if output is None:
+    if options.output is None:
         click.echo(f"secret      {secret}\ncommitment  {commit}")
         return 0
     try:
-        fd = os.open(output, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        fd = os.open(options.output, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
-        click.echo(f"sgcheck: {output} already exists; a secret is never written over another", err=True)
+        click.echo(f"sgcheck: {options.output} already exists; a secret is never written over another", err=True)
         return 2
     except OSError as error:
-        click.echo(f"sgcheck: cannot write {output}: {error.strerror or error}", err=True)
+        click.echo(f"sgcheck: cannot write {options.output}: {error.strerror or error}", err=True)
         return 2
     with os.fdopen(fd, "w", encoding="utf-8") as handle:
         handle.write(secret + "\n")
@@ -114,12 +128,24 @@ def secret_command(output: str | None) -> int:
 @dice_command.command("commit", short_help="Print the commitment of a secret.")
 @click.argument("secret")
 @guarded
-def commit_command(secret: str) -> int:
+def commit_command(**given: Any) -> int:
     """Print the commitment of SECRET (64 hex digits; '-' reads it from standard input, @FILE
     from a file): SHA-256 applied 4096 times (docs/dice.md)."""
+    return run_commit(CommitOptions(**given))
+
+
+@dataclass(frozen=True, slots=True)
+class CommitOptions:
+    """The options of ``sgcheck dice commit``, as parsed."""
+
+    secret: str
+
+
+def run_commit(options: CommitOptions) -> int:
+    """Print the commitment of the secret given; the exit code."""
     from sgcheck.core.dice import commitment
 
-    click.echo(commitment(_bytes32(_read_secret(secret), "SECRET")).hex())
+    click.echo(commitment(_bytes32(_read_secret(options.secret), "SECRET")).hex())
     return 0
 
 
@@ -127,14 +153,27 @@ def commit_command(secret: str) -> int:
 @click.argument("secret")
 @click.option("--roll", "index", type=click.IntRange(min=0), required=True, help="The roll's number, from 0.")
 @guarded
-def key_command(secret: str, index: int) -> int:
+def key_command(**given: Any) -> int:
     """Print the key of roll N of SECRET's chain ('-' reads SECRET from standard input, @FILE
     from a file). Telling it reveals nothing of the later rolls' keys."""
+    return run_key(KeyOptions(**given))
+
+
+@dataclass(frozen=True, slots=True)
+class KeyOptions:
+    """The options of ``sgcheck dice key``, as parsed."""
+
+    secret: str
+    index: int
+
+
+def run_key(options: KeyOptions) -> int:
+    """Print the key of the roll asked for; the exit code."""
     from sgcheck.core.dice import CHAIN_LENGTH, roll_key
 
-    if index >= CHAIN_LENGTH:
+    if options.index >= CHAIN_LENGTH:
         raise click.BadParameter(f"a game has rolls 0 to {CHAIN_LENGTH - 1}", param_hint="'--roll'")
-    click.echo(roll_key(_bytes32(_read_secret(secret), "SECRET"), index).hex())
+    click.echo(roll_key(_bytes32(_read_secret(options.secret), "SECRET"), options.index).hex())
     return 0
 
 
@@ -168,42 +207,53 @@ def _reach(key: bytes, commit: bytes) -> int | None:
 )
 @click.option("--format", "fmt", type=click.Choice(_FORMATS), default="text", show_default=True)
 @guarded
-def next_command(
-    game_id: str,
-    white_commit: str,
-    black_commit: str,
-    white: str,
-    black: str,
-    start: int | None,
-    count: int,
-    purpose: str | None,
-    fmt: str,
-) -> int:
+def next_command(**given: Any) -> int:
     """Print the dice of a game's rolls from both players' keys, each checked against its
     player's commitment first. A key of roll N also gives every earlier roll's key, never a later
     one; a secret is the key of the last roll, so with both secrets every roll is printed (the
     check of a finished game). Each roll is shown in every reading: two d10 (an attack's
     accuracy or a second roll), three d6 (Break, Repair) and a roll-off round."""
+    return run_next(NextOptions(**given))
+
+
+@dataclass(frozen=True, slots=True)
+class NextOptions:
+    """The options of ``sgcheck dice next``, as parsed."""
+
+    game_id: str
+    white_commit: str
+    black_commit: str
+    white: str
+    black: str
+    start: int | None
+    count: int
+    purpose: str | None
+    fmt: str
+
+
+def run_next(options: NextOptions) -> int:
+    """Check both keys against their commitments, derive the rolls asked for, print them; the exit code."""
     from sgcheck.core import dice
 
+    game_id = options.game_id
     aim = None
-    if purpose is not None:
-        aim = dice.parse_purpose(purpose)
+    if options.purpose is not None:
+        aim = dice.parse_purpose(options.purpose)
         if aim is None:
             raise click.BadParameter(
-                f"{purpose[:80]!r} is not a purpose: 'rolloff', 'attack a3 a5', 'reroll a3 a5', 'advantage a3 a5', "
-                "'break white' or 'repair black'",
+                f"{options.purpose[:80]!r} is not a purpose: 'rolloff', 'attack a3 a5', 'reroll a3 a5', "
+                "'advantage a3 a5', 'break white' or 'repair black'",
                 param_hint="'--purpose'",
             )
     if not game_id or "\x00" in game_id or not _is_text(game_id):
         raise click.BadParameter("the game id must be a non-empty UTF-8 text", param_hint="'--game-id'")
     commits = {
-        "White": _bytes32(white_commit, "--white-commit"),
-        "Black": _bytes32(black_commit, "--black-commit"),
+        "White": _bytes32(options.white_commit, "--white-commit"),
+        "Black": _bytes32(options.black_commit, "--black-commit"),
     }
     if commits["White"] == commits["Black"]:
         raise click.BadParameter("the two commitments are the same: each player commits to a secret of their own")
-    keys = {"White": _bytes32(white, "--white"), "Black": _bytes32(black, "--black")}
+    keys = {"White": _bytes32(options.white, "--white"), "Black": _bytes32(options.black, "--black")}
     reach: dict[str, int] = {}
     for side in ("White", "Black"):
         found = _reach(keys[side], commits[side])
@@ -215,8 +265,8 @@ def next_command(
             )
         reach[side] = found
     last = min(reach.values())
-    first = last if start is None else start
-    end = first + count - 1
+    first = last if options.start is None else options.start
+    end = first + options.count - 1
     if end > last:
         behind = " and ".join(f"{side}'s to roll {reach[side]}" for side in ("White", "Black") if reach[side] < end)
         click.echo(
@@ -225,7 +275,7 @@ def next_command(
         return 2
     chains = {side: _chain_from(keys[side], reach[side]) for side in keys}
     if aim is not None:
-        return _print_v2(game_id, commits, chains, range(first, end + 1), aim, fmt)
+        return _print_v2(game_id, commits, chains, range(first, end + 1), aim, options.fmt)
     from sgcheck.core.rolls import ACCURACY_ROLL as attack
     from sgcheck.core.rolls import BREAK_ROLL as gem
 
@@ -236,7 +286,7 @@ def next_command(
         d6 = dice.roll_for(w, b, commits["White"], commits["Black"], game_id, index, gem.sides, gem.count)
         rolloff = dice.rolloff_for(w, b, commits["White"], commits["Black"], game_id, index)
         rolls.append((index, d10, d6, rolloff))
-    if fmt == "json":
+    if options.fmt == "json":
         data = {
             "protocol": dice.PROTOCOL,
             "game_id": game_id,
@@ -313,13 +363,26 @@ def _chain_from(key: bytes, index: int) -> dict[int, bytes]:
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--format", "fmt", type=FormatChoice(ResultKind.DICE_STATS), default="text", show_default=True)
 @guarded
-def stats_command(paths: tuple[str, ...], fmt: str) -> int:
+def stats_command(**given: Any) -> int:
     """Count the dice of the logs (files, or folders searched for *.sglog) per player and die kind
     (d6: roll-off, Break, Repair; d10: accuracy) and test each against a fair die (Pearson's
     chi-square). A player whose dice of a kind have p < 0.001 is flagged (exit 1). Logs with
     committed dice are counted too and verified roll by roll (which were verified is said), and
     a secret two logs share is an error naming both (exit 1). A log that cannot be read is
     reported and counted, the others analysed (exit 2)."""
+    return run_stats(StatsOptions(**given))
+
+
+@dataclass(frozen=True, slots=True)
+class StatsOptions:
+    """The options of ``sgcheck dice stats``, as parsed."""
+
+    paths: tuple[str, ...]
+    fmt: str
+
+
+def run_stats(options: StatsOptions) -> int:
+    """Count the dice of the logs found, test them, render the statistics; the exit code."""
     from sgcheck.lang.logs.grammar import LogSyntaxError
     from sgcheck.lang.logs.reader import read_log
     from sgcheck.lang.source import SourceText, read_source
@@ -327,9 +390,9 @@ def stats_command(paths: tuple[str, ...], fmt: str) -> int:
     from sgcheck.replay.files import discover_logs
     from sgcheck.report import render
 
-    logs = discover_logs(list(paths))
+    logs = discover_logs(list(options.paths))
     if not logs:
-        click.echo("sgcheck: no logs (*.sglog) found in " + ", ".join(paths), err=True)
+        click.echo("sgcheck: no logs (*.sglog) found in " + ", ".join(options.paths), err=True)
         return 2
     corpus = Corpus()
     for log in logs:
@@ -348,7 +411,7 @@ def stats_command(paths: tuple[str, ...], fmt: str) -> int:
             where = f" at line {span.line}" if span is not None else ""
             corpus.unread.append((log.path, f"syntax error{where}; the dice before it are counted"))
     stats = dice_stats(corpus)
-    click.echo(render(stats, fmt), nl=False)
+    click.echo(render(stats, options.fmt), nl=False)
     if stats.unreadable:
         return 2
     return 1 if stats.implausible else 0

@@ -7,6 +7,7 @@ options, asks it and has the report layer spell the answer as aligned text or JS
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import click
@@ -74,19 +75,25 @@ def _bonus_option(default: int | None) -> Callable[[F], F]:
     )
 
 
-def _inherited(ctx: click.Context, name: str, value: Any, default: Any) -> Any:
-    """An option given to the subcommand, else to ``odds`` itself, else its default."""
-    if value is not None:
-        return value
-    parent = ctx.parent.params.get(name) if ctx.parent is not None else None
-    return default if parent is None else parent
+#: What ``--bonus`` and ``--format`` are when neither the subcommand nor ``odds`` is given them.
+_DEFAULTS: dict[str, Any] = {"bonus": 0, "fmt": "text"}
+
+
+def _inherited(ctx: click.Context, given: dict[str, Any]) -> dict[str, Any]:
+    """The options as given, ``--bonus`` and ``--format`` not given to the subcommand taken from
+    ``odds`` itself, else their defaults."""
+    parent = ctx.parent.params if ctx.parent is not None else {}
+    for name, default in _DEFAULTS.items():
+        if given[name] is None:
+            given[name] = default if parent.get(name) is None else parent[name]
+    return given
 
 
 @click.group("odds", invoke_without_command=True, short_help="Accuracy and cost tables; the chance to capture.")
 @_bonus_option(None)
 @_format_option(None)
 @click.pass_context
-def odds_command(ctx: click.Context, bonus: int | None, fmt: str | None) -> None:
+def odds_command(ctx: click.Context, /, **given: Any) -> None:
     """The numbers a player works out at the table.
 
     \b
@@ -97,7 +104,7 @@ def odds_command(ctx: click.Context, bonus: int | None, fmt: str | None) -> None
                                       and the cheapest plan
     """
     if ctx.invoked_subcommand is None:
-        ctx.invoke(table_command, bonus=bonus, fmt=fmt)
+        ctx.invoke(table_command, **given)
 
 
 @odds_command.command("table", short_help="Accuracy of every attacker against every defender; costs.")
@@ -105,18 +112,30 @@ def odds_command(ctx: click.Context, bonus: int | None, fmt: str | None) -> None
 @_format_option(None)
 @click.pass_context
 @guarded
-def table_command(ctx: click.Context, bonus: int | None, fmt: str | None) -> int:
+def table_command(ctx: click.Context, /, **given: Any) -> int:
     """Print the hit thresholds of every attacker against every piece and the King, and the
     move, attack and summon costs by piece and distance."""
+    return run_table(TableOptions(**_inherited(ctx, given)))
+
+
+@dataclass(frozen=True, slots=True)
+class TableOptions:
+    """The options of ``sgcheck odds table`` (and of ``odds`` alone), as parsed, ``odds``'s own filled in."""
+
+    bonus: int
+    fmt: str
+
+
+def run_table(options: TableOptions) -> int:
+    """Work out the tables and render them; the exit code."""
     from sgcheck.core.odds import OddsError, odds_tables
     from sgcheck.report import render
 
-    bonus = _inherited(ctx, "bonus", bonus, 0)
     try:
-        tables = odds_tables(bonus)
+        tables = odds_tables(options.bonus)
     except OddsError as error:
         raise click.BadParameter(error.message, param_hint="'--bonus'") from None
-    click.echo(render(tables, _inherited(ctx, "fmt", fmt, "text")), nl=False)
+    click.echo(render(tables, options.fmt), nl=False)
     return 0
 
 
@@ -166,40 +185,50 @@ def table_command(ctx: click.Context, bonus: int | None, fmt: str | None) -> int
 @_format_option(None)
 @click.pass_context
 @guarded
-def capture_command(
-    ctx: click.Context,
-    attacker: int,
-    target: int,
-    distance: int,
-    lp: int,
-    sp: int,
-    damage_so_far: int,
-    bonus: int | None,
-    damage_bonus: int,
-    second_roll: str,
-    fmt: str | None,
-) -> int:
+def capture_command(ctx: click.Context, /, **given: Any) -> int:
     """The exact chance that ATTACKER captures TARGET this turn (or, against the King, deals
     the damage that converts it), with the plan that gets that chance for the least expected
     spend: move closer first if it pays, then attack until the capture."""
+    return run_capture(CaptureOptions(**_inherited(ctx, given)))
+
+
+@dataclass(frozen=True, slots=True)
+class CaptureOptions:
+    """The options of ``sgcheck odds capture``, as parsed, ``odds``'s own filled in (pieces as
+    indices of :data:`_PIECES`)."""
+
+    attacker: int
+    target: int
+    distance: int
+    lp: int
+    sp: int
+    damage_so_far: int
+    bonus: int
+    damage_bonus: int
+    second_roll: str
+    fmt: str
+
+
+def run_capture(options: CaptureOptions) -> int:
+    """Ask the core for the chance and the plan, and render them; the exit code."""
     from sgcheck.core.odds import CaptureQuestion, OddsError, SecondRoll, capture_odds
     from sgcheck.core.pieces import Kind
     from sgcheck.report import render
 
     question = CaptureQuestion(
-        attacker=Kind(attacker),
-        target=Kind(target),
-        distance=distance,
-        lp=lp,
-        sp=sp,
-        damage_so_far=damage_so_far,
-        bonus=_inherited(ctx, "bonus", bonus, 0),
-        damage_bonus=damage_bonus,
-        second_roll=SecondRoll(second_roll),
+        attacker=Kind(options.attacker),
+        target=Kind(options.target),
+        distance=options.distance,
+        lp=options.lp,
+        sp=options.sp,
+        damage_so_far=options.damage_so_far,
+        bonus=options.bonus,
+        damage_bonus=options.damage_bonus,
+        second_roll=SecondRoll(options.second_roll),
     )
     try:
         odds = capture_odds(question)
     except OddsError as error:
         raise click.BadParameter(error.message, param_hint=f"'--{error.field.replace('_', '-')}'") from None
-    click.echo(render(odds, _inherited(ctx, "fmt", fmt, "text")), nl=False)
+    click.echo(render(odds, options.fmt), nl=False)
     return 0

@@ -7,7 +7,7 @@ import os
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -162,39 +162,7 @@ def _turn_option(ctx: click.Context, param: click.Parameter, value: str | None) 
 @color_option
 @discovery_options
 @guarded
-def replay_command(
-    logs: tuple[str, ...],
-    keep_going: bool | None,
-    ruleset: str | None,
-    pack: str | None,
-    scenario: str | None,
-    allow_violations: bool,
-    explain_line: int | None,
-    explain_turn: tuple[int, int] | None,
-    timeline: bool,
-    dispute: bool,
-    no_summary: bool,
-    quiet: bool,
-    jobs: int | None,
-    cluster: str | None,
-    cluster_timeout: float,
-    stdin_filename: str,
-    config_file: str | None,
-    isolated: bool,
-    audit: bool,
-    select: tuple[str, ...] | None,
-    extend_select: tuple[str, ...],
-    ignore: tuple[str, ...],
-    per_file_ignores: tuple[str, ...],
-    output_file: str | None,
-    exit_zero: bool,
-    fail_on: str,
-    statistics: bool | None,
-    verbose: bool,
-    fmt: str,
-    color: bool | None,
-    walk: WalkOptions = DEFAULT_WALK,
-) -> int:
+def replay_command(**given: Any) -> int:
     """Replay game LOGS (.sglog files, or folders searched for *.sglog) and report the first
     illegal action or wrong claim in each.
 
@@ -206,6 +174,68 @@ def replay_command(
     internal error (a log that cannot be read, or an invalid [tool.sgcheck], is reported and
     exits 2). Use '-' to read a log from standard input.
     """
+    return run_replay(ReplayCommandOptions(**given))
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayCommandOptions:
+    """The options of ``sgcheck replay``, as parsed (the interpreter's own are
+    :class:`~sgcheck.replay.interpreter.ReplayOptions`, made from these)."""
+
+    logs: tuple[str, ...]
+    keep_going: bool | None
+    ruleset: str | None
+    pack: str | None
+    scenario: str | None
+    allow_violations: bool
+    explain_line: int | None
+    explain_turn: tuple[int, int] | None
+    timeline: bool
+    dispute: bool
+    no_summary: bool
+    quiet: bool
+    jobs: int | None
+    cluster: str | None
+    cluster_timeout: float
+    stdin_filename: str
+    config_file: str | None
+    isolated: bool
+    audit: bool
+    select: tuple[str, ...] | None
+    extend_select: tuple[str, ...]
+    ignore: tuple[str, ...]
+    per_file_ignores: tuple[str, ...]
+    output_file: str | None
+    exit_zero: bool
+    fail_on: str
+    statistics: bool | None
+    verbose: bool
+    fmt: str
+    color: bool | None
+    walk: WalkOptions = DEFAULT_WALK
+
+
+def _refuse_combinations(options: ReplayCommandOptions) -> None:
+    """The usage errors of options that cannot go together, in the order they are said."""
+    fmt = options.fmt
+    explaining = options.explain_line is not None or options.explain_turn is not None
+    if options.explain_line is not None and options.explain_turn is not None:
+        raise click.UsageError("--explain and --at cannot be used together: give a line or a turn")
+    if explaining and fmt != "text":
+        raise click.UsageError("--explain and --at print text: they cannot be used with --format " + fmt)
+    if explaining and options.output_file:
+        raise click.UsageError("--explain and --at print to standard output: -o/--output-file is for reports")
+    if options.dispute and fmt not in ("text", "json", "html"):
+        raise click.UsageError(f"--dispute is written in the text, json and html reports, not with --format {fmt}")
+    if options.dispute and explaining:
+        raise click.UsageError("--dispute cannot be used with --explain or --at")
+    if options.timeline and fmt != "json":
+        raise click.UsageError("--timeline adds the explanations to the JSON report: use it with --format json")
+
+
+def run_replay(options: ReplayCommandOptions) -> int:
+    """Refuse what cannot go together, find the logs, replay them (or explain one), render, and
+    return the exit code."""
     from sgcheck.cli.progress import ProgressBar, is_terminal
     from sgcheck.codes import REPLAY_CODES
     from sgcheck.distribute import ClusterError
@@ -213,27 +243,17 @@ def replay_command(
     from sgcheck.replay.interpreter import ReplayOptions
     from sgcheck.report import FACT_FORMATS
 
-    explaining = explain_line is not None or explain_turn is not None
-    if explain_line is not None and explain_turn is not None:
-        raise click.UsageError("--explain and --at cannot be used together: give a line or a turn")
-    if explaining and fmt != "text":
-        raise click.UsageError("--explain and --at print text: they cannot be used with --format " + fmt)
-    if explaining and output_file:
-        raise click.UsageError("--explain and --at print to standard output: -o/--output-file is for reports")
-    if dispute and fmt not in ("text", "json", "html"):
-        raise click.UsageError(f"--dispute is written in the text, json and html reports, not with --format {fmt}")
-    if dispute and explaining:
-        raise click.UsageError("--dispute cannot be used with --explain or --at")
-    if timeline and fmt != "json":
-        raise click.UsageError("--timeline adds the explanations to the JSON report: use it with --format json")
+    logs, fmt, output_file = options.logs, options.fmt, options.output_file
+    _refuse_combinations(options)
     refuse_other_kinds(logs, "replay")  # a card file, scenario or manifest named here is check's
-    audit = audit or dispute  # a dispute is an audit: the log's sender chooses nothing of it
-    project = project_of(logs, config_file, isolated=isolated, audit=audit)
-    if verbose and project.origin.looked:
+    audit = options.audit or options.dispute  # a dispute is an audit: the log's sender chooses nothing of it
+    project = project_of(logs, options.config_file, isolated=options.isolated, audit=audit)
+    if options.verbose and project.origin.looked:
         click.echo(project.described(), err=True)
     settings = ReplaySetup(project.config)
-    statistics = statistics_setting(statistics, bool(settings.values.statistics), fmt)
+    statistics = statistics_setting(options.statistics, bool(settings.values.statistics), fmt)
     config = settings.config
+    walk = options.walk
     if audit:  # a .gitignore beside the logs could hide one from the search (docs/ci.md)
         walk = replace(walk, no_respect_gitignore=True)
     discovery = discovery_of(project, walk)
@@ -244,47 +264,52 @@ def replay_command(
         click.echo(f"sgcheck: no game logs (*.sglog) found in {', '.join(map(repr, logs))}", err=True)
         click.echo("sgcheck: files git ignores and paths an exclude pattern names are not searched", err=True)
         return 2
+    ruleset = options.ruleset
     if ruleset is None and settings.values.ruleset is not None:
         ruleset = settings.values.ruleset
-    options = ReplayOptions(
-        keep_going=keep_going if keep_going is not None else bool(settings.values.keep_going),
+    replaying = ReplayOptions(
+        keep_going=options.keep_going if options.keep_going is not None else bool(settings.values.keep_going),
         ruleset=ruleset,
-        pack=pack,
-        allow_violations=allow_violations,
-        scenario=scenario,
-        timeline=fmt == "html" or timeline,
-        dispute=dispute,
+        pack=options.pack,
+        allow_violations=options.allow_violations,
+        scenario=options.scenario,
+        timeline=fmt == "html" or options.timeline,
+        dispute=options.dispute,
     )
-    if explaining:
+    policy = ExitPolicy(options.exit_zero, options.fail_on)
+    if options.explain_line is not None or options.explain_turn is not None:
         if len(inputs) != 1:
-            flag = "--explain" if explain_line is not None else "--at"
+            flag = "--explain" if options.explain_line is not None else "--at"
             raise click.UsageError(f"{flag} explains one game log; {len(inputs)} were given or found")
-        policy = ExitPolicy(exit_zero, fail_on)
-        return explain_log(inputs[0], options, explain_line, explain_turn, stdin_filename, policy)
-    selection = settings.selection(select, extend_select, ignore, per_file_ignores)
-    if verbose:
+        return explain_log(
+            inputs[0], replaying, options.explain_line, options.explain_turn, options.stdin_filename, policy
+        )
+    selection = settings.selection(options.select, options.extend_select, options.ignore, options.per_file_ignores)
+    if options.verbose:
         click.echo(f"sgcheck: {plural(len(inputs), 'game log')} to replay", err=True)
-    stream = open_output(output_file, settings.inputs(logs, inputs, pack, scenario)) if output_file else None
+    stream = (
+        open_output(output_file, settings.inputs(logs, inputs, options.pack, options.scenario)) if output_file else None
+    )
     out, report = open_report(
-        fmt, command="replay", rules=REPLAY_CODES, file_count=len(inputs), color=color, stream=stream
+        fmt, command="replay", rules=REPLAY_CODES, file_count=len(inputs), color=options.color, stream=stream
     )
     if config is not None or audit:
         report.configuration = (config.source or "") if config is not None else ""
-    workers = jobs or settings.values.jobs or os.cpu_count() or 1
-    bar = ProgressBar([log.path for log in inputs], sys.stderr, enabled=not quiet)
+    workers = options.jobs or settings.values.jobs or os.cpu_count() or 1
+    bar = ProgressBar([log.path for log in inputs], sys.stderr, enabled=not options.quiet)
     try:
         try:
             rendered = replay_all(
                 inputs,
-                options,
+                replaying,
                 report.renderer,
-                with_summary=not (no_summary or quiet),
+                with_summary=not (options.no_summary or options.quiet),
                 jobs=workers,
-                cluster=cluster,
-                cluster_timeout=cluster_timeout,
+                cluster=options.cluster,
+                cluster_timeout=options.cluster_timeout,
                 stdin=sys.stdin.buffer,
                 progress=bar.in_file if bar.active else None,
-                stdin_name=stdin_filename,
+                stdin_name=options.stdin_filename,
                 selection=selection,
                 extra=run_findings(inputs),
                 with_facts=fmt in FACT_FORMATS,
@@ -294,7 +319,6 @@ def replay_command(
             return 2
         parts = itertools.chain(settings.problems(report.renderer), rendered)
         shared = is_terminal(out.stream)
-        policy = ExitPolicy(exit_zero, fail_on)
         status = write_report(bar.follow(parts, shares_terminal=shared), out, report, policy, statistics=statistics)
         commit_output(stream)
         return status

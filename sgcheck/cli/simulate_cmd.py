@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import os
 import sys
+from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Any
 
 import click
 
@@ -108,24 +109,7 @@ _POLICIES = ("search", "lookahead", "greedy", "random")
     help="Simulate a pack that breaks the contract; its forbidden effects are never played (SG-N305).",
 )
 @guarded
-def simulate_command(
-    pack: str,
-    against_packs: tuple[str, ...],
-    games: int,
-    scenario: str | None,
-    policy: str,
-    seed: int,
-    turn_limit: int | None,
-    jobs: int | None,
-    cluster: str | None,
-    cluster_timeout: float,
-    fmt: str,
-    output_file: str | None,
-    sample_logs: str | None,
-    impact: bool,
-    impact_pairs: tuple[tuple[str, str], ...],
-    allow_violations: bool,
-) -> int:
+def simulate_command(**given: Any) -> int:
     """Play many games of PACK against another pack or the core alone, and report balance.
 
     \b
@@ -135,6 +119,34 @@ def simulate_command(
     length, endings, each card's record (drafted, played, won with and without it), economy
     curves, and the cards that dominate (docs/simulate.md).
     """
+    return run_simulate(SimulateOptions(**given))
+
+
+@dataclass(frozen=True, slots=True)
+class SimulateOptions:
+    """The options of ``sgcheck simulate``, as parsed."""
+
+    pack: str
+    against_packs: tuple[str, ...]
+    games: int
+    scenario: str | None
+    policy: str
+    seed: int
+    turn_limit: int | None
+    jobs: int | None
+    cluster: str | None
+    cluster_timeout: float
+    fmt: str
+    output_file: str | None
+    sample_logs: str | None
+    impact: bool
+    impact_pairs: tuple[tuple[str, str], ...]
+    allow_violations: bool
+
+
+def run_simulate(options: SimulateOptions) -> int:
+    """Load the sides and the scenario, plan the runs, play them, render the report, write the sample
+    logs, and return the exit code."""
     from dataclasses import replace
 
     from sgcheck.cli.progress import CountBar
@@ -144,7 +156,6 @@ def simulate_command(
     from sgcheck.replay.reads import pack_reads
     from sgcheck.report import render
     from sgcheck.results import GauntletReport, SimulationReport
-    from sgcheck.simulate.games import Side
     from sgcheck.simulate.gauntlet import matches as gauntlet_matches
     from sgcheck.simulate.gauntlet import summarise as gauntlet_report
     from sgcheck.simulate.impact import paired
@@ -152,9 +163,80 @@ def simulate_command(
     from sgcheck.simulate.run import SAMPLES, RunPlan, play_runs
     from sgcheck.simulate.stats import summarise
 
-    against_packs = against_packs or ("core",)
+    pack, scenario, sample_logs = options.pack, options.scenario, options.sample_logs
+    gauntlet = len(options.against_packs) > 1
+    entrants = _entrants(options)
+    side, other = entrants[0], entrants[1]
+    loaded_scenario = None
+    scenario_label = None
+    if scenario is not None:
+        loaded_scenario, scenario_label = _scenario(scenario)
+    inputs = [pack, *(a for a in options.against_packs if a != "core"), *([scenario] if scenario else [])]
+    out_stream = (
+        open_output(options.output_file, [read for given in inputs for read in pack_reads(given)])
+        if options.output_file
+        else None
+    )
+    if sample_logs:
+        writable_folder(sample_logs, "--sample-logs")
+    run = RunPlan(
+        pack=side,
+        against=other,
+        games=options.games,
+        seed=options.seed,
+        policy=Policy(options.policy),
+        ruleset=replace(CORE, turn_limit=options.turn_limit),
+        scenario=loaded_scenario,
+        scenario_label=scenario_label,
+        max_turns=_max_turns(options.turn_limit, loaded_scenario),
+        samples=SAMPLES if sample_logs else 0,
+    )
+    names = [card.name for card in side.cards]
+    removals = _removals(options, names)
+    runs = gauntlet_matches(run, entrants) if gauntlet else [run, *ablations(run, removals)]
+    workers = options.jobs or os.cpu_count() or 1
+    bar = CountBar(sum(r.total for r in runs), sys.stderr)
+    played: list[list[GameRecord]] = []
+    try:
+        for records_of_run in play_runs(
+            runs, workers, options.cluster, options.cluster_timeout, lambda _: bar.advance()
+        ):
+            played.append(records_of_run)
+    except ClusterError as error:
+        click.echo(f"sgcheck: --cluster: {error}", err=True)
+        return 2
+    finally:
+        bar.close()
+    if gauntlet:
+        _write_report(out_stream, render(GauntletReport(gauntlet_report(run, entrants, runs, played)), options.fmt))
+        return 0
+    records = played[0]
+    measured = [paired(names_out, records, again) for names_out, again in zip(removals, played[1:], strict=True)]
+    if sample_logs:
+        folder = Path(sample_logs)
+        folder.mkdir(parents=True, exist_ok=True)
+        for record in records:
+            if record.log is not None:
+                _write_new(folder, f"game-{record.index + 1:05d}", record.log)
+    _write_report(out_stream, render(SimulationReport(summarise(run, records, measured)), options.fmt))
+    if sample_logs:
+        written = sum(1 for r in records if r.log is not None)
+        scenario_option = f" --scenario {scenario}" if scenario else ""
+        command = f"sgcheck replay --pack {pack}{scenario_option} {sample_logs}"
+        click.echo(f"{written} sample logs in {sample_logs}: {command}",
+                   err=True)  # fmt: skip
+    return 0
+
+
+def _entrants(options: SimulateOptions) -> list[Side]:
+    """The sides that play: the pack first, then each ``--against`` (core when none), the pack
+    against itself when it is named alone; what cannot be played together refused, in order."""
+    from sgcheck.simulate.games import Side
+
+    pack, allow_violations = options.pack, options.allow_violations
+    against_packs = options.against_packs or ("core",)
     gauntlet = len(against_packs) > 1
-    if gauntlet and (impact or impact_pairs or sample_logs):
+    if gauntlet and (options.impact or options.impact_pairs or options.sample_logs):
         raise click.UsageError("a gauntlet (--against more than once) reports matches: "
                                "--impact and --sample-logs are for one pack against another")  # fmt: skip
     side = _side(pack, allow_violations)
@@ -171,72 +253,25 @@ def simulate_command(
                 raise click.BadParameter(f"{first_side.label} and {other.label} both have a card named "
                                          f"{sorted(clash)[0]!r}", param_hint="--against")  # fmt: skip
     other = entrants[1]
-    if other.cards and side.label != other.label and sample_logs:
+    if other.cards and side.label != other.label and options.sample_logs:
         raise click.BadParameter("sample logs are written for a pack against core or itself: "
                                  "a log names one pack", param_hint="--sample-logs")  # fmt: skip
-    loaded_scenario = None
-    scenario_label = None
-    if scenario is not None:
-        loaded_scenario, scenario_label = _scenario(scenario)
-    inputs = [pack, *(a for a in against_packs if a != "core"), *([scenario] if scenario else [])]
-    out_stream = (
-        open_output(output_file, [read for given in inputs for read in pack_reads(given)]) if output_file else None
-    )
-    if sample_logs:
-        writable_folder(sample_logs, "--sample-logs")
-    run = RunPlan(
-        pack=side,
-        against=other,
-        games=games,
-        seed=seed,
-        policy=Policy(policy),
-        ruleset=replace(CORE, turn_limit=turn_limit),
-        scenario=loaded_scenario,
-        scenario_label=scenario_label,
-        max_turns=_max_turns(turn_limit, loaded_scenario),
-        samples=SAMPLES if sample_logs else 0,
-    )
-    names = [card.name for card in side.cards]
-    removals: list[tuple[str, ...]] = [(name,) for name in dict.fromkeys(names)] if impact else []
-    for first_card, second_card in impact_pairs:
+    return entrants
+
+
+def _removals(options: SimulateOptions, names: list[str]) -> list[tuple[str, ...]]:
+    """The cards each impact run plays without: every card alone (``--impact``), then each
+    ``--impact-pair``, a pair naming a card the pack lacks, or one card twice, refused."""
+    removals: list[tuple[str, ...]] = [(name,) for name in dict.fromkeys(names)] if options.impact else []
+    for first_card, second_card in options.impact_pairs:
         for card in (first_card, second_card):
             if card not in names:
-                raise click.BadParameter(f"{pack} has no card named {card!r}", param_hint="--impact-pair")
+                raise click.BadParameter(f"{options.pack} has no card named {card!r}", param_hint="--impact-pair")
         if first_card == second_card:
             raise click.BadParameter(f"a pair is two different cards, not {first_card!r} twice",
                                      param_hint="--impact-pair")  # fmt: skip
         removals.append((first_card, second_card))
-    runs = gauntlet_matches(run, entrants) if gauntlet else [run, *ablations(run, removals)]
-    workers = jobs or os.cpu_count() or 1
-    bar = CountBar(sum(r.total for r in runs), sys.stderr)
-    played: list[list[GameRecord]] = []
-    try:
-        for records_of_run in play_runs(runs, workers, cluster, cluster_timeout, lambda _: bar.advance()):
-            played.append(records_of_run)
-    except ClusterError as error:
-        click.echo(f"sgcheck: --cluster: {error}", err=True)
-        return 2
-    finally:
-        bar.close()
-    if gauntlet:
-        _write_report(out_stream, render(GauntletReport(gauntlet_report(run, entrants, runs, played)), fmt))
-        return 0
-    records = played[0]
-    measured = [paired(names_out, records, again) for names_out, again in zip(removals, played[1:], strict=True)]
-    if sample_logs:
-        folder = Path(sample_logs)
-        folder.mkdir(parents=True, exist_ok=True)
-        for record in records:
-            if record.log is not None:
-                _write_new(folder, f"game-{record.index + 1:05d}", record.log)
-    _write_report(out_stream, render(SimulationReport(summarise(run, records, measured)), fmt))
-    if sample_logs:
-        written = sum(1 for r in records if r.log is not None)
-        scenario_option = f" --scenario {scenario}" if scenario else ""
-        command = f"sgcheck replay --pack {pack}{scenario_option} {sample_logs}"
-        click.echo(f"{written} sample logs in {sample_logs}: {command}",
-                   err=True)  # fmt: skip
-    return 0
+    return removals
 
 
 def _write_report(out_stream: IO[str] | None, text: str) -> None:
