@@ -201,7 +201,7 @@ def tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def load(paths: list[str], **options: object) -> Project:
-    return load_project(paths, codes=code_catalogue(), **options)  # type: ignore[arg-type]
+    return load_project(paths, codes=code_catalogue, **options)  # type: ignore[arg-type]
 
 
 def test_the_nearest_configuration_above_the_first_path(tree: Path) -> None:

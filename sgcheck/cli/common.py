@@ -691,7 +691,7 @@ def project_of(
     from sgcheck.contract import code_catalogue
     from sgcheck.project.definition import load_project
 
-    return load_project(paths, codes=code_catalogue(), config_file=config_file, isolated=isolated, audit=audit)
+    return load_project(paths, codes=code_catalogue, config_file=config_file, isolated=isolated, audit=audit)
 
 
 def discovery_of(project: Project, walk: WalkOptions, *, whole_pack: bool = False) -> DiscoveryOptions:

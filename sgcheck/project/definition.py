@@ -20,7 +20,7 @@ decided here, once, for every command and the editor.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
@@ -115,13 +115,14 @@ def start_of(paths: Sequence[str]) -> Path:
 def load_project(
     paths: Sequence[str],
     *,
-    codes: Codes,
+    codes: Callable[[], Codes],
     config_file: str | os.PathLike[str] | None = None,
     isolated: bool = False,
     audit: bool = False,
 ) -> Project:
     """The project of a run over ``paths`` (see the module's order of precedence). ``codes``: the
-    codes its settings may name (``contract.code_catalogue()``), checked as the file is read."""
+    codes its settings may name (``contract.code_catalogue``), asked for only when a configuration
+    file is read, so a run without one does not load the contract's catalogue."""
     start = start_of(paths)
     absolute = os.path.abspath(start)
     here = absolute if os.path.isdir(absolute) else os.path.dirname(absolute)
@@ -129,12 +130,12 @@ def load_project(
         return Project(here, Origin.ISOLATED)
     if config_file is not None:
         given = Path(config_file)
-        config = load_config(given, display(os.fspath(config_file)), codes=codes)
+        config = load_config(given, display(os.fspath(config_file)), codes=codes())
         return Project(config.folder or here, Origin.GIVEN, config)
     if audit:
         return Project(here, Origin.AUDIT)
     found = find_pyproject(start)
     if found is None:
         return Project(here, Origin.NONE)
-    config = load_config(found, found_display(found), codes=codes)
+    config = load_config(found, found_display(found), codes=codes())
     return Project(config.folder or here, Origin.FOUND, config)

@@ -72,7 +72,7 @@ def project_for(path: str) -> Project:
     from sgcheck.contract import code_catalogue
     from sgcheck.project.definition import load_project
 
-    return load_project([path], codes=code_catalogue())
+    return load_project([path], codes=code_catalogue)
 
 
 def shown_path(path: str) -> str:
