@@ -64,6 +64,9 @@ MEMORY_CAP = 256 << 20
 #: A run that takes this long is hanging; a healthy one needs a small fraction of it.
 HANG_GUARD_SECONDS = 30.0
 IN_PROCESS_HANG_GUARD_SECONDS = 30.0
+#: A run over many files may take this much longer for each file it names: a contract check plays
+#: games for each card (the witness search), so a folder's run grows with its files.
+HANG_GUARD_PER_FILE_SECONDS = 0.5
 
 FORMATS = ("text", "json", "sarif")
 #: Every format ``check`` and ``replay`` both write; ``replay`` also writes ``html``.
@@ -373,7 +376,9 @@ def run_in_process(*args: str, fmt: str | None = "json", stdin: bytes | None = N
     hang guard; ``fmt=None`` for a command that writes no report (``fmt``)."""
     command = args if fmt is None else (*args, "--format", fmt)
     RUNS["in-process"] += 1
-    with chdir(REPO), hang_guard(IN_PROCESS_HANG_GUARD_SECONDS, f"sgcheck {' '.join(command)}"):
+    files = sum(1 for arg in args if not arg.startswith("-") and Path(arg).suffix)
+    guard = IN_PROCESS_HANG_GUARD_SECONDS + HANG_GUARD_PER_FILE_SECONDS * files
+    with chdir(REPO), hang_guard(guard, f"sgcheck {' '.join(command)}"):
         result = _runner().invoke(main, list(command), input=stdin, prog_name="sgcheck")
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         trace = "".join(traceback.format_exception(*result.exc_info)) if result.exc_info else repr(result.exception)

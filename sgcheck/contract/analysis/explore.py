@@ -1141,6 +1141,12 @@ def _any_game(found: dict[tuple[object, ...], Found], name: str, kinds: frozense
     return bool(_games(found, name, kinds))
 
 
+#: Witness games are a function of the card, the kinds and the ruleset alone: a run that checks one
+#: card in several files (a pack and its variants, a folder of drafts) plays them once.
+WITNESSES_KEPT = 512
+
+
+@functools.lru_cache(maxsize=WITNESSES_KEPT)
 def witness_for(card: A.Card, kinds: frozenset[str], ruleset: Ruleset = CORE) -> Found | None:
     """The witness search for a break the card and pack rules read from ``card``'s words (core §8):
     from each of the three probe positions (:data:`PROBES`), the holder plays the card, then a game
