@@ -21,7 +21,8 @@ choose their actions and dice to bring the events about.
   phase moves on. The prey's side never attacks when its own losses are the event, and no side
   takes an action that leaves it less than a Repair's price (:data:`RESERVE`).
 - **The pace**: as many events a turn as can be paid, then, if that finds nothing, one a turn
-  (:meth:`Goal.paced`), so that what must recur turn after turn is not all spent in one turn.
+  (:meth:`Goal.paced`), so that what must recur turn after turn is not all spent in one turn; a
+  game in which no turn brought an event is not played again paced (it would be the same game).
 - **The judge** is the core engine: every step of the game is an action it took, the dice are
   faces the rules allow, and the watch replay keeps judges each step, so a break met in this game
   is a break of a game that replays (the proof log states its dice).
