@@ -17,8 +17,10 @@ from sgcheck.contract.analysis.probes import PROBES, start
 from sgcheck.core.actions import Attack, EnterPhase, Play
 from sgcheck.core.cards import model as A
 from sgcheck.core.engine import apply
+from sgcheck.core.geometry import attack_targets
 from sgcheck.core.outcome import Applied
-from sgcheck.core.pieces import Color, Phase
+from sgcheck.core.pieces import Color, Kind, Phase, Piece, piece
+from sgcheck.core.squares import Square
 from sgcheck.diagnostics import Severity
 from tests.contract.test_explore import assert_replays_to, cards_of, proofs, replayed
 from tests.contract.test_proven import _check_text
@@ -161,3 +163,46 @@ def test_every_choice_is_taken_by_the_engine_and_moves_toward_the_goal(
         state = step.state
         if state.result is not None:
             break
+
+
+def _attacks_afresh(board: tuple[Piece | None, ...], aggressor: Color) -> int:
+    """The oracle: every attack of the aggressor's pieces on pieces other than the King (R08), the
+    core's geometry asked square by square."""
+    return sum(
+        1
+        for sq, cell in enumerate(board)
+        if cell is not None and cell.color is aggressor
+        for to, _ in attack_targets(board, Square(sq), cell)
+        if (target := board[to]) is not None and target.kind is not Kind.KING
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    cells=st.dictionaries(st.integers(0, 63), st.tuples(st.sampled_from(Color), st.sampled_from(Kind)), max_size=32),
+    to_at=st.integers(0, 63),
+    frm_at=st.integers(0, 63),
+    move=st.booleans(),
+    summoned=st.tuples(st.sampled_from(Color), st.sampled_from(Kind)),
+)
+def test_the_reach_after_a_move_or_a_summon_is_the_reach_counted_afresh(
+    cells: dict[int, tuple[Color, Kind]], to_at: int, frm_at: int, move: bool, summoned: tuple[Color, Kind]
+) -> None:
+    """R08: a move or a summon changes one or two squares; the witness search counts the attacks on
+    the board it leaves from the pieces whose lines, jumps or steps those squares lie on, and that
+    count is the count made afresh over the whole board, for either side."""
+    board = tuple(piece(*cells[sq]) if sq in cells else None for sq in range(64))
+    empty = [sq for sq in range(64) if board[sq] is None]
+    if not empty:
+        return
+    to = Square(empty[to_at % len(empty)])
+    after = list(board)
+    changed: tuple[Square, ...] = (to,)
+    if cells and move:
+        frm = Square(sorted(cells)[frm_at % len(cells)])
+        after[to], after[frm] = after[frm], None
+        changed = (frm, to)
+    else:
+        after[to] = piece(*summoned)
+    for aggressor in Color:
+        assert witness._reach_after(board, tuple(after), changed, aggressor) == _attacks_afresh(tuple(after), aggressor)

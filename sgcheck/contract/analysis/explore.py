@@ -347,6 +347,7 @@ class _Search:
         self.wanted = frozenset().union(*(topics(c) for c in cards)) if cards else frozenset()
         self.ruleset = ruleset
         self.states = 0
+        self.paced_apart = False  # whether the last directed game made an event in some turn
         self.swept = swept  # sweeps already made, shared by every search of a pack
         # breaks a game was played on to show, shared likewise: each is tried once
         self.tried: set[object] = tried if tried is not None else set()
@@ -558,14 +559,22 @@ class _Search:
         every break of ``keys`` was met."""
         wanted = tuple(keys)
         return any(
-            self._directed(node, paced, lambda: all(self._played(key) for key in wanted))
-            for paced in (goal, goal.paced())
+            self._directed(node, paced, lambda: all(self._played(key) for key in wanted)) for paced in self._paces(goal)
         )
+
+    def _paces(self, goal: Goal) -> Iterator[Goal]:
+        """``goal``, then ``goal`` one event a turn, when the game for ``goal`` (played between the
+        two) made an event in some turn: a game without one is the paced game already, move for
+        move (the pace only ends a turn at its first event; the choices and dice are the same)."""
+        yield goal
+        if self.paced_apart:
+            yield goal.paced()
 
     def _directed(self, node: _Node, goal: Goal, done: Callable[[], bool]) -> bool:
         """The game of :meth:`_direct`, played until ``done()``; whether it was."""
         best, since = witness.score(node.state, goal)[1:3], 0
         first = goal.progress(node.state)
+        self.paced_apart = False
         for _ in range(witness.PLIES):
             if done():
                 return True
@@ -583,6 +592,7 @@ class _Search:
                 if child is None or child.state.result is not None:
                     return done()
                 events += goal.progress(child.state) > goal.progress(node.state)
+                self.paced_apart = self.paced_apart or events > 0
                 node = child
                 if goal.per_turn is not None and events >= goal.per_turn:
                     break
@@ -1101,11 +1111,12 @@ def explore(
             others.setdefault(key, []).extend(items)
     result.findings = []
     for item in _minimal(found.values()):
-        shown = _witnessed(item, by_name, ruleset)
+        steered: set[str] = set()  # the probes a game was steered from toward this situation
+        shown = _witnessed(item, by_name, ruleset, steered)
         if shown.projected and not item.projected:  # not shown from there: from another probe
             key = (item.kind, frozenset(item.cards), item.what)
             for other in others.get(key, ()):
-                again = _witnessed(dataclasses.replace(other, message=item.message), by_name, ruleset)
+                again = _witnessed(dataclasses.replace(other, message=item.message), by_name, ruleset, steered)
                 if not again.projected:
                     shown = again
                     break
@@ -1157,22 +1168,35 @@ def witness_for(card: A.Card, kinds: frozenset[str], ruleset: Ruleset = CORE) ->
     goals = card_goals(card, Color.WHITE)
     if not goals:
         return None
-    hands: Hands = ((card.name,), ())
-    by_name = {card.name: card}
     for probe in PROBES:
-        for goal in (*goals, *(goal.paced() for goal in goals)):
-            found: dict[tuple[object, ...], Found] = {}
-            search = _Search(probe, (card,), hands, ruleset, BOUNDS, found, set())
-            node = search.opening(card.name)
-            if node is None:
-                continue
-
-            search._directed(node, goal, functools.partial(_any_game, found, card.name, kinds))
-            for game in _games(found, card.name, kinds):
-                shown = _witnessed(game, by_name, ruleset)
-                if shown.severity is Severity.ERROR and not shown.projected:
-                    return shown
+        paced: list[Goal] = []
+        for goal in goals:
+            shown = _witness_game(card, kinds, probe, goal, ruleset)
+            if isinstance(shown, Found):
+                return shown
+            if shown:  # a game without an event in any turn is its paced game already
+                paced.append(goal.paced())
+        for goal in paced:
+            shown = _witness_game(card, kinds, probe, goal, ruleset)
+            if isinstance(shown, Found):
+                return shown
     return None
+
+
+def _witness_game(card: A.Card, kinds: frozenset[str], probe: Probe, goal: Goal, ruleset: Ruleset) -> Found | bool:
+    """One game of :func:`witness_for` from ``probe``, directed at ``goal``: the break it shows, else
+    whether it made an event of the goal in some turn (:meth:`_Search._paces`)."""
+    found: dict[tuple[object, ...], Found] = {}
+    search = _Search(probe, (card,), ((card.name,), ()), ruleset, BOUNDS, found, set())
+    node = search.opening(card.name)
+    if node is None:
+        return False
+    search._directed(node, goal, functools.partial(_any_game, found, card.name, kinds))
+    for game in _games(found, card.name, kinds):
+        shown = _witnessed(game, {card.name: card}, ruleset)
+        if shown.severity is Severity.ERROR and not shown.projected:
+            return shown
+    return search.paced_apart
 
 
 def _better(found: Found, kept: Found) -> bool:
@@ -1233,11 +1257,13 @@ def _tries(state: GameState, found: Found) -> Iterator[Action]:
         yield from (Break(_FAILURE), Repair(_FAILURE))
 
 
-def _witnessed(found: Found, by_name: dict[str, A.Card], ruleset: Ruleset) -> Found:
+def _witnessed(found: Found, by_name: dict[str, A.Card], ruleset: Ruleset, steered: set[str] | None = None) -> Found:
     """``found`` with its path carried on to an action that shows the break in a game, when the sweep
     found it (a situation rather than an action): at most two more turns of phases, then the first
-    action of the situation's kind that shows it. Without one an error becomes the warning that no
-    game shows it (:func:`_unshown`); a warning keeps its path."""
+    action of the situation's kind that shows it, then a game steered toward it
+    (:func:`_directed_show`), once per probe position in ``steered`` (the probes a steered game for
+    the same situation was played from already; None: no record kept). Without one an error becomes
+    the warning that no game shows it (:func:`_unshown`); a warning keeps its path."""
     if found.kind not in _SWEPT or found.projected:
         return found
     dealt = tuple(by_name[name] for name in dict.fromkeys((*found.hands[0], *found.hands[1])))
@@ -1265,6 +1291,10 @@ def _witnessed(found: Found, by_name: dict[str, A.Card], ruleset: Ruleset) -> Fo
         assert isinstance(step, Applied)
         state = step.state
         extra.append(forward)
+    if steered is not None:
+        if found.probe.name in steered:
+            return _unshown(found)
+        steered.add(found.probe.name)
     shown = _directed_show(found, state, (*found.path, *extra))
     return _unshown(found) if shown is None else dataclasses.replace(found, path=shown)
 
@@ -1275,11 +1305,15 @@ def _directed_show(found: Found, state: GameState, path: tuple[Action, ...]) -> 
     of the holder of ``found``'s cards on the opponent's pieces, else a move drawn from a generator
     seeded by the break, so that the game is the same every run), each action of the situation's
     kind tried at each step, until one shows the break in the game; the path to it, or None within
-    :data:`witness.SITUATION_PLIES` plies."""
+    :data:`witness.SITUATION_PLIES` plies, or once :data:`witness.STALL` plies in a row bring the
+    holder no closer attack (the board the game steers to is reached)."""
     holder = Color.WHITE if set(found.cards) & set(found.hands[0]) else Color.BLACK
     goal = Goal(frozenset(), frozenset({A.Event.HIT}), holder)
     rng = random.Random(zlib.crc32(repr((found.kind, found.what, sorted(found.cards), found.probe.name)).encode()))
+    best, since = witness.reach(state, goal), 0
     for _ in range(witness.SITUATION_PLIES):
+        if since >= witness.STALL:
+            return None
         moved = 0
         for _ in range(witness.ACTIONS):
             for action in _tries(state, found):
@@ -1299,6 +1333,8 @@ def _directed_show(found: Found, state: GameState, path: tuple[Action, ...]) -> 
                 break
         else:
             return None
+        now = witness.reach(state, goal)
+        best, since = (now, 0) if now > best else (best, since + 1)
     return None
 
 

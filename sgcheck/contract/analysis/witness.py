@@ -21,7 +21,8 @@ choose their actions and dice to bring the events about.
   phase moves on. The prey's side never attacks when its own losses are the event, and no side
   takes an action that leaves it less than a Repair's price (:data:`RESERVE`).
 - **The pace**: as many events a turn as can be paid, then, if that finds nothing, one a turn
-  (:meth:`Goal.paced`), so that what must recur turn after turn is not all spent in one turn.
+  (:meth:`Goal.paced`), so that what must recur turn after turn is not all spent in one turn; a
+  game in which no turn brought an event is not played again paced (it would be the same game).
 - **The judge** is the core engine: every step of the game is an action it took, the dice are
   faces the rules allow, and the watch replay keeps judges each step, so a break met in this game
   is a break of a game that replays (the proof log states its dice).
@@ -38,17 +39,17 @@ import dataclasses
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from sgcheck.core import caps
 from sgcheck.core.actions import Action, Attack, Break, Convert, EndTurn, EnterPhase, Move, Repair, Summon, Teleport
 from sgcheck.core.cards import model as A
 from sgcheck.core.engine import apply
-from sgcheck.core.geometry import attack_targets
+from sgcheck.core.geometry import KING_STEPS, KNIGHT_JUMPS, SLIDE_DIRS, attack_targets
 from sgcheck.core.legal import CATEGORIES, moves, summons
 from sgcheck.core.outcome import Applied
-from sgcheck.core.pieces import Color, Kind, piece
-from sgcheck.core.squares import ALL_SQUARES
+from sgcheck.core.pieces import Color, Kind, Piece, piece
+from sgcheck.core.squares import ALL_SQUARES, Square, file_of, on_board, rank_of, square
 from sgcheck.core.state import Board, GameState
 from sgcheck.core.windows import next_phase
 
@@ -143,17 +144,61 @@ def reach(state: GameState, goal: Goal) -> int:
     return _reach(state.board, aggressor)
 
 
-@lru_cache(maxsize=4096)
 def _reach(board: Board, aggressor: Color) -> int:
+    return sum(_reaches(board, aggressor))
+
+
+def _attacks(board: Board, sq: Square, cell: Piece) -> int:
+    """How many attacks the piece ``cell`` on ``sq`` could make on pieces other than the King."""
+    count = 0
+    for to, _ in attack_targets(board, sq, cell):
+        target = board[to]
+        if target is not None and target.kind is not Kind.KING:
+            count += 1
+    return count
+
+
+@lru_cache(maxsize=4096)
+def _reaches(board: Board, aggressor: Color) -> tuple[int, ...]:
+    """:func:`_attacks` of each of the aggressor's pieces, by square (0 elsewhere)."""
+    return tuple(
+        _attacks(board, sq, cell) if (cell := board[sq]) is not None and cell.color is aggressor else 0
+        for sq in ALL_SQUARES
+    )
+
+
+@cache
+def _watched(sq: Square, kind: Kind) -> frozenset[Square]:
+    """The squares whose occupants can change what a piece of ``kind`` on ``sq`` attacks, and more
+    (R08): its own, a sliding piece's lines to the edge of the board, a Knight's jumps and the
+    jumps on from them, the steps around a King's or a Pawn's square."""
+    if kind is Kind.KNIGHT:
+        return frozenset({sq, *KNIGHT_JUMPS[sq], *(to for mid in KNIGHT_JUMPS[sq] for to in KNIGHT_JUMPS[mid])})
+    if kind in SLIDE_DIRS:
+        lines = {sq}
+        for df in (-1, 0, 1):
+            for dr in (-1, 0, 1):
+                f, r = file_of(sq) + df, rank_of(sq) + dr
+                while (df or dr) and on_board(f, r):
+                    lines.add(square(f, r))
+                    f, r = f + df, r + dr
+        return frozenset(lines)
+    return frozenset({sq, *KING_STEPS[sq]})
+
+
+def _reach_after(board: Board, after: Board, changed: tuple[Square, ...], aggressor: Color) -> int:
+    """:func:`_reach` of ``after``, ``board`` with only the ``changed`` squares changed: the attacks
+    of each piece whose :func:`_watched` squares miss them are those it has on ``board``."""
+    before = _reaches(board, aggressor)
     count = 0
     for sq in ALL_SQUARES:
-        cell = board[sq]
+        cell = after[sq]
         if cell is None or cell.color is not aggressor:
             continue
-        for to, _ in attack_targets(board, sq, cell):
-            target = board[to]
-            if target is not None and target.kind is not Kind.KING:
-                count += 1
+        if sq in changed or not _watched(sq, cell.kind).isdisjoint(changed):
+            count += _attacks(after, sq, cell)
+        else:
+            count += before[sq]
     return count
 
 
@@ -213,11 +258,14 @@ def wander(state: GameState, goal: Goal, rng: random.Random) -> Action | None:
     ranked: list[tuple[int, int, Action]] = []
     for index, action in enumerate(found):
         board = list(state.board)
+        changed: tuple[Square, ...] = ()
         if isinstance(action, Move):
             board[action.to], board[action.frm] = board[action.frm], None
+            changed = (action.frm, action.to)
         elif isinstance(action, Summon):
             board[action.to] = piece(state.to_move, action.kind)
-        value = _reach(tuple(board), aggressor) if aggressor is not None else 0
+            changed = (action.to,)
+        value = _reach_after(state.board, tuple(board), changed, aggressor) if aggressor is not None else 0
         if value > base:
             ranked.append((-value, index, action))
     for _, _, action in sorted(ranked):
