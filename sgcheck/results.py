@@ -63,6 +63,73 @@ class GameEnd:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class CardsHeld:
+    """A side's cards: how many in hand (their names are in the draft), the Relics in play and
+    the Spells cast (R22)."""
+
+    hand: int
+    in_play: tuple[str, ...]
+    discarded: tuple[str, ...]
+
+    def as_json(self) -> dict[str, object]:
+        return {"hand": self.hand, "in_play": list(self.in_play), "discarded": list(self.discarded)}
+
+
+@dataclass(frozen=True, slots=True)
+class SideFacts:
+    """A side in a position: LP, SP, King damage, whether its Gem is broken, the pieces in its Gem
+    by name (``white_pawn``: count, none at 0), and its cards in a game played with cards."""
+
+    lp: int
+    sp: int
+    king_damage: int
+    gem_broken: bool
+    gem: Mapping[str, int]
+    cards: CardsHeld | None = None
+
+    def as_json(self) -> dict[str, object]:
+        cards: dict[str, object] = {} if self.cards is None else {"cards": self.cards.as_json()}
+        return cards | {
+            "lp": self.lp,
+            "sp": self.sp,
+            "king_damage": self.king_damage,
+            "gem_broken": self.gem_broken,
+            "gem": dict(self.gem),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PositionFacts:
+    """A position as a replayed log's facts say it (``final``, the dispute report's positions):
+    the turn, the player to move, the phase, the Upkeep income the player to move gained when
+    their turn began by itself (left out of their SP), each side, and the board by square
+    (upper case White, lower case Black)."""
+
+    turn: int
+    to_move: str
+    phase: str
+    upkeep_income: int
+    white: SideFacts
+    black: SideFacts
+    board: Mapping[str, str]
+
+    def side(self, title: str) -> SideFacts:
+        """The side named ``White`` or ``Black``."""
+        return self.white if title == "White" else self.black
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "turn": self.turn,
+            "to_move": self.to_move,
+            "phase": self.phase,
+            "upkeep_income": self.upkeep_income,
+            "white": self.white.as_json(),
+            "black": self.black.as_json(),
+            "board": dict(self.board),
+        }
+
+
 # --- replay --dispute (sgcheck/replay/dispute.py, docs/disputes.md) --------------------------
 
 
@@ -124,10 +191,10 @@ class DisputedPosition:
     log's ``final``."""
 
     when: str
-    state: Mapping[str, object]
+    state: PositionFacts
 
     def as_json(self) -> dict[str, object]:
-        return {"when": self.when, "state": self.state}
+        return {"when": self.when, "state": self.state.as_json()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,13 +215,13 @@ class DisputedEnd:
 
     headline: str
     result: DisputedResult | None
-    final: Mapping[str, object] | None
+    final: PositionFacts | None
 
     def as_json(self) -> dict[str, object]:
         return {
             "headline": self.headline,
             "result": self.result.as_json() if self.result is not None else None,
-            "final": self.final,
+            "final": self.final.as_json() if self.final is not None else None,
         }
 
 
@@ -184,7 +251,7 @@ class FigureTotal:
 
     player: str
     figure: str
-    game: object
+    game: int
     written: int | None
     written_line: int | None
 
@@ -397,7 +464,7 @@ class ReplayFacts:
     last_turn: str | None
     actions: int
     result: GameEnd | None = None
-    final: Mapping[str, object] | None = None
+    final: PositionFacts | None = None
     scenario: Mapping[str, object] | None = None
     module: Mapping[str, object] | None = None
     timeline: Mapping[str, Any] | None = None  # JSON data: its frames are read by position
@@ -414,7 +481,7 @@ class ReplayFacts:
             "last_turn": self.last_turn,
             "actions": self.actions,
             "result": self.result.as_json() if self.result is not None else None,
-            "final": self.final,
+            "final": self.final.as_json() if self.final is not None else None,
         }
         if self.scenario is not None:
             data["scenario"] = self.scenario

@@ -29,7 +29,7 @@ writes it as text (:mod:`sgcheck.report.dispute_text`) and the HTML page draws t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from sgcheck.codes import Family, Trait, family_of, has
@@ -364,12 +364,10 @@ def _played_on(source: SourceText, text: str, line: int, keep: ReplayOptions, fo
     totals: list[FigureTotal] = []
     if end.final is not None:
         for c in Color:
-            side = end.final[c.title.lower()]
-            assert isinstance(side, Mapping)
-            for what in ("LP", "SP"):
+            side = end.final.side(c.title)
+            for what, game in (("LP", side.lp), ("SP", side.sp)):
                 last = figures.last.get((c.title, what))
                 written = last[0] if last is not None else None
-                game = side[what.lower()]
                 totals.append(FigureTotal(c.title, what, game, written, last[1] if last is not None else None))
     return PlayedOn(
         later_illegal=tuple(_finding(d) for d in illegal),

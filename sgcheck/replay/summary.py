@@ -5,7 +5,6 @@ and the facts (:class:`ReplayFacts`, which the JSON report writes)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TypedDict
 
 from sgcheck.core.module import Market, Module
 from sgcheck.core.pieces import NON_KING_KINDS, Color, piece
@@ -15,7 +14,7 @@ from sgcheck.core.squares import ALL_SQUARES, name
 from sgcheck.core.state import GameState
 from sgcheck.replay.describe import turn_label
 from sgcheck.replay.interpreter import ReplayResult
-from sgcheck.results import GameEnd, ReplayFacts, SummaryRecord
+from sgcheck.results import CardsHeld, GameEnd, PositionFacts, ReplayFacts, SideFacts, SummaryRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,55 +177,49 @@ def scenario_facts(st: GameState) -> dict[str, object]:
     }
 
 
-class CardFacts(TypedDict):
-    hand: int
-    in_play: list[str]
-    discarded: list[str]
-
-
-def card_facts(st: GameState, color: Color) -> CardFacts:
+def card_facts(st: GameState, color: Color) -> CardsHeld:
     """A side's cards: how many in hand (their names are in the draft), Relics in play, Spells cast (R22)."""
     cards = st.cards
     assert cards is not None
-    return {
-        "hand": len(cards.hand(color)),
-        "in_play": [r.card for r in cards.in_play if r.owner is color],
-        "discarded": list(cards.discarded[color]),
-    }
+    return CardsHeld(
+        hand=len(cards.hand(color)),
+        in_play=tuple(r.card for r in cards.in_play if r.owner is color),
+        discarded=tuple(cards.discarded[color]),
+    )
 
 
-def state_facts(st: GameState, upkeep_income: int = 0) -> dict[str, object]:
-    """The position as data. ``upkeep_income`` is SP that the player to move gained when their turn
+def state_facts(st: GameState, upkeep_income: int = 0) -> PositionFacts:
+    """The position as a typed record. ``upkeep_income`` is SP that the player to move gained when their turn
     began by itself after the log's last turn (:attr:`ReplayResult.upkeep_income`): the totals
     leave it out, so they are those of the last action written, and ``upkeep_income`` gives it."""
 
-    def player(c: Color) -> dict[str, object]:
+    def player(c: Color) -> SideFacts:
         p = st.player(c)
-        cards = {} if st.cards is None else {"cards": card_facts(st, c)}
-        return cards | {
-            "lp": p.lp,
-            "sp": p.sp - upkeep_income if c is st.to_move else p.sp,
-            "king_damage": p.king_damage,
-            "gem_broken": p.gem_broken,
-            "gem": {
+        return SideFacts(
+            lp=p.lp,
+            sp=p.sp - upkeep_income if c is st.to_move else p.sp,
+            king_damage=p.king_damage,
+            gem_broken=p.gem_broken,
+            gem={
                 f"{owner.title.lower()}_{k.title.lower()}": p.gem[piece(owner, k).index]
                 for owner in Color
                 for k in NON_KING_KINDS
                 if p.gem[piece(owner, k).index]
             },
-        }
+            cards=None if st.cards is None else card_facts(st, c),
+        )
 
     board = {
         name(sq): (p.kind.letter if p.color is Color.WHITE else p.kind.letter.lower())
         for sq in ALL_SQUARES
         if (p := st.board[sq]) is not None
     }
-    return {
-        "turn": st.turn_number,
-        "to_move": st.to_move.title,
-        "phase": st.turn.phase.title,
-        "upkeep_income": upkeep_income,
-        "white": player(Color.WHITE),
-        "black": player(Color.BLACK),
-        "board": board,
-    }
+    return PositionFacts(
+        turn=st.turn_number,
+        to_move=st.to_move.title,
+        phase=st.turn.phase.title,
+        upkeep_income=upkeep_income,
+        white=player(Color.WHITE),
+        black=player(Color.BLACK),
+        board=board,
+    )

@@ -5,7 +5,7 @@ log's summary; the HTML page shows it in a panel."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from sgcheck.core.pieces import Color
 from sgcheck.replay.dispute import _KIND_WORDS, LISTED, PROFILE
@@ -20,6 +20,7 @@ from sgcheck.results import (
     Forfeit,
     GameVoid,
     NotApplying,
+    PositionFacts,
     Ruling,
 )
 from sgcheck.visible import visible
@@ -27,24 +28,20 @@ from sgcheck.visible import visible
 _LETTERS = {"pawn": "P", "knight": "N", "bishop": "B", "rook": "R", "queen": "Q"}
 
 
-def _position_lines(state: Mapping[str, object]) -> list[str]:
-    board = state["board"]
-    assert isinstance(board, Mapping)
+def _position_lines(state: PositionFacts) -> list[str]:
     lines = []
     for rank in range(8, 0, -1):
-        cells = [str(board.get(f"{file}{rank}", ".")) for file in "abcdefgh"]
+        cells = [state.board.get(f"{file}{rank}", ".") for file in "abcdefgh"]
         lines.append(f"  {rank} " + " ".join(cells))
     lines.append("    a b c d e f g h")
     for c in Color:
-        side = state[c.title.lower()]
-        assert isinstance(side, Mapping)
-        gem = side["gem"]
-        assert isinstance(gem, Mapping)
-        own = " ".join(f"{n}{_LETTERS[k.split('_')[1]]}" for k, n in gem.items() if k.startswith(c.title.lower()))
-        taken = " ".join(f"{n}{_LETTERS[k.split('_')[1]]}" for k, n in gem.items() if not k.startswith(c.title.lower()))
-        broken = "broken" if side["gem_broken"] else "intact"
+        side = state.side(c.title)
+        mine = c.title.lower()
+        own = " ".join(f"{n}{_LETTERS[k.split('_')[1]]}" for k, n in side.gem.items() if k.startswith(mine))
+        taken = " ".join(f"{n}{_LETTERS[k.split('_')[1]]}" for k, n in side.gem.items() if not k.startswith(mine))
+        broken = "broken" if side.gem_broken else "intact"
         lines.append(
-            f"  {c.title:<5}  LP {side['lp']!s:<4} SP {side['sp']!s:<4} King damage {side['king_damage']}/20  "
+            f"  {c.title:<5}  LP {side.lp!s:<4} SP {side.sp!s:<4} King damage {side.king_damage}/20  "
             f"Gem {broken}: own {own or 'none'} · captured {taken or 'none'}"
         )
     return lines

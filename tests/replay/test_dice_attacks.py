@@ -15,7 +15,6 @@ import hmac
 import json
 import re
 import shutil
-from collections.abc import Mapping
 from pathlib import Path
 from typing import TypeVar
 
@@ -476,8 +475,7 @@ def test_dispute_plays_the_falsified_roll_with_the_derived_dice() -> None:
     assert corrected.decided == "a miss: d100 84 against threshold 60 (core §4.2)"
     position = data.position
     assert position is not None and position.when == "derived"
-    board = position.state["board"]
-    assert isinstance(board, Mapping)
+    board = position.state.board
     assert board["a5"] == "p" and board["a3"] == "R"  # the Pawn was not captured
     differ = corrected.played.figures_differ
     assert {(f.line, f.figure, f.written, f.game) for f in differ} == {(26, "SP", 5, 0)}

@@ -95,8 +95,8 @@ def test_an_illegal_capture_undone_changes_every_later_white_total() -> None:
     position = report.position
     assert position is not None and position.when == "before"
     state = position.state
-    assert state["board"] == {"a1": "R", "e1": "K", "a5": "p", "a6": "p", "e8": "k"}
-    assert (state["white"]["lp"], state["black"]["lp"]) == (22, 11)  # type: ignore[index]
+    assert state.board == {"a1": "R", "e1": "K", "a5": "p", "a6": "p", "e8": "k"}
+    assert (state.white.lp, state.black.lp) == (22, 11)
     undone = ruling(report, ActionUndone)
     assert undone.applies and undone.default
     assert [(f.line, f.code) for f in undone.played.later_illegal] == [(21, "SG-R104")]
@@ -129,7 +129,7 @@ def test_a_claim_corrected_changes_nothing_later() -> None:
     final, state = corrected.end.final, position.state
     assert final is not None
     # nothing after the claim changes the game: the log ends with that turn
-    assert [final[k] for k in ("board", "white", "black")] == [state[k] for k in ("board", "white", "black")]
+    assert (final.board, final.white, final.black) == (state.board, state.white, state.black)
     assert not_applying(report, ACTION_UNDONE)
 
 
@@ -142,7 +142,7 @@ def test_a_corrected_claim_leaves_the_game_as_replay_plays_it() -> None:
     assert as_written.state is not None
     final = corrected.end.final
     assert final is not None
-    assert final["turn"] == as_written.state.turn_number
+    assert final.turn == as_written.state.turn_number
     assert corrected.later  # its later lines were written as if Black had had the Pass (R04)
 
 
