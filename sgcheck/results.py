@@ -130,6 +130,130 @@ class PositionFacts:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class MarketFacts:
+    """A module's market as the game left it (R26): how its deck is dealt, the deck, the cards
+    revealed, how many are left and the next (an ordered deck's), each side's card waiting before
+    its turn, the cards discarded, and whether a reveal is due."""
+
+    order: str
+    deck: tuple[str, ...]
+    revealed: tuple[str, ...]
+    left: int
+    next: str | None
+    before: Mapping[str, str | None]
+    discarded: tuple[str, ...]
+    reveal_due: bool
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "order": self.order,
+            "deck": list(self.deck),
+            "revealed": list(self.revealed),
+            "left": self.left,
+            "next": self.next,
+            "before": dict(self.before),
+            "discarded": list(self.discarded),
+            "reveal_due": self.reveal_due,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ShieldFacts:
+    """A module's shields (R26): the kinds they guard, the damage reduction, the shield dice."""
+
+    guard: tuple[str, ...]
+    reduce: int
+    dice: tuple[int, ...]
+
+    def as_json(self) -> dict[str, object]:
+        return {"guard": list(self.guard), "reduce": self.reduce, "dice": list(self.dice)}
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleFacts:
+    """A replayed game's module: its name, its market and its shields when it has them."""
+
+    name: str
+    market: MarketFacts | None = None
+    shields: ShieldFacts | None = None
+
+    def as_json(self) -> dict[str, object]:
+        data: dict[str, object] = {"name": self.name}
+        if self.market is not None:
+            data["market"] = self.market.as_json()
+        if self.shields is not None:
+            data["shields"] = self.shields.as_json()
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class MarkerSquare:
+    """A square of a scenario's marker set: its owner (None: no one's) and who holds it."""
+
+    square: str
+    owner: str | None
+    held_by: str | None
+
+    def as_json(self) -> dict[str, object]:
+        return {"square": self.square, "owner": self.owner, "held_by": self.held_by}
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionStanding:
+    """A side's standing on a scenario's win condition: the condition, its marker set or value,
+    when it is judged, whether it is met and the progress in words."""
+
+    condition: str
+    side: str
+    markers: str | None
+    value: int | None
+    when: str
+    met: bool
+    progress: str
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "condition": self.condition,
+            "side": self.side,
+            "markers": self.markers,
+            "value": self.value,
+            "when": self.when,
+            "met": self.met,
+            "progress": self.progress,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioFacts:
+    """A replayed game's scenario: its settings, what each side has done towards it (by side,
+    lower case), its markers with their owners and occupants, and each side's standing on each win
+    condition."""
+
+    name: str
+    source: str
+    first: str
+    turn_limit: int | None
+    core_victory: bool
+    broke_enemy_gem: Mapping[str, bool]
+    captured_a_piece: Mapping[str, bool]
+    markers: Mapping[str, tuple[MarkerSquare, ...]]
+    conditions: tuple[ConditionStanding, ...]
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "name": self.name,
+            "source": self.source,
+            "first": self.first,
+            "turn_limit": self.turn_limit,
+            "core_victory": self.core_victory,
+            "broke_enemy_gem": dict(self.broke_enemy_gem),
+            "captured_a_piece": dict(self.captured_a_piece),
+            "markers": {name: [m.as_json() for m in squares] for name, squares in self.markers.items()},
+            "conditions": [c.as_json() for c in self.conditions],
+        }
+
+
 # --- replay --dispute (sgcheck/replay/dispute.py, docs/disputes.md) --------------------------
 
 
@@ -465,8 +589,8 @@ class ReplayFacts:
     actions: int
     result: GameEnd | None = None
     final: PositionFacts | None = None
-    scenario: Mapping[str, object] | None = None
-    module: Mapping[str, object] | None = None
+    scenario: ScenarioFacts | None = None
+    module: ModuleFacts | None = None
     timeline: Mapping[str, Any] | None = None  # JSON data: its frames are read by position
     dispute: DisputeReport | None = None
 
@@ -484,9 +608,9 @@ class ReplayFacts:
             "final": self.final.as_json() if self.final is not None else None,
         }
         if self.scenario is not None:
-            data["scenario"] = self.scenario
+            data["scenario"] = self.scenario.as_json()
         if self.module is not None:
-            data["module"] = self.module
+            data["module"] = self.module.as_json()
         return data
 
 
