@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from sgcheck.codes import CodeInfo
-from sgcheck.diagnostics import Diagnostic, Span
+from sgcheck.diagnostics import Diagnostic, Scalar, Span
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +64,510 @@ class GameEnd:
 
 
 @dataclass(frozen=True, slots=True)
+class CardsHeld:
+    """A side's cards: how many in hand (their names are in the draft), the Relics in play and
+    the Spells cast (R22)."""
+
+    hand: int
+    in_play: tuple[str, ...]
+    discarded: tuple[str, ...]
+
+    def as_json(self) -> dict[str, object]:
+        return {"hand": self.hand, "in_play": list(self.in_play), "discarded": list(self.discarded)}
+
+
+@dataclass(frozen=True, slots=True)
+class SideFacts:
+    """A side in a position: LP, SP, King damage, whether its Gem is broken, the pieces in its Gem
+    by name (``white_pawn``: count, none at 0), and its cards in a game played with cards."""
+
+    lp: int
+    sp: int
+    king_damage: int
+    gem_broken: bool
+    gem: Mapping[str, int]
+    cards: CardsHeld | None = None
+
+    def as_json(self) -> dict[str, object]:
+        cards: dict[str, object] = {} if self.cards is None else {"cards": self.cards.as_json()}
+        return cards | {
+            "lp": self.lp,
+            "sp": self.sp,
+            "king_damage": self.king_damage,
+            "gem_broken": self.gem_broken,
+            "gem": dict(self.gem),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PositionFacts:
+    """A position as a replayed log's facts say it (``final``, the dispute report's positions):
+    the turn, the player to move, the phase, the Upkeep income the player to move gained when
+    their turn began by itself (left out of their SP), each side, and the board by square
+    (upper case White, lower case Black)."""
+
+    turn: int
+    to_move: str
+    phase: str
+    upkeep_income: int
+    white: SideFacts
+    black: SideFacts
+    board: Mapping[str, str]
+
+    def side(self, title: str) -> SideFacts:
+        """The side named ``White`` or ``Black``."""
+        return self.white if title == "White" else self.black
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "turn": self.turn,
+            "to_move": self.to_move,
+            "phase": self.phase,
+            "upkeep_income": self.upkeep_income,
+            "white": self.white.as_json(),
+            "black": self.black.as_json(),
+            "board": dict(self.board),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class MarketFacts:
+    """A module's market as the game left it (R26): how its deck is dealt, the deck, the cards
+    revealed, how many are left and the next (an ordered deck's), each side's card waiting before
+    its turn, the cards discarded, and whether a reveal is due."""
+
+    order: str
+    deck: tuple[str, ...]
+    revealed: tuple[str, ...]
+    left: int
+    next: str | None
+    before: Mapping[str, str | None]
+    discarded: tuple[str, ...]
+    reveal_due: bool
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "order": self.order,
+            "deck": list(self.deck),
+            "revealed": list(self.revealed),
+            "left": self.left,
+            "next": self.next,
+            "before": dict(self.before),
+            "discarded": list(self.discarded),
+            "reveal_due": self.reveal_due,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ShieldFacts:
+    """A module's shields (R26): the kinds they guard, the damage reduction, the shield dice."""
+
+    guard: tuple[str, ...]
+    reduce: int
+    dice: tuple[int, ...]
+
+    def as_json(self) -> dict[str, object]:
+        return {"guard": list(self.guard), "reduce": self.reduce, "dice": list(self.dice)}
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleFacts:
+    """A replayed game's module: its name, its market and its shields when it has them."""
+
+    name: str
+    market: MarketFacts | None = None
+    shields: ShieldFacts | None = None
+
+    def as_json(self) -> dict[str, object]:
+        data: dict[str, object] = {"name": self.name}
+        if self.market is not None:
+            data["market"] = self.market.as_json()
+        if self.shields is not None:
+            data["shields"] = self.shields.as_json()
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class MarkerSquare:
+    """A square of a scenario's marker set: its owner (None: no one's) and who holds it."""
+
+    square: str
+    owner: str | None
+    held_by: str | None
+
+    def as_json(self) -> dict[str, object]:
+        return {"square": self.square, "owner": self.owner, "held_by": self.held_by}
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionStanding:
+    """A side's standing on a scenario's win condition: the condition, its marker set or value,
+    when it is judged, whether it is met and the progress in words."""
+
+    condition: str
+    side: str
+    markers: str | None
+    value: int | None
+    when: str
+    met: bool
+    progress: str
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "condition": self.condition,
+            "side": self.side,
+            "markers": self.markers,
+            "value": self.value,
+            "when": self.when,
+            "met": self.met,
+            "progress": self.progress,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioFacts:
+    """A replayed game's scenario: its settings, what each side has done towards it (by side,
+    lower case), its markers with their owners and occupants, and each side's standing on each win
+    condition."""
+
+    name: str
+    source: str
+    first: str
+    turn_limit: int | None
+    core_victory: bool
+    broke_enemy_gem: Mapping[str, bool]
+    captured_a_piece: Mapping[str, bool]
+    markers: Mapping[str, tuple[MarkerSquare, ...]]
+    conditions: tuple[ConditionStanding, ...]
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "name": self.name,
+            "source": self.source,
+            "first": self.first,
+            "turn_limit": self.turn_limit,
+            "core_victory": self.core_victory,
+            "broke_enemy_gem": dict(self.broke_enemy_gem),
+            "captured_a_piece": dict(self.captured_a_piece),
+            "markers": {name: [m.as_json() for m in squares] for name, squares in self.markers.items()},
+            "conditions": [c.as_json() for c in self.conditions],
+        }
+
+
+# --- replay --dispute (sgcheck/replay/dispute.py, docs/disputes.md) --------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DisputedFinding:
+    """A finding the dispute report lists: its code, message and line."""
+
+    code: str
+    message: str
+    line: int | None
+
+    def as_json(self) -> dict[str, object]:
+        return {"code": self.code, "message": self.message, "line": self.line}
+
+
+@dataclass(frozen=True, slots=True)
+class FirstError:
+    """The first error of a disputed log: where it is (file, line, column, turn, player, phase),
+    its code and kind (``claim``, ``action``, ``setup``, ``input``, ``dice``, ``withheld``,
+    ``protocol``), its message and rules, the statement it is on, and its expected and claimed
+    values."""
+
+    source: str | None
+    line: int | None
+    column: int | None
+    turn: int | None
+    player: str | None
+    phase: str | None
+    code: str
+    kind: str
+    message: str
+    rules: tuple[str, ...]
+    statement: str | None
+    expected: Scalar
+    claimed: Scalar
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "source": self.source,
+            "line": self.line,
+            "column": self.column,
+            "turn": self.turn,
+            "player": self.player,
+            "phase": self.phase,
+            "code": self.code,
+            "kind": self.kind,
+            "message": self.message,
+            "rules": list(self.rules),
+            "statement": self.statement,
+            "expected": self.expected,
+            "claimed": self.claimed,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DisputedPosition:
+    """The position had the first error not been written, and when it is taken (``before``,
+    ``after``, ``derived``, ``end``, ``stopped``); ``state`` is the position's data, as a replayed
+    log's ``final``."""
+
+    when: str
+    state: PositionFacts
+
+    def as_json(self) -> dict[str, object]:
+        return {"when": self.when, "state": self.state.as_json()}
+
+
+@dataclass(frozen=True, slots=True)
+class DisputedResult:
+    """A result a ruling's replay ends on: its score, winner (None: no winner) and words."""
+
+    score: str
+    winner: str | None
+    detail: str
+
+    def as_json(self) -> dict[str, object]:
+        return {"score": self.score, "winner": self.winner, "detail": self.detail}
+
+
+@dataclass(frozen=True, slots=True)
+class DisputedEnd:
+    """How a replay of the dispute ended: its headline, the result and the final position."""
+
+    headline: str
+    result: DisputedResult | None
+    final: PositionFacts | None
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "headline": self.headline,
+            "result": self.result.as_json() if self.result is not None else None,
+            "final": self.final.as_json() if self.final is not None else None,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class FigureDiffers:
+    """A later LP, SP or income figure the log wrote that the game no longer has."""
+
+    line: int
+    player: str
+    figure: str
+    written: int
+    game: int
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "line": self.line,
+            "player": self.player,
+            "figure": self.figure,
+            "written": self.written,
+            "game": self.game,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class FigureTotal:
+    """A player's LP or SP at the end of a ruling's replay, and the last the log wrote (None: never)."""
+
+    player: str
+    figure: str
+    game: int
+    written: int | None
+    written_line: int | None
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "player": self.player,
+            "figure": self.figure,
+            "game": self.game,
+            "written": self.written,
+            "written_line": self.written_line,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ResultWritten:
+    """A result the log wrote that a ruling's replay no longer reaches."""
+
+    line: int | None
+    written: Scalar
+
+    def as_json(self) -> dict[str, object]:
+        return {"line": self.line, "written": self.written}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedOn:
+    """A changed log replayed with its claims not checked: the later actions now illegal, the
+    later figures that no longer hold (of how many checked), the totals, the results written that
+    no longer hold, and how it ends."""
+
+    later_illegal: tuple[DisputedFinding, ...]
+    figures_checked: int
+    figures_differ: tuple[FigureDiffers, ...]
+    totals: tuple[FigureTotal, ...]
+    result_written: tuple[ResultWritten, ...]
+    end: DisputedEnd
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "later_illegal": [f.as_json() for f in self.later_illegal],
+            "figures_checked": self.figures_checked,
+            "figures_differ": [f.as_json() for f in self.figures_differ],
+            "totals": [t.as_json() for t in self.totals],
+            "result_written": [r.as_json() for r in self.result_written],
+            **self.end.as_json(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class NotApplying:
+    """A ruling that does not apply to the first error, and why."""
+
+    ruling: str
+    why: str
+    applies: ClassVar[bool] = False
+    default: ClassVar[bool] = False
+
+    def as_json(self) -> dict[str, object]:
+        return {"ruling": self.ruling, "applies": False, "default": False, "why": self.why}
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimCorrected:
+    """``claim-corrected``: the wrong claim on ``line`` replaced by the core's number (None:
+    removed), the later findings with it corrected, those that disappear and appear with it, and
+    how the game ends."""
+
+    line: int
+    corrected_to: Scalar
+    later: tuple[DisputedFinding, ...]
+    disappear: tuple[DisputedFinding, ...]
+    appear: tuple[DisputedFinding, ...]
+    end: DisputedEnd
+    ruling: ClassVar[str] = "claim-corrected"
+    applies: ClassVar[bool] = True
+    default: ClassVar[bool] = True
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "ruling": self.ruling,
+            "applies": True,
+            "default": True,
+            "line": self.line,
+            "corrected_to": self.corrected_to,
+            "later": [f.as_json() for f in self.later],
+            "disappear": [f.as_json() for f in self.disappear],
+            "appear": [f.as_json() for f in self.appear],
+            **self.end.as_json(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ActionUndone:
+    """``action-undone``: the illegal statement on ``line`` (a ``removed`` word) taken out, and
+    the game played on without it."""
+
+    line: int
+    removed: str
+    played: PlayedOn
+    ruling: ClassVar[str] = "action-undone"
+    applies: ClassVar[bool] = True
+    default: ClassVar[bool] = True
+
+    def as_json(self) -> dict[str, object]:
+        head = {"ruling": self.ruling, "applies": True, "default": True, "line": self.line, "removed": self.removed}
+        return head | self.played.as_json()
+
+
+@dataclass(frozen=True, slots=True)
+class DiceCorrected:
+    """``dice-corrected`` (DR4): the action on ``line`` played with the derived ``dice`` in place
+    of the ``written_dice``, what they decide, and the game played on from there."""
+
+    line: int
+    removed: str
+    dice: Scalar
+    written_dice: Scalar
+    decided: str | None
+    played: PlayedOn
+    ruling: ClassVar[str] = "dice-corrected"
+    applies: ClassVar[bool] = True
+    default: ClassVar[bool] = True
+
+    def as_json(self) -> dict[str, object]:
+        head: dict[str, object] = {"ruling": self.ruling, "applies": True, "default": True, "line": self.line}
+        head |= {"removed": self.removed, "dice": self.dice, "written_dice": self.written_dice, "decided": self.decided}
+        return head | self.played.as_json()
+
+
+@dataclass(frozen=True, slots=True)
+class Forfeit:
+    """``forfeit``: the ``loser`` loses and the ``winner`` wins by ``score``; ``why_lost`` says
+    why when it is not the error written on the loser's turn (a commitment not opened, DR1)."""
+
+    loser: str
+    winner: str
+    score: str
+    default: bool
+    why_lost: str | None = None
+    ruling: ClassVar[str] = "forfeit"
+    applies: ClassVar[bool] = True
+
+    def as_json(self) -> dict[str, object]:
+        data: dict[str, object] = {"ruling": self.ruling, "applies": True, "default": self.default}
+        data |= {"loser": self.loser, "winner": self.winner, "score": self.score}
+        if self.why_lost is not None:
+            data["why_lost"] = self.why_lost
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class GameVoid:
+    """``game-void``: the game has no result and no winner."""
+
+    default: bool
+    ruling: ClassVar[str] = "game-void"
+    applies: ClassVar[bool] = True
+
+    def as_json(self) -> dict[str, object]:
+        return {"ruling": self.ruling, "applies": True, "default": self.default, "score": None}
+
+
+#: What a ruling of the dispute profile makes of the game.
+Ruling = NotApplying | ClaimCorrected | ActionUndone | DiceCorrected | Forfeit | GameVoid
+
+
+@dataclass(frozen=True, slots=True)
+class DisputeReport:
+    """The dispute report of a log (``replay --dispute``, docs/disputes.md): the house-rule
+    profile, whether the log is legal, its first error, the position had it not been written and
+    each ruling (in the profile's order), or for a legal log how it ends."""
+
+    profile: str
+    legal: bool
+    first: FirstError | None
+    position: DisputedPosition | None
+    rulings: tuple[Ruling, ...]
+    end: DisputedEnd | None
+
+    def as_json(self) -> dict[str, object]:
+        """The report as JSON-compatible data: the JSON report's ``dispute``."""
+        return {
+            "profile": self.profile,
+            "legal": self.legal,
+            "first": self.first.as_json() if self.first is not None else None,
+            "position": self.position.as_json() if self.position is not None else None,
+            "rulings": [r.as_json() for r in self.rulings],
+            "end": self.end.as_json() if self.end is not None else None,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class ReplayFacts:
     """A replayed log: what its summary says, as data (``replay/summary.py`` builds it).
 
@@ -84,11 +588,11 @@ class ReplayFacts:
     last_turn: str | None
     actions: int
     result: GameEnd | None = None
-    final: Mapping[str, object] | None = None
-    scenario: Mapping[str, object] | None = None
-    module: Mapping[str, object] | None = None
+    final: PositionFacts | None = None
+    scenario: ScenarioFacts | None = None
+    module: ModuleFacts | None = None
     timeline: Mapping[str, Any] | None = None  # JSON data: its frames are read by position
-    dispute: Mapping[str, object] | None = None
+    dispute: DisputeReport | None = None
 
     def as_json(self) -> dict[str, object]:
         data: dict[str, object] = {
@@ -101,12 +605,12 @@ class ReplayFacts:
             "last_turn": self.last_turn,
             "actions": self.actions,
             "result": self.result.as_json() if self.result is not None else None,
-            "final": self.final,
+            "final": self.final.as_json() if self.final is not None else None,
         }
         if self.scenario is not None:
-            data["scenario"] = self.scenario
+            data["scenario"] = self.scenario.as_json()
         if self.module is not None:
-            data["module"] = self.module
+            data["module"] = self.module.as_json()
         return data
 
 

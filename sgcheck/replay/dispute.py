@@ -22,14 +22,14 @@ it, with :func:`sgcheck.replay.interpreter.replay_source`:
   action as the verified dice decide it, and the later figures that no longer hold;
 - a commitment not opened (SG-D102, SG-D106, DR1): the withholder forfeits.
 
-The report is JSON-compatible data (``ReplayFacts.dispute``, the JSON report's ``dispute``);
-the report layer writes it as text (:mod:`sgcheck.report.dispute_text`) and the HTML page
-draws the same data.
+The report is a tree of typed records (:class:`sgcheck.results.DisputeReport`, kept in
+``ReplayFacts.dispute``), whose ``as_json`` is the JSON report's ``dispute``; the report layer
+writes it as text (:mod:`sgcheck.report.dispute_text`) and the HTML page draws the same records.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from sgcheck.codes import Family, Trait, family_of, has
@@ -44,6 +44,25 @@ from sgcheck.replay.describe import statement_word
 from sgcheck.replay.interpreter import ReplayOptions, ReplayResult, replay_source
 from sgcheck.replay.observer import GO, Event, Flow, ReplayObserver, joined
 from sgcheck.replay.summary import headline, replay_summary, state_facts
+from sgcheck.results import (
+    ActionUndone,
+    ClaimCorrected,
+    DiceCorrected,
+    DisputedEnd,
+    DisputedFinding,
+    DisputedPosition,
+    DisputedResult,
+    DisputeReport,
+    FigureDiffers,
+    FigureTotal,
+    FirstError,
+    Forfeit,
+    GameVoid,
+    NotApplying,
+    PlayedOn,
+    ResultWritten,
+    Ruling,
+)
 
 #: The name and version of the house-rule profile (docs/disputes.md).
 PROFILE = "disputes-1"
@@ -132,7 +151,7 @@ class _Figures(ReplayObserver):
     def __init__(self, line: int) -> None:
         self.line = line
         self.checked = 0
-        self.differ: list[dict[str, object]] = []
+        self.differ: list[FigureDiffers] = []
         self.last: dict[tuple[str, str], tuple[int, int]] = {}  # (side, lp/sp): (value, line)
 
     def statement_played(
@@ -174,38 +193,45 @@ class _Figures(ReplayObserver):
             return
         self.checked += 1
         if written != game:
-            self.differ.append({"line": line, "player": actor.title, "figure": what, "written": written, "game": game})
+            self.differ.append(FigureDiffers(line, actor.title, what, written, game))
 
 
-def _where(finding: Diagnostic) -> dict[str, object]:
+def _first(finding: Diagnostic, kind: str, statement: str | None) -> FirstError:
     span = finding.span
     context = dict(finding.context)
-    return {
-        "source": span.source if span is not None else None,
-        "line": span.line if span is not None else None,
-        "column": span.column if span is not None else None,
-        "turn": int(context["turn"]) if context.get("turn", "").isdigit() else None,
-        "player": context.get("player"),
-        "phase": context.get("phase"),
-    }
+    return FirstError(
+        source=span.source if span is not None else None,
+        line=span.line if span is not None else None,
+        column=span.column if span is not None else None,
+        turn=int(context["turn"]) if context.get("turn", "").isdigit() else None,
+        player=context.get("player"),
+        phase=context.get("phase"),
+        code=finding.code,
+        kind=kind,
+        message=finding.message,
+        rules=tuple(finding.rules),
+        statement=statement,
+        expected=finding.expected,
+        claimed=finding.claimed,
+    )
 
 
-def _finding(finding: Diagnostic) -> dict[str, object]:
-    return {"code": finding.code, "message": finding.message, "line": finding.span.line if finding.span else None}
+def _finding(finding: Diagnostic) -> DisputedFinding:
+    return DisputedFinding(finding.code, finding.message, finding.span.line if finding.span else None)
 
 
-def _end(result: ReplayResult) -> dict[str, object]:
+def _end(result: ReplayResult) -> DisputedEnd:
     """How a replay ended: its headline, the result, and the final position."""
     st = result.state
     outcome = None
     if st is not None and st.result is not None:
         winner = st.result.winner.title if st.result.winner is not None else None
-        outcome = {"score": st.result.score, "winner": winner, "detail": st.result.detail}
-    return {
-        "headline": headline(replace(replay_summary(result), legal=True)),
-        "result": outcome,
-        "final": state_facts(st, result.upkeep_income) if st is not None else None,
-    }
+        outcome = DisputedResult(st.result.score, winner, st.result.detail)
+    return DisputedEnd(
+        headline=headline(replace(replay_summary(result), legal=True)),
+        result=outcome,
+        final=state_facts(st, result.upkeep_income) if st is not None else None,
+    )
 
 
 def _blank(text: str, start: int, end: int) -> str:
@@ -214,18 +240,16 @@ def _blank(text: str, start: int, end: int) -> str:
     return text[:start] + cut + text[end:]
 
 
-def dispute_report(source: SourceText, options: ReplayOptions, folder: str | None = None) -> dict[str, object]:
-    """The dispute report of the log ``source`` (its folder ``folder``), as JSON-compatible data;
-    see docs/disputes.md for its fields. ``options`` are the replay's (its ruleset, pack and
-    scenario); keep_going, the timeline and the dispute itself are set here."""
+def dispute_report(source: SourceText, options: ReplayOptions, folder: str | None = None) -> DisputeReport:
+    """The dispute report of the log ``source`` (its folder ``folder``), as typed records
+    (``as_json`` is its JSON form); see docs/disputes.md for its fields. ``options`` are the
+    replay's (its ruleset, pack and scenario); keep_going, the timeline and the dispute itself are set here."""
     plain = replace(options, keep_going=False, timeline=False, keep_line=None, keep_turn=None, dispute=False)
     finder = _Noted(_first_error)
     written = replay_source(source, plain, folder=folder, observer=finder)
     first = next((d for d in written.diagnostics if d.is_error), None)
-    report: dict[str, object] = {"profile": PROFILE, "legal": first is None}
     if first is None:
-        report |= {"first": None, "position": None, "rulings": [], "end": _end(written)}
-        return report
+        return DisputeReport(PROFILE, True, None, None, (), _end(written))
     kind = finding_kind(first.code)
     found = finder.found
     stmt = found[0] if found is not None and first.span is not None and found[0].span.line == first.span.line else None
@@ -234,55 +258,44 @@ def dispute_report(source: SourceText, options: ReplayOptions, folder: str | Non
         derived = _derived(first, source, plain, folder)
         found = derived.found
         stmt = found[0] if found is not None else None
-    report["first"] = {
-        **_where(first),
-        "code": first.code,
-        "kind": kind,
-        "message": first.message,
-        "rules": list(first.rules),
-        "statement": source.text[stmt.span.offset : stmt.span.end_offset] if stmt is not None else None,
-        "expected": first.expected,
-        "claimed": first.claimed,
-    }
-    report["position"] = _position(kind, found if stmt is not None else None, written)
+    statement = source.text[stmt.span.offset : stmt.span.end_offset] if stmt is not None else None
     keep = replace(plain, keep_going=True)
-    rulings = [
+    rulings = (
         _claim_corrected(kind, first, source, keep, folder),
         _action_undone(kind, first, stmt, source, keep, folder),
         _dice_corrected(kind, first, stmt, derived, source, keep, folder),
         _forfeit(kind, first, stmt is not None, written.diagnostics),
         _void(kind, written.diagnostics),
-    ]
-    report["rulings"] = rulings
-    report["end"] = None
-    return report
+    )
+    position = _position(kind, found if stmt is not None else None, written)
+    return DisputeReport(PROFILE, False, _first(first, kind, statement), position, rulings, None)
 
 
 def _position(
     kind: str, found: tuple[Statement, GameState | None, GameState | None] | None, written: ReplayResult
-) -> dict[str, object] | None:
+) -> DisputedPosition | None:
     """The position had the first error not been written: before an illegal action, after a
     legal one with the core's numbers in place of the log's, else where replay stopped."""
     if found is not None and kind == ACTION and found[1] is not None:
-        return {"when": "before", "state": state_facts(found[1])}
+        return DisputedPosition("before", state_facts(found[1]))
     if found is not None and kind == CLAIM and found[2] is not None:
-        return {"when": "after", "state": state_facts(found[2])}
+        return DisputedPosition("after", state_facts(found[2]))
     if found is not None and kind == DICE and found[2] is not None:
-        return {"when": "derived", "state": state_facts(found[2])}
+        return DisputedPosition("derived", state_facts(found[2]))
     if written.state is None:
         return None
     if kind in (WITHHELD, PROTOCOL, DICE) and not written.stopped:
-        return {"when": "end", "state": state_facts(written.state)}
-    return {"when": "stopped", "state": state_facts(written.state)}
+        return DisputedPosition("end", state_facts(written.state))
+    return DisputedPosition("stopped", state_facts(written.state))
 
 
-def _not_applying(ruling: str, why: str) -> dict[str, object]:
-    return {"ruling": ruling, "applies": False, "default": False, "why": why}
+def _not_applying(ruling: str, why: str) -> NotApplying:
+    return NotApplying(ruling, why)
 
 
 def _claim_corrected(
     kind: str, first: Diagnostic, source: SourceText, keep: ReplayOptions, folder: str | None
-) -> dict[str, object]:
+) -> Ruling:
     if kind != CLAIM:
         why = (
             "the action itself is illegal, not only a number written about it"
@@ -292,7 +305,7 @@ def _claim_corrected(
         return _not_applying(CLAIM_CORRECTED, why)
     fix = first.fix
     text = source.text
-    corrected_to: object = first.expected
+    corrected_to = first.expected
     if fix is not None and fix.replacement is not None and fix.span is not None:
         text = text[: fix.span.offset] + fix.replacement + text[fix.span.end_offset :]
         corrected_to = fix.replacement if fix.replacement else None
@@ -307,22 +320,19 @@ def _claim_corrected(
     later = [d for d in corrected.diagnostics if d.is_error and key(d) != key(first)]
     now = {key(d) for d in later}
     before = {key(d) for d in later_written}
-    return {
-        "ruling": CLAIM_CORRECTED,
-        "applies": True,
-        "default": True,
-        "line": line,
-        "corrected_to": corrected_to,
-        "later": [_finding(d) for d in later],
-        "disappear": [_finding(d) for d in later_written if key(d) not in now],
-        "appear": [_finding(d) for d in later if key(d) not in before],
-        **_end(corrected),
-    }
+    return ClaimCorrected(
+        line=line,
+        corrected_to=corrected_to,
+        later=tuple(_finding(d) for d in later),
+        disappear=tuple(_finding(d) for d in later_written if key(d) not in now),
+        appear=tuple(_finding(d) for d in later if key(d) not in before),
+        end=_end(corrected),
+    )
 
 
 def _action_undone(
     kind: str, first: Diagnostic, stmt: Statement | None, source: SourceText, keep: ReplayOptions, folder: str | None
-) -> dict[str, object]:
+) -> Ruling:
     if kind != ACTION:
         why = (
             "the action was legal: only a number written about it is wrong"
@@ -337,17 +347,10 @@ def _action_undone(
         return _not_applying(ACTION_UNDONE, why)
     text = _blank(source.text, stmt.span.offset, stmt.span.end_offset)
     line = stmt.span.line
-    return {
-        "ruling": ACTION_UNDONE,
-        "applies": True,
-        "default": True,
-        "line": line,
-        "removed": statement_word(stmt),
-        **_played_on(source, text, line, keep, folder),
-    }
+    return ActionUndone(line, statement_word(stmt), _played_on(source, text, line, keep, folder))
 
 
-def _played_on(source: SourceText, text: str, line: int, keep: ReplayOptions, folder: str | None) -> dict[str, object]:
+def _played_on(source: SourceText, text: str, line: int, keep: ReplayOptions, folder: str | None) -> PlayedOn:
     """The log changed to ``text`` replayed with its claims not checked: the later actions the
     core refuses, the LP, SP and income figures written after ``line`` that no longer hold, the
     totals at the end and how the game ends. The dice are not judged here: a changed log's
@@ -358,31 +361,22 @@ def _played_on(source: SourceText, text: str, line: int, keep: ReplayOptions, fo
     illegal = [d for d in errors if finding_kind(d.code) != CLAIM]
     result_claims = [d for d in errors if has(d.code, Trait.RESULT_CLAIM)]
     end = _end(undone)
-    final = end["final"]
-    totals: list[dict[str, object]] = []
-    if isinstance(final, Mapping):
+    totals: list[FigureTotal] = []
+    if end.final is not None:
         for c in Color:
-            side = final[c.title.lower()]
-            assert isinstance(side, Mapping)
-            for what in ("LP", "SP"):
+            side = end.final.side(c.title)
+            for what, game in (("LP", side.lp), ("SP", side.sp)):
                 last = figures.last.get((c.title, what))
-                totals.append(
-                    {
-                        "player": c.title,
-                        "figure": what,
-                        "game": side[what.lower()],
-                        "written": last[0] if last is not None else None,
-                        "written_line": last[1] if last is not None else None,
-                    }
-                )
-    return {
-        "later_illegal": [_finding(d) for d in illegal],
-        "figures_checked": figures.checked,
-        "figures_differ": figures.differ,
-        "totals": totals,
-        "result_written": [{"line": d.span.line if d.span else None, "written": d.claimed} for d in result_claims],
-        **end,
-    }
+                written = last[0] if last is not None else None
+                totals.append(FigureTotal(c.title, what, game, written, last[1] if last is not None else None))
+    return PlayedOn(
+        later_illegal=tuple(_finding(d) for d in illegal),
+        figures_checked=figures.checked,
+        figures_differ=tuple(figures.differ),
+        totals=tuple(totals),
+        result_written=tuple(ResultWritten(d.span.line if d.span else None, d.claimed) for d in result_claims),
+        end=end,
+    )
 
 
 def _withholders(findings: Sequence[Diagnostic]) -> list[Color]:
@@ -391,7 +385,7 @@ def _withholders(findings: Sequence[Diagnostic]) -> list[Color]:
     return [c for c in Color if c.title in named]
 
 
-def _forfeit(kind: str, first: Diagnostic, on_statement: bool, findings: Sequence[Diagnostic]) -> dict[str, object]:
+def _forfeit(kind: str, first: Diagnostic, on_statement: bool, findings: Sequence[Diagnostic]) -> Ruling:
     """The player on whose turn the error was written loses. A turn out of order or a phase
     label names no one: the turn being played is the one the log skipped, not the one it wrote.
     A commitment not opened: the player who withholds it loses (DR1), the profile's ruling."""
@@ -400,15 +394,8 @@ def _forfeit(kind: str, first: Diagnostic, on_statement: bool, findings: Sequenc
         if len(withheld) != 1:
             return _not_applying(FORFEIT, "neither player opened their commitment: no one can be said to have won")
         loser = withheld[0]
-        return {
-            "ruling": FORFEIT,
-            "applies": True,
-            "default": True,
-            "loser": loser.title,
-            "winner": loser.other.title,
-            "score": "1-0" if loser.other is Color.WHITE else "0-1",
-            "why_lost": "did not open their commitment (DR1)",
-        }
+        score = "1-0" if loser.other is Color.WHITE else "0-1"
+        return Forfeit(loser.title, loser.other.title, score, True, "did not open their commitment (DR1)")
     if kind == PROTOCOL:
         return _not_applying(FORFEIT, "the dice cannot be checked: the finding names no player's action")
     if kind == INPUT:
@@ -422,21 +409,14 @@ def _forfeit(kind: str, first: Diagnostic, on_statement: bool, findings: Sequenc
         return _not_applying(FORFEIT, "the finding names no player")
     winner = offender.other
     score = "1-0" if winner is Color.WHITE else "0-1"
-    return {
-        "ruling": FORFEIT,
-        "applies": True,
-        "default": False,
-        "loser": offender.title,
-        "winner": winner.title,
-        "score": score,
-    }
+    return Forfeit(offender.title, winner.title, score, False)
 
 
-def _void(kind: str, findings: Sequence[Diagnostic]) -> dict[str, object]:
+def _void(kind: str, findings: Sequence[Diagnostic]) -> Ruling:
     if kind == INPUT:
         return _not_applying(GAME_VOID, "the log cannot be read that far: fix the text and replay it first")
     default = kind == PROTOCOL or (kind == WITHHELD and len(_withholders(findings)) != 1)
-    return {"ruling": GAME_VOID, "applies": True, "default": default, "score": None}
+    return GameVoid(default)
 
 
 class _Derived:
@@ -506,21 +486,13 @@ def _dice_corrected(
     source: SourceText,
     keep: ReplayOptions,
     folder: str | None,
-) -> dict[str, object]:
+) -> Ruling:
     """A falsified roll (DR4): the action as the dice the protocol derives decide it (core §4.2:
     a roll that misses is a miss, whatever the log says), and the game from there."""
     if kind != DICE or derived is None:
         return _not_applying(DICE_CORRECTED, "the finding is not about a roll the dice protocol derives")
     span = first.span
     line = span.line if span is not None else 0
-    return {
-        "ruling": DICE_CORRECTED,
-        "applies": True,
-        "default": True,
-        "line": line,
-        "removed": statement_word(stmt) if stmt is not None else "roll-off",
-        "dice": first.expected,
-        "written_dice": first.claimed,
-        "decided": derived.outcome,
-        **_played_on(source, derived.text, line - 1, keep, folder),
-    }
+    removed = statement_word(stmt) if stmt is not None else "roll-off"
+    played = _played_on(source, derived.text, line - 1, keep, folder)
+    return DiceCorrected(line, removed, first.expected, first.claimed, derived.outcome, played)

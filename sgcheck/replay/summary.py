@@ -5,7 +5,6 @@ and the facts (:class:`ReplayFacts`, which the JSON report writes)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TypedDict
 
 from sgcheck.core.module import Market, Module
 from sgcheck.core.pieces import NON_KING_KINDS, Color, piece
@@ -15,7 +14,20 @@ from sgcheck.core.squares import ALL_SQUARES, name
 from sgcheck.core.state import GameState
 from sgcheck.replay.describe import turn_label
 from sgcheck.replay.interpreter import ReplayResult
-from sgcheck.results import GameEnd, ReplayFacts, SummaryRecord
+from sgcheck.results import (
+    CardsHeld,
+    ConditionStanding,
+    GameEnd,
+    MarkerSquare,
+    MarketFacts,
+    ModuleFacts,
+    PositionFacts,
+    ReplayFacts,
+    ScenarioFacts,
+    ShieldFacts,
+    SideFacts,
+    SummaryRecord,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,33 +124,34 @@ def market_order(market: Market) -> str:
     return "committed" if market.ordered else "unordered"
 
 
-def module_facts(module: Module, st: GameState) -> dict[str, object]:
-    """The module as data: its name, its market's state, its shields (R26)."""
-    facts: dict[str, object] = {"name": module.name}
+def module_facts(module: Module, st: GameState) -> ModuleFacts:
+    """The module as a typed record: its name, its market's state, its shields (R26)."""
     play = st.cards.market if st.cards is not None else None
+    market = None
     if module.market is not None and play is not None:
-        facts["market"] = {
-            "order": market_order(module.market),
-            "deck": list(module.market.deck),
-            "revealed": list(play.revealed),
-            "left": module.market.remaining(play.revealed),
-            "next": module.market.next_card(play.revealed) if module.market.ordered else None,
-            "before": {c.title: play.card_before(c) for c in Color},
-            "discarded": list(play.discarded),
-            "reveal_due": play.due,
-        }
+        market = MarketFacts(
+            order=market_order(module.market),
+            deck=tuple(module.market.deck),
+            revealed=tuple(play.revealed),
+            left=module.market.remaining(play.revealed),
+            next=module.market.next_card(play.revealed) if module.market.ordered else None,
+            before={c.title: play.card_before(c) for c in Color},
+            discarded=tuple(play.discarded),
+            reveal_due=play.due,
+        )
+    shields = None
     if module.shields is not None:
-        facts["shields"] = {
-            "guard": [kind.title for kind in sorted(module.shields.guard)],
-            "reduce": module.shields.reduce,
-            "dice": list(module.shields.dice),
-        }
-    return facts
+        shields = ShieldFacts(
+            guard=tuple(kind.title for kind in sorted(module.shields.guard)),
+            reduce=module.shields.reduce,
+            dice=tuple(module.shields.dice),
+        )
+    return ModuleFacts(module.name, market, shields)
 
 
-def scenario_facts(st: GameState) -> dict[str, object]:
-    """The scenario as data: its settings, its markers with their owners and occupants, and each
-    side's standing on each win condition."""
+def scenario_facts(st: GameState) -> ScenarioFacts:
+    """The scenario as a typed record: its settings, its markers with their owners and occupants,
+    and each side's standing on each win condition."""
     play = st.scenario
     assert play is not None
     scenario = play.scenario
@@ -147,86 +160,80 @@ def scenario_facts(st: GameState) -> dict[str, object]:
         return color.title if color is not None else None
 
     markers = {
-        m.name: [
-            {"square": name(sq), "owner": title(owner), "held_by": title(p.color) if (p := st.board[sq]) else None}
+        m.name: tuple(
+            MarkerSquare(name(sq), title(owner), title(p.color) if (p := st.board[sq]) else None)
             for sq, owner in zip(m.squares, m.owners, strict=True)
-        ]
+        )
         for m in scenario.markers
     }
-    conditions = [
-        {
-            "condition": status.condition.kind.value,
-            "side": status.side.title,
-            "markers": status.condition.markers,
-            "value": status.condition.value,
-            "when": status.condition.timing.value,
-            "met": status.met,
-            "progress": status.progress,
-        }
+    conditions = tuple(
+        ConditionStanding(
+            condition=status.condition.kind.value,
+            side=status.side.title,
+            markers=status.condition.markers,
+            value=status.condition.value,
+            when=status.condition.timing.value,
+            met=status.met,
+            progress=status.progress,
+        )
         for status in condition_status(st)
-    ]
-    return {
-        "name": scenario.name,
-        "source": scenario.source,
-        "first": scenario.first.title,
-        "turn_limit": scenario.turn_limit,
-        "core_victory": scenario.core_victory,
-        "broke_enemy_gem": {c.title.lower(): play.broke[c] for c in Color},
-        "captured_a_piece": {c.title.lower(): play.captured[c] for c in Color},
-        "markers": markers,
-        "conditions": conditions,
-    }
+    )
+    return ScenarioFacts(
+        name=scenario.name,
+        source=scenario.source,
+        first=scenario.first.title,
+        turn_limit=scenario.turn_limit,
+        core_victory=scenario.core_victory,
+        broke_enemy_gem={c.title.lower(): play.broke[c] for c in Color},
+        captured_a_piece={c.title.lower(): play.captured[c] for c in Color},
+        markers=markers,
+        conditions=conditions,
+    )
 
 
-class CardFacts(TypedDict):
-    hand: int
-    in_play: list[str]
-    discarded: list[str]
-
-
-def card_facts(st: GameState, color: Color) -> CardFacts:
+def card_facts(st: GameState, color: Color) -> CardsHeld:
     """A side's cards: how many in hand (their names are in the draft), Relics in play, Spells cast (R22)."""
     cards = st.cards
     assert cards is not None
-    return {
-        "hand": len(cards.hand(color)),
-        "in_play": [r.card for r in cards.in_play if r.owner is color],
-        "discarded": list(cards.discarded[color]),
-    }
+    return CardsHeld(
+        hand=len(cards.hand(color)),
+        in_play=tuple(r.card for r in cards.in_play if r.owner is color),
+        discarded=tuple(cards.discarded[color]),
+    )
 
 
-def state_facts(st: GameState, upkeep_income: int = 0) -> dict[str, object]:
-    """The position as data. ``upkeep_income`` is SP that the player to move gained when their turn
+def state_facts(st: GameState, upkeep_income: int = 0) -> PositionFacts:
+    """The position as a typed record. ``upkeep_income`` is SP that the player to move gained when their turn
     began by itself after the log's last turn (:attr:`ReplayResult.upkeep_income`): the totals
     leave it out, so they are those of the last action written, and ``upkeep_income`` gives it."""
 
-    def player(c: Color) -> dict[str, object]:
+    def player(c: Color) -> SideFacts:
         p = st.player(c)
-        cards = {} if st.cards is None else {"cards": card_facts(st, c)}
-        return cards | {
-            "lp": p.lp,
-            "sp": p.sp - upkeep_income if c is st.to_move else p.sp,
-            "king_damage": p.king_damage,
-            "gem_broken": p.gem_broken,
-            "gem": {
+        return SideFacts(
+            lp=p.lp,
+            sp=p.sp - upkeep_income if c is st.to_move else p.sp,
+            king_damage=p.king_damage,
+            gem_broken=p.gem_broken,
+            gem={
                 f"{owner.title.lower()}_{k.title.lower()}": p.gem[piece(owner, k).index]
                 for owner in Color
                 for k in NON_KING_KINDS
                 if p.gem[piece(owner, k).index]
             },
-        }
+            cards=None if st.cards is None else card_facts(st, c),
+        )
 
     board = {
         name(sq): (p.kind.letter if p.color is Color.WHITE else p.kind.letter.lower())
         for sq in ALL_SQUARES
         if (p := st.board[sq]) is not None
     }
-    return {
-        "turn": st.turn_number,
-        "to_move": st.to_move.title,
-        "phase": st.turn.phase.title,
-        "upkeep_income": upkeep_income,
-        "white": player(Color.WHITE),
-        "black": player(Color.BLACK),
-        "board": board,
-    }
+    return PositionFacts(
+        turn=st.turn_number,
+        to_move=st.to_move.title,
+        phase=st.turn.phase.title,
+        upkeep_income=upkeep_income,
+        white=player(Color.WHITE),
+        black=player(Color.BLACK),
+        board=board,
+    )

@@ -32,7 +32,7 @@ from typing import Any
 from sgcheck.diagnostics import Diagnostic, Severity, plural
 from sgcheck.report.compact import encode_explanations
 from sgcheck.report.formats import Options, ResultKind, RunEnd, not_rendered, without_positions
-from sgcheck.results import FileResult, GauntletReport, ReplayFacts, SimulationReport
+from sgcheck.results import DisputeReport, FileResult, GauntletReport, ReplayFacts, SimulationReport
 from sgcheck.visible import escape_json_text, visible, visible_json_text
 
 __all__ = ["expected_and_claimed", "finding_frames", "render_html_file", "render_html_page"]
@@ -298,14 +298,14 @@ def _findings_list(diagnostics: Sequence[Diagnostic], frames: Sequence[int], log
     )
 
 
-def _dispute(report: object) -> str:
+def _dispute(report: DisputeReport | None) -> str:
     """``replay --dispute``: the dispute report (sgcheck.replay.dispute) as its text, a section of
     its own under the findings; nothing without the option."""
-    if not isinstance(report, Mapping):
+    if report is None:
         return ""
     from sgcheck.report.dispute_text import dispute_text
 
-    legal = "legal" if report.get("legal") else "illegal"
+    legal = "legal" if report.legal else "illegal"
     return (
         f'<details class="dispute {legal}" open><summary>Dispute report (house rules, not a core rule)</summary>'
         f'<pre class="dispute">{_e(dispute_text(report))}</pre></details>'

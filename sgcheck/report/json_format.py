@@ -93,8 +93,8 @@ def _file_dict(result: FileResult) -> dict[str, Any]:
     }
     if isinstance(timeline, Mapping):  # replay --timeline: every statement explained, in order
         found["timeline"] = list(timeline.get("explanations", []))
-    if isinstance(dispute, Mapping):
-        found["dispute"] = dict(dispute)
+    if dispute is not None:
+        found["dispute"] = dispute.as_json()
     return found
 
 

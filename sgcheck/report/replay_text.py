@@ -76,9 +76,9 @@ def position_lines(st: GameState, upkeep_income: int = 0) -> list[str]:
     if st.cards is not None:
         for c in Color:
             facts = card_facts(st, c)
-            in_play = ", ".join(facts["in_play"]) or "none"
-            discarded = ", ".join(facts["discarded"]) or "none"
-            lines.append(f"  {c.title:<5}  cards: {facts['hand']} in hand · in play {in_play} · discarded {discarded}")
+            in_play = ", ".join(facts.in_play) or "none"
+            discarded = ", ".join(facts.discarded) or "none"
+            lines.append(f"  {c.title:<5}  cards: {facts.hand} in hand · in play {in_play} · discarded {discarded}")
     if st.cards is not None and st.cards.market is not None:
         lines.append(market_line(st.cards.market))
     if st.scenario is not None:

@@ -139,8 +139,8 @@ def test_summary_totals_are_those_of_the_last_action_written_r14() -> None:
     assert "White's turn 5 starts with 2 SP of Upkeep income, not counted above" in text
     final = summary_facts(result).final
     assert final is not None
-    assert (final["turn"], final["to_move"], final["phase"], final["upkeep_income"]) == (5, "White", "Upkeep", 2)
-    assert final["white"]["sp"] == 5 and final["black"]["lp"] == 23
+    assert (final.turn, final.to_move, final.phase, final.upkeep_income) == (5, "White", "Upkeep", 2)
+    assert final.white.sp == 5 and final.black.lp == 23
 
 
 def test_no_income_note_when_the_log_stops_inside_a_turn() -> None:

@@ -15,8 +15,8 @@ import hmac
 import json
 import re
 import shutil
-from collections.abc import Mapping
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from click.testing import CliRunner
@@ -30,6 +30,7 @@ from sgcheck.play.dice_source import DerivedDice
 from sgcheck.replay.dispute import DICE, WITHHELD, dispute_report
 from sgcheck.replay.generate import Style, generate_game
 from sgcheck.replay.interpreter import ReplayOptions, replay_text
+from sgcheck.results import DiceCorrected, DisputeReport, Forfeit, Ruling
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "logs"
@@ -104,15 +105,19 @@ def with_tag(text: str, after: str, tag: str, value: str) -> str:
     return "".join([*lines[: at + 1], f'[{tag} "{value}"]\n', *lines[at + 1 :]])
 
 
-def report(text: str, name: str = "game.sglog") -> Mapping[str, object]:
+R = TypeVar("R", bound=Ruling)
+
+
+def report(text: str, name: str = "game.sglog") -> DisputeReport:
     return dispute_report(SourceText(name, text), ReplayOptions(), str(EXAMPLES))
 
 
-def ruling(data: Mapping[str, object], name: str) -> Mapping[str, object]:
-    rulings = data["rulings"]
-    assert isinstance(rulings, list)
-    found = next(r for r in rulings if r["ruling"] == name)
-    assert isinstance(found, Mapping)
+def named(data: DisputeReport, name: str) -> Ruling:
+    return next(r for r in data.rulings if r.ruling == name)
+
+
+def ruling(data: DisputeReport, kind: type[R]) -> R:
+    found = next(r for r in data.rulings if isinstance(r, kind))
     return found
 
 
@@ -140,10 +145,10 @@ def test_the_loser_who_withholds_their_secret_is_named_and_forfeits() -> None:
     assert "DR1" in found[0].rules
     assert not result.ok
     data = report(WITHHELD_LOG)
-    first = data["first"]
-    assert isinstance(first, Mapping) and first["kind"] == WITHHELD
-    forfeit = ruling(data, "forfeit")
-    assert forfeit["default"] and (forfeit["loser"], forfeit["winner"], forfeit["score"]) == ("Black", "White", "1-0")
+    first = data.first
+    assert first is not None and first.kind == WITHHELD
+    forfeit = ruling(data, Forfeit)
+    assert forfeit.default and (forfeit.loser, forfeit.winner, forfeit.score) == ("Black", "White", "1-0")
 
 
 def test_a_player_who_falsified_the_conversion_and_withholds_their_secret_loses() -> None:
@@ -153,8 +158,8 @@ def test_a_player_who_falsified_the_conversion_and_withholds_their_secret_loses(
     falsified = FAIR[: last.start(1)] + "0 1" + FAIR[last.end(1) :]  # d100 1: a hit whatever the threshold
     hidden = without(falsified, "WhiteSecret")
     assert codes(hidden).count("SG-D106") == 1 and "SG-D103" not in codes(hidden)
-    forfeit = ruling(report(hidden), "forfeit")
-    assert (forfeit["loser"], forfeit["score"], forfeit["default"]) == ("White", "0-1", True)
+    forfeit = ruling(report(hidden), Forfeit)
+    assert (forfeit.loser, forfeit.score, forfeit.default) == ("White", "0-1", True)
     # revealed, the false roll is seen at once
     assert "SG-D103" in codes(falsified)
 
@@ -166,23 +171,23 @@ def test_a_garbled_reveal_forfeits_as_a_withheld_one(reveal: str) -> None:
     garbled = with_tag(WITHHELD_LOG, "BlackCommit", "BlackSecret", reveal)
     found = [d for d in replay_text(garbled, "game.sglog").diagnostics if d.is_error]
     assert [d.code for d in found] == ["SG-D102"] and ("player", "Black") in found[0].context
-    forfeit = ruling(report(garbled), "forfeit")
-    assert (forfeit["loser"], forfeit["default"]) == ("Black", True)
+    forfeit = ruling(report(garbled), Forfeit)
+    assert (forfeit.loser, forfeit.default) == ("Black", True)
 
 
 def test_when_one_garbles_and_the_other_withholds_the_game_is_void() -> None:
     both = with_tag(without(FAIR, "WhiteSecret", "BlackSecret"), "BlackCommit", "BlackSecret", "zz")
     assert sorted(codes(both)) == ["SG-D102", "SG-D106"]
     data = report(both)
-    assert not ruling(data, "forfeit")["applies"] and ruling(data, "game-void")["default"]
+    assert not named(data, "forfeit").applies and named(data, "game-void").default
 
 
 def test_when_neither_player_opens_their_commitment_the_game_is_void() -> None:
     hidden = without(FAIR, "WhiteSecret", "BlackSecret")
     assert codes(hidden) == ["SG-D106", "SG-D106"]
     data = report(hidden)
-    assert not ruling(data, "forfeit")["applies"]
-    assert ruling(data, "game-void")["default"]
+    assert not named(data, "forfeit").applies
+    assert named(data, "game-void").default
 
 
 def test_a_game_still_in_play_only_warns_that_its_rolls_are_unverified() -> None:
@@ -462,20 +467,19 @@ def test_dispute_plays_the_falsified_roll_with_the_derived_dice() -> None:
     data = dispute_report(
         SourceText("wrong-dice.sglog", WRONG_DICE.read_text(encoding="utf-8")), ReplayOptions(), str(WRONG_DICE.parent)
     )
-    first = data["first"]
-    assert isinstance(first, Mapping) and first["kind"] == DICE and first["expected"] == "8 4"
+    first = data.first
+    assert first is not None and first.kind == DICE and first.expected == "8 4"
     assert 10 * 8 + 4 > 20 + 10 * (5 - 1)
-    corrected = ruling(data, "dice-corrected")
-    assert corrected["default"] and corrected["dice"] == "8 4" and corrected["written_dice"] == "3 4"
-    assert corrected["decided"] == "a miss: d100 84 against threshold 60 (core §4.2)"
-    position = data["position"]
-    assert isinstance(position, Mapping) and position["when"] == "derived"
-    board = position["state"]["board"]
+    corrected = ruling(data, DiceCorrected)
+    assert corrected.default and corrected.dice == "8 4" and corrected.written_dice == "3 4"
+    assert corrected.decided == "a miss: d100 84 against threshold 60 (core §4.2)"
+    position = data.position
+    assert position is not None and position.when == "derived"
+    board = position.state.board
     assert board["a5"] == "p" and board["a3"] == "R"  # the Pawn was not captured
-    differ = corrected["figures_differ"]
-    assert isinstance(differ, list)
-    assert {(f["line"], f["figure"], f["written"], f["game"]) for f in differ} == {(26, "SP", 5, 0)}
-    assert not ruling(data, "claim-corrected")["applies"] and not ruling(data, "action-undone")["applies"]
+    differ = corrected.played.figures_differ
+    assert {(f.line, f.figure, f.written, f.game) for f in differ} == {(26, "SP", 5, 0)}
+    assert not named(data, "claim-corrected").applies and not named(data, "action-undone").applies
 
 
 @pytest.mark.parametrize("fmt", ["text", "json"])

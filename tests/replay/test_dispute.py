@@ -5,9 +5,8 @@ text and JSON on the shipped broken logs (SGCHECK_UPDATE_GOLDEN=1 rewrites them)
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import jsonschema
 import pytest
@@ -16,11 +15,33 @@ from click.testing import CliRunner
 from sgcheck.cli import main
 from sgcheck.codes import CATALOGUE
 from sgcheck.lang.source import read_source
-from sgcheck.replay.dispute import ACTION, CLAIM, INPUT, RULINGS, SETUP, dispute_report, finding_kind
+from sgcheck.replay.dispute import (
+    ACTION,
+    ACTION_UNDONE,
+    CLAIM,
+    CLAIM_CORRECTED,
+    INPUT,
+    RULINGS,
+    SETUP,
+    dispute_report,
+    finding_kind,
+)
 from sgcheck.replay.interpreter import ReplayOptions, replay_source
+from sgcheck.results import (
+    ActionUndone,
+    ClaimCorrected,
+    DisputeReport,
+    FigureDiffers,
+    Forfeit,
+    GameVoid,
+    NotApplying,
+    Ruling,
+)
 
 if TYPE_CHECKING:
     from conftest import Golden
+
+R = TypeVar("R", bound=Ruling)
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).with_name("golden")
@@ -30,15 +51,17 @@ WRONG_HIT = f"{BROKEN}/wrong-hit.sglog"
 SCHEMA = json.loads((ROOT / "schemas" / "report.schema.json").read_text(encoding="utf-8"))
 
 
-def report_of(log: str) -> dict[str, object]:
+def report_of(log: str) -> DisputeReport:
     path = ROOT / log
     return dispute_report(read_source(path, log), ReplayOptions(), str(path.parent))
 
 
-def ruling(report: Mapping[str, object], name: str) -> Mapping[str, object]:
-    rulings = report["rulings"]
-    assert isinstance(rulings, list)
-    return next(r for r in rulings if r["ruling"] == name)
+def ruling(report: DisputeReport, kind: type[R]) -> R:
+    return next(r for r in report.rulings if isinstance(r, kind))
+
+
+def not_applying(report: DisputeReport, name: str) -> bool:
+    return any(isinstance(r, NotApplying) and r.ruling == name for r in report.rulings)
 
 
 CASES = [("illegal-capture", CAPTURE), ("wrong-hit", WRONG_HIT)]
@@ -65,64 +88,62 @@ def test_an_illegal_capture_undone_changes_every_later_white_total() -> None:
     a Pass (+6 LP, R04), no Pawn lies in White's Gem (no income, core §6, R14), and the Rook cannot
     move onto a6, where the Pawn still stands."""
     report = report_of(CAPTURE)
-    first = report["first"]
-    assert isinstance(first, Mapping)
-    assert (first["code"], first["kind"], first["line"], first["column"]) == ("SG-R107", ACTION, 18, 25)
-    assert (first["turn"], first["player"], first["phase"]) == (4, "White", "Battle")
-    position = report["position"]
-    assert isinstance(position, Mapping) and position["when"] == "before"
-    state = position["state"]
-    assert isinstance(state, Mapping)
-    assert state["board"] == {"a1": "R", "e1": "K", "a5": "p", "a6": "p", "e8": "k"}
-    assert (state["white"]["lp"], state["black"]["lp"]) == (22, 11)  # type: ignore[index]
-    undone = ruling(report, "action-undone")
-    assert undone["applies"] and undone["default"]
-    assert [(f["line"], f["code"]) for f in undone["later_illegal"]] == [(21, "SG-R104")]  # type: ignore[union-attr]
-    differ = undone["figures_differ"]
-    assert isinstance(differ, list)
-    white = [f for f in differ if f["player"] == "White"]
-    assert {"line": 20, "player": "White", "figure": "LP", "written": 7, "game": 28} in white  # 22 + 6 (R04)
-    assert {"line": 20, "player": "White", "figure": "income", "written": 2, "game": 0} in white
-    assert all(f["player"] == "White" for f in differ)  # Black's figures are untouched
-    written_lp = [f for f in white if f["figure"] == "LP"]
-    assert len(written_lp) == 4 and all(f["written"] != f["game"] for f in written_lp)  # every later White LP
-    assert ruling(report, "claim-corrected")["applies"] is False
-    forfeit = ruling(report, "forfeit")
-    assert (forfeit["loser"], forfeit["winner"], forfeit["score"]) == ("White", "Black", "0-1")
-    assert ruling(report, "game-void")["score"] is None
+    first = report.first
+    assert first is not None
+    assert (first.code, first.kind, first.line, first.column) == ("SG-R107", ACTION, 18, 25)
+    assert (first.turn, first.player, first.phase) == (4, "White", "Battle")
+    position = report.position
+    assert position is not None and position.when == "before"
+    state = position.state
+    assert state.board == {"a1": "R", "e1": "K", "a5": "p", "a6": "p", "e8": "k"}
+    assert (state.white.lp, state.black.lp) == (22, 11)
+    undone = ruling(report, ActionUndone)
+    assert undone.applies and undone.default
+    assert [(f.line, f.code) for f in undone.played.later_illegal] == [(21, "SG-R104")]
+    differ = undone.played.figures_differ
+    white = [f for f in differ if f.player == "White"]
+    assert FigureDiffers(line=20, player="White", figure="LP", written=7, game=28) in white  # 22 + 6 (R04)
+    assert FigureDiffers(line=20, player="White", figure="income", written=2, game=0) in white
+    assert all(f.player == "White" for f in differ)  # Black's figures are untouched
+    written_lp = [f for f in white if f.figure == "LP"]
+    assert len(written_lp) == 4 and all(f.written != f.game for f in written_lp)  # every later White LP
+    assert not_applying(report, CLAIM_CORRECTED)
+    forfeit = ruling(report, Forfeit)
+    assert (forfeit.loser, forfeit.winner, forfeit.score) == ("White", "Black", "0-1")
+    assert ruling(report, GameVoid).as_json()["score"] is None
 
 
 def test_a_claim_corrected_changes_nothing_later() -> None:
     """wrong-hit: the d100 of 61 misses a threshold of 60 (core §4.2, R10); corrected to a miss,
     the game goes on from the core's numbers, which replay already played."""
     report = report_of(WRONG_HIT)
-    first = report["first"]
-    assert isinstance(first, Mapping)
-    assert (first["kind"], first["expected"], first["claimed"]) == (CLAIM, "miss", "hit")
-    corrected = ruling(report, "claim-corrected")
-    assert corrected["applies"] and corrected["default"]
-    assert corrected["corrected_to"] == "miss"
-    assert corrected["later"] == [] and corrected["disappear"] == []
-    position = report["position"]
-    assert isinstance(position, Mapping) and position["when"] == "after"
-    final, state = corrected["final"], position["state"]
-    assert isinstance(final, Mapping) and isinstance(state, Mapping)
+    first = report.first
+    assert first is not None
+    assert (first.kind, first.expected, first.claimed) == (CLAIM, "miss", "hit")
+    corrected = ruling(report, ClaimCorrected)
+    assert corrected.applies and corrected.default
+    assert corrected.corrected_to == "miss"
+    assert corrected.later == () and corrected.disappear == ()
+    position = report.position
+    assert position is not None and position.when == "after"
+    final, state = corrected.end.final, position.state
+    assert final is not None
     # nothing after the claim changes the game: the log ends with that turn
-    assert [final[k] for k in ("board", "white", "black")] == [state[k] for k in ("board", "white", "black")]
-    assert ruling(report, "action-undone")["applies"] is False
+    assert (final.board, final.white, final.black) == (state.board, state.white, state.black)
+    assert not_applying(report, ACTION_UNDONE)
 
 
 def test_a_corrected_claim_leaves_the_game_as_replay_plays_it() -> None:
     """The corrected game ends where replay --keep-going ends the log as written: replay computes
     from the core, whatever the claims say."""
     report = report_of(f"{BROKEN}/every-kind-of-line.sglog")
-    corrected = ruling(report, "claim-corrected")
+    corrected = ruling(report, ClaimCorrected)
     as_written = replay_source(read_source(ROOT / BROKEN / "every-kind-of-line.sglog"), ReplayOptions(keep_going=True))
     assert as_written.state is not None
-    final = corrected["final"]
-    assert isinstance(final, Mapping)
-    assert final["turn"] == as_written.state.turn_number
-    assert corrected["later"]  # its later lines were written as if Black had had the Pass (R04)
+    final = corrected.end.final
+    assert final is not None
+    assert final.turn == as_written.state.turn_number
+    assert corrected.later  # its later lines were written as if Black had had the Pass (R04)
 
 
 def test_a_legal_game_has_nothing_to_dispute(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -131,7 +152,8 @@ def test_a_legal_game_has_nothing_to_dispute(monkeypatch: pytest.MonkeyPatch) ->
     assert result.exit_code == 0, result.output
     assert "the game is legal: nothing to dispute" in result.output
     report = report_of("examples/logs/guide-example-a.sglog")
-    assert report["legal"] is True and report["first"] is None and report["rulings"] == []
+    assert report.legal is True and report.first is None and report.rulings == ()
+    assert report.end is not None and report.end.headline.startswith("legal so far")  # the example stops mid-game
 
 
 @pytest.mark.parametrize(
@@ -146,13 +168,13 @@ def test_a_legal_game_has_nothing_to_dispute(monkeypatch: pytest.MonkeyPatch) ->
 )
 def test_which_rulings_apply_to_which_error(log: str, kind: str, applying: set[str]) -> None:
     report = report_of(f"{BROKEN}/{log}")
-    first = report["first"]
-    assert isinstance(first, Mapping) and first["kind"] == kind
-    rulings = report["rulings"]
-    assert isinstance(rulings, list)
-    assert [r["ruling"] for r in rulings] == list(RULINGS)
-    assert {r["ruling"] for r in rulings if r["applies"]} == applying
-    assert all(r["why"] for r in rulings if not r["applies"])
+    first = report.first
+    assert first is not None and first.kind == kind
+    rulings = report.rulings
+    assert [r.ruling for r in rulings] == list(RULINGS)
+    assert {r.ruling for r in rulings if r.applies} == applying
+    assert all(r.why for r in rulings if isinstance(r, NotApplying))
+    assert all(isinstance(r, NotApplying) != r.applies for r in rulings)
 
 
 def test_every_code_has_a_kind() -> None:

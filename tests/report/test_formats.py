@@ -27,7 +27,16 @@ from sgcheck.replay.dice_stats import DiceStats, PlayerDice
 from sgcheck.report import CHECK_FORMATS, REPLAY_FORMATS, ReportStream, render
 from sgcheck.report import formats as registry
 from sgcheck.report.formats import REGISTRY, Entry, Format, ResultKind, format_named, names_for
-from sgcheck.results import FileResult, GauntletReport, ManifestFacts, ReplayFacts, Run, SimulationReport
+from sgcheck.results import (
+    DisputedEnd,
+    DisputeReport,
+    FileResult,
+    GauntletReport,
+    ManifestFacts,
+    ReplayFacts,
+    Run,
+    SimulationReport,
+)
 
 
 @pytest.mark.parametrize("entry", REGISTRY, ids=lambda entry: entry.name)
@@ -215,10 +224,21 @@ def test_a_manifests_facts_say_in_json_what_it_names_and_nothing_else(
     stopped=st.booleans(),
     turns=st.integers(0, 2000),
     explanations=st.lists(st.integers(), max_size=3),
-    dispute=st.one_of(st.none(), st.fixed_dictionaries({"first": st.none(), "end": st.just({"headline": "x"})})),
+    dispute=st.one_of(
+        st.none(),
+        st.builds(
+            DisputeReport,
+            profile=st.just("disputes-1"),
+            legal=st.just(True),
+            first=st.none(),
+            position=st.none(),
+            rulings=st.just(()),
+            end=st.builds(DisputedEnd, headline=st.text(max_size=20), result=st.none(), final=st.none()),
+        ),
+    ),
 )
 def test_a_replays_timeline_reaches_json_as_its_explanations_and_the_dispute_as_its_section(
-    legal: bool, stopped: bool, turns: int, explanations: list[int], dispute: dict[str, Any] | None
+    legal: bool, stopped: bool, turns: int, explanations: list[int], dispute: DisputeReport | None
 ) -> None:
     """The positions are the HTML page's; JSON keeps the explanations (replay --timeline) and the
     dispute report (replay --dispute, docs/disputes.md) as sections of the file, not as facts."""
@@ -229,7 +249,8 @@ def test_a_replays_timeline_reaches_json_as_its_explanations_and_the_dispute_as_
     file = json.loads(render(Run("replay", (FileResult("g.sglog", (), facts=facts),)), "json"))["files"][0]
     assert file["timeline"] == explanations
     assert file["facts"] == {**facts.as_json(), "house_rules": []} and "timeline" not in file["facts"]
-    assert ("dispute" in file) is (dispute is not None) and file.get("dispute") == dispute
+    assert ("dispute" in file) is (dispute is not None)
+    assert file.get("dispute") == (dispute.as_json() if dispute is not None else None)
     run = Run("replay", (FileResult("g.sglog", (), facts=facts),))
     assert '"frames":[[1]]' in render(run, "html")  # the page draws them
     for fmt in ("text", "sarif", "junit", "github"):  # no other format writes them out
