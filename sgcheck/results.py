@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from sgcheck.codes import CodeInfo
 from sgcheck.diagnostics import Diagnostic, Scalar, Span
@@ -712,19 +712,461 @@ class Run:
         return tuple(s for f in self.files for s in f.suppressed)
 
 
+# The results of ``sgcheck simulate`` (docs/simulate.md): a run's report and a gauntlet's, each a
+# tree of frozen records whose root says its JSON document (``as_json``, schemas/simulate.schema.json).
+
+
+def _interval(interval: tuple[float, float] | None) -> list[float] | None:
+    return list(interval) if interval is not None else None
+
+
 @dataclass(frozen=True, slots=True)
-class SimulationReport:
+class WinRate:
+    """A side's win rate over some games: its counts, the rate and its 95% Wilson interval (both
+    None without games: 0 of 0 is unknown), and whether the interval is too wide to lean on."""
+
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    win_rate: float | None
+    interval: tuple[float, float] | None
+    small_sample: bool
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "games": self.games,
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "win_rate": self.win_rate,
+            "interval": _interval(self.interval),
+            "small_sample": self.small_sample,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class FirstPlayerRate(WinRate):
+    """How often the first player wins, and its edge: the share of decided games it wins minus
+    one half (None: no game decided)."""
+
+    advantage: float | None
+
+    def as_json(self) -> dict[str, object]:
+        return WinRate.as_json(self) | {"advantage": self.advantage}
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRates:
+    """A side's win rate in the games it played first and in those it played second."""
+
+    first: WinRate
+    second: WinRate
+
+    def as_json(self) -> dict[str, object]:
+        return {"first": self.first.as_json(), "second": self.second.as_json()}
+
+
+class _Record(Protocol):
+    def as_json(self) -> dict[str, object]: ...
+
+
+_Part = TypeVar("_Part", bound=_Record)
+
+
+@dataclass(frozen=True, slots=True)
+class BySide(Generic[_Part]):
+    """One record per side of a run: the pack's and the other side's (a win rate, a side's seats)."""
+
+    pack: _Part
+    against: _Part
+
+    def of(self, role: str) -> _Part:
+        """The record of ``role`` (``pack`` or ``against``)."""
+        return self.pack if role == "pack" else self.against
+
+    def as_json(self) -> dict[str, object]:
+        return {"pack": self.pack.as_json(), "against": self.against.as_json()}
+
+
+@dataclass(frozen=True, slots=True)
+class RunSettings:
+    """What a run was played with: the policy, the seed, the games (per side and in all), the
+    scenario's label (None: the core start), the turn limit (None: none), the most rounds a game
+    may last, and who moves first."""
+
+    policy: str
+    seed: int
+    games_per_side: int
+    games: int
+    scenario: str | None
+    turn_limit: int | None
+    max_turns: int
+    first_player: str
+
+    def settings_json(self) -> dict[str, object]:
+        """Everything but the policy, in the order the reports write them."""
+        return {
+            "seed": self.seed,
+            "games_per_side": self.games_per_side,
+            "games": self.games,
+            "scenario": self.scenario,
+            "turn_limit": self.turn_limit,
+            "max_turns": self.max_turns,
+            "first_player": self.first_player,
+        }
+
+    def as_json(self) -> dict[str, object]:
+        return {"policy": self.policy} | self.settings_json()
+
+
+@dataclass(frozen=True, slots=True)
+class SimulationRun:
+    """A run of one pack against another: the two sides' labels, the other side's policy (the
+    same as the pack's unless said), and the run's settings."""
+
+    pack: str
+    against: str
+    against_policy: str
+    settings: RunSettings
+
+    def label(self, role: str) -> str:
+        """The label of ``role`` (``pack`` or ``against``)."""
+        return self.pack if role == "pack" else self.against
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "pack": self.pack,
+            "against": self.against,
+            "policy": self.settings.policy,
+            "against_policy": self.against_policy,
+        } | self.settings.settings_json()
+
+
+@dataclass(frozen=True, slots=True)
+class LengthBar:
+    """How many games lasted so many turns."""
+
+    turns: int
+    games: int
+
+    def as_json(self) -> dict[str, object]:
+        return {"turns": self.turns, "games": self.games}
+
+
+@dataclass(frozen=True, slots=True)
+class GameLength:
+    """How long the games lasted, in turns (None: no game), and the histogram of lengths."""
+
+    mean: float | None
+    median: float | None
+    min: int | None
+    max: int | None
+    histogram: tuple[LengthBar, ...]
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "mean": self.mean,
+            "median": self.median,
+            "min": self.min,
+            "max": self.max,
+            "histogram": [bar.as_json() for bar in self.histogram],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Endings:
+    """How many games ended each way (core §7, R18, R24): King conversion, the tiebreak at the
+    turn limit, 1000 LP, a scenario's conditions, or no rule at all (unfinished: a draw)."""
+
+    #: The kinds of ending, in the order the reports list them.
+    KINDS: ClassVar[tuple[str, ...]] = ("conversion", "turn-limit", "lp1000", "scenario", "unfinished")
+
+    conversion: int
+    turn_limit: int
+    lp1000: int
+    scenario: int
+    unfinished: int
+
+    @classmethod
+    def counted(cls, kinds: Mapping[str, int]) -> Endings:
+        """The endings from a count per kind (a kind not counted: 0)."""
+        conversion, turn_limit, lp1000, scenario, unfinished = (kinds.get(kind, 0) for kind in cls.KINDS)
+        return cls(conversion, turn_limit, lp1000, scenario, unfinished)
+
+    def counts(self) -> tuple[tuple[str, int], ...]:
+        """Each kind and its count, in the order of :attr:`KINDS`."""
+        found = (self.conversion, self.turn_limit, self.lp1000, self.scenario, self.unfinished)
+        return tuple(zip(self.KINDS, found, strict=True))
+
+    def as_json(self) -> dict[str, object]:
+        return dict(self.counts())
+
+
+@dataclass(frozen=True, slots=True)
+class Captures:
+    """The pieces captured over a run, and in how many of its games."""
+
+    total: int
+    games: int
+
+    def as_json(self) -> dict[str, object]:
+        return {"total": self.total, "games": self.games}
+
+
+@dataclass(frozen=True, slots=True)
+class Impact:
+    """The impact of taking cards out of the pack, on the same games: the pack side's win rate
+    with them and without, the mean paired difference and its 95% interval (None: no game), how
+    many results changed each way, and McNemar's exact p-value and verdict."""
+
+    cards: tuple[str, ...]
+    games: int
+    with_cards: WinRate
+    without_cards: WinRate
+    impact: float | None
+    interval: tuple[float, float] | None
+    better_with: int
+    worse_with: int
+    p_value: float
+    significant: bool
+    small_sample: bool
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "cards": list(self.cards),
+            "games": self.games,
+            "with": self.with_cards.as_json(),
+            "without": self.without_cards.as_json(),
+            "impact": self.impact,
+            "interval": _interval(self.interval),
+            "better_with": self.better_with,
+            "worse_with": self.worse_with,
+            "p_value": self.p_value,
+            "significant": self.significant,
+            "small_sample": self.small_sample,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class CardRecord:
+    """A card of one side's pack over a run: how often drafted and played (rates None without
+    games), its side's win rate with it played and not, the margin between them, its status
+    (``played``, ``drafted, never played``, ``never drafted``), whether it dominates, and its
+    impact when ``--impact`` measured it (None: not measured)."""
+
+    card: str
+    side: str
+    kind: str
+    status: str
+    drafted: int
+    drafted_rate: float | None
+    played: int
+    played_rate: float | None
+    when_played: WinRate
+    when_not_played: WinRate
+    margin: float | None
+    small_sample: bool
+    dominant: bool
+    impact: Impact | None = None
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "card": self.card,
+            "side": self.side,
+            "kind": self.kind,
+            "status": self.status,
+            "drafted": self.drafted,
+            "drafted_rate": self.drafted_rate,
+            "played": self.played,
+            "played_rate": self.played_rate,
+            "when_played": self.when_played.as_json(),
+            "when_not_played": self.when_not_played.as_json(),
+            "margin": self.margin,
+            "small_sample": self.small_sample,
+            "dominant": self.dominant,
+            "impact": self.impact.as_json() if self.impact is not None else None,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class EconomyPoint:
+    """A side's mean LP and SP after its own turn ``turn``, over the games still going then."""
+
+    turn: int
+    games: int
+    lp: float
+    sp: float
+
+    def as_json(self) -> dict[str, object]:
+        return {"turn": self.turn, "games": self.games, "lp": self.lp, "sp": self.sp}
+
+
+@dataclass(frozen=True, slots=True)
+class Economy:
+    """Each side's economy curve, one point per own turn."""
+
+    pack: tuple[EconomyPoint, ...]
+    against: tuple[EconomyPoint, ...]
+
+    def of(self, role: str) -> tuple[EconomyPoint, ...]:
+        """The curve of ``role`` (``pack`` or ``against``)."""
+        return self.pack if role == "pack" else self.against
+
+    def as_json(self) -> dict[str, object]:
+        return {"pack": [p.as_json() for p in self.pack], "against": [p.as_json() for p in self.against]}
+
+
+#: The version of the JSON document of a simulation and of a gauntlet (schemas/simulate.schema.json).
+SIMULATION_VERSION = 2
+
+
+class _LegacyData:
+    """The deprecated ``data`` of a simulation's and a gauntlet's report: their JSON document."""
+
+    __slots__ = ()
+
+    def as_json(self) -> dict[str, object]:
+        raise NotImplementedError
+
+    @property
+    def data(self) -> dict[str, object]:
+        """Deprecated: the report's JSON document; read the record's fields, or ``as_json()``."""
+        import warnings
+
+        warnings.warn(
+            f"{type(self).__name__}.data is deprecated: read its fields, or as_json() for the JSON document",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.as_json()
+
+
+@dataclass(frozen=True, slots=True)
+class SimulationReport(_LegacyData):
     """What ``sgcheck simulate`` reports of one pack against another (docs/simulate.md): the run's
     settings, win rates, the first player's edge, game length, endings, each card's record,
-    economy curves, the impact of taking cards out, and the dominant cards. ``data`` is the
-    report's JSON document, as :mod:`sgcheck.simulate.stats` summarises the games."""
+    economy curves, the impact of taking cards out, the dominant cards and the warnings, as
+    :mod:`sgcheck.simulate.stats` summarises the games. ``as_json`` is its JSON document."""
 
-    data: Mapping[str, Any]
+    run: SimulationRun
+    sides: BySide[WinRate]
+    seats: BySide[SeatRates]
+    first_player: FirstPlayerRate
+    length: GameLength
+    endings: Endings
+    captures: Captures
+    cards: tuple[CardRecord, ...]
+    economy: Economy
+    impact: tuple[Impact, ...]
+    dominant: tuple[str, ...]
+    warnings: tuple[str, ...]
+
+    def card(self, name: str) -> CardRecord:
+        """The first record of the card ``name``; KeyError when the report has none."""
+        for card in self.cards:
+            if card.card == name:
+                return card
+        raise KeyError(name)
+
+    def as_json(self) -> dict[str, object]:
+        """The report's JSON document (``--format json``)."""
+        return {
+            "version": SIMULATION_VERSION,
+            "run": self.run.as_json(),
+            "sides": self.sides.as_json(),
+            "seats": self.seats.as_json(),
+            "first_player": self.first_player.as_json(),
+            "length": self.length.as_json(),
+            "endings": self.endings.as_json(),
+            "captures": self.captures.as_json(),
+            "cards": [card.as_json() for card in self.cards],
+            "economy": self.economy.as_json(),
+            "impact": [item.as_json() for item in self.impact],
+            "dominant": list(self.dominant),
+            "warnings": list(self.warnings),
+        }
 
 
 @dataclass(frozen=True, slots=True)
-class GauntletReport:
-    """What ``sgcheck simulate`` reports of several packs, each against every other: the
-    standings and each match (:mod:`sgcheck.simulate.gauntlet`), as its JSON document."""
+class Match:
+    """One match of a gauntlet: its two packs, its games, each side's wins and the draws, the
+    first pack's win rate and how the games ended."""
 
-    data: Mapping[str, Any]
+    pack: str
+    against: str
+    games: int
+    pack_wins: int
+    against_wins: int
+    draws: int
+    pack_rate: WinRate
+    endings: Endings
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "pack": self.pack,
+            "against": self.against,
+            "games": self.games,
+            "pack_wins": self.pack_wins,
+            "against_wins": self.against_wins,
+            "draws": self.draws,
+            "pack_rate": self.pack_rate.as_json(),
+            "endings": self.endings.as_json(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """An entrant's standing over all its games: wins, draws and losses, its score (wins and half
+    the draws, a share; None: no game) and its 95% interval."""
+
+    entrant: str
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    score: float | None
+    interval: tuple[float, float] | None
+    small_sample: bool
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "entrant": self.entrant,
+            "games": self.games,
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "score": self.score,
+            "interval": _interval(self.interval),
+            "small_sample": self.small_sample,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GauntletReport(_LegacyData):
+    """What ``sgcheck simulate`` reports of several packs, each against every other: the run's
+    settings, the entrants, each match, the standings (best first), the endings and captures over
+    every game, and the warnings (:mod:`sgcheck.simulate.gauntlet`). ``as_json`` is its JSON
+    document."""
+
+    run: RunSettings
+    entrants: tuple[str, ...]
+    matches: tuple[Match, ...]
+    standings: tuple[Standing, ...]
+    endings: Endings
+    captures: int
+    warnings: tuple[str, ...]
+
+    def as_json(self) -> dict[str, object]:
+        """The report's JSON document (``--format json``)."""
+        return {
+            "version": SIMULATION_VERSION,
+            "kind": "gauntlet",
+            "run": self.run.as_json(),
+            "entrants": list(self.entrants),
+            "matches": [match.as_json() for match in self.matches],
+            "standings": [standing.as_json() for standing in self.standings],
+            "endings": self.endings.as_json(),
+            "captures": self.captures,
+            "warnings": list(self.warnings),
+        }

@@ -155,7 +155,6 @@ def run_simulate(options: SimulateOptions) -> int:
     from sgcheck.play.policies import Policy
     from sgcheck.replay.reads import pack_reads
     from sgcheck.report import render
-    from sgcheck.results import GauntletReport, SimulationReport
     from sgcheck.simulate.gauntlet import matches as gauntlet_matches
     from sgcheck.simulate.gauntlet import summarise as gauntlet_report
     from sgcheck.simulate.impact import paired
@@ -208,7 +207,7 @@ def run_simulate(options: SimulateOptions) -> int:
     finally:
         bar.close()
     if gauntlet:
-        _write_report(out_stream, render(GauntletReport(gauntlet_report(run, entrants, runs, played)), options.fmt))
+        _write_report(out_stream, render(gauntlet_report(run, entrants, runs, played), options.fmt))
         return 0
     records = played[0]
     measured = [paired(names_out, records, again) for names_out, again in zip(removals, played[1:], strict=True)]
@@ -218,7 +217,7 @@ def run_simulate(options: SimulateOptions) -> int:
         for record in records:
             if record.log is not None:
                 _write_new(folder, f"game-{record.index + 1:05d}", record.log)
-    _write_report(out_stream, render(SimulationReport(summarise(run, records, measured)), options.fmt))
+    _write_report(out_stream, render(summarise(run, records, measured), options.fmt))
     if sample_logs:
         written = sum(1 for r in records if r.log is not None)
         scenario_option = f" --scenario {scenario}" if scenario else ""

@@ -447,9 +447,9 @@ class HtmlFormat:
         from sgcheck.report import simulation_page
 
         if isinstance(result, SimulationReport):
-            return simulation_page.simulation_html(result.data)
+            return simulation_page.simulation_html(result)
         if isinstance(result, GauntletReport):
-            return simulation_page.gauntlet_html(result.data)
+            return simulation_page.gauntlet_html(result)
         raise not_rendered(self.name, result)
 
 

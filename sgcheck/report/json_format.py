@@ -145,7 +145,7 @@ class JsonFormat:
         from sgcheck.report import dice_report, odds_report, simulation
 
         if isinstance(result, SimulationReport | GauntletReport):
-            return simulation.simulation_json(result.data)
+            return simulation.simulation_json(result)
         if isinstance(result, OddsTables):
             return odds_report.tables_json(result)
         if isinstance(result, CaptureOdds):

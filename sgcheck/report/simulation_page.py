@@ -11,11 +11,10 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-from collections.abc import Mapping
 from html import escape
-from typing import Any
 
-from sgcheck.report.simulation import impact_text, percent, rate_text
+from sgcheck.report.simulation import gauntlet_cells, impact_text, percent, rate_text
+from sgcheck.results import GauntletReport, LengthBar, SimulationReport, WinRate
 
 _SCRIPT = """(function () {
   var plots = document.querySelectorAll("svg.plot"), drawn = 0;
@@ -74,13 +73,13 @@ def _plot(name: str, body: list[str], height: int = H) -> str:
     )
 
 
-def _rates_plot(report: Mapping[str, Any]) -> str:
+def _rates_plot(report: SimulationReport) -> str:
     """Win rate of each side overall and in each seat, with its interval."""
-    rows: list[tuple[str, str, dict[str, Any]]] = []
+    rows: list[tuple[str, str, WinRate]] = []
     for role in ("pack", "against"):
-        rows.append((role, f"{role} overall", report["sides"][role]))
-        rows.append((role, f"{role} first", report["seats"][role]["first"]))
-        rows.append((role, f"{role} second", report["seats"][role]["second"]))
+        rows.append((role, f"{role} overall", report.sides.of(role)))
+        rows.append((role, f"{role} first", report.seats.of(role).first))
+        rows.append((role, f"{role} second", report.seats.of(role).second))
     height = PAD + 26 * len(rows) + 20
     span = W - 2 * PAD - 80 - 90
     body = [f'<line class="axis" x1="{PAD + 80}" y1="10" x2="{PAD + 80}" y2="{height - 36}"/>']
@@ -95,11 +94,11 @@ def _rates_plot(report: Mapping[str, Any]) -> str:
     for i, (role, label, rate) in enumerate(rows):
         y = 20 + 26 * i
         body.append(f'<text class="lbl" x="22" y="{y + 12}">{escape(label)}</text>')
-        if rate["interval"] is None:
+        if rate.interval is None:
             body.append(_missing(PAD + 84, y + 12, "0 of 0"))
             continue
-        win = rate["win_rate"] or 0.0
-        low, high = rate["interval"]
+        win = rate.win_rate or 0.0
+        low, high = rate.interval
         body.append(
             f'<rect class="mark {role}" x="{PAD + 80}" y="{y}" width="{max(1.0, span * win):.1f}" height="16" '
             f'opacity="0.7"><title>{escape(label)}: {escape(rate_text(rate))}</title></rect>'
@@ -111,19 +110,19 @@ def _rates_plot(report: Mapping[str, Any]) -> str:
     return _plot("win rates", body, height)
 
 
-def _length_plot(report: Mapping[str, Any]) -> str:
+def _length_plot(report: SimulationReport) -> str:
     """How many games lasted each number of turns."""
-    histogram = report["length"]["histogram"] or [{"turns": 0, "games": 0}]
-    most = max(h["games"] for h in histogram) or 1
-    low, high = histogram[0]["turns"], histogram[-1]["turns"]
+    histogram = report.length.histogram or (LengthBar(turns=0, games=0),)
+    most = max(h.games for h in histogram) or 1
+    low, high = histogram[0].turns, histogram[-1].turns
     width = (W - 2 * PAD) / max(1, high - low + 1)
     body = [f'<line class="axis" x1="{PAD}" y1="{H - PAD}" x2="{W - PAD}" y2="{H - PAD}"/>']
     for h in histogram:
-        bar = (H - 2 * PAD) * h["games"] / most
-        x = PAD + (h["turns"] - low) * width
+        bar = (H - 2 * PAD) * h.games / most
+        x = PAD + (h.turns - low) * width
         body.append(
             f'<rect class="mark bar" x="{x:.1f}" y="{H - PAD - bar:.1f}" width="{max(1.0, width - 1):.1f}" '
-            f'height="{max(1.0, bar):.1f}"><title>{h["turns"]} turns: {h["games"]} games</title></rect>'
+            f'height="{max(1.0, bar):.1f}"><title>{h.turns} turns: {h.games} games</title></rect>'
         )
     body.append(f'<line class="axis" x1="{PAD}" y1="10" x2="{PAD}" y2="{H - PAD}"/>')
     body.append(f'<text class="lbl" x="{PAD - 14}" y="18">{most}</text>')
@@ -134,11 +133,12 @@ def _length_plot(report: Mapping[str, Any]) -> str:
     return _plot("game length", body)
 
 
-def _economy_plot(report: Mapping[str, Any]) -> str:
+def _economy_plot(report: SimulationReport) -> str:
     """Mean LP and SP after each own turn, one line per side and resource."""
-    curves = report["economy"]
-    longest = max(1, len(curves["pack"]), len(curves["against"]))
-    top = max([1.0, *(p["lp"] for c in curves.values() for p in c), *(p["sp"] for c in curves.values() for p in c)])
+    curves = report.economy
+    both = (curves.pack, curves.against)
+    longest = max(1, len(curves.pack), len(curves.against))
+    top = max([1.0, *(p.lp for c in both for p in c), *(p.sp for c in both for p in c)])
     body = [
         f'<line class="axis" x1="{PAD}" y1="{H - PAD}" x2="{W - PAD}" y2="{H - PAD}"/>',
         f'<line class="axis" x1="{PAD}" y1="10" x2="{PAD}" y2="{H - PAD}"/>',
@@ -147,11 +147,11 @@ def _economy_plot(report: Mapping[str, Any]) -> str:
     for role in ("pack", "against"):
         for resource, dash in (("lp", ""), ("sp", ' stroke-dasharray="5 3"')):
             points = " ".join(
-                f"{PAD + (W - 2 * PAD) * (p['turn'] - 1) / max(1, longest - 1):.1f},"
-                f"{H - PAD - (H - PAD - 10) * p[resource] / top:.1f}"
-                for p in curves[role]
+                f"{PAD + (W - 2 * PAD) * (p.turn - 1) / max(1, longest - 1):.1f},"
+                f"{H - PAD - (H - PAD - 10) * (p.lp if resource == 'lp' else p.sp) / top:.1f}"
+                for p in curves.of(role)
             )
-            if curves[role]:
+            if curves.of(role):
                 body.append(
                     f'<polyline class="mark series {role}" data-series="{role}-{resource}" points="{points}"{dash}>'
                     f"<title>{role} {resource.upper()}</title></polyline>"
@@ -164,9 +164,9 @@ def _economy_plot(report: Mapping[str, Any]) -> str:
     return _plot("economy", body)
 
 
-def _cards_plot(report: Mapping[str, Any]) -> str:
+def _cards_plot(report: SimulationReport) -> str:
     """Each card's side win rate played (filled) and not played (hollow), with intervals."""
-    cards = report["cards"]
+    cards = report.cards
     height = PAD + 34 * max(1, len(cards)) + 20
     span = W - 2 * PAD - 120 - 100
     left = PAD + 120
@@ -179,17 +179,19 @@ def _cards_plot(report: Mapping[str, Any]) -> str:
                     left + span + 8)  # fmt: skip
     for i, card in enumerate(cards):
         y = 20 + 34 * i
-        body.append(f'<text class="lbl" x="22" y="{y + 14}">{escape(card["card"][:16])}</text>')
-        for offset, key, fill in ((0, "when_played", ""), (14, "when_not_played", ' fill-opacity="0.25"')):
-            rate = card[key]
-            if rate["interval"] is None:
-                body.append(_missing(left + 4, y + offset + 10, key.replace("_", " ") + ": 0 of 0"))
+        body.append(f'<text class="lbl" x="22" y="{y + 14}">{escape(card.card[:16])}</text>')
+        for offset, key, rate, fill in (
+            (0, "when played", card.when_played, ""),
+            (14, "when not played", card.when_not_played, ' fill-opacity="0.25"'),
+        ):
+            if rate.interval is None:
+                body.append(_missing(left + 4, y + offset + 10, key + ": 0 of 0"))
                 continue
-            win = rate["win_rate"] or 0.0
-            low, high = rate["interval"]
+            win = rate.win_rate or 0.0
+            low, high = rate.interval
             body.append(
-                f'<rect class="mark {card["side"]}" x="{left}" y="{y + offset}" width="{max(1.0, span * win):.1f}" '
-                f'height="12"{fill}><title>{escape(card["card"])} {key.replace("_", " ")}: '
+                f'<rect class="mark {card.side}" x="{left}" y="{y + offset}" width="{max(1.0, span * win):.1f}" '
+                f'height="12"{fill}><title>{escape(card.card)} {key}: '
                 f"{escape(rate_text(rate))}</title></rect>"
             )
             body.append(
@@ -199,9 +201,9 @@ def _cards_plot(report: Mapping[str, Any]) -> str:
     return _plot("cards", body, height)
 
 
-def _impact_plot(report: Mapping[str, Any]) -> str:
+def _impact_plot(report: SimulationReport) -> str:
     """Each ablation's impact (win rate with minus without) and its 95% interval, around zero."""
-    items = report["impact"]
+    items = report.impact
     height = PAD + 26 * len(items) + 20
     left = PAD + 140
     span = W - left - PAD - 100
@@ -215,14 +217,14 @@ def _impact_plot(report: Mapping[str, Any]) -> str:
                     left + span + 8)  # fmt: skip
     for i, item in enumerate(items):
         y = 20 + 26 * i
-        label = " + ".join(item["cards"])
+        label = " + ".join(item.cards)
         body.append(f'<text class="lbl" x="22" y="{y + 12}">{escape(label[:20])}</text>')
-        if item["interval"] is None:
+        if item.interval is None or item.impact is None:
             body.append(_missing(zero + 4, y + 12, "no game"))
             continue
-        x = zero + span / 2 * item["impact"]
-        low, high = item["interval"]
-        fill = ' opacity="0.7"' if item["significant"] else ' fill-opacity="0.2"'
+        x = zero + span / 2 * item.impact
+        low, high = item.interval
+        fill = ' opacity="0.7"' if item.significant else ' fill-opacity="0.2"'
         body.append(
             f'<rect class="mark pack" x="{min(x, zero):.1f}" y="{y}" width="{max(1.0, abs(x - zero)):.1f}" '
             f'height="16"{fill}><title>{escape(label)}: {escape(impact_text(item))}</title></rect>'
@@ -247,83 +249,83 @@ def _head(title: str) -> list[str]:
     ]
 
 
-def simulation_html(report: Mapping[str, Any]) -> str:
-    run = report["run"]
-    title = f"sgcheck simulate {run['pack']} against {run['against']}"
+def simulation_html(report: SimulationReport) -> str:
+    run, settings = report.run, report.run.settings
+    title = f"sgcheck simulate {run.pack} against {run.against}"
     parts = [
         *_head(title),
-        f"<p>{run['games']} games ({run['games_per_side']} with each side first), policy {escape(run['policy'])}, "
-        f"seed {run['seed']}, scenario {escape(run['scenario'] or 'none')}, "
-        f"turn limit {run['turn_limit'] or '—'}.</p>",
+        f"<p>{settings.games} games ({settings.games_per_side} with each side first), "
+        f"policy {escape(settings.policy)}, seed {settings.seed}, scenario {escape(settings.scenario or 'none')}, "
+        f"turn limit {settings.turn_limit or '—'}.</p>",
         "<h2>Win rates</h2>",
         "<table><tr><th>side</th><th>overall</th><th>when first</th><th>when second</th></tr>",
     ]
     for role in ("pack", "against"):
-        seats = report["seats"][role]
+        seats = report.seats.of(role)
         parts.append(
-            f"<tr><td>{role} ({escape(run[role])})</td><td>{escape(rate_text(report['sides'][role]))}</td>"
-            f"<td>{escape(rate_text(seats['first']))}</td><td>{escape(rate_text(seats['second']))}</td></tr>"
+            f"<tr><td>{role} ({escape(run.label(role))})</td><td>{escape(rate_text(report.sides.of(role)))}</td>"
+            f"<td>{escape(rate_text(seats.first))}</td><td>{escape(rate_text(seats.second))}</td></tr>"
         )
     parts.append("</table>")
-    first = report["first_player"]
+    first = report.first_player
     parts.append(f"<p>First player wins {escape(rate_text(first))}.</p>")
     parts.append(_rates_plot(report))
-    length = report["length"]
+    length = report.length
     parts.append("<h2>Game length</h2>")
     parts.append(
-        f"<p>Mean {length['mean']} turns, median {length['median']}, from {length['min']} to {length['max']}. "
-        "Endings: " + ", ".join(f"{escape(k)} {v}" for k, v in report["endings"].items() if v) + ". "
-        f"Captures: {report['captures']['total']} in {report['captures']['games']} games.</p>"
+        f"<p>Mean {length.mean} turns, median {length.median}, from {length.min} to {length.max}. "
+        "Endings: " + ", ".join(f"{escape(k)} {v}" for k, v in report.endings.counts() if v) + ". "
+        f"Captures: {report.captures.total} in {report.captures.games} games.</p>"
     )
     parts.append(_length_plot(report))
     parts.append("<h2>Economy</h2><p>Mean LP (solid) and SP (dashed) after each own turn: "
                  '<span class="pack" style="background:none">pack</span>, '
                  '<span class="against" style="background:none">against</span>.</p>')  # fmt: skip
     parts.append(_economy_plot(report))
-    if report["cards"]:
+    if report.cards:
         parts.append("<h2>Cards</h2>")
         parts.append(
             "<table><tr><th>card</th><th>side</th><th>drafted</th><th>played</th>"
             "<th>won when played</th><th>won when not played</th><th></th></tr>"
         )
-        for card in report["cards"]:
-            flag = '<span class="dominant">dominant</span>' if card["dominant"] else (
-                "small sample" if card["small_sample"] else "")  # fmt: skip
-            if card["status"] != "played":
-                flag = escape(card["status"])
+        for card in report.cards:
+            flag = '<span class="dominant">dominant</span>' if card.dominant else (
+                "small sample" if card.small_sample else "")  # fmt: skip
+            if card.status != "played":
+                flag = escape(card.status)
             parts.append(
-                f"<tr><td>{escape(card['card'])}</td><td>{card['side']}</td><td>{card['drafted']}</td>"
-                f"<td>{card['played']}</td><td>{escape(rate_text(card['when_played']))}</td>"
-                f"<td>{escape(rate_text(card['when_not_played']))}</td><td>{flag}</td></tr>"
+                f"<tr><td>{escape(card.card)}</td><td>{card.side}</td><td>{card.drafted}</td>"
+                f"<td>{card.played}</td><td>{escape(rate_text(card.when_played))}</td>"
+                f"<td>{escape(rate_text(card.when_not_played))}</td><td>{flag}</td></tr>"
             )
         parts.append("</table>")
         parts.append(_cards_plot(report))
-    if report["impact"]:
+    if report.impact:
         parts.append("<h2>Impact</h2><p>The same games played without the cards: the pack side's win rate with "
                      "them minus without, its 95% interval, and McNemar's exact test.</p>")  # fmt: skip
         parts.append("<table><tr><th>without</th><th>won with</th><th>won without</th><th>impact</th><th></th></tr>")
-        for item in report["impact"]:
-            verdict = "significant" if item["significant"] else "not significant"
+        for item in report.impact:
+            verdict = "significant" if item.significant else "not significant"
             parts.append(
-                f"<tr><td>{escape(' + '.join(item['cards']))}</td><td>{escape(rate_text(item['with']))}</td>"
-                f"<td>{escape(rate_text(item['without']))}</td><td>{escape(impact_text(item))}</td>"
+                f"<tr><td>{escape(' + '.join(item.cards))}</td><td>{escape(rate_text(item.with_cards))}</td>"
+                f"<td>{escape(rate_text(item.without_cards))}</td><td>{escape(impact_text(item))}</td>"
                 f"<td>{verdict}</td></tr>"
             )
         parts.append("</table>")
         parts.append(_impact_plot(report))
-    for name in report["dominant"]:
+    for name in report.dominant:
         parts.append(f'<p class="dominant">Dominant: {escape(name)}.</p>')
-    for note in report["warnings"]:
+    for note in report.warnings:
         parts.append(f'<p class="warn">Warning: {escape(note)}</p>')
-    data = escape(json.dumps({"dominant": report["dominant"], "games": run["games"]}))
+    data = escape(json.dumps({"dominant": list(report.dominant), "games": settings.games}))
     parts.append(f'<div id="data" hidden data-report="{data}"></div>')
     parts.append(f"<script>{_SCRIPT}</script></body></html>")
     return "\n".join(parts) + "\n"
 
 
-def _standings_plot(report: Mapping[str, Any]) -> str:
+def _standings_plot(report: GauntletReport) -> str:
     """Each entrant's score over all its games, with its interval."""
-    rows = report["standings"]
+    rows = report.standings
     height = PAD + 26 * len(rows) + 20
     left = PAD + 120
     span = W - left - PAD - 90
@@ -334,14 +336,14 @@ def _standings_plot(report: Mapping[str, Any]) -> str:
     body += _legend([("pack", ' opacity="0.7"', "score")], left + span + 8)
     for i, standing in enumerate(rows):
         y = 20 + 26 * i
-        body.append(f'<text class="lbl" x="22" y="{y + 12}">{escape(standing["entrant"][-18:])}</text>')
-        if standing["interval"] is None:
+        body.append(f'<text class="lbl" x="22" y="{y + 12}">{escape(standing.entrant[-18:])}</text>')
+        if standing.interval is None or standing.score is None:
             body.append(_missing(left + 4, y + 12, "0 of 0"))
             continue
-        low, high = standing["interval"]
+        low, high = standing.interval
         body.append(
-            f'<rect class="mark pack" x="{left}" y="{y}" width="{max(1.0, span * standing["score"]):.1f}" '
-            f'height="16" opacity="0.7"><title>{escape(standing["entrant"])}</title></rect>'
+            f'<rect class="mark pack" x="{left}" y="{y}" width="{max(1.0, span * standing.score):.1f}" '
+            f'height="16" opacity="0.7"><title>{escape(standing.entrant)}</title></rect>'
         )
         body.append(
             f'<line class="ci" x1="{left + span * low:.1f}" y1="{y + 8}" x2="{left + span * high:.1f}" y2="{y + 8}"/>'
@@ -349,22 +351,16 @@ def _standings_plot(report: Mapping[str, Any]) -> str:
     return _plot("standings", body, height)
 
 
-def gauntlet_html(report: Mapping[str, Any]) -> str:
+def gauntlet_html(report: GauntletReport) -> str:
     """The gauntlet's page: the table of results, the standings and their plot."""
-    from sgcheck.simulate.stats import rate
-
-    run = report["run"]
-    title = f"sgcheck simulate: a gauntlet of {len(report['entrants'])} packs"
-    labels = report["entrants"]
-    cell: dict[tuple[str, str], str] = {}
-    for match in report["matches"]:
-        theirs = rate(match["against_wins"], match["games"], match["draws"])
-        cell[(match["pack"], match["against"])] = rate_text(match["pack_rate"])
-        cell[(match["against"], match["pack"])] = rate_text(theirs)
+    run = report.run
+    title = f"sgcheck simulate: a gauntlet of {len(report.entrants)} packs"
+    labels = report.entrants
+    cell = {pair: rate_text(found) for pair, found in gauntlet_cells(report).items()}
     parts = [
         *_head(title),
-        f"<p>{run['games']} games, {run['games_per_side']} with each side first in each match, policy "
-        f"{escape(run['policy'])}, seed {run['seed']}, turn limit {run['turn_limit'] or '—'}.</p>",
+        f"<p>{run.games} games, {run.games_per_side} with each side first in each match, policy "
+        f"{escape(run.policy)}, seed {run.seed}, turn limit {run.turn_limit or '—'}.</p>",
         "<h2>Results</h2><p>Win rate of the row against the column, with its 95% interval.</p>",
         "<table><tr><th></th>" + "".join(f"<th>{escape(label)}</th>" for label in labels) + "</tr>",
     ]
@@ -373,7 +369,7 @@ def gauntlet_html(report: Mapping[str, Any]) -> str:
         parts.append(f"<tr><th>{escape(row)}</th>{cells}</tr>")
     parts.append("</table><h2>Standings</h2>")
     parts.append(_standings_plot(report))
-    for note in report["warnings"]:
+    for note in report.warnings:
         parts.append(f'<p class="warn">Warning: {escape(note)}</p>')
     parts.append(f"<script>{_SCRIPT}</script></body></html>")
     return "\n".join(parts) + "\n"

@@ -371,9 +371,9 @@ class TextFormat:
         from sgcheck.report import dice_report, odds_report, simulation
 
         if isinstance(result, SimulationReport):
-            return simulation.simulation_text(result.data)
+            return simulation.simulation_text(result)
         if isinstance(result, GauntletReport):
-            return simulation.gauntlet_text(result.data)
+            return simulation.gauntlet_text(result)
         if isinstance(result, OddsTables):
             return odds_report.tables_text(result)
         if isinstance(result, CaptureOdds):

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
+from sgcheck.results import Endings, GauntletReport, Match, Standing
 from sgcheck.simulate.games import GameRecord, Side
 from sgcheck.simulate.run import RunPlan
 from sgcheck.simulate.stats import ENDINGS, SMALL_WIDTH, ending_warnings, rate, run_settings, wilson
@@ -28,7 +28,7 @@ def matches(base: RunPlan, entrants: Sequence[Side]) -> list[RunPlan]:
 
 
 def summarise(base: RunPlan, entrants: Sequence[Side], runs: Sequence[RunPlan],
-              played: Sequence[Sequence[GameRecord]]) -> dict[str, Any]:  # fmt: skip
+              played: Sequence[Sequence[GameRecord]]) -> GauntletReport:  # fmt: skip
     """The gauntlet's report: each match, and each entrant's standing over all its games."""
     labels = [side.label for side in entrants]
     found = []
@@ -47,51 +47,46 @@ def summarise(base: RunPlan, entrants: Sequence[Side], runs: Sequence[RunPlan],
         for kind, n in match_endings.items():
             endings[kind] += n
         captures += sum(r.captures for r in records)
-        found.append({
-            "pack": run.pack.label,
-            "against": run.against.label,
-            "games": len(records),
-            "pack_wins": wins,
-            "against_wins": losses,
-            "draws": draws,
-            "pack_rate": rate(wins, len(records), draws),
-            "endings": match_endings,
-        })  # fmt: skip
-    standings: list[dict[str, Any]] = []
+        found.append(Match(
+            pack=run.pack.label,
+            against=run.against.label,
+            games=len(records),
+            pack_wins=wins,
+            against_wins=losses,
+            draws=draws,
+            pack_rate=rate(wins, len(records), draws),
+            endings=Endings.counted(match_endings),
+        ))  # fmt: skip
+    standings: list[Standing] = []
     for label in labels:
         wins, draws, games = totals[label]
         score = wins + draws / 2
         low, high = wilson(score, games)
-        standings.append({
-            "entrant": label,
-            "games": games,
-            "wins": wins,
-            "draws": draws,
-            "losses": games - wins - draws,
-            "score": round(score / games, 4) if games else None,
-            "interval": [round(low, 4), round(high, 4)] if games else None,
-            "small_sample": high - low > SMALL_WIDTH,
-        })  # fmt: skip
-    standings.sort(key=lambda s: (-(s["score"] or 0.0), labels.index(s["entrant"])))
-    games = sum(len(r) for r in played)
-    report: dict[str, Any] = {
-        "version": 2,
-        "kind": "gauntlet",
-        "run": {
-            "policy": base.policy.value,
-            **run_settings(base, games),
-        },
-        "entrants": labels,
-        "matches": found,
-        "standings": standings,
-        "endings": endings,
-        "captures": captures,
-    }
-    notes = ending_warnings(report["run"], endings, captures)
-    if any(s["small_sample"] for s in standings):
+        standings.append(Standing(
+            entrant=label,
+            games=games,
+            wins=wins,
+            draws=draws,
+            losses=games - wins - draws,
+            score=round(score / games, 4) if games else None,
+            interval=(round(low, 4), round(high, 4)) if games else None,
+            small_sample=high - low > SMALL_WIDTH,
+        ))  # fmt: skip
+    standings.sort(key=lambda s: (-(s.score or 0.0), labels.index(s.entrant)))
+    settings = run_settings(base, sum(len(r) for r in played))
+    ended = Endings.counted(endings)
+    notes = ending_warnings(settings, ended, captures)
+    if any(s.small_sample for s in standings):
         notes.append(f"a standing's interval is wider than {100 * SMALL_WIDTH:.0f} points: play more --games")
-    report["warnings"] = notes
-    return report
+    return GauntletReport(
+        run=settings,
+        entrants=tuple(labels),
+        matches=tuple(found),
+        standings=tuple(standings),
+        endings=ended,
+        captures=captures,
+        warnings=tuple(notes),
+    )
 
 
 __all__ = ["matches", "summarise"]

@@ -26,8 +26,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
+from sgcheck.results import Impact, WinRate
 from sgcheck.simulate.games import GameRecord, Side
 from sgcheck.simulate.run import RunPlan
 from sgcheck.simulate.stats import SMALL_WIDTH, Z95, rate
@@ -68,7 +68,7 @@ def sign_test(better: int, worse: int) -> float:
     return min(1.0, 2.0 * float(tail))
 
 
-def paired(names: tuple[str, ...], full: Sequence[GameRecord], ablated: Sequence[GameRecord]) -> dict[str, Any]:
+def paired(names: tuple[str, ...], full: Sequence[GameRecord], ablated: Sequence[GameRecord]) -> Impact:
     """The impact of ``names`` from the run's records and the same games without them (same order)."""
     if len(full) != len(ablated) or any(a.index != b.index for a, b in zip(full, ablated, strict=True)):
         raise ValueError("paired games must be the same games, in the same order")
@@ -85,23 +85,23 @@ def paired(names: tuple[str, ...], full: Sequence[GameRecord], ablated: Sequence
     low, high = max(-1.0, mean - half), min(1.0, mean + half)
     p_value = sign_test(better, worse)
 
-    def wins(records: Sequence[GameRecord]) -> dict[str, Any]:
+    def wins(records: Sequence[GameRecord]) -> WinRate:
         return rate(sum(1 for r in records if r.winner_role == "pack"), len(records),
                     sum(1 for r in records if r.winner is None))  # fmt: skip
 
-    return {
-        "cards": list(names),
-        "games": n,
-        "with": wins(full),
-        "without": wins(ablated),
-        "impact": round(mean, 4) if n else None,
-        "interval": [round(low, 4), round(high, 4)] if n else None,
-        "better_with": better,
-        "worse_with": worse,
-        "p_value": round(p_value, 6),
-        "significant": n > 0 and p_value < ALPHA,
-        "small_sample": high - low > SMALL_WIDTH,
-    }
+    return Impact(
+        cards=names,
+        games=n,
+        with_cards=wins(full),
+        without_cards=wins(ablated),
+        impact=round(mean, 4) if n else None,
+        interval=(round(low, 4), round(high, 4)) if n else None,
+        better_with=better,
+        worse_with=worse,
+        p_value=round(p_value, 6),
+        significant=n > 0 and p_value < ALPHA,
+        small_sample=high - low > SMALL_WIDTH,
+    )
 
 
 __all__ = ["ALPHA", "paired", "plans", "sign_test", "without"]

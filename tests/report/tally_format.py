@@ -28,9 +28,9 @@ class TallyFormat:
 
     def render(self, result: object, options: Options) -> str:
         if isinstance(result, SimulationReport):
-            return f"simulation: {result.data['run']['games']} games\n"
+            return f"simulation: {result.run.settings.games} games\n"
         if isinstance(result, GauntletReport):
-            return f"gauntlet: {len(result.data['entrants'])} entrants\n"
+            return f"gauntlet: {len(result.entrants)} entrants\n"
         if isinstance(result, OddsTables):
             return f"odds table: {len(result.accuracy.rows)} attackers, {len(result.costs)} cost tables\n"
         if isinstance(result, CaptureOdds):

@@ -10,7 +10,6 @@ import json
 import re
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 import click
 import pytest
@@ -21,8 +20,9 @@ from hypothesis import strategies as st
 from sgcheck.cli import main
 from sgcheck.codes import CATALOGUE
 from sgcheck.core.odds import ATTACKERS, CaptureQuestion, capture_odds, odds_tables
-from sgcheck.core.pieces import Kind
+from sgcheck.core.pieces import Color, Kind
 from sgcheck.diagnostics import Diagnostic, Severity, Span
+from sgcheck.play.policies import Policy
 from sgcheck.replay.dice_stats import DiceStats, PlayerDice
 from sgcheck.report import CHECK_FORMATS, REPLAY_FORMATS, ReportStream, render
 from sgcheck.report import formats as registry
@@ -37,6 +37,11 @@ from sgcheck.results import (
     Run,
     SimulationReport,
 )
+from sgcheck.simulate.games import GameRecord, Side
+from sgcheck.simulate.gauntlet import matches
+from sgcheck.simulate.gauntlet import summarise as gauntlet_summary
+from sgcheck.simulate.run import RunPlan
+from sgcheck.simulate.stats import summarise
 
 
 @pytest.mark.parametrize("entry", REGISTRY, ids=lambda entry: entry.name)
@@ -70,7 +75,7 @@ def test_each_command_offers_the_formats_of_the_result_it_builds() -> None:
 
 
 def test_a_format_asked_for_a_result_it_does_not_render_is_refused() -> None:
-    simulation = SimulationReport({"run": {"games": 0}})
+    simulation = _simulation(2)
     with pytest.raises(ValueError, match="does not render a simulation"):
         render(simulation, "sarif")
     with pytest.raises(ValueError, match="unknown output format 'yaml'"):
@@ -83,6 +88,29 @@ def _run(command: str) -> Run:
     found = Diagnostic("SG-R114", Severity.ERROR, "a d10 shows 0-9", Span("a.sglog", 2, 1, 2, 5, 10, 14))
     files = (FileResult("a.sglog", (found, found)), FileResult("b.sglog", ()))
     return Run(command, files, {"a.sglog": "x\nroll 12\n"}, CATALOGUE, "test")
+
+
+def _games(count: int) -> list[GameRecord]:
+    """``count`` games the pack's side won by King conversion (core §7), each side first in half."""
+    return [
+        GameRecord(i, Color.WHITE if i < count // 2 else Color.BLACK, Color.WHITE, Color.WHITE, "conversion", 10,
+                   ((), ()), ((), ()))
+        for i in range(count)
+    ]  # fmt: skip
+
+
+def _simulation(games: int) -> SimulationReport:
+    """The report of ``games`` games of a pack against the core, summarised as simulate does."""
+    run = RunPlan(Side("pack"), Side("core"), games=games // 2, seed=0, policy=Policy.RANDOM)
+    return summarise(run, _games(games))
+
+
+def _gauntlet(*labels: str) -> GauntletReport:
+    """The report of a gauntlet of ``labels``, each match two games, summarised as simulate does."""
+    base = RunPlan(Side(labels[0]), Side(labels[1]), games=1, seed=0, policy=Policy.RANDOM)
+    entrants = [Side(label) for label in labels]
+    runs = matches(base, entrants)
+    return gauntlet_summary(base, entrants, runs, [_games(2) for _ in runs])
 
 
 @pytest.fixture
@@ -102,9 +130,8 @@ def test_a_new_format_is_one_module_that_serves_every_command() -> None:
         streamed = [stream.add(file, _run(command).sources) for file in _run(command).files]
         assert streamed == ["a.sglog: 2\n", "b.sglog: 0\n"]  # written as each file is checked
         assert "".join(streamed) + stream.close() == expected
-    games: dict[str, Any] = {"run": {"games": 12}}
-    assert render(SimulationReport(games), "tally") == "simulation: 12 games\n"
-    assert render(GauntletReport({"entrants": ["a", "b", "c"]}), "tally") == "gauntlet: 3 entrants\n"
+    assert render(_simulation(12), "tally") == "simulation: 12 games\n"
+    assert render(_gauntlet("a", "b", "c"), "tally") == "gauntlet: 3 entrants\n"
     # every attacker of the accuracy table; the move, attack and summon costs (core §3, §4.1)
     assert render(odds_tables(), "tally") == f"odds table: {len(ATTACKERS)} attackers, 3 cost tables\n"
     odds = capture_odds(CaptureQuestion(attacker=Kind.ROOK, target=Kind.PAWN, distance=1, lp=50, sp=0))

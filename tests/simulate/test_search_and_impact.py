@@ -246,10 +246,11 @@ def test_the_paired_impact_is_the_difference_of_the_win_rates(outcomes: list[Col
     def score(ws: list[Color | None]) -> float:
         return sum(1.0 if w is Color.WHITE else 0.5 if w is None else 0.0 for w in ws) / len(ws)
 
-    assert found["impact"] == pytest.approx(score(outcomes) - score(other), abs=1e-4)
-    assert found["interval"][0] <= found["impact"] <= found["interval"][1]
+    assert found.impact is not None and found.interval is not None
+    assert found.impact == pytest.approx(score(outcomes) - score(other), abs=1e-4)
+    assert found.interval[0] <= found.impact <= found.interval[1]
     if outcomes == other:
-        assert found["better_with"] == found["worse_with"] == 0 and not found["significant"]
+        assert found.better_with == found.worse_with == 0 and not found.significant
 
 
 def test_the_sign_test_is_mcnemars_exact_test() -> None:
