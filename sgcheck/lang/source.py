@@ -135,6 +135,13 @@ class SourceText:
             self._pieces, self._reread = (), None
         return self._text
 
+    def kept(self) -> Sequence[str] | None:
+        """The text's pieces when it is held in memory; None for a big file whose pieces are read
+        from the file again each time (``streamed``, see :func:`read_source`)."""
+        if self._text is not None:
+            return (self._text,)
+        return None if self._reread is not None else self._pieces
+
     @property
     def pieces(self) -> Iterable[str]:
         """The text in order, in one or more pieces (a piece may end in the middle of a line)."""

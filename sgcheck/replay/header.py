@@ -5,6 +5,7 @@ Each function takes the :class:`~sgcheck.replay.session.Session` being fed and r
 
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -160,9 +161,16 @@ def ruleset(replayer: Session, header: Header) -> Ruleset:
         if tag is None:
             continue
         try:
-            rules = parse_ruleset(setting.format(tag.value.strip()), rules)
+            rules = _parsed(setting.format(tag.value.strip()), rules)
         except RulesetError as exc:
             replayer.report(diagnostic("SG-P007", f"bad [{tag_name}]: {exc}").at(tag.span), fatal=True)
     if replayer.options.ruleset:
-        rules = parse_ruleset(replayer.options.ruleset, rules)
+        rules = _parsed(replayer.options.ruleset, rules)
     return rules
+
+
+@functools.lru_cache(maxsize=256)
+def _parsed(text: str, base: Ruleset) -> Ruleset:
+    """:func:`~sgcheck.core.ruleset.parse_ruleset`, once a run for each text the logs write (a
+    ruleset is immutable; a text that is refused raises each time)."""
+    return parse_ruleset(text, base)
