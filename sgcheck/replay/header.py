@@ -37,10 +37,13 @@ def read_header(replayer: Session, header: Header) -> None:
         if key in seen:
             replayer.report(diagnostic("SG-P007", f"the tag [{tag.name}] is given twice").at(tag.span))
         seen.add(key)
-    replayer.settle(replayer.opening.replace(ruleset=ruleset(replayer, header)))
+    replayer.settle(replayer.opening.replace(ruleset=ruleset(replayer, header), pack_asked=True))
     load_pack(replayer, header.get("Pack"))
     load_scenario(replayer, header.get("Scenario"))
-    replayer.settle(replayer.opening.replace(ruleset=scenario_limit(replayer, replayer.opening.ruleset, header)))
+    rules = replayer.opening.ruleset
+    limited = scenario_limit(replayer, rules, header)
+    if limited is not rules:
+        replayer.settle(replayer.opening.replace(ruleset=limited))
     ruleset_tag = header.get("Ruleset")
     for house in replayer.opening.ruleset.house_rules():
         note = diagnostic(
@@ -66,7 +69,8 @@ def load_pack(replayer: Session, tag: Tag | None) -> None:
     codes; its cards still cannot do what the contract forbids in every game (an error when
     played), and the caps still bind.
     """
-    replayer.settle(replayer.opening.replace(pack_asked=True))
+    if not replayer.opening.pack_asked:
+        replayer.settle(replayer.opening.replace(pack_asked=True))
     options = replayer.options
     if options.pack is None and tag is None:
         return  # no pack: the loader (and the contract checker it calls) is not imported
