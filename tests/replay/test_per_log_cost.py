@@ -17,6 +17,7 @@ from sgcheck import launcher
 from sgcheck.cli import main
 from sgcheck.replay import files
 from sgcheck.replay.interpreter import ReplayResult
+from sgcheck.results import ReplayFacts
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = str(ROOT / "examples" / "logs" / "full-game.sglog")
@@ -28,7 +29,7 @@ def facts_made(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     made: list[str] = []
     real = files.summary_facts  # type: ignore[attr-defined]
 
-    def counted(result: ReplayResult) -> dict[str, object]:
+    def counted(result: ReplayResult) -> ReplayFacts:
         made.append(str(result.statements))
         return real(result)
 
@@ -207,7 +208,12 @@ def test_reading_a_log_opens_it_once_and_its_size_decides_whether_it_is_kept(
     log.write_text(text, encoding="utf-8")
     stats: list[object] = []
     real_stat = os.stat
-    monkeypatch.setattr(os, "stat", lambda path, *a, **k: stats.append(path) or real_stat(path, *a, **k))
+
+    def counted_stat(path: object, *args: object, **kwargs: object) -> os.stat_result:
+        stats.append(path)
+        return real_stat(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "stat", counted_stat)
     opened = _opens(monkeypatch)
     small = source.read_source(log, "g.sglog", streamed=True)
     assert isinstance(small, source.SourceText) and small.kept() is not None and small.text == text
