@@ -239,7 +239,8 @@ def run_replay(options: ReplayCommandOptions) -> int:
     from sgcheck.cli.progress import ProgressBar, is_terminal
     from sgcheck.codes import REPLAY_CODES
     from sgcheck.distribute import ClusterError
-    from sgcheck.replay.files import discover_logs, replay_all, run_findings
+    from sgcheck.lang.source import SourceText
+    from sgcheck.replay.files import discover_logs, replay_all, replays_here, run_findings
     from sgcheck.replay.interpreter import ReplayOptions
     from sgcheck.report import FACT_FORMATS
 
@@ -297,8 +298,11 @@ def run_replay(options: ReplayCommandOptions) -> int:
         report.configuration = (config.source or "") if config is not None else ""
     workers = options.jobs or settings.values.jobs or os.cpu_count() or 1
     bar = ProgressBar([log.path for log in inputs], sys.stderr, enabled=not options.quiet)
+    # the logs replayed here are read once: their replay takes the texts the headers' pass read
+    held: dict[str, SourceText] | None = {} if replays_here(inputs, workers, options.cluster) else None
     try:
         try:
+            extra = run_findings(inputs, held)
             rendered = replay_all(
                 inputs,
                 replaying,
@@ -311,8 +315,9 @@ def run_replay(options: ReplayCommandOptions) -> int:
                 progress=bar.in_file if bar.active else None,
                 stdin_name=options.stdin_filename,
                 selection=selection,
-                extra=run_findings(inputs),
+                extra=extra,
                 with_facts=fmt in FACT_FORMATS,
+                held=held,
             )
         except ClusterError as error:
             click.echo(f"sgcheck: --cluster: {error}", err=True)

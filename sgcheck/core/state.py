@@ -346,11 +346,18 @@ class GameState(Record):
 
 def full_gem(color: Color) -> Gem:
     """A Gem holding all 15 non-King pieces of ``color`` (core §1)."""
+    return _FULL_GEMS[color]
+
+
+def _full_gem(color: Color) -> Gem:
     counts = [0] * 12
     for kind, count in SET_COUNTS.items():
         if kind is not KING:
             counts[piece(color, kind).index] = count
     return tuple(counts)
+
+
+_FULL_GEMS: Final[dict[Color, Gem]] = {color: _full_gem(color) for color in Color}
 
 
 def initial_state(

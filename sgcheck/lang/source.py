@@ -135,6 +135,13 @@ class SourceText:
             self._pieces, self._reread = (), None
         return self._text
 
+    def kept(self) -> Sequence[str] | None:
+        """The text's pieces when it is held in memory; None for a big file whose pieces are read
+        from the file again each time (``streamed``, see :func:`read_source`)."""
+        if self._text is not None:
+            return (self._text,)
+        return None if self._reread is not None else self._pieces
+
     @property
     def pieces(self) -> Iterable[str]:
         """The text in order, in one or more pieces (a piece may end in the middle of a line)."""
@@ -228,7 +235,7 @@ def read_source(
         return decode(held.encode("utf-8", "replace"), shown, limit=limit)
     if streamed:
         return _streamed(path, shown, limit)
-    return _with_file(path, shown, limit, lambda read: _read_limited(read, shown, limit))
+    return _with_file(path, shown, limit, lambda read, _size: _read_limited(read, shown, limit))
 
 
 #: Files above this size are read twice rather than kept, when the caller can go through them in order.
@@ -237,17 +244,14 @@ STREAMED_ABOVE = 8 * CHUNK_BYTES
 
 def _streamed(path: str | os.PathLike[str], shown: str, limit: InputLimit) -> SourceText | Diagnostic:
     """Check the whole file now (every problem is found before anything is replayed); keep it
-    only if it is small."""
-    try:
-        size = os.stat(path).st_size
-    except (OSError, ValueError, TypeError):
-        size = 0
-    if size <= STREAMED_ABOVE:
-        return read_source(path, shown, limit=limit)
-    checked = _with_file(path, shown, limit, lambda read: _checked(read, shown, limit))
-    if checked is not None:
-        return checked
+    only if it is small. The file is opened once: its size, once open, decides."""
 
+    def use(read: Callable[[int], bytes], size: int) -> SourceText | Diagnostic | None:
+        return _read_limited(read, shown, limit) if size <= STREAMED_ABOVE else _checked(read, shown, limit)
+
+    found = _with_file(path, shown, limit, use)
+    if found is not None:
+        return found
     return SourceText(shown, reread=functools.partial(_reread, path, shown, limit))
 
 
@@ -299,14 +303,15 @@ def read_bytes_head(path: str | os.PathLike[str], size: int) -> bytes | None:
     """At most the first ``size`` bytes of the regular file at ``path`` (None when it cannot be
     read): enough to find a log's header without reading the log."""
     limit = InputLimit("file", sys.maxsize)
-    read = _with_file(path, "", limit, lambda read: _fill(read, size))
+    read = _with_file(path, "", limit, lambda read, _size: _fill(read, size))
     return read if isinstance(read, bytes) else None
 
 
 def _with_file(
-    path: str | os.PathLike[str], shown: str, limit: InputLimit, use: Callable[[Callable[[int], bytes]], _T]
+    path: str | os.PathLike[str], shown: str, limit: InputLimit, use: Callable[[Callable[[int], bytes], int], _T]
 ) -> _T | Diagnostic:
-    """Open ``path`` as read_source does (refusing what is not a regular file) and hand ``use`` its reader."""
+    """Open ``path`` as read_source does (refusing what is not a regular file) and hand ``use`` its
+    reader and its size in bytes."""
     try:
         fd = os.open(path, os.O_RDONLY | _NONBLOCK | _NOCTTY | _CLOEXEC)
     except (OSError, ValueError, TypeError) as exc:
@@ -319,7 +324,7 @@ def _with_file(
         if status.st_size > limit.max_bytes:  # refused unread; a file that grows is still read only so far
             return _too_large(limit, shown, f"it has {status.st_size:,} bytes")
         _set_blocking(fd)
-        return use(lambda size: os.read(fd, size))
+        return use(lambda size: os.read(fd, size), status.st_size)
     except (OSError, ValueError) as exc:
         return _unreadable(shown, _reason(exc))
     finally:
@@ -344,7 +349,7 @@ def read_bytes(path: str | os.PathLike[str], shown: str, *, limit: InputLimit) -
     """The bytes of a file, undecoded (a formatter keeps its line breaks and byte-order mark),
     opened as :func:`read_source` opens it and read no further than ``limit.max_bytes`` + 1 (one
     byte more says it is too large); or why it cannot be read."""
-    return _with_file(path, shown, limit, lambda read: _fill(read, limit.max_bytes + 1))
+    return _with_file(path, shown, limit, lambda read, _size: _fill(read, limit.max_bytes + 1))
 
 
 def read_stream_bytes(stream: BinaryReader, name: str, *, limit: InputLimit) -> bytes | Diagnostic:

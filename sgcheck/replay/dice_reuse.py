@@ -16,6 +16,7 @@ Each of the two games gets an error (SG-D107) at its commitment, naming the othe
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -62,8 +63,17 @@ def first_header(items: Iterable[LogItem | PlainTurn]) -> Header | None:
     return first if isinstance(first, Header) else None
 
 
+#: The letters every commitment's tag names (``[WhiteCommit ...]``, ``[BlackCommit ...]``), in any
+#: case: a tag's name is ASCII (the grammar's TAG_NAME), so a text without them commits to nothing.
+_COMMIT = re.compile("commit", re.IGNORECASE | re.ASCII)
+
+
 def log_commitments(log: str, source: SourceText) -> list[Commitment]:
-    """The commitments of the log ``source`` (its header only is read)."""
+    """The commitments of the log ``source`` (its header only is read; not even that when a text
+    held in one piece has no tag that could be one: a run over many logs reads every header)."""
+    held = source.kept()
+    if held is not None and len(held) <= 1 and not any(_COMMIT.search(piece) for piece in held):
+        return []
     header = first_header(read_log(source))
     return commitments(log, header) if header is not None else []
 

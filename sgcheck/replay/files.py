@@ -106,6 +106,7 @@ def replay_input(
     selection: Selection | None = None,
     extra: Sequence[Diagnostic] = (),
     with_facts: bool = True,
+    text: SourceText | None = None,
 ) -> tuple[FileResult, Mapping[str, str]]:
     """Replay one log; the result and the source texts its findings point into (the log's, and
     its pack's card files). A ``[Pack]`` tag is read relative to the log's folder (for standard
@@ -113,27 +114,44 @@ def replay_input(
     secret another log shares, :mod:`sgcheck.replay.dice_reuse`), placed among the log's by
     position. Findings ``selection`` does not report are left out. ``with_facts``: False when
     the report writes no facts (text, SARIF, GitHub, JUnit), which are then not worked out.
+    ``text``: the log's text, already read by this run (:func:`run_findings`), or None to read it.
     Never raises."""
-    result, sources, _ = replay_log(log, options, with_summary, stdin, progress, stdin_name, with_facts=with_facts)
+    result, sources, _ = replay_log(
+        log, options, with_summary, stdin, progress, stdin_name, with_facts=with_facts, text=text
+    )
     if extra:
         result = replace(result, diagnostics=merged(result.diagnostics, list(extra)))
     return (selection.filter(result) if selection is not None else result), sources
 
 
-def run_findings(logs: Sequence[LogInput]) -> dict[str, tuple[Diagnostic, ...]]:
+#: How much of the logs' text (characters, in all) a run keeps from the pass over their headers
+#: (:func:`run_findings`) to their replay, so that each log is read and decoded once: a log past
+#: what is left, or too big to be kept whole, is read again when its replay comes.
+HELD_CHARS = 32 << 20
+
+
+def run_findings(
+    logs: Sequence[LogInput], held: dict[str, SourceText] | None = None
+) -> dict[str, tuple[Diagnostic, ...]]:
     """Findings of a run over several logs that no one log shows: a secret two logs share (DR3,
     SG-D107), by log path. Only the headers are read; a log that cannot be read is left to its
-    replay to report."""
+    replay to report. ``held``, when given, receives the texts read here (by log path, within
+    :data:`HELD_CHARS` in all), for :func:`replay_all` to replay instead of reading each log again."""
     from sgcheck.replay.dice_reuse import log_commitments, reuse_by_log
 
     if len(logs) < 2:
         return {}
     found = {}
+    room = HELD_CHARS
     for log in logs:
         if log.problem is not None or log.path == STDIN:
             continue
         source = read_source(log.path, display(log.path), streamed=True)
         if isinstance(source, SourceText):
+            pieces = source.kept()
+            if held is not None and pieces is not None and (size := sum(map(len, pieces))) <= room:
+                held[log.path] = source
+                room -= size
             try:
                 found[log.path] = log_commitments(display(log.path), source)
             except SourceChanged:
@@ -150,6 +168,7 @@ def replay_log(
     stdin_name: str = STDIN_NAME,
     *,
     with_facts: bool = True,
+    text: SourceText | None = None,
 ) -> tuple[FileResult, Mapping[str, str], ReplayResult | None]:
     """:func:`replay_input` without a selection, with the replay itself (None when the log could
     not be read or replayed: the file result says why). Never raises."""
@@ -162,6 +181,8 @@ def replay_log(
             if stdin is None:
                 raise ValueError("standard input is not available")
             source = read_stream(stdin, stdin_name)
+        elif text is not None:
+            source = text
         else:
             source = read_source(log.path, display(log.path), streamed=True)
         if isinstance(source, Diagnostic):
@@ -255,6 +276,7 @@ def replay_all(
     selection: Selection | None = None,
     extra: Mapping[str, tuple[Diagnostic, ...]] | None = None,
     with_facts: bool = True,
+    held: dict[str, SourceText] | None = None,
 ) -> Iterator[tuple[FileResult, str]]:
     """Replay ``logs`` and yield each result with its rendered part, in input order, as soon as
     it and every log before it are done.
@@ -268,13 +290,20 @@ def replay_all(
     Standard input cannot be shared with workers: a run that reads ``-`` replays in this
     process. ``progress`` hears about the bytes read of each log replayed in this process (not
     of logs replayed by workers: count those as they come). ``with_facts``: as in :func:`replay_input`.
+    ``held``: the texts :func:`run_findings` kept, by log path, replayed here instead of reading
+    those logs again (each is let go once replayed); workers read their logs themselves.
     """
-    if any(log.path == STDIN for log in logs) or (cluster is None and min(jobs, len(logs)) <= 1):
+    if replays_here(logs, jobs, cluster):
         return _replay_here(
-            logs, options, render, with_summary, stdin, progress, stdin_name, selection, extra, with_facts
+            logs, options, render, with_summary, stdin, progress, stdin_name, selection, extra, with_facts, held
         )
     job = _Job(options, with_summary, render, selection, extra, with_facts)
     return map_ordered(job, logs, jobs=jobs, cluster=cluster, timeout=cluster_timeout)
+
+
+def replays_here(logs: Sequence[LogInput], jobs: int, cluster: str | None) -> bool:
+    """Whether :func:`replay_all` replays ``logs`` in this process (else in workers)."""
+    return any(log.path == STDIN for log in logs) or (cluster is None and min(jobs, len(logs)) <= 1)
 
 
 def _replay_here(
@@ -288,6 +317,7 @@ def _replay_here(
     selection: Selection | None,
     extra: Mapping[str, tuple[Diagnostic, ...]] | None = None,
     with_facts: bool = True,
+    held: dict[str, SourceText] | None = None,
 ) -> Iterator[tuple[FileResult, str]]:
     for log in logs:
         result, sources = replay_input(
@@ -300,5 +330,6 @@ def _replay_here(
             selection=selection,
             extra=extra.get(display(log.path), ()) if extra else (),
             with_facts=with_facts,
+            text=held.pop(log.path, None) if held else None,
         )
         yield result, render(result, sources)

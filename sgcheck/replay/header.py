@@ -5,6 +5,7 @@ Each function takes the :class:`~sgcheck.replay.session.Session` being fed and r
 
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -36,10 +37,13 @@ def read_header(replayer: Session, header: Header) -> None:
         if key in seen:
             replayer.report(diagnostic("SG-P007", f"the tag [{tag.name}] is given twice").at(tag.span))
         seen.add(key)
-    replayer.settle(replayer.opening.replace(ruleset=ruleset(replayer, header)))
+    replayer.settle(replayer.opening.replace(ruleset=ruleset(replayer, header), pack_asked=True))
     load_pack(replayer, header.get("Pack"))
     load_scenario(replayer, header.get("Scenario"))
-    replayer.settle(replayer.opening.replace(ruleset=scenario_limit(replayer, replayer.opening.ruleset, header)))
+    rules = replayer.opening.ruleset
+    limited = scenario_limit(replayer, rules, header)
+    if limited is not rules:
+        replayer.settle(replayer.opening.replace(ruleset=limited))
     ruleset_tag = header.get("Ruleset")
     for house in replayer.opening.ruleset.house_rules():
         note = diagnostic(
@@ -65,7 +69,8 @@ def load_pack(replayer: Session, tag: Tag | None) -> None:
     codes; its cards still cannot do what the contract forbids in every game (an error when
     played), and the caps still bind.
     """
-    replayer.settle(replayer.opening.replace(pack_asked=True))
+    if not replayer.opening.pack_asked:
+        replayer.settle(replayer.opening.replace(pack_asked=True))
     options = replayer.options
     if options.pack is None and tag is None:
         return  # no pack: the loader (and the contract checker it calls) is not imported
@@ -160,9 +165,16 @@ def ruleset(replayer: Session, header: Header) -> Ruleset:
         if tag is None:
             continue
         try:
-            rules = parse_ruleset(setting.format(tag.value.strip()), rules)
+            rules = _parsed(setting.format(tag.value.strip()), rules)
         except RulesetError as exc:
             replayer.report(diagnostic("SG-P007", f"bad [{tag_name}]: {exc}").at(tag.span), fatal=True)
     if replayer.options.ruleset:
-        rules = parse_ruleset(replayer.options.ruleset, rules)
+        rules = _parsed(replayer.options.ruleset, rules)
     return rules
+
+
+@functools.lru_cache(maxsize=256)
+def _parsed(text: str, base: Ruleset) -> Ruleset:
+    """:func:`~sgcheck.core.ruleset.parse_ruleset`, once a run for each text the logs write (a
+    ruleset is immutable; a text that is refused raises each time)."""
+    return parse_ruleset(text, base)

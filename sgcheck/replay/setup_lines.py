@@ -6,6 +6,7 @@ Each function takes the :class:`~sgcheck.replay.session.Session` being fed and r
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from sgcheck.codes import diagnostic
@@ -13,6 +14,7 @@ from sgcheck.core.cards.table import CardsByName, new_cards
 from sgcheck.core.pieces import Color
 from sgcheck.core.play.market import module_start
 from sgcheck.core.play.victory import scenario_start
+from sgcheck.core.ruleset import Ruleset
 from sgcheck.core.setup import (
     check_colour_choice,
     check_draft,
@@ -169,6 +171,13 @@ def king_square(replayer: Session, color: Color) -> Square | None:
     return scenario.side(color).king if scenario is not None else None
 
 
+@functools.lru_cache(maxsize=256)
+def _opening(white: Square, black: Square, ruleset: Ruleset) -> GameState:
+    """The state at the start of a game without a scenario: the same for every log of a run that
+    places its Kings alike under one ruleset, and immutable, so it is built once."""
+    return initial_state(white, black, ruleset)
+
+
 def start(replayer: Session, at: Span | PlainTurn) -> GameState:
     """The state at the start of play, which the position goes on from (with the watch, if the
     cards need one); ``at``: where play starts (a span, or the first turn, whose header a finding
@@ -194,7 +203,11 @@ def start(replayer: Session, at: Span | PlainTurn) -> GameState:
         )
     white, black = king_square(replayer, Color.WHITE), king_square(replayer, Color.BLACK)
     assert white is not None and black is not None
-    state = initial_state(white, black, opening.ruleset, replayer.game_scenario)
+    scenario = replayer.game_scenario
+    if scenario is not None:
+        state = initial_state(white, black, opening.ruleset, scenario)
+    else:
+        state = _opening(white, black, opening.ruleset)
     pack = opening.pack
     if pack is not None:
         hands = new_cards(CardsByName(pack.cards), setup.drafted(Color.WHITE) or (), setup.drafted(Color.BLACK) or ())
