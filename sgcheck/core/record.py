@@ -68,7 +68,7 @@ class Record:
 
 
 def pickle_by_fields(namespace: Mapping[str, object]) -> None:
-    """Let every frozen dataclass a core module defines (the actions, the cards' model, rulesets,
+    """Let every frozen dataclass a core module defines (the cards' model, rulesets,
     scenarios...) pickle by its fields, rebuilt with its constructor, in both builds.
 
     Compiled with mypyc, a frozen dataclass is a native class, and the ``__setstate__`` the

@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import replace
 from types import FunctionType
 from typing import Final
 
@@ -683,7 +682,7 @@ def _step(m: re.Match[str]) -> TurnStep | None:
         if kinds & _NOT_ALLOWED[word]:
             return None  # a claim that does not fit the statement: the grammar reports it
         if pay is not None and action is not None:
-            action = replace(action, pay=pay)  # type: ignore[arg-type]  # only paying actions take pay claims
+            action = action.replace(pay=pay)  # only paying actions take pay claims
     return TurnStep(number, color, phase, word, action, claims, amount, m)
 
 
@@ -727,16 +726,25 @@ def _step_at(text: str, pos: int) -> TurnStep | re.Match[str]:
 
 
 def _skip(text: str, pos: int, size: int) -> int:
-    """After the spaces, tabs and line breaks at ``pos``; -1 if a comment or other whitespace
-    follows them (the separators the pattern reads and the scanner leaves to it)."""
+    """After the separators at ``pos``: spaces, tabs, line breaks, ``;`` comments (to the end of
+    their line) and ``{...}`` comments, as the pattern's ``_SEP`` reads them; -1 if other
+    whitespace or a ``{`` that is never closed follows them (the scanner leaves those to the pattern)."""
     while pos < size:
         code = ord(text[pos])  # compiled: the character's code read in place, no string made
         if code == 32 or code == 10 or code == 9:  # a space, a line break, a tab
             pos += 1
-            continue
-        if code == 59 or code == 123 or text[pos].isspace():  # ``;``, ``{``, other whitespace
+        elif code == 59:  # ``;``: a comment to the end of the line (the line break is a separator)
+            end = text.find("\n", pos)
+            pos = size if end < 0 else end
+        elif code == 123:  # ``{``: a comment to the next ``}``
+            end = text.find("}", pos)
+            if end < 0:
+                return -1
+            pos = end + 1
+        elif text[pos].isspace():  # other whitespace
             return -1
-        return pos
+        else:
+            return pos
     return pos
 
 
@@ -766,6 +774,18 @@ def _square_at(text: str, pos: int, size: int) -> int:
     file, rank = ord(text[pos]) - 97, ord(text[pos + 1]) - 49
     if 0 <= file < 8 and 0 <= rank < 8 and _ends_token(text, pos + 2, size):
         return file + 8 * rank
+    return -1
+
+
+def _colon(text: str, pos: int, size: int) -> int:
+    """Where the ``:`` of a phase label is, after the spaces and tabs at ``pos`` (``end :``); -1 if none."""
+    while pos < size:
+        code = ord(text[pos])
+        if code == 58:  # ``:``
+            return pos
+        if code != 32 and code != 9:
+            return -1
+        pos += 1
     return -1
 
 
@@ -835,10 +855,17 @@ class _Scan:
         return kind, square
 
     def keyword(self, word: str) -> None:
-        """``word`` as the next token, in lower case; not ok otherwise."""
+        """``word`` (in lower case) as the next token, in any case; not ok otherwise."""
         at = self.next()
+        if at < 0:
+            self.ok = False
+            return
         end = at + len(word)
-        if at < 0 or not self.text.startswith(word, at) or not _ends_token(self.text, end, self.size):
+        text = self.text
+        if not text.startswith(word, at) and text[at:end].lower() != word:
+            self.ok = False
+            return
+        if _word_end(text, at, self.size) != end or not _ends_token(text, end, self.size):
             self.ok = False
             return
         self.pos = end
@@ -916,7 +943,7 @@ def _scan_statement(scan: _Scan, word: str) -> tuple[Action | None, int]:
         again = ascii_lower(scan.text[at : _word_end(scan.text, at, scan.size)]) if at >= 0 else ""
         if again == "reroll" or again == "advantage":
             advantage = again == "advantage"
-            scan.keyword(again)  # in lower case, or the pattern's
+            scan.keyword(again)
             first = scan.number()
             second = scan.number()
             if not scan.ok:
@@ -971,9 +998,12 @@ def _scan_claims(scan: _Scan, word: str) -> tuple[StepClaim, ...] | None:
         name = text[at:end]
         known = _SCANNED_CLAIMS.get(name)
         if known is None:
-            if ascii_lower(name) in _CLAIM_START:
-                return None  # a claim in capitals, pay or gain: the pattern's
-            break
+            name = name.lower()  # the word is ASCII letters, digits, ``_`` and ``-``
+            known = _SCANNED_CLAIMS.get(name)
+            if known is None:
+                if name in _CLAIM_START:
+                    return None  # pay or gain: the pattern's
+                break
         if not _ends_token(text, end, size):
             return None
         kind, valued = known
@@ -1028,12 +1058,17 @@ def _scan_step(text: str, start: int) -> TurnStep | None:
             return None
     word_end = _word_end(text, pos, size)
     name = text[pos:word_end]
-    label = _PHASES.get(name) if word_end < size and ord(text[word_end]) == 58 else None  # ``word:``
+    colon = _colon(text, word_end, size)
+    label: Phase | None = None
+    if colon >= 0:  # ``word:``, ``Word :``
+        label = _PHASES.get(name)
+        if label is None:
+            label = _PHASES.get(name.lower())
     if label is not None:
-        phase, phase_at = label, (pos, word_end + 1)
-        if not _ends_token(text, word_end + 1, size):
+        phase, phase_at = label, (pos, colon + 1)
+        if not _ends_token(text, colon + 1, size):
             return None
-        pos = _skip(text, word_end + 1, size)
+        pos = _skip(text, colon + 1, size)
         if pos < 0:
             return None
         word_end = _word_end(text, pos, size)
@@ -1043,7 +1078,11 @@ def _scan_step(text: str, start: int) -> TurnStep | None:
             return None
         regs = (start, pos, *num, *black, *phase_at, -1, -1, -1, -1)
         return TurnStep(number, color, phase, None, None, (), 0, None, regs=regs)
-    if name not in _SCANNED or not _ends_token(text, word_end, size):
+    if name not in _SCANNED:
+        name = name.lower()  # ``Move``, ``MOVE``: the word is ASCII
+        if name not in _SCANNED:
+            return None
+    if not _ends_token(text, word_end, size):
         return None
     scan = _Scan(text, word_end, size)
     action, amount = _scan_statement(scan, name)
