@@ -40,7 +40,7 @@ def agree_at(text: str, pos: int) -> bool:
     if scanned is None:
         return False
     match = reader._STEP.match(text, pos)
-    assert match is not None and match.end() > pos, (text[pos : pos + 40], scanned.regs)
+    assert match is not None and match.end() > pos, (text[pos : pos + 40], [scanned.part(g) for g in range(1, 6)])
     expected = reader._step(match)
     assert expected is not None, text[pos : pos + 40]
     assert scanned.end() == match.end(), text[pos : pos + 40]
