@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache, lru_cache
+from typing import Final
 
 from sgcheck.core import caps
 from sgcheck.core.pieces import KING, KNIGHT, NON_KING_KINDS, PIECE_VALUES, Color, Kind
+from sgcheck.core.record import compiled
 from sgcheck.core.ruleset import Ruleset
 from sgcheck.core.squares import Square, manhattan, name, starting_squares
 
@@ -237,14 +239,32 @@ def income(gem: tuple[int, ...], color: Color, ruleset: Ruleset) -> Worked:
     return _income(gem, color, ruleset.income_counts_all)
 
 
-@lru_cache(maxsize=1024)
-def _income(gem: tuple[int, ...], color: Color, counts_all: bool) -> Worked:
-    # Cached: asked at every turn, while a Gem changes only on captures, summons and Breaks.
+#: Compiled, an Upkeep's income is worked out at every turn (a few additions in C, cheaper than
+#: the cache's look-up); pure, it is read from :func:`_income`'s cache (docs/benchmarks.md).
+_COMPILED: Final = compiled()
+
+
+def upkeep_income(gem: tuple[int, ...], color: Color, ruleset: Ruleset) -> int:
+    """:func:`income`'s value, the SP an Upkeep gives (R14), without its explanation."""
+    if _COMPILED:
+        return caps.INCOME_PER_VALUE * _gem_value(gem, color, ruleset.income_counts_all)
+    return _income(gem, color, ruleset.income_counts_all).value
+
+
+def _gem_value(gem: tuple[int, ...], color: Color, counts_all: bool) -> int:
+    """The value of the pieces in the Gem that income counts: the enemy's, or all (R14)."""
     total = 0
     for c in (color.other, color) if counts_all else (color.other,):
         base = c * 6
         for k in NON_KING_KINDS:
             total += gem[base + k] * _VALUES[k]
+    return total
+
+
+@lru_cache(maxsize=1024)
+def _income(gem: tuple[int, ...], color: Color, counts_all: bool) -> Worked:
+    # Cached: asked at every turn, while a Gem changes only on captures, summons and Breaks.
+    total = _gem_value(gem, color, counts_all)
     return Worked(
         caps.INCOME_PER_VALUE * total, "{}×{} (Gem value)", caps.INCOME_PER_VALUE, total, rules=("core §6", "R14")
     )

@@ -16,7 +16,6 @@ on the board as the one it acts on.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import replace
 
 from sgcheck.core import caps
 from sgcheck.core.actions import (
@@ -223,5 +222,5 @@ CATEGORIES: dict[Phase, tuple[Category, ...]] = {
 def with_roll(action: Action, roll: tuple[int, ...]) -> Action:
     """Fill the dice of a dice-bearing action from :func:`legal_actions`."""
     if isinstance(action, Attack | Break | Repair):
-        return replace(action, roll=roll)
+        return action.replace(roll=roll)
     return action

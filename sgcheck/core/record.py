@@ -23,6 +23,7 @@ from __future__ import annotations
 import copyreg
 import dataclasses
 from collections.abc import Mapping
+from types import FunctionType
 from typing import Any, ClassVar, TypeVar
 
 R = TypeVar("R", bound="Record")
@@ -68,7 +69,7 @@ class Record:
 
 
 def pickle_by_fields(namespace: Mapping[str, object]) -> None:
-    """Let every frozen dataclass a core module defines (the actions, the cards' model, rulesets,
+    """Let every frozen dataclass a core module defines (the cards' model, rulesets,
     scenarios...) pickle by its fields, rebuilt with its constructor, in both builds.
 
     Compiled with mypyc, a frozen dataclass is a native class, and the ``__setstate__`` the
@@ -87,3 +88,10 @@ def pickle_by_fields(namespace: Mapping[str, object]) -> None:
 
 def _by_fields(obj: Any) -> tuple[type, tuple[object, ...]]:
     return type(obj), tuple([getattr(obj, field.name) for field in dataclasses.fields(obj)])
+
+
+def compiled() -> bool:
+    """sgcheck's hot modules run compiled (mypyc makes their functions built-in ones), not from
+    their ``.py`` sources; the compile list builds them together, so this module tells for all.
+    Where one way of working is cheaper compiled and another pure, the code reads this once."""
+    return not isinstance(compiled, FunctionType)

@@ -53,7 +53,6 @@ hand-over, the End of one and the Upkeep of the other):
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import replace
 from typing import ClassVar, Final, NamedTuple, assert_never, final
 
 from sgcheck import codes
@@ -603,7 +602,7 @@ def _king_immune(before: GameState, action: Attack, applied: Applied) -> list[Br
     players = list(before.players)
     players[me] = players[me].replace(lp=_rich(before))
     boosted = before.replace(players=(players[0], players[1]), cards=cards.with_lasting((*cards.lasting, boost)))
-    step = engine.apply(boosted, replace(action, roll=_SURE_HIT, second=(), advantage=False, pay=None))
+    step = engine.apply(boosted, action.replace(roll=_SURE_HIT, second=(), advantage=False, pay=None))
     if not isinstance(step, Applied) or not step.effects.hit or step.effects.damage != 0:
         return []
     on_attack = step.effects.cards

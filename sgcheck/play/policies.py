@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import replace
 from enum import StrEnum
 from itertools import product
 
@@ -176,11 +175,11 @@ def value(state: GameState, me: Color) -> float:
 def roll(rng: random.Random, action: Action, state: GameState) -> Action:
     """The action with its dice rolled from ``rng``; a second accuracy roll where a card grants one (R20)."""
     if isinstance(action, Attack):
-        rolled = replace(action, roll=random_faces(rng, ACCURACY_ROLL))
+        rolled = action.replace(roll=random_faces(rng, ACCURACY_ROLL))
         if state.cards is not None and state.cards.lasting:
             second = random_faces(rng, SECOND_ROLL)
             for advantage in (True, False):
-                again = replace(rolled, second=second, advantage=advantage)
+                again = rolled.replace(second=second, advantage=advantage)
                 if engine.is_legal(state, again):
                     return again
         return rolled
@@ -190,20 +189,20 @@ def roll(rng: random.Random, action: Action, state: GameState) -> Action:
 def outcomes(state: GameState, action: Action) -> list[tuple[float, GameState]] | None:
     """The positions ``action`` may lead to with their chances; None when the engine refuses it."""
     if isinstance(action, Attack):
-        hit = engine.apply(state, replace(action, roll=(0, 1)))  # d100 1: hits any threshold (5-95, R10)
+        hit = engine.apply(state, action.replace(roll=(0, 1)))  # d100 1: hits any threshold (5-95, R10)
         if not isinstance(hit, Applied):
             return None
         threshold = hit.effects.threshold_worked.value if hit.effects.threshold_worked is not None else 50
         chance = max(0, min(100, threshold)) / 100
-        miss = engine.apply(state, replace(action, roll=(0, 0)))  # d100 100: misses any threshold
+        miss = engine.apply(state, action.replace(roll=(0, 0)))  # d100 100: misses any threshold
         if not isinstance(miss, Applied):
             return None
         return [(chance, hit.state), (1 - chance, miss.state)]
     if isinstance(action, Break | Repair):
         need = caps.BREAK_THRESHOLD if isinstance(action, Break) else caps.REPAIR_THRESHOLD
         kind = BREAK_ROLL if isinstance(action, Break) else REPAIR_ROLL
-        good = engine.apply(state, replace(action, roll=(kind.highest,) * kind.count))
-        bad = engine.apply(state, replace(action, roll=(kind.lowest,) * kind.count))
+        good = engine.apply(state, action.replace(roll=(kind.highest,) * kind.count))
+        bad = engine.apply(state, action.replace(roll=(kind.lowest,) * kind.count))
         if not isinstance(good, Applied) or not isinstance(bad, Applied):
             return None
         chance = _AT_LEAST[kind][need]

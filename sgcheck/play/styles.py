@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import replace
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
@@ -84,9 +83,9 @@ def _second_roll(rng: random.Random, action: Attack, state: GameState, dice: Der
     Derived dice are used up only when the second roll is written."""
     drawn = random_faces(rng, SECOND_ROLL) if dice is None else ()
     for advantage in rng.sample((False, True), 2):
-        aim = action_purpose(replace(action, advantage=advantage), state.to_move, second=True)
+        aim = action_purpose(action.replace(advantage=advantage), state.to_move, second=True)
         second = drawn if dice is None else dice.peek(SECOND_ROLL, aim)
-        again = replace(action, second=second, advantage=advantage)
+        again = action.replace(second=second, advantage=advantage)
         if engine.is_legal(state, again):
             if dice is not None:
                 dice.roll(SECOND_ROLL, aim)

@@ -313,18 +313,18 @@ def _candidates(state: GameState, action: Action) -> Iterator[Action]:
                 if isinstance(m, Move) and (
                     m.frm == action.frm or (m.to == action.to and _same_kind(state, m, action))
                 ):
-                    yield replace(m, pay=action.pay)
+                    yield m.replace(pay=action.pay)
         case Teleport():
             yield from (t for t in teleports(state) if isinstance(t, Teleport) and t.frm == action.frm)
         case Summon():
             yield from (s for s in summons(state) if isinstance(s, Summon) and s.kind is action.kind)
         case Attack():
             if any(isinstance(a, Attack) and a.frm == action.frm and a.to == action.to for a in attacks(state)):
-                for roll in _rolls(state, replace(action, second=(), advantage=False)):
-                    yield replace(action, roll=roll, second=(), advantage=False)
+                for roll in _rolls(state, action.replace(second=(), advantage=False)):
+                    yield action.replace(roll=roll, second=(), advantage=False)
         case Break() | Repair():
             for roll in _rolls(state, action):
-                yield replace(action, roll=roll)
+                yield action.replace(roll=roll)
         case Convert():
             yield from converts(state)
         case Play() | Activate():
@@ -351,7 +351,7 @@ def _rolls(state: GameState, action: Attack | Break | Repair) -> Iterator[tuple[
         if count == len(roll):
             continue
         trial = roll[:count] + (pad,) * max(0, count - len(roll))
-        if isinstance(engine.apply(state, replace(action, roll=trial)), Applied):
+        if isinstance(engine.apply(state, action.replace(roll=trial)), Applied):
             yield from itertools.product(range(_FACES), repeat=count)
             return
 

@@ -25,7 +25,6 @@ figures (docs/contract-rules.md, "An oracle it does not share"); the test suite 
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import random
 import sys
 import time
@@ -162,15 +161,15 @@ class Break_:
 def _dice(rng: random.Random, action: Action, state: GameState) -> Action:
     if isinstance(action, Attack):
         hit = rng.random() < 0.7
-        rolled = dataclasses.replace(action, roll=(0, 1) if hit else (9, 9))
+        rolled = action.replace(roll=(0, 1) if hit else (9, 9))
         if not hit and rng.random() < 0.5:
             for advantage in (False, True):
-                again = dataclasses.replace(rolled, second=(0, 1), advantage=advantage)
+                again = rolled.replace(second=(0, 1), advantage=advantage)
                 if engine.is_legal(state, again):
                     return again
         return rolled
     if isinstance(action, Break | Repair):
-        return dataclasses.replace(action, roll=(6, 6, 6) if rng.random() < 0.5 else (1, 1, 1))
+        return action.replace(roll=(6, 6, 6) if rng.random() < 0.5 else (1, 1, 1))
     return action
 
 

@@ -99,9 +99,7 @@ def test_the_engine_takes_exactly_the_dice_of_the_table(index: int) -> None:
 
 
 def _rolled(action: Action, faces: tuple[int, ...]) -> Action:
-    from dataclasses import replace
-
-    return replace(action, roll=faces)  # type: ignore[type-var]
+    return action.replace(roll=faces)
 
 
 def test_the_roll_off_takes_the_table_dice() -> None:

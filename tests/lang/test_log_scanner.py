@@ -40,7 +40,7 @@ def agree_at(text: str, pos: int) -> bool:
     if scanned is None:
         return False
     match = reader._STEP.match(text, pos)
-    assert match is not None and match.end() > pos, (text[pos : pos + 40], scanned.regs)
+    assert match is not None and match.end() > pos, (text[pos : pos + 40], [scanned.part(g) for g in range(1, 6)])
     expected = reader._step(match)
     assert expected is not None, text[pos : pos + 40]
     assert scanned.end() == match.end(), text[pos : pos + 40]
@@ -125,6 +125,32 @@ def test_the_plain_layout_is_read_by_the_scanner() -> None:
         else:
             scanned += 1
     assert steps > 100 and scanned == steps
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_every_layout_is_read_by_the_scanner(layout: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In every layout (capitals, comments, indentation, statements over two lines, CRLF), the
+    reader with the scanner on leaves to the step pattern only the steps that pay, gain or name a
+    card: the fast path is taken whatever the layout (issue 39)."""
+    monkeypatch.setattr(reader, "SCAN", True)
+    left: list[str] = []
+    pattern_step = reader._step
+
+    def counted(match: re.Match[str]) -> TurnStep | None:
+        left.append(match.group())
+        return pattern_step(match)
+
+    monkeypatch.setattr(reader, "_step", counted)
+    steps = 0
+    for seed in (3, 11):
+        text = relayout(game(seed, claims=Claims.ALL, turns=60), layout, seed=seed)
+        source = decode(text.encode("utf-8"), "g.sglog")
+        assert isinstance(source, SourceText)
+        steps += sum(len(item.steps) for item in reader.read_log(source) if isinstance(item, reader.PlainTurn))
+    assert steps > 200
+    paying = re.compile(r"(?i:\b(?:pay|gain)\b)|\"")
+    assert [step for step in left if paying.search(reader._COMMENTS.sub(" ", step)) is None] == []
+    assert len(left) < steps / 10
 
 
 # --- the reader with the scanner on (the compiled build's), held to the grammar ---------------------

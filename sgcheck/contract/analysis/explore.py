@@ -291,11 +291,11 @@ def _acting(
                 found = heapq.nsmallest(4, some, key=lambda a: _weakness(state, a))
             for action in found:
                 assert isinstance(action, Attack)
-                yield dataclasses.replace(action, roll=_HIT)
-                yield dataclasses.replace(action, roll=_MISS)
+                yield action.replace(roll=_HIT)
+                yield action.replace(roll=_MISS)
                 if Topic.REROLL in wanted:
-                    yield dataclasses.replace(action, roll=_MISS, second=_HIT)
-                    yield dataclasses.replace(action, roll=_MISS, second=_HIT, advantage=True)
+                    yield action.replace(roll=_MISS, second=_HIT)
+                    yield action.replace(roll=_MISS, second=_HIT, advantage=True)
     elif phase in _WINDOWS[Teleport] and Topic.TELEPORT in wanted and room(Teleport):
         yield from islice(teleports(state), 2)
 
@@ -1246,7 +1246,7 @@ def _tries(state: GameState, found: Found) -> Iterator[Action]:
     if Attack in kinds and phase in _WINDOWS[Attack]:
         for action in attacks(state):
             assert isinstance(action, Attack)
-            yield dataclasses.replace(action, roll=_HIT, second=_HIT if found.what == "reroll" else ())
+            yield action.replace(roll=_HIT, second=_HIT if found.what == "reroll" else ())
     if Move in kinds and phase in _WINDOWS[Move]:
         yield from _moves(state)
     if Summon in kinds and phase in _WINDOWS[Summon]:

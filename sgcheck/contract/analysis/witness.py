@@ -230,11 +230,11 @@ def options(state: GameState, goal: Goal) -> Iterator[Action]:
         if isinstance(action, Attack):
             if state.to_move is prey_side:
                 continue
-            yield dataclasses.replace(action, roll=HIT)
-            yield dataclasses.replace(action, roll=MISS)
+            yield action.replace(roll=HIT)
+            yield action.replace(roll=MISS)
         elif isinstance(action, Break | Repair):
-            yield dataclasses.replace(action, roll=SUCCESS)
-            yield dataclasses.replace(action, roll=FAILURE)
+            yield action.replace(roll=SUCCESS)
+            yield action.replace(roll=FAILURE)
         else:
             yield action
 

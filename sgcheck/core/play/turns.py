@@ -8,7 +8,7 @@ from __future__ import annotations
 from sgcheck.core import caps
 from sgcheck.core.actions import EndTurn, EnterPhase
 from sgcheck.core.cards.model import Event
-from sgcheck.core.formulas import income
+from sgcheck.core.formulas import upkeep_income
 from sgcheck.core.outcome import Applied, Effects, Violation
 from sgcheck.core.pieces import WHITE, Phase
 from sgcheck.core.play.cards import expire, fire, resources_changed
@@ -100,7 +100,7 @@ def begin_turn(state: GameState) -> tuple[GameState, int]:
     number = state.turn_number + (1 if nxt is WHITE else 0)
     player = state.players[nxt]
     first_turn = player.turns_started == 0
-    gained = 0 if first_turn or player.gem_broken else income(player.gem, nxt, state.ruleset).value
+    gained = 0 if first_turn or player.gem_broken else upkeep_income(player.gem, nxt, state.ruleset)
     player = player.starting_turn(gained)
     players = (player, state.players[1]) if nxt is WHITE else (state.players[0], player)
     state = state.handed_over(players, nxt, number, TurnState(income=gained))

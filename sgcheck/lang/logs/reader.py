@@ -38,8 +38,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import replace
-from types import FunctionType
 from typing import Final
 
 from sgcheck.core.actions import (
@@ -57,6 +55,7 @@ from sgcheck.core.actions import (
 )
 from sgcheck.core.caps import MAX_NUMBER_DIGITS
 from sgcheck.core.pieces import BLACK, WHITE, Color, Kind, Phase
+from sgcheck.core.record import compiled
 from sgcheck.core.squares import ALL_SQUARES, Square
 from sgcheck.core.state import Payment
 from sgcheck.diagnostics import Span
@@ -226,7 +225,10 @@ class TurnStep:
     :meth:`PlainTurn.statement`), worked out from the text the reader matched, on request.
     """
 
-    __slots__ = ("action", "amount", "claims", "color", "label", "match", "node", "number", "phase", "regs", "word")
+    __slots__ = (
+        "action", "amount", "claims", "claims_end", "color", "label", "label_at", "label_end", "match", "node",
+        "num_end", "number", "phase", "start", "stmt_at", "stmt_end", "stop", "word",
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -240,7 +242,7 @@ class TurnStep:
         match: re.Match[str] | None = None,
         node: Statement | None = None,
         label: Span | None = None,
-        regs: tuple[int, ...] = (),
+        at: tuple[int, int, int, int, int, int, int, int] = (-1, -1, -1, -1, -1, -1, -1, -1),
     ) -> None:
         self.number = number  # a turn header: its number
         self.color = color  # ... and whose turn it is
@@ -252,21 +254,39 @@ class TurnStep:
         self.match = match  # the reader's match of this step in the turn's text (None: built from a tree)
         self.node = node  # the statement's syntax-tree node, once built
         self.label = label  # the phase label's span, once worked out
-        #: read by the scanner (:func:`_scan_step`), not matched: where the step and each of its
-        #: parts start and end, as ``match.regs`` flattened (-1 for a part that is not there)
-        self.regs = regs
+        # Read by the scanner (:func:`_scan_step`), not matched: where the step starts and ends, the
+        # end of its turn number, its label's start and end, its statement's start and end, the
+        # end of its claims (-1 for a part that is not there). Plain ints (compiled: no object
+        # each), from which :meth:`part` works out a part's place when one is asked for.
+        (
+            self.start,
+            self.stop,
+            self.num_end,
+            self.label_at,
+            self.label_end,
+            self.stmt_at,
+            self.stmt_end,
+            self.claims_end,
+        ) = at
 
     def part(self, group: int) -> tuple[int, int]:
         """Where a part of the step is written, by its group in ``_STEP``: 1 the turn number, 2 the
         dots of Black's turn, 3 the phase label, 4 the statement, 5 its claims; (-1, -1): absent."""
         if self.match is not None:
             return self.match.span(group)
-        regs = self.regs
-        return regs[2 * group], regs[2 * group + 1]
+        if group == 1:
+            return (self.start, self.num_end) if self.num_end >= 0 else _NO_PART
+        if group == 2:  # ``12...``: the two dots after the first
+            return (self.num_end + 1, self.num_end + 3) if self.num_end >= 0 and self.color is BLACK else _NO_PART
+        if group == 3:
+            return self.label_at, self.label_end
+        if group == 4:
+            return self.stmt_at, self.stmt_end
+        return (self.stmt_end, self.claims_end) if self.stmt_at >= 0 else _NO_PART
 
     def end(self) -> int:
         """Where the step ends, the separators after it included."""
-        return self.match.end() if self.match is not None else self.regs[1]
+        return self.match.end() if self.match is not None else self.stop
 
 
 class PlainTurn:
@@ -653,10 +673,13 @@ _LABELS: Final[dict[str, Phase]] = {f"{word}:": phase for word, phase in PHASES.
 
 
 def _phase(label: str) -> Phase:
-    """The phase a label names (``main1:``, ``Main1 :``)."""
+    """The phase a label names (``main1:``, ``Main1 :``); a label written another way is
+    remembered (up to 64 ways: a log's capitals and spacing repeat)."""
     phase = _LABELS.get(label)
     if phase is None:
         phase = PHASES[label[: label.index(":")].rstrip(" \t").lower()]
+        if len(_LABELS) < 64:
+            _LABELS[label] = phase
     return phase
 
 
@@ -683,23 +706,18 @@ def _step(m: re.Match[str]) -> TurnStep | None:
         if kinds & _NOT_ALLOWED[word]:
             return None  # a claim that does not fit the statement: the grammar reports it
         if pay is not None and action is not None:
-            action = replace(action, pay=pay)  # type: ignore[arg-type]  # only paying actions take pay claims
+            action = action.replace(pay=pay)  # only paying actions take pay claims
     return TurnStep(number, color, phase, word, action, claims, amount, m)
 
 
 # --- the scanner: the plainest steps in one pass over their characters -------------------------------
 
 
-def _compiled() -> bool:
-    """This module runs compiled: mypyc makes its functions built-in ones."""
-    return not isinstance(_compiled, FunctionType)
-
-
 #: Read steps with :func:`_scan_step` first (the step pattern reads what it leaves): in the
 #: compiled build, where a loop over characters is C; the pure build keeps the step pattern,
 #: whose loop over characters is the regular expression engine's (a long replay: pure 8.5 s
 #: with the scanner, 6.3 s without; docs/benchmarks.md).
-SCAN: bool = _compiled()
+SCAN: bool = compiled()
 
 #: The statements the scanner reads (a card's statement, whose name is quoted, is left to the pattern).
 _SCANNED: Final = frozenset({"move", "attack", "summon", "teleport", "break", "repair", "convert", "income", "pass"})
@@ -727,16 +745,25 @@ def _step_at(text: str, pos: int) -> TurnStep | re.Match[str]:
 
 
 def _skip(text: str, pos: int, size: int) -> int:
-    """After the spaces, tabs and line breaks at ``pos``; -1 if a comment or other whitespace
-    follows them (the separators the pattern reads and the scanner leaves to it)."""
+    """After the separators at ``pos``: spaces, tabs, line breaks, ``;`` comments (to the end of
+    their line) and ``{...}`` comments, as the pattern's ``_SEP`` reads them; -1 if other
+    whitespace or a ``{`` that is never closed follows them (the scanner leaves those to the pattern)."""
     while pos < size:
         code = ord(text[pos])  # compiled: the character's code read in place, no string made
         if code == 32 or code == 10 or code == 9:  # a space, a line break, a tab
             pos += 1
-            continue
-        if code == 59 or code == 123 or text[pos].isspace():  # ``;``, ``{``, other whitespace
+        elif code == 59:  # ``;``: a comment to the end of the line (the line break is a separator)
+            end = text.find("\n", pos)
+            pos = size if end < 0 else end
+        elif code == 123:  # ``{``: a comment to the next ``}``
+            end = text.find("}", pos)
+            if end < 0:
+                return -1
+            pos = end + 1
+        elif text[pos].isspace():  # other whitespace
             return -1
-        return pos
+        else:
+            return pos
     return pos
 
 
@@ -766,6 +793,18 @@ def _square_at(text: str, pos: int, size: int) -> int:
     file, rank = ord(text[pos]) - 97, ord(text[pos + 1]) - 49
     if 0 <= file < 8 and 0 <= rank < 8 and _ends_token(text, pos + 2, size):
         return file + 8 * rank
+    return -1
+
+
+def _colon(text: str, pos: int, size: int) -> int:
+    """Where the ``:`` of a phase label is, after the spaces and tabs at ``pos`` (``end :``); -1 if none."""
+    while pos < size:
+        code = ord(text[pos])
+        if code == 58:  # ``:``
+            return pos
+        if code != 32 and code != 9:
+            return -1
+        pos += 1
     return -1
 
 
@@ -835,10 +874,17 @@ class _Scan:
         return kind, square
 
     def keyword(self, word: str) -> None:
-        """``word`` as the next token, in lower case; not ok otherwise."""
+        """``word`` (in lower case) as the next token, in any case; not ok otherwise."""
         at = self.next()
+        if at < 0:
+            self.ok = False
+            return
         end = at + len(word)
-        if at < 0 or not self.text.startswith(word, at) or not _ends_token(self.text, end, self.size):
+        text = self.text
+        if not text.startswith(word, at) and text[at:end].lower() != word:
+            self.ok = False
+            return
+        if _word_end(text, at, self.size) != end or not _ends_token(text, end, self.size):
             self.ok = False
             return
         self.pos = end
@@ -916,7 +962,7 @@ def _scan_statement(scan: _Scan, word: str) -> tuple[Action | None, int]:
         again = ascii_lower(scan.text[at : _word_end(scan.text, at, scan.size)]) if at >= 0 else ""
         if again == "reroll" or again == "advantage":
             advantage = again == "advantage"
-            scan.keyword(again)  # in lower case, or the pattern's
+            scan.keyword(again)
             first = scan.number()
             second = scan.number()
             if not scan.ok:
@@ -971,9 +1017,12 @@ def _scan_claims(scan: _Scan, word: str) -> tuple[StepClaim, ...] | None:
         name = text[at:end]
         known = _SCANNED_CLAIMS.get(name)
         if known is None:
-            if ascii_lower(name) in _CLAIM_START:
-                return None  # a claim in capitals, pay or gain: the pattern's
-            break
+            name = name.lower()  # the word is ASCII letters, digits, ``_`` and ``-``
+            known = _SCANNED_CLAIMS.get(name)
+            if known is None:
+                if name in _CLAIM_START:
+                    return None  # pay or gain: the pattern's
+                break
         if not _ends_token(text, end, size):
             return None
         kind, valued = known
@@ -1006,7 +1055,7 @@ def _scan_step(text: str, start: int) -> TurnStep | None:
     pos = start
     number: int | None = None
     color: Color | None = None
-    num = black = phase_at = _NO_PART
+    num_end = label_at = label_end = -1
     phase: Phase | None = None
     if pos < size and 49 <= ord(text[pos]) <= 57:  # a turn header: 12. or 12...
         end = pos
@@ -1014,13 +1063,13 @@ def _scan_step(text: str, start: int) -> TurnStep | None:
             end += 1
         if end - pos > MAX_NUMBER_DIGITS or end >= size or ord(text[end]) != 46:  # ``.``
             return None
-        number, num = _number(text, pos, end), (pos, end)
+        number, num_end = _number(text, pos, end), end
         end += 1
+        color = WHITE
         if end < size and ord(text[end]) == 46:
             if not text.startswith("..", end):
                 return None
-            black, end = (end, end + 2), end + 2
-        color = BLACK if black[0] >= 0 else WHITE
+            color, end = BLACK, end + 2
         if not _ends_token(text, end, size):
             return None
         pos = _skip(text, end, size)
@@ -1028,22 +1077,31 @@ def _scan_step(text: str, start: int) -> TurnStep | None:
             return None
     word_end = _word_end(text, pos, size)
     name = text[pos:word_end]
-    label = _PHASES.get(name) if word_end < size and ord(text[word_end]) == 58 else None  # ``word:``
+    colon = _colon(text, word_end, size)
+    label: Phase | None = None
+    if colon >= 0:  # ``word:``, ``Word :``
+        label = _PHASES.get(name)
+        if label is None:
+            label = _PHASES.get(name.lower())
     if label is not None:
-        phase, phase_at = label, (pos, word_end + 1)
-        if not _ends_token(text, word_end + 1, size):
+        phase, label_at, label_end = label, pos, colon + 1
+        if not _ends_token(text, colon + 1, size):
             return None
-        pos = _skip(text, word_end + 1, size)
+        pos = _skip(text, colon + 1, size)
         if pos < 0:
             return None
         word_end = _word_end(text, pos, size)
         name = text[pos:word_end]
     if word_end == pos or 48 <= ord(text[pos]) <= 57:  # no statement: the end, or the next turn
-        if num[0] < 0 and phase is None:
+        if number is None and phase is None:
             return None
-        regs = (start, pos, *num, *black, *phase_at, -1, -1, -1, -1)
-        return TurnStep(number, color, phase, None, None, (), 0, None, regs=regs)
-    if name not in _SCANNED or not _ends_token(text, word_end, size):
+        at = (start, pos, num_end, label_at, label_end, -1, -1, -1)
+        return TurnStep(number, color, phase, None, None, (), 0, None, None, None, at)
+    if name not in _SCANNED:
+        name = name.lower()  # ``Move``, ``MOVE``: the word is ASCII
+        if name not in _SCANNED:
+            return None
+    if not _ends_token(text, word_end, size):
         return None
     scan = _Scan(text, word_end, size)
     action, amount = _scan_statement(scan, name)
@@ -1057,8 +1115,8 @@ def _scan_step(text: str, start: int) -> TurnStep | None:
     end = _skip(text, claims_end, size)
     if end < 0:
         return None
-    regs = (start, end, *num, *black, *phase_at, pos, stmt_end, stmt_end, claims_end)
-    return TurnStep(number, color, phase, name, action, claims, amount, None, regs=regs)
+    at = (start, end, num_end, label_at, label_end, pos, stmt_end, claims_end)
+    return TurnStep(number, color, phase, name, action, claims, amount, None, None, None, at)
 
 
 # --- the reader --------------------------------------------------------------------------------------
