@@ -73,8 +73,8 @@ KNOWN_MISSES: dict[str, str] = {
     # No error without a game (core §8): the card and pack rules read these breaks from the cards'
     # words, and no game the checker plays shows them (the witness search included), so each is a
     # warning that says so.
-    "029-raiders-lenses.sgcard": "an attacker in its enemy camp on a target in its own: no game played on reaches it",
     "141-double-step-rebate.sgcard": "a Pawn's two-square move from its second rank: no game played on reaches it",
+    "228-knightfall-discount.sgcard": "a second Knight captured: the probe positions hold one Knight a side",
     "031-rook-breaker.sgcard": "the game shows the damage cap passed only by several cards together (R20)",
     "064-grand-exchange.sgcard": "a card's conversion moves no SP in play: no game converts 24 SP in a turn",
     "066-double-tithe-wheel.sgcard": "a card's conversion moves no SP in play: no game converts 24 SP in a turn",

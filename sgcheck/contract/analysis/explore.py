@@ -45,7 +45,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 
-from sgcheck.contract.analysis import witness
+from sgcheck.contract.analysis import conditions, witness
 from sgcheck.contract.analysis.meeting import Hands, Topic, combinations, topics
 from sgcheck.contract.analysis.probes import PROBES, Probe, Swept, probes_for, start, sweep, sweep_key
 from sgcheck.contract.analysis.witness import Goal
@@ -65,6 +65,7 @@ from sgcheck.core.actions import (
     Teleport,
 )
 from sgcheck.core.cards import model as A
+from sgcheck.core.cards.attack_parts import attack_part
 from sgcheck.core.cards.semantics import LASTING_ACTIONS, Share, targets, until
 from sgcheck.core.cards.table import CardsState, Lasting, ply
 from sgcheck.core.engine import apply
@@ -447,25 +448,31 @@ class _Search:
         cards = node.state.cards
         if cards is None:
             return
-        growing = _growing(cards)
+        growing = _growing(cards, self.ruleset)
         if not growing:
             return
-        most = self._with_copies(node.state, growing, None)
-        decided = ("decided", self.probe.name, sweep_key(most), sweep_key(most.replace(to_move=most.to_move.other)))
-        if decided in self.swept:  # the same copies decided from this probe already (a sweep is pure)
-            return
-        self.swept.add(decided)
-        breaks = {key: swept for key, swept in _breaks(most).items() if not self._played(key)}
+        # where the copies' conditions hold: the position as played, and the position brought to
+        # what each condition needs (a copy fires and acts whenever a game can make it true)
+        breaks: dict[tuple[object, ...], _Aim] = {}
+        for aim in _aims(node.state, growing):
+            most = _at(self._with_copies(node.state, growing, None), aim)
+            decided = ("decided", self.probe.name, sweep_key(most), sweep_key(most.replace(to_move=most.to_move.other)))
+            if decided in self.swept:  # the same copies decided from this probe already (a sweep is pure)
+                continue
+            self.swept.add(decided)
+            for key in _breaks(most):
+                if not self._played(key):
+                    breaks.setdefault(key, aim)
         if not breaks:
             return
         untried = frozenset(key for key in breaks if (self.probe.name, key) not in self.tried)
         self.tried.update((self.probe.name, key) for key in untried)
         if untried:
             self._play_on(node, growing, untried)
-        for key in breaks:
+        for key, aim in breaks.items():
             if self._played(key):
                 continue
-            need = self._copies_needed(node.state, growing, key)
+            need = self._copies_needed(node.state, growing, key, aim)
             copies = ", ".join(
                 f"'{g.card}' ({g.copies} cop{'y' if g.copies == 1 else 'ies'} after "
                 f"{node.state.turn_number} turn(s) played"
@@ -474,11 +481,12 @@ class _Search:
                 for g in growing
             )
             how = (
-                f"{copies}: copies that never end add up over the game, and {need} more of each cross the bound; "
-                f"no game played on for {WITNESS_PLIES // 2} more turns of each player reached it"
+                f"{copies}: copies that never end add up over the game, and {need} more of each cross the bound"
+                + (f" {_aim_text(node.state, aim)}" if aim is not None else "")
+                + f"; no game played on for {WITNESS_PLIES // 2} more turns of each player reached it"
                 + "".join(f", nor {_goal(g).describe()}" for g in growing if g.event is not None)
             )
-            state = self._with_copies(node.state, growing, need)
+            state = _at(self._with_copies(node.state, growing, need), aim)
             for actor in (state.to_move, state.to_move.other):
                 self._sweep(state.replace(to_move=actor), node.path, how)
 
@@ -500,13 +508,15 @@ class _Search:
             extra.extend((g.first,) * (room if copies is None else min(copies, room)))
         return state.replace(cards=cards.with_lasting((*cards.lasting, *extra)))
 
-    def _copies_needed(self, state: GameState, growing: Sequence[_Growing], key: tuple[object, ...]) -> int:
-        """The fewest more copies of each growing effect with which ``key`` breaks (a binary search:
-        the quantities move one way with the copies)."""
+    def _copies_needed(
+        self, state: GameState, growing: Sequence[_Growing], key: tuple[object, ...], aim: _Aim = None
+    ) -> int:
+        """The fewest more copies of each growing effect with which ``key`` breaks, in the position
+        ``aim`` brings about (a binary search: the quantities move one way with the copies)."""
         low, high = 1, DECIDE
         while low < high:
             middle = (low + high) // 2
-            if key in _breaks(self._with_copies(state, growing, middle)):
+            if key in _breaks(_at(self._with_copies(state, growing, middle), aim)):
                 high = middle
             else:
                 low = middle + 1
@@ -572,7 +582,7 @@ class _Search:
 
     def _directed(self, node: _Node, goal: Goal, done: Callable[[], bool]) -> bool:
         """The game of :meth:`_direct`, played until ``done()``; whether it was."""
-        best, since = witness.score(node.state, goal)[1:3], 0
+        best, since = witness.score(node.state, goal)[1:4], 0
         first = goal.progress(node.state)
         self.paced_apart = False
         for _ in range(witness.PLIES):
@@ -607,7 +617,7 @@ class _Search:
                 if child is None or child.state.result is not None:
                     return done()
                 node = child
-            now = witness.score(node.state, goal)[1:3]
+            now = witness.score(node.state, goal)[1:4]
             best, since = (now, 0) if now > best else (best, since + 1)
         return done()
 
@@ -922,7 +932,7 @@ class _Growing:
     event: A.Event | None = None  # the event of the trigger that starts the copies (None: a use)
 
 
-def _growing(cards: CardsState) -> list[_Growing]:
+def _growing(cards: CardsState, ruleset: Ruleset = CORE) -> list[_Growing]:
     """The effects in play whose copies never end and can come again: started by a trigger or a use of
     an activated Relic, with room left under a ``limit`` per game if they have one. A trigger waiting
     in play counts before it has fired: the copy it would start is the one the engine starts
@@ -937,6 +947,8 @@ def _growing(cards: CardsState) -> list[_Growing]:
         for source in source_card.effects:
             if source.action != effect.action or (source.trigger is None and source_card.mode is not A.Mode.ACTIVATED):
                 continue
+            if conditions.unreachable(source, ruleset) is not None:
+                continue  # no game makes its condition true where it is read: no more copies come
             room: int | None = None
             if source.limit is not None and source.limit.period is A.Period.GAME:
                 room = source.limit.times - len(items)
@@ -952,6 +964,8 @@ def _growing(cards: CardsState) -> list[_Growing]:
         copy = dataclasses.replace(item.effect, trigger=None, limit=None)
         if (item.card, item.owner, copy) in groups or until(copy, 0, relic=False)[0] is not None:
             continue
+        if conditions.unreachable(item.effect, ruleset) is not None:
+            continue  # it never fires: no game makes its condition true where it is read
         limit = item.effect.limit
         room = None
         if limit is not None and limit.period is A.Period.GAME:
@@ -966,10 +980,56 @@ def _growing(cards: CardsState) -> list[_Growing]:
     return found
 
 
+#: A position a condition needs, for the decision: the holder and the condition (None: as played).
+_Aim = tuple[Color, A.Condition] | None
+
+
+def _aims(state: GameState, growing: Sequence[_Growing]) -> list[_Aim]:
+    """The positions the decision sweeps for ``growing``'s copies: as played, and for each condition
+    of theirs that reads the position (resources, Gems) and does not hold in it, the position
+    brought to it (:func:`conditions.brought_about`). The attack's part of a condition is every
+    situation the sweep tries."""
+    aims: list[_Aim] = [None]
+    for g in growing:
+        condition = g.first.effect.condition
+        if condition is None or conditions.gap(state, g.owner, condition) == 0:
+            continue
+        aim = (g.owner, condition)
+        if aim not in aims:
+            aims.append(aim)
+    return aims
+
+
+def _at(state: GameState, aim: _Aim) -> GameState:
+    """``state`` brought to the position ``aim`` needs (as it is for None)."""
+    if aim is None:
+        return state
+    brought = conditions.brought_about(state, *aim)
+    return state if brought is None else brought
+
+
+def _aim_text(state: GameState, aim: _Aim) -> str:
+    """What the position ``aim`` needs differs in from ``state``, in words."""
+    if aim is None:
+        return ""
+    after = _at(state, aim)
+    changes = []
+    for color in Color:
+        was, now = state.players[color], after.players[color]
+        for name, old, new in (("LP", was.lp, now.lp), ("SP", was.sp, now.sp)):
+            if old != new:
+                changes.append(f"{color.title} at {new} {name}")
+        if was.gem_broken != now.gem_broken:
+            changes.append(f"{color.title}'s Gem {'broken' if now.gem_broken else 'whole'}")
+    reached = ", ".join(changes) or "the position as played"
+    return f"in a position a game can reach where their condition holds ({reached})"
+
+
 def _goal(growing: _Growing) -> Goal:
     """What a witness game for ``growing``'s copies brings about: more of them, by their event."""
     events = frozenset({growing.event}) if growing.event is not None else frozenset()
-    return Goal(frozenset({(growing.card, growing.owner, growing.first.effect)}), events, growing.owner)
+    copies = frozenset({(growing.card, growing.owner, growing.first.effect)})
+    return Goal(copies, events, growing.owner, condition=growing.first.effect.condition)
 
 
 def _gathering(cards: CardsState) -> list[Goal]:
@@ -985,7 +1045,8 @@ def _gathering(cards: CardsState) -> list[Goal]:
         copy = dataclasses.replace(item.effect, trigger=None, limit=None)
         if until(copy, 0, relic=False)[0] is None:
             continue  # copies that never end: decided over the whole game (:meth:`_Search._decide`)
-        goals.append(Goal(frozenset({(item.card, item.owner, copy)}), frozenset({trigger.event}), item.owner))
+        copies = frozenset({(item.card, item.owner, copy)})
+        goals.append(Goal(copies, frozenset({trigger.event}), item.owner, condition=item.effect.condition))
     return goals
 
 
@@ -1124,18 +1185,21 @@ def explore(
     return result
 
 
-def card_goals(card: A.Card, owner: Color) -> list[Goal]:
+def card_goals(card: A.Card, owner: Color, ruleset: Ruleset = CORE) -> list[Goal]:
     """What a witness game for ``card`` held by ``owner`` brings about: for each event its triggers
     wait for, more of the copies they start and more firings."""
-    goals: dict[A.Event, set[witness.Copy]] = {}
+    goals: dict[tuple[A.Event, A.Condition | None], set[witness.Copy]] = {}
     for effect in card.effects:
         if effect.trigger is None or effect.trigger.event is A.Event.PHASE:
             continue
-        copies = goals.setdefault(effect.trigger.event, set())
+        if conditions.unreachable(effect, ruleset) is not None:
+            continue  # it never fires: no game brings its event about under its condition
+        copies = goals.setdefault((effect.trigger.event, effect.condition), set())
         if isinstance(effect.action, LASTING_ACTIONS):
             copies.add((card.name, owner, dataclasses.replace(effect, trigger=None, limit=None)))
     return [
-        Goal(frozenset(copies), frozenset({event}), owner, frozenset({card.name})) for event, copies in goals.items()
+        Goal(frozenset(copies), frozenset({event}), owner, frozenset({card.name}), condition=condition)
+        for (event, condition), copies in goals.items()
     ]
 
 
@@ -1165,7 +1229,7 @@ def witness_for(card: A.Card, kinds: frozenset[str], ruleset: Ruleset = CORE) ->
     of ``kinds`` with the card among its cards happens in it, an error shown in the game (a situation
     the sweep found is carried on to an action that shows it, :func:`_witnessed`). None when no game
     within the witness's bounds shows one: the rule's finding stays the warning that says so."""
-    goals = card_goals(card, Color.WHITE)
+    goals = card_goals(card, Color.WHITE, ruleset)
     if not goals:
         return None
     for probe in PROBES:
@@ -1295,11 +1359,35 @@ def _witnessed(found: Found, by_name: dict[str, A.Card], ruleset: Ruleset, steer
         if found.probe.name in steered:
             return _unshown(found)
         steered.add(found.probe.name)
-    shown = _directed_show(found, state, (*found.path, *extra))
+    shown = _directed_show(found, state, (*found.path, *extra), by_name)
     return _unshown(found) if shown is None else dataclasses.replace(found, path=shown)
 
 
-def _directed_show(found: Found, state: GameState, path: tuple[Action, ...]) -> tuple[Action, ...] | None:
+def _situation_aim(found: Found, by_name: dict[str, A.Card]) -> A.Condition | None:
+    """What the attacks of a game steered toward ``found``'s situation must be: the predicates about
+    the attack of its cards' modifiers on attacks, all at once when a game can meet them together
+    (``attacker in enemy camp`` and ``target in own camp``), else the first such condition (None:
+    none reads the attack, every attack serves)."""
+    if found.what not in ("to-hit", "damage", "reroll"):
+        return None
+    parts = [
+        (effect, part)
+        for name in found.cards
+        if name in by_name
+        for effect in by_name[name].effects
+        if attack_part(effect) is not None and (part := conditions.action_part(effect.condition)) is not None
+    ]
+    if not parts:
+        return None
+    first, aim = parts[0]
+    together = A.Condition(tuple(p for _, part in parts for p in part.predicates), aim.span)
+    joined = dataclasses.replace(first, trigger=None, condition=together)
+    return together if conditions.unreachable(joined) is None else aim
+
+
+def _directed_show(
+    found: Found, state: GameState, path: tuple[Action, ...], by_name: dict[str, A.Card] | None = None
+) -> tuple[Action, ...] | None:
     """The witness search for a situation the sweep found: a game played on from ``state`` (reached
     by ``path``) in which both sides move their pieces (:func:`witness.wander`: toward more attacks
     of the holder of ``found``'s cards on the opponent's pieces, else a move drawn from a generator
@@ -1308,7 +1396,8 @@ def _directed_show(found: Found, state: GameState, path: tuple[Action, ...]) -> 
     :data:`witness.SITUATION_PLIES` plies, or once :data:`witness.STALL` plies in a row bring the
     holder no closer attack (the board the game steers to is reached)."""
     holder = Color.WHITE if set(found.cards) & set(found.hands[0]) else Color.BLACK
-    goal = Goal(frozenset(), frozenset({A.Event.HIT}), holder)
+    aim = _situation_aim(found, by_name) if by_name is not None else None
+    goal = Goal(frozenset(), frozenset({A.Event.HIT}), holder, condition=aim)
     rng = random.Random(zlib.crc32(repr((found.kind, found.what, sorted(found.cards), found.probe.name)).encode()))
     best, since = witness.reach(state, goal), 0
     for _ in range(witness.SITUATION_PLIES):

@@ -26,8 +26,8 @@ from dataclasses import dataclass, replace
 from sgcheck.core import caps
 from sgcheck.core.actions import Action, Break, EndTurn
 from sgcheck.core.cards.attack_parts import attack_part
-from sgcheck.core.cards.model import Card, DamageModifier, DistanceIs, Effect, InCamp, ResourceIs, Side
-from sgcheck.core.cards.parts import CostKind
+from sgcheck.core.cards.model import Card, DamageModifier, DistanceIs, Effect, InCamp, PieceIs, ResourceIs, Side
+from sgcheck.core.cards.parts import CostKind, Role
 from sgcheck.core.cards.semantics import AttackCards, Share, Situation, cost_shares, parts_on_attack
 from sgcheck.core.cards.table import CardsByName, Lasting, ply
 from sgcheck.core.cards.table import new_cards as deal
@@ -102,12 +102,12 @@ def probes_for(cards: tuple[Card, ...], scenario: Scenario | None = None) -> tup
         sides = tuple(
             SideSetup(lp=max(level, 1), sp=level, captured=side.captured, pieces=side.pieces) for side in _FIELD.sides
         )
-        scenario = Scenario(
+        leveled = Scenario(
             name=f"sgcheck probe: open field, {level} LP and SP",
             sides=(sides[0], sides[1]),
             description=_FIELD.description,
         )
-        extra.append(Probe(f"open field at {level} LP and SP", scenario))
+        extra.append(Probe(f"open field at {level} LP and SP", leveled))
     if scenario is not None and all(scenario.side(color).king is not None for color in (WHITE, BLACK)):
         position = replace(scenario, conditions=(), turn_limit=None, core_victory=True)
         extra.append(Probe(f"the pack's scenario '{scenario.name}'", position))
@@ -199,6 +199,16 @@ def _edges(state: GameState) -> tuple[frozenset[int], bool]:
     return frozenset(values), camps
 
 
+def _reads_target(lasting: tuple[Lasting, ...]) -> bool:
+    """Whether a condition of the effects acting reads the attacked piece."""
+    return any(
+        isinstance(p, PieceIs) and p.role is Role.TARGET
+        for item in lasting
+        if item.effect.condition is not None
+        for p in item.effect.condition.predicates
+    )
+
+
 def _where(actor: Color, frm: Square, to: Square, camps: bool) -> str:
     if not camps:
         return ""
@@ -275,15 +285,20 @@ def _cost_floors(
                 at = Situation(actor, kind, None, distance, frm, to)
                 text = f"a {kind.title} moving {distance} square(s){_where(actor, frm, to, camps)}, core cost {base}"
                 yield from judge("move", base, CostKind.MOVE, at, text)
+    # an attack always has a target: each kind when a condition reads it (``when target is Knight``)
+    victims: tuple[Kind | None, ...] = tuple(Kind) if _reads_target(lasting) else (None,)
     for kind in NON_KING_KINDS:
         for distance in _distances(ATTACK_REACH[kind], edges):
             base = attack_cost(kind, distance, ruleset).value
             for frm, to in _squares(actor, camps):
-                at = Situation(actor, kind, None, distance, frm, to)
-                text = (
-                    f"a {kind.title} attacking at distance {distance}{_where(actor, frm, to, camps)}, core cost {base}"
-                )
-                yield from judge("attack", base, CostKind.ATTACK, at, text)
+                for victim in victims:
+                    at = Situation(actor, kind, victim, distance, frm, to)
+                    on = f" a {victim.title}" if victim is not None else ""
+                    text = (
+                        f"a {kind.title} attacking{on} at distance {distance}{_where(actor, frm, to, camps)}, "
+                        f"core cost {base}"
+                    )
+                    yield from judge("attack", base, CostKind.ATTACK, at, text)
         base = PIECE_VALUES[kind] + caps.SUMMON_BASE_COST
         for what, cost_kind in (("summon", CostKind.SUMMON), ("teleport", CostKind.TELEPORT)):
             for _, to in _squares(actor, camps):

@@ -41,16 +41,21 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
+from sgcheck.contract.analysis import conditions
+from sgcheck.contract.facts.matchups import role_kinds
 from sgcheck.core import caps
 from sgcheck.core.actions import Action, Attack, Break, Convert, EndTurn, EnterPhase, Move, Repair, Summon, Teleport
 from sgcheck.core.cards import model as A
+from sgcheck.core.cards.parts import Resource
+from sgcheck.core.cards.semantics import Situation, holds
 from sgcheck.core.engine import apply
+from sgcheck.core.formulas import value_of
 from sgcheck.core.geometry import KING_STEPS, KNIGHT_JUMPS, SLIDE_DIRS, attack_targets
 from sgcheck.core.legal import CATEGORIES, moves, summons
 from sgcheck.core.outcome import Applied
 from sgcheck.core.pieces import Color, Kind, Piece, piece
 from sgcheck.core.squares import ALL_SQUARES, Square, file_of, on_board, rank_of, square
-from sgcheck.core.state import Board, GameState
+from sgcheck.core.state import Board, GameState, Payment
 from sgcheck.core.windows import next_phase
 
 #: How many plies a witness game is played, at most: 50 turns of each player.
@@ -92,6 +97,18 @@ class Goal:
     # at most this many actions a turn that add copies or firings (None: as many as can be paid), so
     # that what must recur turn after turn is not all spent in one turn
     per_turn: int | None = None
+    # the condition the effect fires and acts under, for the holder: the game steers to a position
+    # where it holds (:func:`conditions.gap`) and to attacks it holds on (:func:`reach`)
+    condition: A.Condition | None = None
+
+    @property
+    def aim(self) -> A.Condition | None:
+        """The part of :attr:`condition` about the attack (its pieces, distance, camps), or None."""
+        return conditions.action_part(self.condition)
+
+    def gap(self, state: GameState) -> int:
+        """How far ``state`` is from the position :attr:`condition` needs (0: none needed)."""
+        return 0 if self.condition is None else conditions.gap(state, self.owner, self.condition)
 
     @property
     def aggressor(self) -> Color | None:
@@ -124,8 +141,9 @@ class Goal:
 
     def describe(self) -> str:
         events = ", ".join(sorted(str(event) for event in self.events)) or "none"
+        aimed = " under the effect's condition (steered to it)" if self.condition is not None else ""
         return (
-            f"a witness game directed at the events ({events}) for up to {PLIES // 2} turns of each player, "
+            f"a witness game directed at the events ({events}){aimed} for up to {PLIES // 2} turns of each player, "
             f"as many events a turn as can be paid, then one a turn, each stopped after {STALL} plies "
             "without a copy or a closer attack"
         )
@@ -141,7 +159,32 @@ def reach(state: GameState, goal: Goal) -> int:
     aggressor = goal.aggressor
     if aggressor is None:
         return 0
+    aim = goal.aim
+    if aim is not None:
+        return _aimed(state, aggressor, goal.owner, aim)
     return _reach(state.board, aggressor)
+
+
+def _aimed(state: GameState, aggressor: Color, owner: Color, aim: A.Condition) -> int:
+    """How many attacks the aggressor's pieces could make on which ``aim``, the attack's part of a
+    condition of ``owner``'s card, holds as the engine reads it (the King a target when it does)."""
+    return len(_aimed_attacks(state, aggressor, owner, aim))
+
+
+def _aimed_attacks(state: GameState, aggressor: Color, owner: Color, aim: A.Condition) -> list[Square]:
+    """The target square of each attack :func:`_aimed` counts."""
+    board = state.board
+    found: list[Square] = []
+    for sq in ALL_SQUARES:
+        cell = board[sq]
+        if cell is None or cell.color is not aggressor:
+            continue
+        for to, route in attack_targets(board, sq, cell):
+            target = board[to]
+            assert target is not None
+            if holds(aim, owner, state, Situation(aggressor, cell.kind, target.kind, route.distance, sq, to)):
+                found.append(to)
+    return found
 
 
 def _reach(board: Board, aggressor: Color) -> int:
@@ -206,12 +249,53 @@ def _pieces(state: GameState, color: Color) -> int:
     return sum(1 for cell in state.board if cell is not None and cell.color is color)
 
 
-def score(state: GameState, goal: Goal) -> tuple[int, int, int, int]:
-    """How far ``state`` is toward the goal: the game going on, the copies, the aggressor's reach,
-    and the pieces the aggressor keeps (the prey's side does not take away what attacks it)."""
+def score(state: GameState, goal: Goal) -> tuple[int, int, int, int, int, int, int]:
+    """How far ``state`` is toward the goal: the game going on, the position nearer what the
+    effect's condition needs, the copies, the aggressor's reach, the damage dealt this turn toward
+    a capture when the condition names the attack (a piece worth 3 falls to 3 hits in a turn, core
+    §4.3), the prey's pieces of the kinds the condition names as targets (the prey's side summons
+    them), and the pieces the aggressor keeps (the prey's side does not take away what attacks it)."""
     aggressor = goal.aggressor
     kept = _pieces(state, aggressor) if aggressor is not None else 0
-    return (int(state.result is None), goal.progress(state), reach(state, goal), kept)
+    dealt = _toward_capture(state, goal) if state.turn.damage else 0
+    going = int(state.result is None)
+    return (going, -goal.gap(state), goal.progress(state), reach(state, goal), dealt, _supply(state, goal), kept)
+
+
+def _supply(state: GameState, goal: Goal) -> int:
+    """The prey's pieces, the King aside, of the kinds the goal's condition names as targets (0
+    when it names none)."""
+    aim, aggressor = goal.aim, goal.aggressor
+    if aim is None or aggressor is None:
+        return 0
+    kinds = role_kinds(aim, A.Role.TARGET, A.ALL_KINDS)
+    if kinds == A.ALL_KINDS:
+        return 0
+    prey = aggressor.other
+    return sum(
+        1 for cell in state.board if cell is not None and cell.color is prey and cell.kind in kinds - {Kind.KING}
+    )
+
+
+#: Damage this turn counts toward a capture on a piece that falls to at most this many hits in a
+#: turn (a Pawn, a Knight, a Bishop: core §4.3), what one turn of a witness game can pay for.
+_HITS_TO_CAPTURE = 3
+
+
+def _toward_capture(state: GameState, goal: Goal) -> int:
+    """The damage dealt this turn toward capturing pieces the goal's condition holds on, attacked as
+    it names (:func:`_aimed_attacks`), that fall to a few hits (:data:`_HITS_TO_CAPTURE`); 0 for a
+    goal whose condition names no attack."""
+    aim, aggressor = goal.aim, goal.aggressor
+    if aim is None or aggressor is None:
+        return 0
+    aimed = set(_aimed_attacks(state, aggressor, goal.owner, aim))
+    total = 0
+    for sq, dealt in state.turn.damage:
+        cell = state.board[sq]
+        if sq in aimed and cell is not None and value_of(cell.kind, state.ruleset) <= _HITS_TO_CAPTURE:
+            total += dealt
+    return total
 
 
 def options(state: GameState, goal: Goal) -> Iterator[Action]:
@@ -221,11 +305,15 @@ def options(state: GameState, goal: Goal) -> Iterator[Action]:
     piece within reach as well, and a Teleport has a destination for every free camp square)."""
     prey_side = goal.owner if goal.events & SUFFERED else None
     teleports = A.Event.TELEPORT in goal.events
+    # the conversion raises the mover's LP when the condition wants it higher
+    converts = (state.to_move, Resource.LP) in conditions.raises(goal.condition, goal.owner)
     if state.result is not None:
         return
     # the core's candidates of the phase; the engine refuses what is not legal when it is applied
     for action in (action for category in CATEGORIES[state.turn.phase] for action in category(state)):
-        if isinstance(action, EnterPhase | EndTurn | Convert) or (isinstance(action, Teleport) and not teleports):
+        if isinstance(action, EnterPhase | EndTurn) or (isinstance(action, Convert) and not converts):
+            continue
+        if isinstance(action, Teleport) and not teleports:
             continue
         if isinstance(action, Attack):
             if state.to_move is prey_side:
@@ -265,7 +353,12 @@ def wander(state: GameState, goal: Goal, rng: random.Random) -> Action | None:
         elif isinstance(action, Summon):
             board[action.to] = piece(state.to_move, action.kind)
             changed = (action.to,)
-        value = _reach_after(state.board, tuple(board), changed, aggressor) if aggressor is not None else 0
+        if aggressor is None:
+            value = 0
+        elif goal.aim is not None:  # attacks the condition holds on, on the board the action leaves
+            value = _aimed(state.replace(board=tuple(board)), aggressor, goal.owner, goal.aim)
+        else:
+            value = _reach_after(state.board, tuple(board), changed, aggressor)
         if value > base:
             ranked.append((-value, index, action))
     for _, _, action in sorted(ranked):
@@ -285,12 +378,15 @@ def choose(state: GameState, goal: Goal) -> Action | None:
     scores above ``state`` itself (the phase should move on). The first found wins a tie. No action
     is taken that leaves its taker with less than :data:`RESERVE` in LP and SP together."""
     base = score(state, goal)
-    best: tuple[tuple[int, int, int, int], Action] | None = None
+    best: tuple[tuple[int, int, int, int, int, int, int], Action] | None = None
     mover = state.to_move
+    in_lp = (mover, Resource.LP) in conditions.lowers(goal.condition, goal.owner)
     for action in options(state, goal):
         step = apply(state, action)
         if not isinstance(step, Applied):
             continue
+        if in_lp:  # the condition wants the mover's LP lower: the price paid from LP first (R05)
+            action, step = _paid_in_lp(state, action, step)
         after = step.state.players[mover]
         if after.lp + after.sp < RESERVE:
             continue
@@ -298,6 +394,24 @@ def choose(state: GameState, goal: Goal) -> Action | None:
         if value > base and (best is None or value > best[0]):
             best = (value, action)
     return None if best is None else best[1]
+
+
+#: The actions whose log line states how their price is paid (R05).
+_PAYS = (Summon, Move, Attack, Teleport, Break, Repair)
+
+
+def _paid_in_lp(state: GameState, action: Action, step: Applied) -> tuple[Action, Applied]:
+    """``action`` with its price paid from the mover's LP as far as they go (R05: a log states how a
+    cost is paid), and what the engine makes of it; ``action`` and ``step`` when that cannot be."""
+    paid = step.effects.paid
+    if paid is None or paid.sp == 0 or not isinstance(action, _PAYS):
+        return action, step
+    lp = min(paid.total, state.players[state.to_move].lp)
+    if lp <= paid.lp:
+        return action, step
+    priced: Action = dataclasses.replace(action, pay=Payment(paid.total - lp, lp))
+    again = apply(state, priced)
+    return (priced, again) if isinstance(again, Applied) else (action, step)
 
 
 __all__ = [

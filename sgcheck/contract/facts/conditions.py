@@ -1,4 +1,5 @@
-"""When an effect's condition can hold: its piece, distance, camp, Gem and resource predicates.
+"""When an effect's condition can hold: its piece, distance, camp, Gem and resource predicates,
+and what the event of its trigger tells it.
 
 Distance, camp, Gem and resource predicates are checked for satisfiability on their own and
 otherwise assumed to hold together (an over-approximation: a warning may name a combination
@@ -12,6 +13,7 @@ from collections.abc import Iterable
 
 from sgcheck.contract.context import CheckContext
 from sgcheck.contract.facts.matchups import attackers_universe, role_kinds
+from sgcheck.core.caps import LP_VICTORY
 from sgcheck.core.cards import model as A
 from sgcheck.core.cards.attack_parts import attack_part
 from sgcheck.core.cards.semantics import changes
@@ -44,11 +46,66 @@ def impossible_reason(effect: A.Effect, ctx: CheckContext) -> str | None:
     if not defenders:
         return "no piece can be the target it describes"
     return (
-        _distance_problem(condition.predicates, attackers, effect)
+        _event_problem(condition.predicates, effect.trigger)
+        or _distance_problem(condition.predicates, attackers, effect)
         or _camp_problem(condition.predicates)
         or _gem_problem(condition.predicates)
         or _resource_problem(condition.predicates)
     )
+
+
+#: What the situation of each event tells a trigger's condition, read at that event (R23; the
+#: engine's ``Situation``): an attack its attacker, target, distance and both camps; a move no
+#: target; a Summon the piece and the square it lands on; a Teleport no target nor distance; the
+#: start of a phase and a gain or loss of SP or LP no action at all.
+_ATTACK_TELLS = frozenset({"attacker", "target", "distance", "attacker camp", "target camp"})
+EVENT_TELLS: dict[A.Event, frozenset[str]] = {
+    A.Event.CAPTURE: _ATTACK_TELLS,
+    A.Event.CAPTURED: _ATTACK_TELLS,
+    A.Event.HIT: _ATTACK_TELLS,
+    A.Event.MISS: _ATTACK_TELLS,
+    A.Event.ATTACKED: _ATTACK_TELLS,
+    A.Event.MOVE: frozenset({"attacker", "distance", "attacker camp", "target camp"}),
+    A.Event.SUMMON: frozenset({"attacker", "target camp"}),
+    A.Event.TELEPORT: frozenset({"attacker", "attacker camp", "target camp"}),
+    A.Event.PHASE: frozenset(),
+    A.Event.GAIN_SP: frozenset(),
+    A.Event.GAIN_LP: frozenset(),
+    A.Event.LOSE_SP: frozenset(),
+    A.Event.LOSE_LP: frozenset(),
+}
+
+
+def _told(p: A.Predicate) -> str | None:
+    """What a predicate about the action needs its event to tell (None: it reads the position)."""
+    if isinstance(p, A.PieceIs):
+        return "attacker" if p.role is A.Role.ATTACKER else "target"
+    if isinstance(p, A.DistanceIs):
+        return "distance"
+    if isinstance(p, A.InCamp):
+        return "attacker camp" if p.role is A.Role.ATTACKER else "target camp"
+    return None
+
+
+def _event_problem(predicates: Iterable[A.Predicate], trigger: A.Trigger | None) -> str | None:
+    """A trigger's condition about what its event does not tell never holds there; and the King is
+    never captured (its 20 hits end the game, core §4.4), so a capture never has a King target."""
+    if trigger is None:
+        return None
+    tells = EVENT_TELLS[trigger.event]
+    for p in predicates:
+        need = _told(p)
+        if need is not None and need not in tells:
+            event = "the start of a phase" if trigger.event is A.Event.PHASE else f"'on {trigger.event}'"
+            return f"{event} tells no {need}, so the trigger never fires"
+        if (
+            trigger.event in (A.Event.CAPTURE, A.Event.CAPTURED)
+            and isinstance(p, A.PieceIs)
+            and p.role is A.Role.TARGET
+            and role_kinds(A.Condition((p,), p.span), A.Role.TARGET, A.ALL_KINDS) == {Kind.KING}
+        ):
+            return "a King is never captured (its 20 hits end the game, core §4.4), so the trigger never fires"
+    return None
 
 
 def _bounds(cmp: A.Cmp, value: int, low: int, high: int) -> tuple[int, int]:
@@ -119,9 +176,14 @@ def _resource_problem(predicates: Iterable[A.Predicate]) -> str | None:
     unbounded = 10**12
     for p in predicates:
         if isinstance(p, A.ResourceIs):
-            low, high = bounds.get((p.side, p.resource), (0, unbounded))
+            # LP below 1,000 while the game goes on: 1,000 LP wins it (core §7)
+            most = LP_VICTORY - 1 if p.resource is A.Resource.LP else unbounded
+            low, high = bounds.get((p.side, p.resource), (0, most))
             bounds[(p.side, p.resource)] = _bounds(p.cmp, p.value, low, high)
     for (side, resource), (low, high) in bounds.items():
         if low > high:
-            return f"no amount of {side.value} {resource.value} satisfies it (LP and SP are never negative)"
+            return (
+                f"no amount of {side.value} {resource.value} satisfies it "
+                f"(LP and SP are never negative, and {LP_VICTORY} LP ends the game)"
+            )
     return None
