@@ -47,12 +47,16 @@ hand-over, the End of one and the Upkeep of the other):
   the phase, or the Gem attempt, is gone in all but name.
 - **Growth** (core §8): within one turn, the same position (board, phase, the turn's
   counters, the cards in play) reached again with more LP or SP and no less of either: the
-  sequence in between can be repeated for ever.
+  sequence in between can be repeated for ever. Across turns (ruling CR3,
+  :mod:`sgcheck.core.cards.compounding`): a pool that grows in a window by a gain read from the
+  player's own pool, which the player's gains feed back again and again (SP from SP; LP from SP
+  and SP from LP), with nothing of the player's own taking from it again and again: it compounds.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from functools import lru_cache
 from typing import ClassVar, Final, NamedTuple, assert_never, final
 
 from sgcheck import codes
@@ -71,6 +75,7 @@ from sgcheck.core.actions import (
     Summon,
     Teleport,
 )
+from sgcheck.core.cards import compounding
 from sgcheck.core.cards.effects import (
     CapturePiece,
     ConvertPiece,
@@ -103,7 +108,7 @@ from sgcheck.core.cards.model import Card, Effect
 from sgcheck.core.cards.parts import CostKind, Mode, Resource
 from sgcheck.core.cards.parts import Side as CardSide
 from sgcheck.core.cards.semantics import amount, changes
-from sgcheck.core.cards.table import Lasting, ply
+from sgcheck.core.cards.table import CardsByName, Lasting, ply
 from sgcheck.core.legal import attacks, gem_attempts, moves, summons, teleports, with_roll
 from sgcheck.core.outcome import Applied, Rejected
 from sgcheck.core.pieces import PIECE_VALUES, Color, Kind, Phase
@@ -255,14 +260,17 @@ def needs_watch(cards: Iterable[Card]) -> bool:
     and at most one reroll or advantage source in the whole pack, not on an activated Relic
     (two uses would be two sources), and at most one effect taking from the opponent, not on an
     activated Relic (two could keep a Repair out of reach on consecutive turns). Anything else
-    (a trigger, LP given, a cost modifier, a denial, direct damage, capture, what replay refuses
-    to play) keeps the watch. Replay asks
-    once per game with a pack, so a pack that cannot breach the contract pays nothing for it.
+    (a trigger, a gain read from the holder's own pool on an activated Relic (CR3), LP given, a
+    cost modifier, a denial, direct damage, capture, what replay refuses to play) keeps the
+    watch. Replay asks once per game with a pack, so a pack that cannot breach the contract pays nothing for it.
     """
     rerolls = 0
     drains = 0
     shield = 0  # what the pack's reductions and damage maluses take off a hit, together
     for card in cards:
+        found = compounding.traits(card)
+        if found is not None and found.links:
+            return True  # a gain read from the holder's own pool, again and again: it may compound (CR3)
         for effect in card.effects:
             action = effect.action
             if effect.trigger is not None:
@@ -956,6 +964,63 @@ def _growth(watch: Watch, before: GameState, state: GameState) -> tuple[Watch, l
     return _with_seen(watch, (*positions, (state, now_lp, now_sp))), []
 
 
+def _compounding(
+    before: GameState, after: GameState, color: Color, grew_sp: int, grew_lp: int, card: str | None
+) -> list[Breach]:
+    """Growth across turns (ruling CR3, :mod:`sgcheck.core.cards.compounding`): in ``color``'s window,
+    a pool grew (``grew_sp``, ``grew_lp``: net of the window's price, without the core's own gains)
+    by a gain of ``color``'s cards read from ``color``'s own pool that their links feed back, again
+    and again: the pool compounds, turn after turn, without bound."""
+    cards = after.cards
+    if cards is None or (grew_sp <= 0 and grew_lp <= 0):
+        return []
+    acted = _acted(before, after, color, card)
+    if not acted:
+        return []
+    by_name = cards.by_name
+    starts = [
+        step
+        for name in acted
+        if name in by_name and (found := compounding.traits(by_name[name])) is not None
+        for step in found.links
+        if (grew_sp if step.fed is Resource.SP else grew_lp) > 0
+        and max(_pool(before, color, step.read), _pool(after, color, step.read)) > 0
+    ]
+    if not starts:
+        return []
+    held = [by_name[item.card] for item in cards.in_play if item.owner is color and item.card in by_name]
+    for start in starts:
+        closed = compounding.compounds(held, start)
+        if closed is None:
+            continue
+        grew = grew_sp if start.fed is Resource.SP else grew_lp
+        message = (
+            f"{color.title}'s {start.fed.value} grew by {grew} from an amount read from their own "
+            f"{start.read.value}, which their cards feed again and again ({compounding.describe(closed)}): "
+            f"the pool compounds turn after turn without bound"
+        )
+        names = tuple(dict.fromkeys(step.card for step in closed))
+        diagnostic = _diag("growth", message, ("core §8", compounding.RULING))
+        return [Breach("growth", diagnostic, names, max(0, grew_sp), max(0, grew_lp), "compounding")]
+    return []
+
+
+def _links(state: GameState) -> bool:
+    """Whether some card of the game makes a CR3 link (else nothing can compound)."""
+    cards = state.cards
+    return cards is not None and _any_link(cards.by_name)
+
+
+@lru_cache(maxsize=64)
+def _any_link(by_name: CardsByName) -> bool:
+    return any(compounding.traits(card) is not None for card in by_name.values())
+
+
+def _pool(state: GameState, color: Color, resource: Resource) -> int:
+    player = state.players[color]
+    return player.sp if resource is Resource.SP else player.lp
+
+
 def _with_seen(watch: Watch, seen: tuple[tuple[GameState, int, int], ...]) -> Watch:
     """``watch.replace(seen=seen)``, by the constructor: replay calls it on nearly every action."""
     return Watch(watch.sides, watch.ply, seen, watch.free_attempts, watch.free_repairs)
@@ -1020,6 +1085,11 @@ def observe(watch: Watch, before: GameState, action: Action, applied: Applied) -
         # counts toward a Repair made impossible
         watch, found = _other_side(watch, before, after, me.other, now, card)
         out = _more(out, found)
+        if _links(after):
+            grew_sp = a.sp - b.sp - (_capture_reward(before, applied) if fx.captured is not None else 0)
+            out = _more(out, _compounding(before, after, me, grew_sp, a.lp - b.lp, card))
+            o, p = before.players[me.other], players[me.other]
+            out = _more(out, _compounding(before, after, me.other, p.sp - o.sp, p.lp - o.lp, None))
         if kind is not Attack and _king_damaged(before, after):
             out = _more(out, _king_damage(before, after, action))
     watch, out = _on_the_action(watch, before, action, applied, out)
@@ -1090,13 +1160,14 @@ def _hand_over(
     # without a trigger before or after (an effect starting with the new turn may bring one),
     # only the Pass bonus and the income moved SP or LP, and no King took damage
     windows = _triggers(before) or _triggers(after)
+    pass_bonus = caps.PASS_BONUS_LP if fx.passed else 0
     nxt = after.to_move
     if watch.sides[me].drained:  # what was taken in this player's own turn they could still answer
         watch = _with_side(watch, me, watch.sides[me].replace(drained=0, drained_by=()))
     handed = nxt is not me and after.result is None  # the next player's Upkeep began
     if windows:
         b, a = was[me], players[me]
-        taken, given = b.sp - a.sp, a.lp - b.lp - (caps.PASS_BONUS_LP if fx.passed else 0)
+        taken, given = b.sp - a.sp, a.lp - b.lp - pass_bonus
         if taken > 0 or given != 0:
             acted = _acted(before, after, me)
             if acted or given > 0 or not handed:
@@ -1108,6 +1179,9 @@ def _hand_over(
                     out = _more(out, found)
             else:  # only the next player's Upkeep took them: their cards', not this player's
                 watch = _drained(watch, me, taken, -given, _acted(before, after, nxt))
+    if windows and _links(after):  # the End's window of ``me``: growth across turns (CR3)
+        b, a = was[me], players[me]
+        out = _more(out, _compounding(before, after, me, a.sp - b.sp, a.lp - b.lp - pass_bonus, None))
     if handed:
         later = (after.turn_number - 1) * 2 + (nxt is _BLACK)  # ply_of(after)
         watch = _new_turn(watch, later, nxt)
@@ -1125,6 +1199,8 @@ def _hand_over(
                         out = _more(out, found)
                 else:  # the End's effects of the player whose turn ended took them
                     watch = _drained(watch, nxt, taken, -given, _acted(before, after, me))
+        if windows and _links(after):  # the Upkeep's window of ``nxt``, without the income
+            out = _more(out, _compounding(before, after, nxt, a.sp - b.sp - (fx.income or 0), a.lp - b.lp, None))
         if a.gem_broken:
             watch, found = _repair(watch, after)
             out = _more(out, found)

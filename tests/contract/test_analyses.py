@@ -107,12 +107,41 @@ def test_a_chain_needing_one_card_in_both_hands_is_not_a_cycle() -> None:
 
 def test_growth_loops_need_distinct_cards_per_hand() -> None:
     pair = cards(
+        'relic "L" passive { cost 1 SP effect at end: gain LP equal to own SP }\n'
+        'relic "S" passive { cost 1 SP effect at upkeep: gain SP equal to own LP }\n'
+    )
+    assert any({link.card.name for link in loop} == {"L", "S"} for loop in feedback_loops(pair))
+    envy = cards('relic "Envy" passive { cost 1 SP effect at upkeep: gain SP equal to enemy SP }\n')
+    assert feedback_loops(envy) == []  # would need the card in both hands
+
+
+def test_growth_loops_need_gains_that_come_again() -> None:
+    """Ruling CR3 (core §8): a Spell, a passive Relic's own effect and an effect limited per game act a
+    bounded number of times, a condition holding a pool below a level stops the gains there, and a card
+    that takes from its own loop again and again may keep it down: none of them is a loop."""
+    spells = cards(
         'spell "L" { cost 1 SP effect gain LP equal to own SP }\n'
         'spell "S" { cost 1 SP effect gain SP equal to own LP }\n'
     )
-    assert any({link.card.name for link in loop} == {"L", "S"} for loop in feedback_loops(pair))
-    envy = cards('spell "Envy" { cost 1 SP effect gain SP equal to enemy SP }\n')
-    assert feedback_loops(envy) == []  # would need the card in both hands
+    assert feedback_loops(spells) == []
+    once = cards('relic "Once" activated { cost 1 SP phase main1 effect gain SP equal to own SP limit 1 per game }\n')
+    assert feedback_loops(once) == []
+    played = cards('relic "Played" passive { cost 1 SP effect gain SP equal to own SP }\n')
+    assert feedback_loops(played) == []
+    capped = cards('relic "Capped" passive { cost 1 SP effect at upkeep: gain SP equal to own SP when own SP < 20 }\n')
+    assert feedback_loops(capped) == []
+    ebb = cards(
+        'relic "Ebb" passive { cost 1 SP effect at upkeep: gain SP equal to own SP / 2 '
+        "effect at end: lose SP equal to own SP }\n"
+    )
+    assert feedback_loops(ebb) == []
+    # the same gains, coming again without a bound per game, are loops
+    each_turn = cards(
+        'relic "Each" activated { cost 1 SP phase main1 effect gain SP equal to own SP limit 1 per turn }\n'
+    )
+    assert len(feedback_loops(each_turn)) == 1
+    rising = cards('relic "Rising" passive { cost 1 SP effect at upkeep: gain SP equal to own SP when own SP > 20 }\n')
+    assert len(feedback_loops(rising)) == 1
 
 
 def test_graph_helpers() -> None:
@@ -129,13 +158,13 @@ CONTRACT_SOURCES = os.path.join(Path(contract_package.__file__).parent, "")
 
 def _chain_pack(count: int) -> tuple[A.Card, ...]:
     """``count`` times two relics that all feed one another (one large trigger component) and
-    two spells that feed each other's amounts (a growth loop)."""
+    two relics that feed each other's amounts at each turn (a growth loop)."""
     return cards(
         "".join(
             f'relic "P{i}" {{ cost 1 SP effect on gain SP: gain 1 LP limit once per turn }}\n'
             f'relic "Q{i}" {{ cost 1 SP effect on gain LP: gain 1 SP limit once per turn effect to_hit +1 }}\n'
-            f'spell "L{i}" {{ cost 1 SP effect gain LP equal to own SP }}\n'
-            f'spell "S{i}" {{ cost 1 SP effect gain SP equal to own LP }}\n'
+            f'relic "L{i}" passive {{ cost 1 SP effect at end: gain LP equal to own SP }}\n'
+            f'relic "S{i}" passive {{ cost 1 SP effect at upkeep: gain SP equal to own LP }}\n'
             for i in range(count)
         )
     )

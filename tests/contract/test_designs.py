@@ -80,8 +80,6 @@ NO_GAME: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "53-bleeding-mirror.sgcard": (frozenset({"SG-C030"}), _NONE),
     "54-mutual-tithe.sgcard": (frozenset({"SG-C101"}), _NONE),
     "55-see-saw.sgcard": (frozenset({"SG-C101"}), _NONE),
-    "56-compound-interest.sgcard": (frozenset({"SG-C031"}), _NONE),
-    "57-twin-wells.sgcard": (frozenset({"SG-C110"}), _NONE),
     "59-endless-muster.sgcard": (frozenset({"SG-C032"}), _NONE),
     "63-bloodlust.sgcard": (frozenset({"SG-C011"}), _NONE),
     "66-silenced-echo.sgcard": (frozenset({"SG-C030"}), _NONE),

@@ -121,8 +121,14 @@ def test_a_card_the_core_refuses_is_an_error_with_the_refused_play(tmp_path: Pat
 
 def test_a_rule_error_no_game_shows_is_a_warning_that_says_so(tmp_path: Path) -> None:
     """core §8: a self-feeding amount (SG-C031) that no game the checker plays makes grow past a
-    bound is reasoned, not proven: a warning with the reasoning, never an error."""
-    found = _check_text('relic "Mirror" passive {\n    cost 3 SP\n    effect gain SP equal to own SP\n}\n', tmp_path)
+    bound is reasoned, not proven: a warning with the reasoning, never an error. Here the doubling
+    at each Upkeep sits beside the card's own loss at each End, which may keep the pool down, so
+    the watch judges no game by ruling CR3 (3) and the reasoning only says it may be unbounded."""
+    card = (
+        'relic "Mirror" passive {\n    cost 3 SP\n    effect at upkeep: gain SP equal to own SP\n'
+        "    effect at end: lose 1 SP\n}\n"
+    )
+    found = _check_text(card, tmp_path)
     reported = [d for d in found if d.code == "SG-C031"]
     assert reported
     for diagnostic in reported:

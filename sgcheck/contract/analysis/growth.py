@@ -4,7 +4,10 @@
 SP equal to your LP" on another do the same between them. The graph has four nodes
 (each player's SP and LP) and an edge from the resource an amount is read from to the
 resource it adds to, labelled with the card; any cycle is a feedback loop with no
-bound (core §8). With four nodes the cycles can simply be enumerated, so the cost is
+bound (core §8). An edge is an effect that acts again and again over a game and that no
+condition stops at a level, as ruling CR3 says (:mod:`sgcheck.core.cards.compounding`, read
+by the run-time watch too): a Spell, a passive Relic's own effect or an effect limited per
+game multiplies a pool by a bounded factor. With four nodes the cycles can simply be enumerated, so the cost is
 linear in the cards (each edge keeps a handful of example cards).
 """
 
@@ -16,6 +19,7 @@ from itertools import permutations
 from typing import assert_never
 
 from sgcheck.core.cards import model as A
+from sgcheck.core.cards.compounding import capped, recurs, traits
 
 _RESOURCES = (A.Resource.SP, A.Resource.LP)
 _EXAMPLES_PER_EDGE = 4
@@ -79,6 +83,8 @@ def feedback_loops(cards: Sequence[A.Card]) -> list[tuple[Link, ...]]:
     edges: dict[tuple[tuple[int, A.Resource], tuple[int, A.Resource]], list[Link]] = {}
     for card in cards:
         for effect in card.effects:
+            if not recurs(card, effect) or capped(effect):
+                continue  # acts a bounded number of times, or stops at a level (ruling CR3)
             found = _scaling(effect)
             if found is None:
                 continue
@@ -100,7 +106,7 @@ def feedback_loops(cards: Sequence[A.Card]) -> list[tuple[Link, ...]]:
             if not all(pair in edges for pair in pairs):
                 continue
             chain = _choose(pairs, edges)
-            if chain is None:
+            if chain is None or _taken_back(chain):
                 continue
             key = frozenset(link.card.name for link in chain)
             if key not in seen:
@@ -123,3 +129,14 @@ def _choose(
         holder_of[id(pick.card)] = pick.holder
         chosen.append(pick)
     return tuple(chosen)
+
+
+def _taken_back(chain: tuple[Link, ...]) -> bool:
+    """Whether a card of the loop empties a pool of the loop of its holder again and again, so that
+    the pool starts again from nothing: bounded (ruling CR3, 3)."""
+    pools = {link.source for link in chain} | {link.target for link in chain}
+    for link in chain:
+        found = traits(link.card)
+        if found is not None and any((link.holder, resource) in pools for resource in found.empties):
+            return True
+    return False

@@ -19,6 +19,7 @@ from typing import assert_never
 
 from sgcheck.core import caps
 from sgcheck.core.cards import model as A
+from sgcheck.core.cards.compounding import link
 from sgcheck.core.cards.parts import CostKind, Event, ExtraKind
 from sgcheck.core.record import pickle_by_fields
 
@@ -191,7 +192,8 @@ class Signals:
     Two cards meet when one sends what the other hears: a resource gained or lost and a trigger
     on it, an action made cheaper or granted and a trigger on that action, SP taken and LP given
     (an exchange spread over two cards), two denials of repair, a price on the Gem attempts and
-    extra attempts. Only cards that meet are explored together.
+    extra attempts, a gain read from a pool and one feeding that pool (ruling CR3). Only cards that
+    meet are explored together.
     """
 
     sends: frozenset[str]
@@ -210,6 +212,10 @@ def signals(card: A.Card) -> Signals:
                 hears.add(f"event:{trigger.event.value}")
             if trigger.pay is not None and trigger.pay.of(A.Resource.SP):
                 sends.add("sp-out")
+        fed = link(card, effect)
+        if fed is not None:  # a gain read from the holder's own pool: it meets what feeds that pool (CR3)
+            sends.add(f"feeds:{fed.fed.value}")
+            hears.add(f"feeds:{fed.read.value}")
         action = effect.action
         match action:
             case A.ResourceChange() if action.who is A.Side.OWN:
