@@ -48,7 +48,7 @@ def test_every_predicate_of_the_catalogue_has_a_reading_over_the_game() -> None:
 
 
 @pytest.mark.parametrize(
-    ("words", "reachable"),
+    ("words", "expected"),
     [
         # resources (core §2, §7, R05): LP 0 to 999, SP from 0
         ("on captured: to_hit +10 permanently when own LP < 5", True),
@@ -79,10 +79,10 @@ def test_every_predicate_of_the_catalogue_has_a_reading_over_the_game() -> None:
         ("on move: to_hit +10 permanently when distance >= 2", True),
     ],
 )
-def test_a_condition_is_reachable_when_some_game_makes_it_true(words: str, reachable: bool) -> None:
+def test_a_condition_is_reachable_when_some_game_makes_it_true(words: str, expected: bool) -> None:
     """core §8: the checker's reading of each condition kind over a whole game."""
     why = reachable.unreachable(_effect(words))
-    assert (why is None) is reachable, why
+    assert (why is None) is expected, why
 
 
 def test_the_position_a_condition_needs_is_brought_about_within_the_core_values() -> None:
