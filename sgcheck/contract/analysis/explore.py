@@ -45,7 +45,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 
-from sgcheck.contract.analysis import conditions, witness
+from sgcheck.contract.analysis import reachable, witness
 from sgcheck.contract.analysis.meeting import Hands, Topic, combinations, topics
 from sgcheck.contract.analysis.probes import PROBES, Probe, Swept, probes_for, start, sweep, sweep_key
 from sgcheck.contract.analysis.witness import Goal
@@ -947,7 +947,7 @@ def _growing(cards: CardsState, ruleset: Ruleset = CORE) -> list[_Growing]:
         for source in source_card.effects:
             if source.action != effect.action or (source.trigger is None and source_card.mode is not A.Mode.ACTIVATED):
                 continue
-            if conditions.unreachable(source, ruleset) is not None:
+            if reachable.unreachable(source, ruleset) is not None:
                 continue  # no game makes its condition true where it is read: no more copies come
             room: int | None = None
             if source.limit is not None and source.limit.period is A.Period.GAME:
@@ -964,7 +964,7 @@ def _growing(cards: CardsState, ruleset: Ruleset = CORE) -> list[_Growing]:
         copy = dataclasses.replace(item.effect, trigger=None, limit=None)
         if (item.card, item.owner, copy) in groups or until(copy, 0, relic=False)[0] is not None:
             continue
-        if conditions.unreachable(item.effect, ruleset) is not None:
+        if reachable.unreachable(item.effect, ruleset) is not None:
             continue  # it never fires: no game makes its condition true where it is read
         limit = item.effect.limit
         room = None
@@ -987,16 +987,24 @@ _Aim = tuple[Color, A.Condition] | None
 def _aims(state: GameState, growing: Sequence[_Growing]) -> list[_Aim]:
     """The positions the decision sweeps for ``growing``'s copies: as played, and for each condition
     of theirs that reads the position (resources, Gems) and does not hold in it, the position
-    brought to it (:func:`conditions.brought_about`). The attack's part of a condition is every
-    situation the sweep tries."""
+    brought to it (:func:`reachable.brought_about`), then to all of one holder's at once. The
+    attack's part of a condition is every situation the sweep tries."""
     aims: list[_Aim] = [None]
     for g in growing:
         condition = g.first.effect.condition
-        if condition is None or conditions.gap(state, g.owner, condition) == 0:
+        if condition is None or reachable.gap(state, g.owner, condition) == 0:
             continue
         aim = (g.owner, condition)
         if aim not in aims:
             aims.append(aim)
+    # one holder's conditions all at once, when a position meets them together (a card whose two
+    # effects each need their own level passes a cap only where both hold)
+    for owner in Color:
+        mine = [aim[1] for aim in aims if aim is not None and aim[0] is owner]
+        if len(mine) > 1:
+            joined = A.Condition(tuple(p for c in mine for p in c.predicates), mine[0].span)
+            if reachable.reach(joined) is not None:
+                aims.append((owner, joined))
     return aims
 
 
@@ -1004,7 +1012,7 @@ def _at(state: GameState, aim: _Aim) -> GameState:
     """``state`` brought to the position ``aim`` needs (as it is for None)."""
     if aim is None:
         return state
-    brought = conditions.brought_about(state, *aim)
+    brought = reachable.brought_about(state, *aim)
     return state if brought is None else brought
 
 
@@ -1192,7 +1200,7 @@ def card_goals(card: A.Card, owner: Color, ruleset: Ruleset = CORE) -> list[Goal
     for effect in card.effects:
         if effect.trigger is None or effect.trigger.event is A.Event.PHASE:
             continue
-        if conditions.unreachable(effect, ruleset) is not None:
+        if reachable.unreachable(effect, ruleset) is not None:
             continue  # it never fires: no game brings its event about under its condition
         copies = goals.setdefault((effect.trigger.event, effect.condition), set())
         if isinstance(effect.action, LASTING_ACTIONS):
@@ -1375,14 +1383,14 @@ def _situation_aim(found: Found, by_name: dict[str, A.Card]) -> A.Condition | No
         for name in found.cards
         if name in by_name
         for effect in by_name[name].effects
-        if attack_part(effect) is not None and (part := conditions.action_part(effect.condition)) is not None
+        if attack_part(effect) is not None and (part := reachable.action_part(effect.condition)) is not None
     ]
     if not parts:
         return None
     first, aim = parts[0]
     together = A.Condition(tuple(p for _, part in parts for p in part.predicates), aim.span)
     joined = dataclasses.replace(first, trigger=None, condition=together)
-    return together if conditions.unreachable(joined) is None else aim
+    return together if reachable.unreachable(joined) is None else aim
 
 
 def _directed_show(

@@ -41,7 +41,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from sgcheck.contract.analysis import conditions
+from sgcheck.contract.analysis import reachable
 from sgcheck.contract.facts.matchups import role_kinds
 from sgcheck.core import caps
 from sgcheck.core.actions import Action, Attack, Break, Convert, EndTurn, EnterPhase, Move, Repair, Summon, Teleport
@@ -98,17 +98,17 @@ class Goal:
     # that what must recur turn after turn is not all spent in one turn
     per_turn: int | None = None
     # the condition the effect fires and acts under, for the holder: the game steers to a position
-    # where it holds (:func:`conditions.gap`) and to attacks it holds on (:func:`reach`)
+    # where it holds (:func:`reachable.gap`) and to attacks it holds on (:func:`reach`)
     condition: A.Condition | None = None
 
     @property
     def aim(self) -> A.Condition | None:
         """The part of :attr:`condition` about the attack (its pieces, distance, camps), or None."""
-        return conditions.action_part(self.condition)
+        return reachable.action_part(self.condition)
 
     def gap(self, state: GameState) -> int:
         """How far ``state`` is from the position :attr:`condition` needs (0: none needed)."""
-        return 0 if self.condition is None else conditions.gap(state, self.owner, self.condition)
+        return 0 if self.condition is None else reachable.gap(state, self.owner, self.condition)
 
     @property
     def aggressor(self) -> Color | None:
@@ -306,7 +306,7 @@ def options(state: GameState, goal: Goal) -> Iterator[Action]:
     prey_side = goal.owner if goal.events & SUFFERED else None
     teleports = A.Event.TELEPORT in goal.events
     # the conversion raises the mover's LP when the condition wants it higher
-    converts = (state.to_move, Resource.LP) in conditions.raises(goal.condition, goal.owner)
+    converts = (state.to_move, Resource.LP) in reachable.raises(goal.condition, goal.owner)
     if state.result is not None:
         return
     # the core's candidates of the phase; the engine refuses what is not legal when it is applied
@@ -380,7 +380,7 @@ def choose(state: GameState, goal: Goal) -> Action | None:
     base = score(state, goal)
     best: tuple[tuple[int, int, int, int, int, int, int], Action] | None = None
     mover = state.to_move
-    in_lp = (mover, Resource.LP) in conditions.lowers(goal.condition, goal.owner)
+    in_lp = (mover, Resource.LP) in reachable.lowers(goal.condition, goal.owner)
     for action in options(state, goal):
         step = apply(state, action)
         if not isinstance(step, Applied):

@@ -4,7 +4,10 @@ An effect whose condition cannot hold is dead text, and usually a typo: a distan
 outside 1-7 (``distance > 9``), a Pawn attacking at distance 2 or more (pawns attack one
 square, R08), a knight beyond 2 jumps (R07), the King as attacker under the core
 (R09), a piece in both camps, a Gem both broken and intact, a negative or
-contradictory resource threshold (``own SP < 0``).
+contradictory resource threshold (``own SP < 0``), LP of 1,000 or more (they win the
+game, core §7), or what a trigger's event does not tell (``at upkeep: ... when attacker
+is Queen``: the start of a phase has no attacker; ``on capture: ... when target is
+King``: a King is never captured, core §4.4).
 
 Fails: ``effect to_hit +5 when attacker is Pawn and distance >= 3``. Passes:
 ``effect to_hit +5 when attacker is Pawn and distance = 1``.

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sgcheck.contract.analysis import conditions
+from sgcheck.contract.analysis import reachable
 from sgcheck.contract.analysis.explore import _Search, explore
 from sgcheck.contract.analysis.probes import PROBES, start
 from sgcheck.core.actions import Attack
@@ -43,12 +43,12 @@ def _effect(words: str) -> A.Effect:
 def test_every_predicate_of_the_catalogue_has_a_reading_over_the_game() -> None:
     """docs/cards.md, Conditions: each predicate says whether it reads the position or the action,
     and how a witness game brings it about; none is left out."""
-    assert {k.predicate for k in conditions.KINDS} == {p.predicate for p in catalog.PREDICATES}
-    assert all(k.steered for k in conditions.KINDS)
+    assert {k.predicate for k in reachable.KINDS} == {p.predicate for p in catalog.PREDICATES}
+    assert all(k.steered for k in reachable.KINDS)
 
 
 @pytest.mark.parametrize(
-    ("words", "reachable"),
+    ("words", "expected"),
     [
         # resources (core §2, §7, R05): LP 0 to 999, SP from 0
         ("on captured: to_hit +10 permanently when own LP < 5", True),
@@ -79,10 +79,10 @@ def test_every_predicate_of_the_catalogue_has_a_reading_over_the_game() -> None:
         ("on move: to_hit +10 permanently when distance >= 2", True),
     ],
 )
-def test_a_condition_is_reachable_when_some_game_makes_it_true(words: str, reachable: bool) -> None:
+def test_a_condition_is_reachable_when_some_game_makes_it_true(words: str, expected: bool) -> None:
     """core §8: the checker's reading of each condition kind over a whole game."""
-    why = conditions.unreachable(_effect(words))
-    assert (why is None) is reachable, why
+    why = reachable.unreachable(_effect(words))
+    assert (why is None) is expected, why
 
 
 def test_the_position_a_condition_needs_is_brought_about_within_the_core_values() -> None:
@@ -90,15 +90,15 @@ def test_the_position_a_condition_needs_is_brought_about_within_the_core_values(
     broken` breaks the opponent's Gem (core §6); nothing else of the position changes."""
     state = start(PROBES[0], (), ((), ()))
     low = _effect("to_hit +10 when own LP < 5").condition
-    assert conditions.gap(state, Color.WHITE, low) == state.players[Color.WHITE].lp - 4
-    brought = conditions.brought_about(state, Color.WHITE, low)
+    assert reachable.gap(state, Color.WHITE, low) == state.players[Color.WHITE].lp - 4
+    brought = reachable.brought_about(state, Color.WHITE, low)
     assert brought is not None and brought.players[Color.WHITE].lp == 4
     assert brought.players[Color.BLACK] == state.players[Color.BLACK]
-    assert conditions.gap(brought, Color.WHITE, low) == 0
+    assert reachable.gap(brought, Color.WHITE, low) == 0
     broken = _effect("to_hit +10 when enemy gem is broken").condition
-    shattered = conditions.brought_about(state, Color.WHITE, broken)
+    shattered = reachable.brought_about(state, Color.WHITE, broken)
     assert shattered is not None and shattered.players[Color.BLACK].gem_broken
-    assert conditions.gap(shattered, Color.WHITE, broken) == 0 < conditions.gap(state, Color.WHITE, broken)
+    assert reachable.gap(shattered, Color.WHITE, broken) == 0 < reachable.gap(state, Color.WHITE, broken)
 
 
 _CMPS = list(A.Cmp)
@@ -130,8 +130,8 @@ def test_a_resource_condition_is_reachable_exactly_when_a_value_a_game_holds_mee
         holds(condition, owner, state.with_player(color, _with(state.players[color], resource, v)), None)
         for v in range(top + 1)
     )
-    assert (conditions.unreachable(effect) is None) is oracle
-    brought = conditions.brought_about(state, owner, condition)
+    assert (reachable.unreachable(effect) is None) is oracle
+    brought = reachable.brought_about(state, owner, condition)
     assert (brought is not None) is oracle
     if brought is not None:
         assert holds(condition, owner, brought, None)
