@@ -312,7 +312,9 @@ class Output:
     def _is_stdout(self) -> bool:
         return self.stream is sys.stdout or self.stream is sys.__stdout__
 
-    def write(self, text: str) -> None:
+    def write(self, text: str, *, flush: bool = True) -> None:
+        """Write ``text``; ``flush=False`` leaves it in the stream's buffer (a report of many files
+        is then written in a few large writes: :meth:`flush` at its end)."""
         if not text or self.gone or (self._is_stdout() and stdout_gone()):
             return
         try:
@@ -321,9 +323,28 @@ class Output:
             except UnicodeEncodeError:  # a terminal that cannot show '×' or '§': degrade, never crash
                 encoding = getattr(self.stream, "encoding", None) or "ascii"
                 self.stream.write(text.encode(encoding, "replace").decode(encoding))
+            if flush:
+                self.stream.flush()
+        except OSError as error:
+            self._failed(error)
+
+    def flush(self) -> None:
+        """Hand on what :meth:`write` left in the stream's buffer."""
+        if self.gone or (self._is_stdout() and stdout_gone()):
+            return
+        try:
             self.stream.flush()
         except OSError as error:
             self._failed(error)
+
+    def live(self) -> bool:
+        """Whether someone watches the stream as it is written (a terminal): each part is then
+        flushed as it comes; to a file or a pipe the parts are written in large pieces."""
+        isatty = getattr(self.stream, "isatty", None)
+        try:
+            return bool(isatty()) if isatty is not None else False
+        except (OSError, ValueError):
+            return False
 
     def write_bytes(self, data: bytes) -> None:
         """Bytes as they are (``fmt -``'s formatted file), to the stream's buffer."""
@@ -380,16 +401,18 @@ def write_report(
     """Write each file's part as it comes, then the end of the report; return the exit code.
     ``statistics``: the count of each code instead of the findings, then the totals line."""
     done: list[FileResult] = []
+    live = out.live()  # a terminal sees each file's part as it comes; a pipe or a file, in large writes
     for result, part in rendered:
         done.append(result)
         written = report.add_rendered(result, part)
         if not statistics:
-            out.write(written)
+            out.write(written, flush=live)
     if statistics:
         from sgcheck.report.text import statistics_table
 
-        out.write(statistics_table(done, report.rules))
-    out.write(report.close())
+        out.write(statistics_table(done, report.rules), flush=False)
+    out.write(report.close(), flush=False)
+    out.flush()
     return exit_code_of(done, policy)
 
 

@@ -66,12 +66,14 @@ def _walk(root: str, discovery: DiscoveryOptions) -> Iterator[LogInput]:
     # The walk never enters a linked folder, so only a file that is itself a link can lead out of
     # ``root``: the others are not resolved (one system call a file instead of one a path part).
     for folder, _subfolders, names in walk(root, discovery):
+        links = _links_in(folder) if names else frozenset()
         for name in names:
             if not ascii_lower(name).endswith(LOG_SUFFIX):
                 continue
             path = os.path.join(folder, name)
             shown = display(path)
-            if os.path.islink(path) and links_out_of(Path(path), Path(root)):
+            linked = name in links if links is not None else os.path.islink(path)
+            if linked and links_out_of(Path(path), Path(root)):
                 problem = codes.diagnostic(
                     "SG-P008",
                     f"not read: {shown!r} is a link to a file outside the folder {display(root)!r}",
@@ -80,6 +82,16 @@ def _walk(root: str, discovery: DiscoveryOptions) -> Iterator[LogInput]:
                 yield LogInput(shown, problem)
             else:
                 yield LogInput(shown)
+
+
+def _links_in(folder: str) -> frozenset[str] | None:
+    """The names of the symbolic links in ``folder``, from one read of the folder rather than a
+    system call a file (None when it cannot be read: each file is then asked)."""
+    try:
+        with os.scandir(folder) as entries:
+            return frozenset(entry.name for entry in entries if entry.is_symlink())
+    except OSError:
+        return None
 
 
 def replay_file_result(

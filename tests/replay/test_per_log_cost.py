@@ -4,6 +4,7 @@ the command line keeps the cycle collector off what importing made."""
 from __future__ import annotations
 
 import gc
+import io
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,7 +17,7 @@ from hypothesis import strategies as st
 from sgcheck import launcher
 from sgcheck.cli import main
 from sgcheck.replay import files
-from sgcheck.replay.interpreter import ReplayResult
+from sgcheck.replay.interpreter import ReplayOptions, ReplayResult
 from sgcheck.results import ReplayFacts
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -241,3 +242,66 @@ def test_the_opening_state_built_once_is_the_one_built_each_time(white: int, bla
     fresh = initial_state(Square(white), Square(black), ruleset)
     assert _opening(Square(white), Square(black), ruleset) == fresh
     assert _opening(Square(white), Square(black), ruleset) is _opening(Square(white), Square(black), ruleset)
+
+
+class _Counted(io.StringIO):
+    """A stream that counts its flushes; a terminal or not."""
+
+    def __init__(self, tty: bool) -> None:
+        super().__init__()
+        self.tty = tty
+        self.flushes = 0
+
+    def isatty(self) -> bool:
+        return self.tty
+
+    def flush(self) -> None:
+        self.flushes += 1
+        super().flush()
+
+
+@pytest.mark.parametrize("tty", [False, True])
+def test_a_report_to_a_pipe_is_written_in_one_go_and_to_a_terminal_file_by_file(league: Path, tty: bool) -> None:
+    """Each file's part of a text report is flushed as it comes only when a terminal shows it; to
+    a file or a pipe the parts wait in the buffer, and the report is the same text."""
+    from sgcheck.cli.common import open_report, write_report
+    from sgcheck.codes import REPLAY_CODES
+
+    stream = _Counted(tty)
+    out, report = open_report(
+        "text", command="replay", rules=REPLAY_CODES, file_count=len(SHIPPED), color=False, stream=stream
+    )
+    logs = files.discover_logs([str(league)])
+    rendered = files.replay_all(logs, ReplayOptions(), report.renderer)
+    assert write_report(rendered, out, report) == 0
+    written = stream.getvalue()
+    assert all(f"{name}: " in written for name in SHIPPED)  # each log's summary, labelled
+    assert written.endswith("4 files checked: no problems found\n")
+    assert stream.flushes == (len(SHIPPED) + 1 if tty else 1)
+
+
+def test_a_folder_search_reads_links_from_the_folder_not_file_by_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Which files are links is read once a folder (no lstat a file); a link out of the folder is
+    still refused (SG-P008) and one inside it replayed."""
+    import os
+
+    (tmp_path / "in").mkdir()
+    outside = tmp_path / "outside.sglog"
+    outside.write_text((LOGS / SHIPPED[0]).read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "in" / "a.sglog").write_text(outside.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "in" / "b.sglog").symlink_to(tmp_path / "in" / "a.sglog")
+    (tmp_path / "in" / "c.sglog").symlink_to(outside)
+    asked: list[str] = []
+    real = os.path.islink
+
+    def islink(path: str) -> bool:
+        asked.append(str(path))
+        return real(path)
+
+    monkeypatch.setattr(os.path, "islink", islink)
+    found = files.discover_logs([str(tmp_path / "in")])
+    assert [Path(log.path).name for log in found] == ["a.sglog", "b.sglog", "c.sglog"]
+    assert [log.problem is not None and log.problem.code for log in found] == [False, False, "SG-P008"]
+    assert not [path for path in asked if path.endswith(".sglog")]
