@@ -409,7 +409,7 @@ def _paid_in_lp(state: GameState, action: Action, step: Applied) -> tuple[Action
     lp = min(paid.total, state.players[state.to_move].lp)
     if lp <= paid.lp:
         return action, step
-    priced: Action = dataclasses.replace(action, pay=Payment(paid.total - lp, lp))
+    priced: Action = action.replace(pay=Payment(paid.total - lp, lp))
     again = apply(state, priced)
     return (priced, again) if isinstance(again, Applied) else (action, step)
 
