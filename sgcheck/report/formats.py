@@ -122,7 +122,7 @@ def without_positions(result: FileResult, *, explanations: bool = False) -> File
     facts = result.facts
     if not isinstance(facts, ReplayFacts) or facts.timeline is None:
         return result
-    kept = {"explanations": facts.timeline.get("explanations", [])} if explanations else None
+    kept = facts.timeline.explanations_only() if explanations else None
     return replace(result, facts=replace(facts, timeline=kept))
 
 

@@ -91,8 +91,8 @@ def _file_dict(result: FileResult) -> dict[str, Any]:
         "summary": summary_text(result.summary),
         "facts": facts,
     }
-    if isinstance(timeline, Mapping):  # replay --timeline: every statement explained, in order
-        found["timeline"] = list(timeline.get("explanations", []))
+    if timeline is not None:  # replay --timeline: every statement explained, in order
+        found["timeline"] = [explained.as_json() for explained in timeline.explanations]
     if dispute is not None:
         found["dispute"] = dispute.as_json()
     return found
