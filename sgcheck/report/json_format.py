@@ -141,6 +141,7 @@ class JsonFormat:
 
     def render(self, result: object, options: Options) -> str:
         from sgcheck.core.odds import CaptureOdds, OddsTables
+        from sgcheck.replay.dice_next import NextRolls, PurposeRolls
         from sgcheck.replay.dice_stats import DiceStats
         from sgcheck.report import dice_report, odds_report, simulation
 
@@ -152,6 +153,8 @@ class JsonFormat:
             return odds_report.capture_json(result)
         if isinstance(result, DiceStats):
             return dice_report.stats_json(result)
+        if isinstance(result, NextRolls | PurposeRolls):
+            return dice_report.next_json(result)
         raise not_rendered(self.name, result)
 
 

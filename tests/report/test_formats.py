@@ -180,9 +180,8 @@ def test_a_new_format_registered_is_offered_and_written_by_every_command_with_a_
 
 
 def test_every_format_option_of_the_commands_reads_the_registry() -> None:
-    """Every ``--format`` of a command whose result is a report is the registry's. ``dice next`` is
-    the one other: it prints the dice the protocol derives from keys the user gives (docs/dice.md),
-    a calculator's answer in the protocol's own terms, not a result of checking anything."""
+    """Every ``--format`` of a command is the registry's, ``dice next`` too: its rolls are a typed
+    result (sgcheck.replay.dice_next) that the report layer spells."""
     from sgcheck.cli.common import FormatChoice
 
     def walk(command: click.Command, path: tuple[str, ...]) -> list[tuple[tuple[str, ...], click.Option]]:
@@ -195,9 +194,10 @@ def test_every_format_option_of_the_commands_reads_the_registry() -> None:
     options = walk(main, ())
     offered = {path for path, option in options if isinstance(option.type, FormatChoice)}
     assert offered == {
-        ("check",), ("replay",), ("simulate",), ("odds",), ("odds", "table"), ("odds", "capture"), ("dice", "stats")
+        ("check",), ("replay",), ("simulate",), ("odds",), ("odds", "table"), ("odds", "capture"), ("dice", "stats"),
+        ("dice", "next"),
     }  # fmt: skip
-    assert {path for path, _ in options} - offered == {("dice", "next")}
+    assert {path for path, _ in options} == offered
 
 
 def test_the_odds_and_a_simulation_through_the_registry_are_what_their_renderers_write() -> None:
@@ -292,6 +292,7 @@ def test_the_documented_table_of_commands_and_formats_is_the_registrys() -> None
     rows = dict(re.findall(r"^\| `sgcheck ([\w ]+)` \| [^|]+ \| (.+) \|$", text, re.MULTILINE))
     kinds = {"check": ResultKind.CHECK, "replay": ResultKind.REPLAY}
     kinds |= {"simulate": ResultKind.SIMULATION, "odds": ResultKind.ODDS_TABLE, "dice stats": ResultKind.DICE_STATS}
+    kinds |= {"dice next": ResultKind.DICE_NEXT}
     assert set(rows) == set(kinds)
     for command, kind in kinds.items():
         assert tuple(re.findall(r"`(\w+)`", rows[command])) == names_for(kind), command
