@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from sgcheck.codes import CodeInfo
@@ -567,6 +568,229 @@ class DisputeReport:
         }
 
 
+# --- replay's timeline (sgcheck/replay/timeline.py, sgcheck/replay/explain.py) ----------------
+
+
+@dataclass(frozen=True, slots=True)
+class FactPart:
+    """One part of an explained fact: a card's share of a bonus, a die, the SP and LP paid..."""
+
+    label: str
+    value: int | str
+
+    def as_json(self) -> dict[str, object]:
+        return {"label": self.label, "value": self.value}
+
+
+@dataclass(frozen=True, slots=True)
+class ExplainedFact:
+    """One number the core worked out for a statement (``sgcheck/replay/explain.py`` lists the
+    keys): what it is (``key``, and the ``label`` shown for it), its value, the words of it, the
+    rules it follows and its parts."""
+
+    key: str
+    label: str
+    value: bool | int | str  # a number, a flag (hit, success, converted), or a code, score or piece
+    text: str
+    rules: tuple[str, ...] = ()
+    parts: tuple[FactPart, ...] = ()
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "key": self.key,
+            "label": self.label,
+            "value": self.value,
+            "text": self.text,
+            "rules": list(self.rules),
+            "parts": [part.as_json() for part in self.parts],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class SideTotals:
+    """A side's LP, SP and King damage."""
+
+    lp: int
+    sp: int
+    king_damage: int
+
+    def as_json(self) -> dict[str, object]:
+        return {"lp": self.lp, "sp": self.sp, "king_damage": self.king_damage}
+
+
+@dataclass(frozen=True, slots=True)
+class Totals:
+    """Both sides' totals after an explained statement."""
+
+    white: SideTotals
+    black: SideTotals
+
+    def as_json(self) -> dict[str, object]:
+        return {"white": self.white.as_json(), "black": self.black.as_json()}
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """Why a statement or an end of turn came out as it did: where it is (line, turn, side,
+    phase), the statement as written, whether it was legal, its kind (``statement`` or
+    ``turn_end``), the facts the core worked out, in order, and the totals after it."""
+
+    line: int
+    turn: int
+    side: str  # white, black
+    phase: str  # upkeep, main1, battle, main2, end
+    statement: str
+    legal: bool
+    kind: str
+    facts: tuple[ExplainedFact, ...]
+    after: Totals
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "line": self.line,
+            "turn": self.turn,
+            "side": self.side,
+            "phase": self.phase,
+            "statement": self.statement,
+            "legal": self.legal,
+            "kind": self.kind,
+            "facts": [fact.as_json() for fact in self.facts],
+            "after": self.after.as_json(),
+        }
+
+
+class Unchanged(Enum):
+    """A frame's Gems or cards, unchanged since the previous frame (written ``0``)."""
+
+    UNCHANGED = 0
+
+
+UNCHANGED = Unchanged.UNCHANGED
+
+
+@dataclass(frozen=True, slots=True)
+class CardsShown:
+    """Both sides' cards at a frame: the Relics in play, the Spells cast and the hand sizes."""
+
+    white_in_play: tuple[str, ...]
+    black_in_play: tuple[str, ...]
+    white_cast: tuple[str, ...]
+    black_cast: tuple[str, ...]
+    white_hand: int
+    black_hand: int
+
+    def as_json(self) -> list[object]:
+        return [
+            list(self.white_in_play),
+            list(self.black_in_play),
+            list(self.white_cast),
+            list(self.black_cast),
+            self.white_hand,
+            self.black_hand,
+        ]
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """The position after a phase label, a statement or an end of turn, compactly (the fields of
+    ``sgcheck/replay/timeline.py``, in their order): its line and kind, the turn, side and
+    phase, the squares that changed, the damage dealt this turn, the totals, the Gems and cards
+    (:data:`UNCHANGED` when they are as at the frame before; cards None in a game without
+    them), the squares the statement names and why it came out as it did."""
+
+    line: int
+    kind: int
+    turn: int
+    side: int
+    phase: int
+    board: str
+    damage: tuple[int, ...]
+    totals: tuple[int, int, int, int, int, int]
+    gems: str | Unchanged
+    cards: CardsShown | Unchanged | None
+    squares: tuple[int, int]
+    explained: Explanation | None
+
+    def as_json(self) -> list[object]:
+        """The frame as JSON-compatible data: a list, field by field."""
+        explained = self.explained.as_json() if self.explained is not None else None
+        return [*self.position_json(), explained]
+
+    def position_json(self) -> list[object]:
+        """Fields 0 to 10 of :meth:`as_json`: the position, without the explanation."""
+        return [
+            self.line,
+            self.kind,
+            self.turn,
+            self.side,
+            self.phase,
+            self.board,
+            list(self.damage),
+            list(self.totals),
+            self.gems if isinstance(self.gems, str) else 0,
+            self.cards.as_json() if isinstance(self.cards, CardsShown) else None if self.cards is None else 0,
+            list(self.squares),
+        ]
+
+
+@dataclass(frozen=True, slots=True)
+class TimelineMarker:
+    """A scenario's named markers and their squares (0 = a1 … 63 = h8)."""
+
+    name: str
+    squares: tuple[int, ...]
+
+    def as_json(self) -> dict[str, object]:
+        return {"name": self.name, "squares": list(self.squares)}
+
+
+@dataclass(frozen=True, slots=True)
+class TimelineResult:
+    """How the game ended, as the page shows it: its score and the words of it."""
+
+    score: str
+    detail: str
+
+    def as_json(self) -> dict[str, object]:
+        return {"score": self.score, "detail": self.detail}
+
+
+@dataclass(frozen=True, slots=True)
+class Timeline:
+    """A replay's positions (``ReplayOptions(timeline=True)``): the log's source name, the frames,
+    the frame each finding is shown at (``marks``: its index in the findings, the frame), the
+    game's result and the first frame at which it is over (None: it never ends), the scenario's
+    markers, the log's header tags as written, and the explanations of the frames, in order.
+    Once a log's part of the HTML page is drawn, only the explanations are kept
+    (:meth:`explanations_only`)."""
+
+    source: str
+    frames: tuple[Frame, ...]
+    marks: tuple[tuple[int, int], ...]
+    result: TimelineResult | None
+    ended: int | None
+    markers: tuple[TimelineMarker, ...]
+    header: tuple[tuple[str, str], ...]
+    explanations: tuple[Explanation, ...]
+
+    def explanations_only(self) -> Timeline:
+        """The timeline without its positions: what the JSON report's ``timeline`` lists."""
+        return Timeline(self.source, (), (), self.result, self.ended, (), (), self.explanations)
+
+    def as_json(self) -> dict[str, object]:
+        """The timeline as JSON-compatible data, the fields by name (each frame a list)."""
+        return {
+            "source": self.source,
+            "frames": [frame.as_json() for frame in self.frames],
+            "marks": [list(mark) for mark in self.marks],
+            "result": self.result.as_json() if self.result is not None else None,
+            "ended": self.ended,
+            "markers": [marker.as_json() for marker in self.markers],
+            "header": [list(tag) for tag in self.header],
+            "explanations": [explained.as_json() for explained in self.explanations],
+        }
+
+
 @dataclass(frozen=True, slots=True)
 class ReplayFacts:
     """A replayed log: what its summary says, as data (``replay/summary.py`` builds it).
@@ -591,7 +815,7 @@ class ReplayFacts:
     final: PositionFacts | None = None
     scenario: ScenarioFacts | None = None
     module: ModuleFacts | None = None
-    timeline: Mapping[str, Any] | None = None  # JSON data: its frames are read by position
+    timeline: Timeline | None = None
     dispute: DisputeReport | None = None
 
     def as_json(self) -> dict[str, object]:

@@ -1,14 +1,14 @@
 """``sgcheck dice``: verifiable dice at the table or online (protocol sg-dice-v1, docs/dice.md),
 and the statistics of a corpus' dice.
 
-The derivation is :mod:`sgcheck.core.dice`; this module parses the options, asks it and prints.
+The derivation is :mod:`sgcheck.core.dice`; this module parses the options, asks it, and hands the
+typed result (:mod:`sgcheck.replay.dice_next`, :mod:`sgcheck.replay.dice_stats`) to the report layer.
 A roll needs both players' keys of that roll, each checked against its player's commitment, so
 no roll is ever printed before both commitments exist.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from dataclasses import dataclass
@@ -18,8 +18,6 @@ import click
 
 from sgcheck.cli.common import FormatChoice, guarded, output_file_option
 from sgcheck.report.formats import ResultKind
-
-_FORMATS = ("text", "json")
 
 
 def _bytes32(value: str, what: str) -> bytes:
@@ -205,7 +203,7 @@ def _reach(key: bytes, commit: bytes) -> int | None:
     help="sg-dice-v2: what the roll decides, 'rolloff', 'attack a3 a5', 'reroll a3 a5', 'advantage a3 a5', "
     "'break white' or 'repair black'; the roll is derived for it alone.",
 )
-@click.option("--format", "fmt", type=click.Choice(_FORMATS), default="text", show_default=True)
+@click.option("--format", "fmt", type=FormatChoice(ResultKind.DICE_NEXT), default="text", show_default=True)
 @guarded
 def next_command(**given: Any) -> int:
     """Print the dice of a game's rolls from both players' keys, each checked against its
@@ -274,78 +272,16 @@ def run_next(options: NextOptions) -> int:
         )
         return 2
     chains = {side: _chain_from(keys[side], reach[side]) for side in keys}
+    from sgcheck.replay.dice_next import NextRolls, PurposeRolls, next_rolls, purpose_rolls
+    from sgcheck.report import render
+
+    indices = range(first, end + 1)
     if aim is not None:
-        return _print_v2(game_id, commits, chains, range(first, end + 1), aim, options.fmt)
-    from sgcheck.core.rolls import ACCURACY_ROLL as attack
-    from sgcheck.core.rolls import BREAK_ROLL as gem
-
-    rolls = []
-    for index in range(first, end + 1):
-        w, b = chains["White"][index], chains["Black"][index]
-        d10 = dice.roll_for(w, b, commits["White"], commits["Black"], game_id, index, attack.sides, attack.count)
-        d6 = dice.roll_for(w, b, commits["White"], commits["Black"], game_id, index, gem.sides, gem.count)
-        rolloff = dice.rolloff_for(w, b, commits["White"], commits["Black"], game_id, index)
-        rolls.append((index, d10, d6, rolloff))
-    if options.fmt == "json":
-        data = {
-            "protocol": dice.PROTOCOL,
-            "game_id": game_id,
-            "rolls": [
-                {"roll": i, "d10": list(d10), "d6": list(d6), "rolloff": {"white": list(r[0]), "black": list(r[1])}}
-                for i, d10, d6, r in rolls
-            ],
-        }
-        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
-        return 0
-    for i, d10, d6, (rw, rb) in rolls:
-        shown = " ".join
-        click.echo(
-            f"roll {i}: attack {shown(map(str, d10))} · break/repair {shown(map(str, d6))} · "
-            f"rolloff white {shown(map(str, rw))} black {shown(map(str, rb))}"
-        )
+        rolls: NextRolls | PurposeRolls = purpose_rolls(game_id, commits, chains, indices, aim)
+    else:
+        rolls = next_rolls(game_id, commits, chains, indices)
+    click.echo(render(rolls, options.fmt), nl=False)
     return 0
-
-
-def _print_v2(
-    game_id: str,
-    commits: dict[str, bytes],
-    chains: dict[str, dict[int, bytes]],
-    indices: range,
-    aim: str,
-    fmt: str,
-) -> int:
-    """``dice next --purpose``: each roll derived by sg-dice-v2 for that purpose, read as the
-    purpose's dice (a roll-off round, two d10, or three d6)."""
-    from sgcheck.core import dice
-    from sgcheck.core.rolls import BY_PURPOSE
-
-    word = aim.split()[0]
-    out: list[tuple[int, object, str]] = []
-    for index in indices:
-        w, b = chains["White"][index], chains["Black"][index]
-        if word == "rolloff":
-            rw, rb = dice.rolloff_for(w, b, commits["White"], commits["Black"], game_id, index, 2)
-            out.append((index, {"white": list(rw), "black": list(rb)}, f"white {_shown(rw)} black {_shown(rb)}"))
-            continue
-        kind = BY_PURPOSE[word]
-        faces = dice.roll_for(w, b, commits["White"], commits["Black"], game_id, index, kind.sides, kind.count, aim)
-        out.append((index, list(faces), _shown(faces)))
-    if fmt == "json":
-        data = {
-            "protocol": dice.PROTOCOL_V2,
-            "game_id": game_id,
-            "purpose": aim,
-            "rolls": [{"roll": i, "dice": d} for i, d, _ in out],
-        }
-        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
-        return 0
-    for i, _, shown in out:
-        click.echo(f"roll {i} ({aim}): {shown}")
-    return 0
-
-
-def _shown(faces: tuple[int, ...]) -> str:
-    return " ".join(map(str, faces))
 
 
 def _chain_from(key: bytes, index: int) -> dict[int, bytes]:

@@ -356,8 +356,7 @@ def explain_log(
         click.echo(render_file(found, sources), nl=False)
         click.echo("sgcheck: nothing to explain: the log could not be replayed", err=True)
         return exit_code_of([found], policy) or 2
-    explanations = result.timeline.get("explanations", []) if result.timeline is not None else []
-    assert isinstance(explanations, list)
+    explanations = result.timeline.explanations if result.timeline is not None else ()
     if not result.kept:
         raise click.UsageError(nothing_to_explain(line, turn, explanations, result.stopped))
     what = f"line {line}" if line is not None else f"turn {turn_text(turn)}"

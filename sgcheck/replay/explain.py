@@ -2,13 +2,14 @@
 
 For every statement replay meets (legal or refused) and every end of a turn, :func:`explain_step`
 turns what the core returned (:class:`~sgcheck.core.outcome.Effects`, or the violation that
-refused the action) into a JSON-compatible dict: the HTML report draws its panel from it
+refused the action) into an :class:`~sgcheck.results.Explanation`, a typed record (its JSON form,
+``as_json``, is what the JSON report writes): the HTML report draws its panel from it
 (field 11 of a frame, :mod:`sgcheck.replay.timeline`), ``sgcheck replay --explain`` prints it,
 and ``--format json --timeline`` lists it. Nothing here works a rule out again: every number
 is one the core computed (a cost and how it was worked, the threshold, the roll, each card's
 share of a bonus and the cap of R20), or a total read from the states before and after.
 
-An explanation::
+An explanation, in its JSON form::
 
     {"line": 19, "turn": 4, "side": "white", "phase": "battle",
      "statement": "attack Ra3 Pa5 roll 3 4 ...", "legal": true, "kind": "statement",
@@ -27,12 +28,14 @@ the faces), ``success``, ``returned``, ``gain`` (one per resource: SP or LP gain
 (the Pass bonus, or 0 with why not), ``income`` (the next player's Upkeep income, at the end of
 a turn; an ``income`` statement's), ``trigger`` (totals the cards changed besides what the
 action itself did, at an attack, a move, a Break… or an end of turn), ``effect`` (the same for
-the card a ``play`` or ``activate`` statement played), ``result`` (the game ended). The module imports only the core.
+the card a ``play`` or ``activate`` statement played), ``result`` (the game ended). The module imports only the core
+and the records it fills (:mod:`sgcheck.results`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from sgcheck.core import caps
 from sgcheck.core.actions import Action, Activate, Attack, Break, Convert, EndTurn, Play, Repair
@@ -42,10 +45,7 @@ from sgcheck.core.outcome import Effects
 from sgcheck.core.pieces import Color
 from sgcheck.core.state import GameState
 from sgcheck.diagnostics import Diagnostic
-
-#: An explanation, and one of its facts: JSON-compatible dicts (see the module's docstring).
-Explanation = dict[str, object]
-Fact = dict[str, object]
+from sgcheck.results import ExplainedFact, Explanation, FactPart, SideTotals, Totals
 
 #: The ``statement`` of an end of turn whose log writes no Pass.
 END_OF_TURN = "end of turn"
@@ -63,31 +63,22 @@ _EFFECTS = ("R23",)
 def _fact(
     key: str,
     label: str,
-    value: object,
+    value: bool | int | str,
     text: str,
     rules: Sequence[str] = (),
     parts: Sequence[tuple[str, int | str]] = (),
-) -> Fact:
-    return {
-        "key": key,
-        "label": label,
-        "value": value,
-        "text": text,
-        "rules": list(rules),
-        "parts": [{"label": part, "value": amount} for part, amount in parts],
-    }
+) -> ExplainedFact:
+    return ExplainedFact(key, label, value, text, tuple(rules), tuple(FactPart(part, amount) for part, amount in parts))
 
 
-def _worked(key: str, label: str, worked: Worked, parts: Sequence[tuple[str, int | str]] = ()) -> Fact:
+def _worked(key: str, label: str, worked: Worked, parts: Sequence[tuple[str, int | str]] = ()) -> ExplainedFact:
     return _fact(key, label, worked.value, f"{worked.value} = {worked.detail}", worked.rules, parts)
 
 
-def totals(state: GameState) -> dict[str, dict[str, int]]:
+def totals(state: GameState) -> Totals:
     """Each side's LP, SP and King damage in ``state`` (the ``after`` of an explanation)."""
-    return {
-        _SIDES[c]: {"lp": p.lp, "sp": p.sp, "king_damage": p.king_damage}
-        for c, p in zip(Color, state.players, strict=True)
-    }
+    white, black = (SideTotals(p.lp, p.sp, p.king_damage) for p in state.players)
+    return Totals(white, black)
 
 
 def explain_step(
@@ -103,22 +94,22 @@ def explain_step(
     state it was replayed from, ``after`` the state it left, ``effects`` what the core returned
     (None when the core did not apply it), ``refused`` the finding that refused it."""
     turn_end = isinstance(action, EndTurn)
-    facts: list[Fact] = []
+    facts: list[ExplainedFact] = []
     if refused is not None:
         facts.append(_fact("refused", "Refused", refused.code, refused.message, refused.rules))
     elif effects is not None:
         facts.extend(_effects(before, after, action, effects))
-    return {
-        "line": line,
-        "turn": before.turn_number,
-        "side": _SIDES[before.to_move],
-        "phase": "end" if turn_end else PHASE_KEYS[before.turn.phase],
-        "statement": statement,
-        "legal": refused is None,
-        "kind": "turn_end" if turn_end else "statement",
-        "facts": facts,
-        "after": totals(after),
-    }
+    return Explanation(
+        line=line,
+        turn=before.turn_number,
+        side=_SIDES[before.to_move],
+        phase="end" if turn_end else PHASE_KEYS[before.turn.phase],
+        statement=statement,
+        legal=refused is None,
+        kind="turn_end" if turn_end else "statement",
+        facts=tuple(facts),
+        after=totals(after),
+    )
 
 
 def explain_income(line: int, state: GameState, statement: str, refused: Diagnostic | None) -> Explanation:
@@ -128,12 +119,12 @@ def explain_income(line: int, state: GameState, statement: str, refused: Diagnos
         gained = state.turn.income
         who = state.to_move.title
         text = f"{who} gains {gained} SP at Upkeep"
-        explained["facts"] = [_fact("income", "Income", gained, text, ("core §6", "R14"))]
+        explained = replace(explained, facts=(_fact("income", "Income", gained, text, ("core §6", "R14")),))
     return explained
 
 
-def _effects(before: GameState, after: GameState, action: Action | None, fx: Effects) -> list[Fact]:
-    facts: list[Fact] = []
+def _effects(before: GameState, after: GameState, action: Action | None, fx: Effects) -> list[ExplainedFact]:
+    facts: list[ExplainedFact] = []
     actor = before.to_move
     if fx.cost_worked is not None:
         cost = fx.cost_worked
@@ -184,7 +175,7 @@ def _effects(before: GameState, after: GameState, action: Action | None, fx: Eff
     return facts
 
 
-def _roll(action: Attack, counted: int) -> Fact:
+def _roll(action: Attack, counted: int) -> ExplainedFact:
     parts: list[tuple[str, int | str]] = [("tens", action.roll[0]), ("ones", action.roll[1])]
     text = f"d100 {counted}"
     rules: tuple[str, ...] = ("core §4.2", "R10")
@@ -206,7 +197,7 @@ def _to_hit_parts(cards: AttackCards | None) -> list[tuple[str, int | str]]:
     return parts
 
 
-def _damage(fx: Effects) -> list[Fact]:
+def _damage(fx: Effects) -> list[ExplainedFact]:
     assert fx.damage is not None
     cards = fx.cards
     if cards is None or not (cards.damage or cards.reduction):
@@ -225,8 +216,8 @@ def _damage(fx: Effects) -> list[Fact]:
     return facts
 
 
-def _gains(before: GameState, action: Action | None, fx: Effects) -> list[Fact]:
-    facts: list[Fact] = []
+def _gains(before: GameState, action: Action | None, fx: Effects) -> list[ExplainedFact]:
+    facts: list[ExplainedFact] = []
     if isinstance(action, Attack):
         if fx.captured is not None:
             broken = before.mover.gem_broken
@@ -247,9 +238,9 @@ def _gains(before: GameState, action: Action | None, fx: Effects) -> list[Fact]:
     return facts
 
 
-def _turn_end(before: GameState, fx: Effects) -> list[Fact]:
+def _turn_end(before: GameState, fx: Effects) -> list[ExplainedFact]:
     """The Pass bonus (core §2, R04) and the next player's Upkeep income (core §6, R14)."""
-    facts: list[Fact] = []
+    facts: list[ExplainedFact] = []
     me = before.to_move
     if fx.passed:
         text = f"{me.title} took no action this turn: +{fx.lp_gained} LP"
@@ -260,14 +251,14 @@ def _turn_end(before: GameState, fx: Effects) -> list[Fact]:
     return facts
 
 
-def not_a_pass(before: GameState) -> Fact:
+def not_a_pass(before: GameState) -> ExplainedFact:
     """A Pass the log writes for a turn that took actions: no bonus (core §2, R04)."""
     n = before.turn.actions
     text = f"no Pass bonus: {before.to_move.title} took {n} action{'s' if n != 1 else ''} this turn"
     return _fact("pass", "Pass", 0, text, ("core §2", "R04"))
 
 
-def _residue(before: GameState, after: GameState, action: Action | None, fx: Effects) -> list[Fact]:
+def _residue(before: GameState, after: GameState, action: Action | None, fx: Effects) -> list[ExplainedFact]:
     """The totals the cards changed besides what the action itself did (a trigger that fired, a
     card's effect on the other side): each side's LP and SP after, less before, less what the
     effects account for. Only in a game with cards."""

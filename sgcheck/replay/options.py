@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -16,6 +16,7 @@ from sgcheck.lang.logs.ast import Header, Statement
 if TYPE_CHECKING:
     from sgcheck.play.game_scenario import GameScenario
     from sgcheck.play.pack import GamePack
+    from sgcheck.results import Explanation, Timeline
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,9 +61,9 @@ class ReplayResult:
     upkeep_income: int = 0
     pack: GamePack | None = None  # the game's cards ([Pack] tag or --pack), loaded and checked
     scenario: GameScenario | None = None  # the game's scenario ([Scenario] tag, --scenario or the pack's)
-    timeline: Mapping[str, object] | None = None  # the positions replayed, with ReplayOptions(timeline=True)
+    timeline: Timeline | None = None  # the positions replayed, with ReplayOptions(timeline=True)
     # the explanations and positions after them that ReplayOptions.keep_line/keep_turn asked for
-    kept: tuple[tuple[Mapping[str, object], GameState], ...] = ()
+    kept: tuple[tuple[Explanation, GameState], ...] = ()
     # the first and the last turn replayed, as the log numbers them (7 and White: ``7.``), or None
     first_turn: tuple[int, Color] | None = None
     last_turn: tuple[int, Color] | None = None

@@ -1,9 +1,10 @@
 """A replay's positions, one after each phase label, statement and end of turn: the data of the
 HTML report (``ReplayOptions(timeline=True)``).
 
-The recorder is handed each state as replay goes on and keeps a compact frame of it: numbers
-and short strings only, JSON-compatible as they are, so the report embeds them unchanged and
-its page's script draws the board from them. A frame is a list, by position:
+The recorder is handed each state as replay goes on and keeps a compact frame of it, a typed
+record (:class:`~sgcheck.results.Frame`) of numbers and short strings; the whole is a
+:class:`~sgcheck.results.Timeline`. The report embeds each frame's JSON form (``as_json``), a
+list whose fields are by position, and its page's script draws the board from them:
 
 ==  =========  ===============================================================================
 0   line       the source line of the statement, label or turn end (1-based; 0: none)
@@ -18,14 +19,15 @@ its page's script draws the board from them. A frame is a list, by position:
 7   totals     ``[White LP, SP, King damage, Black LP, SP, King damage]``
 8   gems       ``"<White's 12 counts>/<Black's 12 counts>"`` (each Gem's pieces by
                :attr:`~sgcheck.core.pieces.Piece.index`, one digit each), with ``!`` after a
-               broken Gem; ``0`` when unchanged since the previous frame
+               broken Gem; ``0`` when unchanged since the previous frame (``UNCHANGED``)
 9   cards      ``[[White's Relics in play], [Black's], [White's Spells cast], [Black's],
                White's hand size, Black's]``; ``0`` when unchanged, ``null`` in a game without cards
 10  squares    the squares the statement names, ``[from, to]`` (-1 where it names none)
-11  explained  why the statement came out as it did (:mod:`sgcheck.replay.explain`): a dict
-               with the line, turn, side, phase, statement, ``legal``, the ``facts`` the core
-               worked out and the totals ``after``; at a turn end, the Pass bonus and the next
-               player's income; ``null`` for other frames and a turn end where nothing was worked out
+11  explained  why the statement came out as it did (:mod:`sgcheck.replay.explain`, an
+               :class:`~sgcheck.results.Explanation`): the line, turn, side, phase, statement,
+               ``legal``, the ``facts`` the core worked out and the totals ``after``; at a turn
+               end, the Pass bonus and the next player's income; ``null`` for other frames and a
+               turn end where nothing was worked out
 ==  =========  ===============================================================================
 
 ``ended`` is the first frame at which the game is over (None: it never ends), and ``header`` the
@@ -37,13 +39,13 @@ the frame of the statement or label being replayed when it was reported.
 
 :class:`Recording` keeps the frames: an observer of the turn loop
 (:class:`~sgcheck.replay.observer.ReplayObserver`), told of each step as it is played, with why it
-came out as it did (:mod:`sgcheck.replay.explain`); the report reads the data it produces.
+came out as it did (:mod:`sgcheck.replay.explain`); the report reads the timeline it produces.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 
 from sgcheck.codes import Family, family_of
 from sgcheck.core.actions import Action, Activate, Attack, Move, Play, Summon, Teleport
@@ -58,6 +60,16 @@ from sgcheck.lang.logs.writer import format_statement
 from sgcheck.replay.describe import statement_word
 from sgcheck.replay.explain import END_OF_TURN, explain_income, explain_step, not_a_pass
 from sgcheck.replay.observer import GO, Flow, ReplayObserver
+from sgcheck.results import (
+    UNCHANGED,
+    CardsShown,
+    Explanation,
+    Frame,
+    Timeline,
+    TimelineMarker,
+    TimelineResult,
+    Unchanged,
+)
 
 #: Frame kinds (field 1).
 START, LABEL, STATEMENT, TURN_END = 0, 1, 2, 3
@@ -91,12 +103,12 @@ def action_squares(action: Action | None) -> tuple[int, int]:
 class Recorder:
     """Frames of a replay as it goes on; see the module's docstring for their fields."""
 
-    frames: list[list[object]] = field(default_factory=list)
+    frames: list[Frame] = field(default_factory=list)
     marks: list[tuple[int, int]] = field(default_factory=list)
     ended: int | None = None  # the first frame at which the game is over
     _board: tuple[object, ...] = ()
     _gems: str = ""
-    _cards: object = None
+    _cards: CardsShown | None = None
 
     def record(
         self,
@@ -104,7 +116,7 @@ class Recorder:
         kind: int,
         line: int,
         squares: tuple[int, int] = _NO_SQUARES,
-        explained: dict[str, object] | None = None,
+        explained: Explanation | None = None,
     ) -> None:
         if self.ended is None and state.result is not None:
             self.ended = len(self.frames)
@@ -121,64 +133,66 @@ class Recorder:
             + "".join(str(n) for n in black.gem)
             + ("!" if black.gem_broken else "")
         )
-        gem_field: object = gems if gems != self._gems else 0
+        gem_field: str | Unchanged = gems if gems != self._gems else UNCHANGED
         self._gems = gems
-        cards_field: object = None
+        cards_field: CardsShown | Unchanged | None = None
         if state.cards is not None:
             table = state.cards
-            cards: list[object] = [
-                [r.card for r in table.in_play if r.owner is Color.WHITE],
-                [r.card for r in table.in_play if r.owner is Color.BLACK],
-                list(table.discarded[Color.WHITE]),
-                list(table.discarded[Color.BLACK]),
+            cards = CardsShown(
+                tuple(r.card for r in table.in_play if r.owner is Color.WHITE),
+                tuple(r.card for r in table.in_play if r.owner is Color.BLACK),
+                tuple(table.discarded[Color.WHITE]),
+                tuple(table.discarded[Color.BLACK]),
                 len(table.hands[Color.WHITE]),
                 len(table.hands[Color.BLACK]),
-            ]
-            cards_field = cards if cards != self._cards else 0
+            )
+            cards_field = cards if cards != self._cards else UNCHANGED
             self._cards = cards
-        damage = [n for sq, amount in state.turn.damage for n in (int(sq), amount)]
+        damage = tuple(n for sq, amount in state.turn.damage for n in (int(sq), amount))
         self.frames.append(
-            [
-                line,
-                kind,
-                state.turn_number,
-                int(state.to_move),
-                int(state.turn.phase) if kind != START else -1,
-                changed,
-                damage,
-                [white.lp, white.sp, white.king_damage, black.lp, black.sp, black.king_damage],
-                gem_field,
-                cards_field,
-                list(squares),
-                explained,
-            ]
+            Frame(
+                line=line,
+                kind=kind,
+                turn=state.turn_number,
+                side=int(state.to_move),
+                phase=int(state.turn.phase) if kind != START else -1,
+                board=changed,
+                damage=damage,
+                totals=(white.lp, white.sp, white.king_damage, black.lp, black.sp, black.king_damage),
+                gems=gem_field,
+                cards=cards_field,
+                squares=squares,
+                explained=explained,
+            )
         )
 
     def mark(self, diagnostic_index: int, frame_index: int) -> None:
         self.marks.append((diagnostic_index, frame_index))
 
-    def data(self, state: GameState | None, source: str, header: Sequence[tuple[str, str]] = ()) -> dict[str, object]:
-        """The timeline as JSON-compatible data: the log's source name, the frames, the marks, the
-        game's result (and the frame it ended at), the scenario's markers, the log's header tags
-        (``header``: name and value, as written) and the explanations of the frames in order
-        (field 11 of each frame that has one: ``sgcheck replay --format json --timeline``)."""
+    def data(self, state: GameState | None, source: str, header: Sequence[tuple[str, str]] = ()) -> Timeline:
+        """The timeline: the log's source name, the frames, the marks, the game's result (and the
+        frame it ended at), the scenario's markers, the log's header tags (``header``: name and
+        value, as written) and the explanations of the frames in order (field 11 of each frame
+        that has one: ``sgcheck replay --format json --timeline``)."""
         result = None
         if state is not None and state.result is not None:
-            result = {"score": state.result.score, "detail": state.result.detail}
-        markers: list[dict[str, object]] = []
+            result = TimelineResult(state.result.score, state.result.detail)
+        markers: tuple[TimelineMarker, ...] = ()
         if state is not None and state.scenario is not None:
-            for m in state.scenario.scenario.markers:
-                markers.append({"name": m.name, "squares": [int(sq) for sq in m.squares]})
-        return {
-            "source": source,
-            "frames": self.frames,
-            "marks": [list(mark) for mark in self.marks],
-            "result": result,
-            "ended": self.ended,
-            "markers": markers,
-            "header": [[tag, value] for tag, value in header],
-            "explanations": [frame[11] for frame in self.frames if frame[11] is not None],
-        }
+            markers = tuple(
+                TimelineMarker(m.name, tuple(int(sq) for sq in m.squares)) for m in state.scenario.scenario.markers
+            )
+        frames = tuple(self.frames)
+        return Timeline(
+            source=source,
+            frames=frames,
+            marks=tuple(self.marks),
+            result=result,
+            ended=self.ended,
+            markers=markers,
+            header=tuple((tag, value) for tag, value in header),
+            explanations=tuple(frame.explained for frame in frames if frame.explained is not None),
+        )
 
 
 class Recording(ReplayObserver):
@@ -192,7 +206,7 @@ class Recording(ReplayObserver):
         self.keep_line, self.keep_turn = keep_line, keep_turn
         self.in_step = False  # a step is being played: its findings are shown at its frame
         self.last: tuple[GameState, Action, Applied | Rejected] | None = None  # the step's application
-        self.kept: list[tuple[Mapping[str, object], GameState]] = []
+        self.kept: list[tuple[Explanation, GameState]] = []
 
     # --- the turn loop's calls ---------------------------------------------------------------
 
@@ -234,16 +248,14 @@ class Recording(ReplayObserver):
 
     def turn_ended(self, turn: PlainTurn, passes: Sequence[TurnStep], state: GameState | None) -> Flow:
         line = turn.tree().span.end_line
-        explained: dict[str, object] | None = None
+        explained: Explanation | None = None
         if self.last is not None and state is not None:
             before, action, applied = self.last
             if isinstance(applied, Applied):
                 written = "; ".join(_written(turn.statement(step)) for step in passes) or END_OF_TURN
                 explained = explain_step(line, before, state, written, action, applied.effects)
                 if passes and not applied.effects.passed:
-                    facts = explained["facts"]
-                    assert isinstance(facts, list)
-                    facts.insert(0, not_a_pass(before))
+                    explained = replace(explained, facts=(not_a_pass(before), *explained.facts))
         self._record(TURN_END, line, _NO_SQUARES, state, explained)
         return GO
 
@@ -255,7 +267,7 @@ class Recording(ReplayObserver):
         line: int,
         squares: tuple[int, int],
         state: GameState | None,
-        explained: dict[str, object] | None,
+        explained: Explanation | None,
     ) -> None:
         self.in_step = False
         if state is None:
@@ -264,14 +276,14 @@ class Recording(ReplayObserver):
         if explained is not None and self._wanted(kind, line, explained):
             self.kept.append((explained, state))
 
-    def _wanted(self, kind: int, line: int, explained: Mapping[str, object]) -> bool:
+    def _wanted(self, kind: int, line: int, explained: Explanation) -> bool:
         """Whether --explain or --at asked for this frame: a statement at the line (or the end of
         the turn there, when it is a written Pass), or a statement or end of the turn."""
         if self.keep_line is not None:
-            return line == self.keep_line and (kind == STATEMENT or explained["statement"] != END_OF_TURN)
+            return line == self.keep_line and (kind == STATEMENT or explained.statement != END_OF_TURN)
         if self.keep_turn is not None:
-            side = 0 if explained["side"] == "white" else 1
-            return (explained["turn"], side) == self.keep_turn
+            side = 0 if explained.side == "white" else 1
+            return (explained.turn, side) == self.keep_turn
         return False
 
     def _explain_statement(
@@ -282,7 +294,7 @@ class Recording(ReplayObserver):
         before: GameState,
         after: GameState,
         findings: Sequence[Diagnostic],
-    ) -> dict[str, object] | None:
+    ) -> Explanation | None:
         written = _written(stmt)
         if self.last is None:  # not applied: an income note, or refused before the core saw it
             refused = next((d for d in findings if d.is_error and not _claim(d)), None)
@@ -294,7 +306,7 @@ class Recording(ReplayObserver):
             return explain_step(line, state, after, written, action, None, applied.first.diagnostic)
         return explain_step(line, state, after, written, action, applied.effects)
 
-    def data(self, state: GameState | None, source: str, header: Sequence[tuple[str, str]]) -> dict[str, object]:
+    def data(self, state: GameState | None, source: str, header: Sequence[tuple[str, str]]) -> Timeline:
         """The positions recorded (:meth:`Recorder.data`)."""
         return self.recorder.data(state, source, header)
 

@@ -1,12 +1,14 @@
 """The statistics of ``sgcheck dice stats`` (:class:`~sgcheck.replay.dice_stats.DiceStats`) as
 aligned text and as JSON (docs/dice.md): the logs counted and verified, the shared secrets, and
-each player's dice of each kind with Pearson's chi-square test."""
+each player's dice of each kind with Pearson's chi-square test; and the rolls of ``sgcheck dice
+next`` (:mod:`sgcheck.replay.dice_next`), one line a roll or one JSON document."""
 
 from __future__ import annotations
 
 import json
 
 from sgcheck.diagnostics import listing
+from sgcheck.replay.dice_next import NextRolls, PurposeRolls
 from sgcheck.replay.dice_stats import FLAG_BELOW, MIN_PER_FACE, DiceStats
 
 
@@ -75,4 +77,63 @@ def stats_json(stats: DiceStats) -> str:
         "flag_below": FLAG_BELOW,
         "players": [r.as_json() for r in stats.players],
     }
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+def _faces(faces: tuple[int, ...]) -> str:
+    return " ".join(map(str, faces))
+
+
+def next_text(rolls: NextRolls | PurposeRolls) -> str:
+    """``dice next``: one line a roll, in every reading (``sg-dice-v1``) or as the purpose's dice."""
+    lines = []
+    if isinstance(rolls, NextRolls):
+        for r in rolls.rolls:
+            lines.append(
+                f"roll {r.roll}: attack {_faces(r.d10)} · break/repair {_faces(r.d6)} · "
+                f"rolloff white {_faces(r.rolloff_white)} black {_faces(r.rolloff_black)}"
+            )
+    else:
+        for p in rolls.rolls:
+            if p.rolloff is not None:
+                shown = f"white {_faces(p.rolloff[0])} black {_faces(p.rolloff[1])}"
+            else:
+                shown = _faces(p.dice or ())
+            lines.append(f"roll {p.roll} ({rolls.purpose}): {shown}")
+    return "".join(line + "\n" for line in lines)
+
+
+def next_json(rolls: NextRolls | PurposeRolls) -> str:
+    """``dice next --format json``: the protocol, the game's id (and the purpose) and each roll
+    (docs/dice.md), ending with a newline."""
+    document: dict[str, object]
+    if isinstance(rolls, NextRolls):
+        document = {
+            "protocol": rolls.protocol,
+            "game_id": rolls.game_id,
+            "rolls": [
+                {
+                    "roll": r.roll,
+                    "d10": list(r.d10),
+                    "d6": list(r.d6),
+                    "rolloff": {"white": list(r.rolloff_white), "black": list(r.rolloff_black)},
+                }
+                for r in rolls.rolls
+            ],
+        }
+    else:
+        document = {
+            "protocol": rolls.protocol,
+            "game_id": rolls.game_id,
+            "purpose": rolls.purpose,
+            "rolls": [
+                {
+                    "roll": p.roll,
+                    "dice": list(p.dice or ())
+                    if p.rolloff is None
+                    else {"white": list(p.rolloff[0]), "black": list(p.rolloff[1])},
+                }
+                for p in rolls.rolls
+            ],
+        }
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"

@@ -42,6 +42,7 @@ class ResultKind(StrEnum):
     ODDS_TABLE = "odds table"  # the accuracy and cost tables (sgcheck odds table)
     CAPTURE_ODDS = "capture odds"  # the chance to capture this turn (sgcheck odds capture)
     DICE_STATS = "dice stats"  # each player's dice of a corpus of logs, tested (sgcheck dice stats)
+    DICE_NEXT = "dice next"  # the rolls both players' keys give (sgcheck dice next)
 
 
 RUN_KINDS = frozenset({ResultKind.CHECK, ResultKind.REPLAY})
@@ -50,6 +51,7 @@ RUN_KINDS = frozenset({ResultKind.CHECK, ResultKind.REPLAY})
 def kind_of(result: object) -> ResultKind:
     """The kind of a typed result; ValueError for anything else."""
     from sgcheck.core.odds import CaptureOdds, OddsTables
+    from sgcheck.replay.dice_next import NextRolls, PurposeRolls
     from sgcheck.replay.dice_stats import DiceStats
 
     if isinstance(result, Run):
@@ -64,6 +66,8 @@ def kind_of(result: object) -> ResultKind:
         return ResultKind.CAPTURE_ODDS
     if isinstance(result, DiceStats):
         return ResultKind.DICE_STATS
+    if isinstance(result, NextRolls | PurposeRolls):
+        return ResultKind.DICE_NEXT
     raise ValueError(f"not a result a format renders: {type(result).__name__}")
 
 
@@ -122,7 +126,7 @@ def without_positions(result: FileResult, *, explanations: bool = False) -> File
     facts = result.facts
     if not isinstance(facts, ReplayFacts) or facts.timeline is None:
         return result
-    kept = {"explanations": facts.timeline.get("explanations", [])} if explanations else None
+    kept = facts.timeline.explanations_only() if explanations else None
     return replace(result, facts=replace(facts, timeline=kept))
 
 

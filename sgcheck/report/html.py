@@ -4,8 +4,9 @@ LP/SP/King damage plotted over the game, and each finding shown where it happene
 Each log's part of the page is rendered as soon as its replay is done, while its source text is
 at hand (:func:`render_html_file`); the page around the parts is written at the end
 (:func:`render_html_page`). The positions travel as the compact frames of
-:mod:`sgcheck.replay.timeline` (in ``ReplayFacts.timeline``), embedded as JSON (their
-explanations encoded compactly, :mod:`sgcheck.report.compact`); the page's own script
+:mod:`sgcheck.replay.timeline` (a typed :class:`~sgcheck.results.Timeline` in
+``ReplayFacts.timeline``), embedded as their JSON form (their explanations encoded compactly,
+:mod:`sgcheck.report.compact`); the page's own script
 (``html_assets/report.js``, inlined with ``report.css``) draws the board and the plot from them.
 Nothing is loaded from anywhere: a Content-Security-Policy forbids it, and only the inlined
 script and style, named by their hashes, may run. The output is a pure
@@ -27,12 +28,11 @@ import json
 from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
-from typing import Any
 
 from sgcheck.diagnostics import Diagnostic, Severity, plural
 from sgcheck.report.compact import encode_explanations
 from sgcheck.report.formats import Options, ResultKind, RunEnd, not_rendered, without_positions
-from sgcheck.results import DisputeReport, FileResult, GauntletReport, ReplayFacts, SimulationReport
+from sgcheck.results import DisputeReport, FileResult, Frame, GauntletReport, ReplayFacts, SimulationReport, Timeline
 from sgcheck.visible import escape_json_text, visible, visible_json_text
 
 __all__ = ["expected_and_claimed", "finding_frames", "render_html_file", "render_html_page"]
@@ -84,11 +84,11 @@ def finding_frames(result: FileResult, source: str | None) -> list[int]:
     """The frame each finding is shown at (-1: none): the frame replay marked it at, else the
     last frame at or before its line in the log, else the last frame."""
     timeline = _timeline(result)
-    frames: list[list[object]] = []
+    frames: Sequence[Frame] = ()
     marks: dict[int, int] = {}
-    if isinstance(timeline, Mapping):
-        frames = list(timeline.get("frames", []))
-        marks = {int(d): int(f) for d, f in timeline.get("marks", [])}
+    if timeline is not None:
+        frames = timeline.frames
+        marks = dict(timeline.marks)
     last = len(frames) - 1
     shown: list[int] = []
     for index, diag in enumerate(result.diagnostics):
@@ -100,7 +100,7 @@ def finding_frames(result: FileResult, source: str | None) -> list[int]:
             continue
         frame = last
         if diag.span is not None and diag.span.source == source:
-            before = [i for i, f in enumerate(frames) if 0 < int(f[0]) <= diag.span.line]  # type: ignore[call-overload]
+            before = [i for i, f in enumerate(frames) if 0 < f.line <= diag.span.line]
             frame = before[-1] if before else 0
         shown.append(frame)
     return shown
@@ -132,8 +132,8 @@ def _log_source(result: FileResult, sources: Mapping[str, str]) -> tuple[str | N
     """The name and text of the log itself among ``sources`` (others are a pack's card files)."""
     timeline = _timeline(result)
     names: list[str] = []
-    if isinstance(timeline, Mapping) and isinstance(timeline.get("source"), str):
-        names.append(str(timeline["source"]))
+    if timeline is not None:
+        names.append(timeline.source)
     names.append(result.path)
     names.extend(d.span.source for d in result.diagnostics if d.span is not None)
     for name in names:
@@ -150,7 +150,7 @@ def _replayed(result: FileResult) -> ReplayFacts | None:
     return result.facts if isinstance(result.facts, ReplayFacts) else None
 
 
-def _timeline(result: FileResult) -> Mapping[str, Any] | None:
+def _timeline(result: FileResult) -> Timeline | None:
     facts = _replayed(result)
     return facts.timeline if facts is not None else None
 
@@ -178,18 +178,18 @@ def render_html_file(result: FileResult, sources: Mapping[str, str]) -> str:
     name, text = _log_source(result, sources)
     frames_of = finding_frames(result, name)
     timeline = _timeline(result)
-    frames: list[list[object]] = []
+    frames: Sequence[Frame] = ()
     data: dict[str, object] = {"path": result.path, "source": name}
-    if isinstance(timeline, Mapping):
-        frames = list(timeline.get("frames", []))
-        data["result"] = timeline.get("result")
-        data["ended"] = timeline.get("ended")
-        data["markers"] = timeline.get("markers", [])
+    if timeline is not None:
+        frames = timeline.frames
+        data["result"] = timeline.result.as_json() if timeline.result is not None else None
+        data["ended"] = timeline.ended
+        data["markers"] = [marker.as_json() for marker in timeline.markers]
     findings = []
     for diag, frame in zip(result.diagnostics, frames_of, strict=True):
         squares: Sequence[int] = ()
-        if frame >= 0 and diag.span is not None and int(frames[frame][0]) == diag.span.line:  # type: ignore[call-overload]
-            squares = frames[frame][10]  # type: ignore[assignment]
+        if frame >= 0 and diag.span is not None and frames[frame].line == diag.span.line:
+            squares = frames[frame].squares
         findings.append(_finding_data(diag, frame, squares))
     data["findings"] = findings
     first_error = next((i for i, d in enumerate(result.diagnostics) if d.is_error), None)
@@ -198,7 +198,7 @@ def render_html_file(result: FileResult, sources: Mapping[str, str]) -> str:
     # each frame's explanation (field 11) travels compactly, its repeated texts in tables
     data["frames"], data["explained"] = encode_explanations(frames, lines or ())
     tone, headline = _headline(result)
-    header = timeline.get("header", []) if isinstance(timeline, Mapping) else []
+    header = timeline.header if timeline is not None else ()
     # the address of the position shown, which the script fills in and keeps up to date
     address = '<p class="address" hidden>Address of this position: <a class="address" href="#"></a></p>'
     out = [
@@ -223,17 +223,15 @@ def render_html_file(result: FileResult, sources: Mapping[str, str]) -> str:
     return "\n".join(out)
 
 
-def _tag(header: object, name: str) -> str | None:
+def _tag(header: Sequence[tuple[str, str]], name: str) -> str | None:
     """The value of the header tag ``name`` (the first written; names are case-insensitive)."""
-    if not isinstance(header, Sequence):
-        return None
-    for pair in header:
-        if isinstance(pair, Sequence) and len(pair) == 2 and str(pair[0]).lower() == name.lower():
-            return str(pair[1])
+    for tag, value in header:
+        if tag.lower() == name.lower():
+            return value
     return None
 
 
-def _game_facts(result: FileResult, header: object) -> str:
+def _game_facts(result: FileResult, header: Sequence[tuple[str, str]]) -> str:
     """The game as its header tags name it (the players, the event, the site, the date, the
     ``[Result]`` tag) and the result replay reached; nothing for a log replay could not read."""
     facts = _replayed(result)

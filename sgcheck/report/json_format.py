@@ -91,8 +91,8 @@ def _file_dict(result: FileResult) -> dict[str, Any]:
         "summary": summary_text(result.summary),
         "facts": facts,
     }
-    if isinstance(timeline, Mapping):  # replay --timeline: every statement explained, in order
-        found["timeline"] = list(timeline.get("explanations", []))
+    if timeline is not None:  # replay --timeline: every statement explained, in order
+        found["timeline"] = [explained.as_json() for explained in timeline.explanations]
     if dispute is not None:
         found["dispute"] = dispute.as_json()
     return found
@@ -141,6 +141,7 @@ class JsonFormat:
 
     def render(self, result: object, options: Options) -> str:
         from sgcheck.core.odds import CaptureOdds, OddsTables
+        from sgcheck.replay.dice_next import NextRolls, PurposeRolls
         from sgcheck.replay.dice_stats import DiceStats
         from sgcheck.report import dice_report, odds_report, simulation
 
@@ -152,6 +153,8 @@ class JsonFormat:
             return odds_report.capture_json(result)
         if isinstance(result, DiceStats):
             return dice_report.stats_json(result)
+        if isinstance(result, NextRolls | PurposeRolls):
+            return dice_report.next_json(result)
         raise not_rendered(self.name, result)
 
 

@@ -10,7 +10,7 @@ that writes a summary (text, JSON's ``summary``, JUnit's ``system-out``) reads i
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from sgcheck.core import caps
 from sgcheck.core.cards.table import MarketPlay
@@ -24,6 +24,7 @@ from sgcheck.diagnostics import plural
 from sgcheck.replay.describe import turn_label
 from sgcheck.replay.explain import END_OF_TURN
 from sgcheck.replay.summary import ReplaySummary, card_facts, headline, market_order
+from sgcheck.results import Explanation
 from sgcheck.visible import visible
 
 
@@ -165,44 +166,37 @@ def scenario_lines(st: GameState) -> list[str]:
 _PHASE_TITLES = {"upkeep": "Upkeep", "main1": "Main 1", "battle": "Battle", "main2": "Main 2", "end": "End"}
 
 
-def explanation_lines(explained: Mapping[str, object]) -> list[str]:
+def explanation_lines(explained: Explanation) -> list[str]:
     """One explanation (:mod:`sgcheck.replay.explain`) as text: where, the statement, each fact
     with its parts and rules, and the totals after it."""
-    turn = explained["turn"]
-    side = str(explained["side"])
+    side = explained.side
     mark = "." if side == "white" else "..."
-    legal = "" if explained["legal"] else " · refused"
-    head = f"line {explained['line']} · turn {turn}{mark} · {side.title()} · {_PHASE_TITLES[str(explained['phase'])]}"
-    lines = [head + legal, f"  {explained['statement']}"]
-    facts = explained["facts"]
-    assert isinstance(facts, list)
+    legal = "" if explained.legal else " · refused"
+    head = f"line {explained.line} · turn {explained.turn}{mark} · {side.title()} · {_PHASE_TITLES[explained.phase]}"
+    lines = [head + legal, f"  {explained.statement}"]
+    facts = explained.facts
     if not facts:
         lines.append("  (nothing worked out: no cost, roll or gain)")
-    width = max((len(str(fact["label"])) for fact in facts), default=0)
+    width = max((len(fact.label) for fact in facts), default=0)
     for fact in facts:
-        rules = fact["rules"]
-        cited = f"  ({', '.join(rules)})" if rules else ""
-        label = str(fact["label"])
-        if fact["key"] == "refused":
-            lines.append(f"  {label:<{width}}  {fact['value']} {fact['text']}{cited}")
+        cited = f"  ({', '.join(fact.rules)})" if fact.rules else ""
+        if fact.key == "refused":
+            lines.append(f"  {fact.label:<{width}}  {fact.value} {fact.text}{cited}")
         else:
-            lines.append(f"  {label:<{width}}  {fact['text']}{cited}")
-        parts = fact["parts"]
-        if parts and fact["key"] not in ("paid", "gain", "reward", "pass", "income"):
-            shown = ", ".join(f"{part['label']} {part['value']}" for part in parts)
+            lines.append(f"  {fact.label:<{width}}  {fact.text}{cited}")
+        if fact.parts and fact.key not in ("paid", "gain", "reward", "pass", "income"):
+            shown = ", ".join(f"{part.label} {part.value}" for part in fact.parts)
             lines.append(f"  {'':<{width}}  [{shown}]")
-    after = explained["after"]
-    assert isinstance(after, Mapping)
+    after = explained.after
     totals = " · ".join(
-        f"{c.title} LP {after[c.title.lower()]['lp']} SP {after[c.title.lower()]['sp']} "
-        f"King damage {after[c.title.lower()]['king_damage']}/{caps.KING_HP}"
-        for c in Color
+        f"{c.title} LP {t.lp} SP {t.sp} King damage {t.king_damage}/{caps.KING_HP}"
+        for c, t in zip(Color, (after.white, after.black), strict=True)
     )
     lines.append(f"  after: {totals}")
     return lines
 
 
-def explained_text(kept: Sequence[tuple[Mapping[str, object], GameState]], what: str) -> str:
+def explained_text(kept: Sequence[tuple[Explanation, GameState]], what: str) -> str:
     """``sgcheck replay --explain`` and ``--at``: each explanation kept, then the position after the
     last of them (``what`` names it: ``line 22``, ``turn 4...``), as the summary draws it."""
     lines: list[str] = []
@@ -210,10 +204,10 @@ def explained_text(kept: Sequence[tuple[Mapping[str, object], GameState]], what:
         lines.extend(explanation_lines(explained))
         lines.append("")
     explained, st = kept[-1]
-    if explained["kind"] == "turn_end":
+    if explained.kind == "turn_end":
         where = "after the end of the turn, with the next Upkeep's income"
     else:
-        where = "after the action" if explained["legal"] else "the action was refused: as it was before"
+        where = "after the action" if explained.legal else "the action was refused: as it was before"
     lines.append(f"position after {what} ({where}):")
     lines.extend(position_lines(st)[1:])
     return visible("\n".join(lines)) + "\n"
@@ -226,21 +220,19 @@ def turn_text(turn: tuple[int, int] | None) -> str:
 
 
 def nothing_to_explain(
-    line: int | None, turn: tuple[int, int] | None, explanations: list[Mapping[str, object]], stopped: bool
+    line: int | None, turn: tuple[int, int] | None, explanations: Sequence[Explanation], stopped: bool
 ) -> str:
     """Why --explain or --at has nothing to show, naming the nearest lines or turns that have."""
     stop = " (replay stopped at the log's first error; --keep-going replays past it)" if stopped else ""
     if line is not None:
-        lines = sorted(
-            {int(str(e["line"])) for e in explanations if e["kind"] == "statement" or e["statement"] != END_OF_TURN}
-        )
+        lines = sorted({e.line for e in explanations if e.kind == "statement" or e.statement != END_OF_TURN})
         if not lines:
             return f"line {line} has no statement to explain: the log has none that replay reached{stop}"
         before = [n for n in lines if n < line]
         after = [n for n in lines if n > line]
         near = " and ".join(str(n) for n in (before[-1:] + after[:1]))
         return f"line {line} has no statement to explain; the nearest lines with one: {near}{stop}"
-    turns = list(dict.fromkeys((int(str(e["turn"])), 0 if e["side"] == "white" else 1) for e in explanations))
+    turns = list(dict.fromkeys((e.turn, 0 if e.side == "white" else 1) for e in explanations))
     if not turns:
         return f"turn {turn_text(turn)} has nothing to explain: the log has no turn that replay reached{stop}"
     return (

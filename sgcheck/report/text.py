@@ -367,6 +367,7 @@ class TextFormat:
 
     def render(self, result: object, options: Options) -> str:
         from sgcheck.core.odds import CaptureOdds, OddsTables
+        from sgcheck.replay.dice_next import NextRolls, PurposeRolls
         from sgcheck.replay.dice_stats import DiceStats
         from sgcheck.report import dice_report, odds_report, simulation
 
@@ -380,6 +381,8 @@ class TextFormat:
             return odds_report.capture_text(result)
         if isinstance(result, DiceStats):
             return dice_report.stats_text(result)
+        if isinstance(result, NextRolls | PurposeRolls):
+            return dice_report.next_text(result)
         raise not_rendered(self.name, result)
 
 

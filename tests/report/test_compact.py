@@ -14,7 +14,16 @@ from sgcheck.replay.files import LogInput, replay_input
 from sgcheck.replay.interpreter import ReplayOptions
 from sgcheck.report.compact import PHASE_KEYS, encode_explanations
 from sgcheck.report.html import log_lines
-from sgcheck.results import ReplayFacts
+from sgcheck.results import (
+    UNCHANGED,
+    ExplainedFact,
+    Explanation,
+    FactPart,
+    Frame,
+    ReplayFacts,
+    SideTotals,
+    Totals,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 LOGS = [
@@ -94,93 +103,85 @@ def test_every_explanation_decodes_to_what_the_panel_showed(log: Path) -> None:
     result, sources = replay_input(LogInput(str(log.relative_to(ROOT))), ReplayOptions(timeline=True))
     assert isinstance(result.facts, ReplayFacts)
     timeline = result.facts.timeline
-    assert isinstance(timeline, dict)
-    frames = timeline["frames"]
-    lines = log_lines(dict(sources)[timeline["source"]])
+    assert timeline is not None
+    frames = timeline.frames
+    lines = log_lines(dict(sources)[timeline.source])
     encoded, tables = encode_explanations(frames, lines)
-    assert encoded != frames or not frames
+    assert encoded != [frame.as_json() for frame in frames] or not frames
     explained = 0
     for at, frame in enumerate(frames):
-        assert encoded[at][:11] == frame[:11]
-        if frame[11] is None:
+        assert encoded[at][:11] == frame.as_json()[:11]
+        if frame.explained is None:
             assert encoded[at][11] is None
             continue
         explained += 1
         entry = encoded[at][11]
+        assert isinstance(entry, list)
         assert len(entry) <= 3, entry  # replay's explanations agree with their frames: nothing differs
-        assert decode(encoded, at, tables, lines) == as_shown(frame[11])  # type: ignore[arg-type]
+        assert decode(encoded, at, tables, lines) == as_shown(frame.explained.as_json())  # type: ignore[arg-type]
     assert explained or not frames
     assert encode_explanations(frames, lines) == (encoded, tables)  # deterministic
-    assert frames == timeline["frames"]  # the timeline itself is not changed
+
+
+def _frame(line: int, kind: int, totals: tuple[int, int, int, int, int, int], explained: Explanation | None) -> Frame:
+    return Frame(line, kind, 1, 0, 2, "", (), totals, UNCHANGED, None, (-1, -1), explained)
+
+
+def _totals(white: tuple[int, int, int], black: tuple[int, int, int]) -> Totals:
+    return Totals(SideTotals(*white), SideTotals(*black))
 
 
 def test_an_explanation_written_otherwise_keeps_what_differs() -> None:
-    frames: list[list[object]] = [
-        [0, 0, 1, 0, -1, "e1K", [], [0, 0, 0, 0, 0, 0], "0/0", None, [-1, -1], None],
-        [3, 2, 1, 0, 2, "", [], [1, 2, 3, 4, 5, 6], 0, None, [-1, -1]],  # 11 fields
-        [4, 2, 1, 0, 2, "", [], [1, 2, 3, 4, 5, 6], 0, None, [-1, -1], None],
+    hand = Explanation(
+        line=4,
+        turn=17,
+        side="black",
+        phase="battle",
+        statement="attack \u202e é",
+        legal=False,
+        kind="statement",
+        facts=(
+            ExplainedFact("hit", "Hit", True, "yes", ("R10",), (FactPart("x", True),)),
+            ExplainedFact("hit", "Hit", 1, "yes", ("R10",), (FactPart("x", 1),)),
+        ),
+        after=_totals((1, 2, 3), (9, 9, 9)),
+    )
+    frames = [
+        Frame(0, 0, 1, 0, -1, "e1K", (), (0, 0, 0, 0, 0, 0), "0/0", None, (-1, -1), None),
+        _frame(3, 2, (1, 2, 3, 4, 5, 6), None),
+        _frame(4, 2, (1, 2, 3, 4, 5, 6), hand),
     ]
-    hand = {
-        "line": 4,
-        "turn": 17,
-        "side": "black",
-        "phase": "battle",
-        "statement": "attack \u202e é",
-        "legal": False,
-        "kind": "statement",
-        "facts": [
-            {"key": "roll", "label": "Roll", "value": [8, 4], "text": None, "rules": [], "parts": []},
-            {
-                "key": "hit",
-                "label": "Hit",
-                "value": True,
-                "text": "yes",
-                "rules": ["R10"],
-                "parts": [{"label": "x", "value": True}],
-            },
-            {
-                "key": "hit",
-                "label": "Hit",
-                "value": 1,
-                "text": "yes",
-                "rules": ["R10"],
-                "parts": [{"label": "x", "value": 1}],
-            },
-        ],
-        "after": {"white": {"lp": 1, "sp": 2, "king_damage": 3}, "black": {"lp": 9, "sp": 9, "king_damage": 9}},
-    }
-    frames[2][11] = hand
     lines = ["", "", "", "attack \u202e é"]
     encoded, tables = encode_explanations(frames, lines)
-    assert encoded[0][11] is None and len(encoded[1]) == 11
+    assert encoded[0][11] is None and encoded[1][11] is None
     entry = encoded[2][11]
     assert isinstance(entry, list) and entry[2] == 0
-    assert entry[3] == {"turn": 17, "side": "black", "after": hand["after"]}
-    assert tables["strings"][entry[0]] == "attack \u202e é"  # not ASCII: written out, never counted
+    assert entry[3] == {"turn": 17, "side": "black", "after": hand.after.as_json()}
+    strings = tables["strings"]
+    assert isinstance(strings, list)
+    assert strings[entry[0]] == "attack \u202e é"  # not ASCII: written out, never counted
     decoded = decode(encoded, 2, tables, lines)  # type: ignore[arg-type]
-    assert decoded == as_shown(hand)
-    assert [f["text"] for f in decoded["facts"]] == ["[8,4]", "yes", "yes"]
-    assert [f["parts"] for f in decoded["facts"]][1:] == [
-        [{"label": "x", "value": "true"}],
+    assert decoded == as_shown(hand.as_json())
+    assert [f["text"] for f in decoded["facts"]] == ["yes", "yes"]
+    assert [f["parts"] for f in decoded["facts"]] == [
+        [{"label": "x", "value": "true"}],  # a flag and a number, equal in Python, are shown apart
         [{"label": "x", "value": "1"}],
     ]
 
 
 def test_a_statement_the_line_ends_with_points_into_it() -> None:
-    frames: list[list[object]] = [
-        [1, 2, 1, 0, 1, "", [], [0, 0, 0, 0, 0, 0], 0, None, [-1, -1], None],
-    ]
-    frames[0][11] = {
-        "line": 1,
-        "turn": 1,
-        "side": "white",
-        "phase": "main1",
-        "statement": "move Ra1 a3 cost 5",
-        "legal": True,
-        "kind": "statement",
-        "facts": [],
-        "after": {"white": {"lp": 0, "sp": 0, "king_damage": 0}, "black": {"lp": 0, "sp": 0, "king_damage": 0}},
-    }
+    explained = Explanation(
+        line=1,
+        turn=1,
+        side="white",
+        phase="battle",
+        statement="move Ra1 a3 cost 5",
+        legal=True,
+        kind="statement",
+        facts=(),
+        after=_totals((0, 0, 0), (0, 0, 0)),
+    )
+    frames = [Frame(1, 2, 1, 0, 2, "", (), (0, 0, 0, 0, 0, 0), UNCHANGED, None, (-1, -1), explained)]
     encoded, tables = encode_explanations(frames, ["1. main1: move Ra1 a3 cost 5"])
     assert encoded[0][11] == [-len("move Ra1 a3 cost 5"), []]
     assert tables["strings"] == []

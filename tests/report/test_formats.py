@@ -30,18 +30,49 @@ from sgcheck.report.formats import REGISTRY, Entry, Format, ResultKind, format_n
 from sgcheck.results import (
     DisputedEnd,
     DisputeReport,
+    ExplainedFact,
+    Explanation,
+    FactPart,
     FileResult,
+    Frame,
     GauntletReport,
     ManifestFacts,
     ReplayFacts,
     Run,
+    SideTotals,
     SimulationReport,
+    Timeline,
+    Totals,
 )
 from sgcheck.simulate.games import GameRecord, Side
 from sgcheck.simulate.gauntlet import matches
 from sgcheck.simulate.gauntlet import summarise as gauntlet_summary
 from sgcheck.simulate.run import RunPlan
 from sgcheck.simulate.stats import summarise
+
+_SIDE = st.builds(SideTotals, st.integers(0, 99), st.integers(0, 99), st.integers(0, 20))
+_FACT = st.builds(
+    ExplainedFact,
+    key=st.sampled_from(["cost", "hit", "refused"]),
+    label=st.text(max_size=8),
+    value=st.one_of(st.booleans(), st.integers(), st.text(max_size=8)),
+    text=st.text(max_size=20),
+    rules=st.lists(st.sampled_from(["core §4.2", "R10"]), max_size=2).map(tuple),
+    parts=st.lists(st.builds(FactPart, st.text(max_size=5), st.integers()), max_size=2).map(tuple),
+)
+_EXPLANATION = st.builds(
+    Explanation,
+    line=st.integers(1, 99),
+    turn=st.integers(1, 99),
+    side=st.sampled_from(["white", "black"]),
+    phase=st.sampled_from(["upkeep", "main1", "battle", "main2", "end"]),
+    statement=st.text(max_size=20),
+    legal=st.booleans(),
+    kind=st.sampled_from(["statement", "turn_end"]),
+    facts=st.lists(_FACT, max_size=2).map(tuple),
+    after=st.builds(Totals, _SIDE, _SIDE),
+)
+_START = Frame(1, 0, 1, 0, -1, "e1K", (), (20, 0, 0, 20, 0, 0), "0/0", None, (-1, -1), None)
 
 
 @pytest.mark.parametrize("entry", REGISTRY, ids=lambda entry: entry.name)
@@ -176,9 +207,8 @@ def test_a_new_format_registered_is_offered_and_written_by_every_command_with_a_
 
 
 def test_every_format_option_of_the_commands_reads_the_registry() -> None:
-    """Every ``--format`` of a command whose result is a report is the registry's. ``dice next`` is
-    the one other: it prints the dice the protocol derives from keys the user gives (docs/dice.md),
-    a calculator's answer in the protocol's own terms, not a result of checking anything."""
+    """Every ``--format`` of a command is the registry's, ``dice next`` too: its rolls are a typed
+    result (sgcheck.replay.dice_next) that the report layer spells."""
     from sgcheck.cli.common import FormatChoice
 
     def walk(command: click.Command, path: tuple[str, ...]) -> list[tuple[tuple[str, ...], click.Option]]:
@@ -191,9 +221,10 @@ def test_every_format_option_of_the_commands_reads_the_registry() -> None:
     options = walk(main, ())
     offered = {path for path, option in options if isinstance(option.type, FormatChoice)}
     assert offered == {
-        ("check",), ("replay",), ("simulate",), ("odds",), ("odds", "table"), ("odds", "capture"), ("dice", "stats")
+        ("check",), ("replay",), ("simulate",), ("odds",), ("odds", "table"), ("odds", "capture"), ("dice", "stats"),
+        ("dice", "next"),
     }  # fmt: skip
-    assert {path for path, _ in options} - offered == {("dice", "next")}
+    assert {path for path, _ in options} == offered
 
 
 def test_the_odds_and_a_simulation_through_the_registry_are_what_their_renderers_write() -> None:
@@ -250,7 +281,7 @@ def test_a_manifests_facts_say_in_json_what_it_names_and_nothing_else(
     legal=st.booleans(),
     stopped=st.booleans(),
     turns=st.integers(0, 2000),
-    explanations=st.lists(st.integers(), max_size=3),
+    explanations=st.lists(_EXPLANATION, max_size=3),
     dispute=st.one_of(
         st.none(),
         st.builds(
@@ -265,21 +296,19 @@ def test_a_manifests_facts_say_in_json_what_it_names_and_nothing_else(
     ),
 )
 def test_a_replays_timeline_reaches_json_as_its_explanations_and_the_dispute_as_its_section(
-    legal: bool, stopped: bool, turns: int, explanations: list[int], dispute: DisputeReport | None
+    legal: bool, stopped: bool, turns: int, explanations: list[Explanation], dispute: DisputeReport | None
 ) -> None:
     """The positions are the HTML page's; JSON keeps the explanations (replay --timeline) and the
     dispute report (replay --dispute, docs/disputes.md) as sections of the file, not as facts."""
-    facts = ReplayFacts(
-        legal, stopped, "core", (), turns, None, None, 0, timeline={"frames": [[1]], "explanations": explanations},
-        dispute=dispute,
-    )  # fmt: skip
+    timeline = Timeline("g.sglog", (_START,), (), None, None, (), (), tuple(explanations))
+    facts = ReplayFacts(legal, stopped, "core", (), turns, None, None, 0, timeline=timeline, dispute=dispute)
     file = json.loads(render(Run("replay", (FileResult("g.sglog", (), facts=facts),)), "json"))["files"][0]
-    assert file["timeline"] == explanations
+    assert file["timeline"] == [explained.as_json() for explained in explanations]
     assert file["facts"] == {**facts.as_json(), "house_rules": []} and "timeline" not in file["facts"]
     assert ("dispute" in file) is (dispute is not None)
     assert file.get("dispute") == (dispute.as_json() if dispute is not None else None)
     run = Run("replay", (FileResult("g.sglog", (), facts=facts),))
-    assert '"frames":[[1]]' in render(run, "html")  # the page draws them
+    assert '"frames":[[1,0,1,0,-1,"e1K",[],[20,0,0,20,0,0],"0/0",null,[-1,-1],null]]' in render(run, "html")
     for fmt in ("text", "sarif", "junit", "github"):  # no other format writes them out
         assert "frames" not in render(run, fmt)
 
@@ -290,6 +319,7 @@ def test_the_documented_table_of_commands_and_formats_is_the_registrys() -> None
     rows = dict(re.findall(r"^\| `sgcheck ([\w ]+)` \| [^|]+ \| (.+) \|$", text, re.MULTILINE))
     kinds = {"check": ResultKind.CHECK, "replay": ResultKind.REPLAY}
     kinds |= {"simulate": ResultKind.SIMULATION, "odds": ResultKind.ODDS_TABLE, "dice stats": ResultKind.DICE_STATS}
+    kinds |= {"dice next": ResultKind.DICE_NEXT}
     assert set(rows) == set(kinds)
     for command, kind in kinds.items():
         assert tuple(re.findall(r"`(\w+)`", rows[command])) == names_for(kind), command

@@ -20,7 +20,7 @@ from sgcheck.replay.files import LogInput, replay_file_result, replay_input
 from sgcheck.replay.interpreter import ReplayOptions, replay_source, replay_text
 from sgcheck.report import CHECK_FORMATS, FORMATS, REPLAY_FORMATS, ReportStream
 from sgcheck.report.html import expected_and_claimed, json_for_script
-from sgcheck.results import ReplayFacts
+from sgcheck.results import ReplayFacts, TimelineResult
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted(
@@ -127,18 +127,17 @@ def test_a_broken_log_opens_at_its_finding() -> None:
 def test_frames_follow_the_game() -> None:
     result = replay_text(FULL_GAME.read_text(encoding="utf-8"), "full-game.sglog", ReplayOptions(timeline=True))
     assert result.ok and result.timeline is not None
-    frames = result.timeline["frames"]
-    assert isinstance(frames, list)
+    frames = result.timeline.frames
     start = frames[0]
-    assert start[1] == 0 and start[5] == "c1Kf5k"  # the Kings where setup placed them
-    kinds = {frame[1] for frame in frames}
+    assert start.kind == 0 and start.board == "c1Kf5k"  # the Kings where setup placed them
+    kinds = {frame.kind for frame in frames}
     assert kinds == {0, 1, 2, 3}
-    assert sum(1 for frame in frames if frame[1] == 3) == result.turns  # one end per turn
-    lines = [frame[0] for frame in frames]
+    assert sum(1 for frame in frames if frame.kind == 3) == result.turns  # one end per turn
+    lines = [frame.line for frame in frames]
     assert lines == sorted(lines)  # frames come in the order of the log
     board = ["."] * 64
     for frame in frames:  # the board changes rebuild the final position
-        diff = frame[5]
+        diff = frame.board
         for k in range(0, len(diff), 3):
             board[ord(diff[k]) - 97 + 8 * (int(diff[k + 1]) - 1)] = diff[k + 2]
     final = result.state
@@ -146,8 +145,13 @@ def test_frames_follow_the_game() -> None:
     expected = ["." if p is None else (p.kind.letter if p.color == 0 else p.kind.letter.lower()) for p in final.board]
     assert board == expected
     white, black = final.players
-    assert frames[-1][7] == [white.lp, white.sp, white.king_damage, black.lp, black.sp, black.king_damage]
-    assert result.timeline["result"] == {"score": "1-0", "detail": final.result.detail if final.result else None}
+    assert frames[-1].totals == (white.lp, white.sp, white.king_damage, black.lp, black.sp, black.king_damage)
+    assert final.result is not None
+    assert result.timeline.result == TimelineResult("1-0", final.result.detail)
+    # the page's data: the same, as JSON
+    data = result.timeline.as_json()
+    assert data["result"] == {"score": "1-0", "detail": final.result.detail}
+    assert data["frames"] == [frame.as_json() for frame in frames]
 
 
 @pytest.mark.parametrize("log", EXAMPLES, ids=lambda p: rel(p))
@@ -378,23 +382,23 @@ def test_the_timeline_keeps_the_header_tags_and_where_the_game_ended() -> None:
     result, _sources = replay_input(LogInput(rel(FULL_GAME)), ReplayOptions(timeline=True))
     assert isinstance(result.facts, ReplayFacts)
     timeline = result.facts.timeline
-    assert isinstance(timeline, dict)
-    assert timeline["header"] == [
-        ["Event", "Club night, round 3"],
-        ["Site", "The Gem Room"],
-        ["Date", "2026.11.14"],
-        ["White", "Ana Ferreira"],
-        ["Black", "Ben Okafor"],
-        ["Ruleset", "core"],
-        ["Result", "1-0"],
-    ]
-    frames, ended = timeline["frames"], timeline["ended"]
-    assert isinstance(ended, int) and isinstance(frames, list)
-    assert frames[ended][1] == 2  # the statement that converted the King
-    assert frames[ended][7][5] == 20 and frames[ended - 1][7][5] < 20  # Black's King damage reaches 20 there
+    assert timeline is not None
+    assert timeline.header == (
+        ("Event", "Club night, round 3"),
+        ("Site", "The Gem Room"),
+        ("Date", "2026.11.14"),
+        ("White", "Ana Ferreira"),
+        ("Black", "Ben Okafor"),
+        ("Ruleset", "core"),
+        ("Result", "1-0"),
+    )
+    frames, ended = timeline.frames, timeline.ended
+    assert ended is not None
+    assert frames[ended].kind == 2  # the statement that converted the King
+    assert frames[ended].totals[5] == 20 and frames[ended - 1].totals[5] < 20  # Black's King damage reaches 20 there
     unfinished = replay_text("king white e1\nking black e8\n1. end: pass\n", "u.sglog", ReplayOptions(timeline=True))
     assert unfinished.timeline is not None
-    assert unfinished.timeline["ended"] is None and unfinished.timeline["header"] == []
+    assert unfinished.timeline.ended is None and unfinished.timeline.header == ()
 
 
 def game_facts(page: str, index: int = 0) -> dict[str, tuple[str, str]]:
