@@ -103,17 +103,20 @@ def summarise(run: RunPlan, records: Sequence[GameRecord], impact: Sequence[Impa
     (:func:`sgcheck.simulate.impact.paired`), each card's own joined to its record."""
     games = len(records)
     draws = sum(1 for r in records if r.winner is None)
-    sides = BySide(*(rate(sum(1 for r in records if r.winner_role == role), games, draws) for role in ROLES))
-    seats: list[SeatRates] = []
-    for role in ROLES:
+
+    def overall(role: str) -> WinRate:
+        return rate(sum(1 for r in records if r.winner_role == role), games, draws)
+
+    def by_seat(role: str) -> SeatRates:
         leading = [r for r in records if (r.first is r.pack_color) == (role == "pack")]
         second = [r for r in records if r not in leading]
-        seats.append(SeatRates(
+        return SeatRates(
             first=rate(sum(1 for r in leading if r.winner_role == role), len(leading),
                        sum(1 for r in leading if r.winner is None)),
             second=rate(sum(1 for r in second if r.winner_role == role), len(second),
                         sum(1 for r in second if r.winner is None)),
-        ))  # fmt: skip
+        )  # fmt: skip
+
     first_wins = sum(1 for r in records if r.winner is not None and r.winner is r.first)
     decided = games - draws
     first = FirstPlayerRate(
@@ -135,8 +138,8 @@ def summarise(run: RunPlan, records: Sequence[GameRecord], impact: Sequence[Impa
             against_policy=(run.against_policy or run.policy).value,
             settings=settings,
         ),
-        sides=sides,
-        seats=BySide(*seats),
+        sides=BySide(pack=overall("pack"), against=overall("against")),
+        seats=BySide(pack=by_seat("pack"), against=by_seat("against")),
         first_player=first,
         length=GameLength(
             mean=_r(sum(lengths) / games) if games else None,
@@ -148,7 +151,7 @@ def summarise(run: RunPlan, records: Sequence[GameRecord], impact: Sequence[Impa
         endings=endings,
         captures=captures,
         cards=cards,
-        economy=Economy(*(_economy(records, index) for index in range(len(ROLES)))),
+        economy=Economy(pack=_economy(records, 0), against=_economy(records, 1)),
         impact=tuple(impact),
         dominant=tuple(card.card for card in cards if card.dominant),
         warnings=(),
