@@ -1282,8 +1282,12 @@ _CODES: tuple[CodeInfo, ...] = (
         """Within one turn the player came back to the same position (board, phase, the turn's
         counters and the cards in play) with more LP or SP and no less of either: the actions in
         between can be repeated without end, which core §8 forbids (unbounded SP/LP). How often
-        an effect has fired counts only for an effect with a `limit`, which bounds the cycle. A
-        warning instead of an error with `--allow-violations`.""",
+        an effect has fired counts only for an effect with a `limit`, which bounds the cycle.
+        Across turns (ruling CR3, docs/contract-rules.md): a pool grew by a gain read from the
+        player's own pool, which the player's gains feed back again and again (SP from SP; LP
+        from SP and SP from LP; a trigger or an activated Relic's use, no `limit` per game), with
+        nothing of the player's own taking from it again and again: it compounds turn after turn.
+        A warning instead of an error with `--allow-violations`.""",
     ),
     _c(
         "SG-R137",

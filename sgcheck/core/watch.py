@@ -984,7 +984,7 @@ def _compounding(
         if name in by_name and (found := compounding.traits(by_name[name])) is not None
         for step in found.links
         if (grew_sp if step.fed is Resource.SP else grew_lp) > 0
-        and max(_pool(before, color, step.read), _pool(after, color, step.read)) > 0
+        and step.adds(max(_pool(before, color, step.read), _pool(after, color, step.read))) > 0
     ]
     if not starts:
         return []

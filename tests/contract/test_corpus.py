@@ -81,7 +81,6 @@ KNOWN_MISSES: dict[str, str] = {
     "112-fletcher-and-bookie.sgcard": "an action that pays its taker across turns: no game repeats it in one turn",
     "115-echo-pair-unbounded.sgcard": "a trigger cycle no game played fires",
     "157-hex-and-grudge": "two one-turn denials on consecutive Upkeeps: no game played lines them up",
-    "162-sentinel-seal.sgcard": "a witness game attacks each enemy turn; each denial ends before the attacker's Upkeep",
     "184-conscript-the-fallen.sgcard": "an extra action outside its window: the core never grants it, no game shows it",
     "185-blink-and-run.sgcard": "an extra action outside its window: the core never grants it, no game shows it",
     "186-field-muster.sgcard": "an extra action outside its window: the core never grants it, no game shows it",

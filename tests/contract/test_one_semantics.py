@@ -228,20 +228,33 @@ def over_a_cap(card: A.Card) -> list[str]:
     return problems
 
 
+#: The findings that reason about a per-attack cap (core §4.5, R20): the card rules on to-hit, damage
+#: and rerolls, and the play's caps passed by one card, by several, and by copies reasoned out.
+CAP_CODES = frozenset({"SG-C010", "SG-C011", "SG-C012", "SG-C152", "SG-C153", "SG-C162"})
+
+
 def test_a_card_the_checker_calls_clean_never_passes_a_cap_in_play() -> None:
     """R20, R23, core §8: summed as replay sums them, a clean card stays within +25, +2 and one source.
 
-    Clean: no error, and no warning that a break may be possible with no game found to show it.
-    That is what clean means since errors need a game (issue 33, item 3: "where the reasoning says
-    a break may be possible and no witness game is found, the finding is a warning that says so,
-    never an error"): such a card is reported, with the rule's reasoning, not passed. The cards
-    that made this explicit (one of them named "Ember" by the generator) are of two sorts, and
-    neither is a card the checker stays silent on:
+    What it holds, for every generated card (issue 33, items 3 and 6):
+
+    * a card that checks clean (no error, no warning that a break may be possible with no game
+      found) never passes a cap in play, in any matchup;
+    * a card that passes a cap in play and has no error is reported all the same: a warning that a
+      break of a cap may be possible and no game the checker played shows it (one of
+      :data:`CAP_CODES`), with the rule's reasoning. Errors need a game ("where the reasoning says a
+      break may be possible and no witness game is found, the finding is a warning that says so,
+      never an error"), so this is the strongest form that holds while the witness search does not
+      reach every attack.
+
+    It does not hold that every card passing a cap is an error. The cards that fall short of it
+    (one of them named "Ember" by the generator: +26 to-hit out of its camp) are of two sorts:
 
     * the rule reads a cap passed (``on move: damage 3``: +3 per hit, core §4.5) and the games the
       checker plays do not reach the attack (the bonus is swept at the End of the turn it was
-      started in, past the turn's last attack), so no game proves it: the witness search's reach,
-      not the reasoning;
+      started in, past the turn's last attack; a bonus that holds only out of camp needs an
+      attacker steered out of its camp), so no game proves it: the witness search's reach, not the
+      reasoning;
     * this test's own model (:func:`in_play`) keeps every trigger waiting, while a Spell's trigger
       waits only for the turn it is cast in (docs/cards.md, Durations): a Spell cast in Main 2
       with ``on hit: deal 3 damage to enemy Bishop`` never meets an attack, and the rule warns of
@@ -252,10 +265,18 @@ def test_a_card_the_checker_calls_clean_never_passes_a_cap_in_play() -> None:
     @given(cards())
     def clean_cards_stay_within_the_caps(source: str) -> None:
         card, findings = checked(source)
-        if errors(findings) or any("no game found" in d.message for d in findings):
+        if errors(findings):
+            return
+        warned = [d for d in findings if "no game found" in d.message]
+        broken = over_a_cap(card)
+        if warned:
+            reached["warned"] += 1
+            if broken:  # reported, with the reasoning of a cap rule, not passed
+                assert any(d.code in CAP_CODES for d in warned), (broken, [d.message for d in warned])
+                assert all("reasoning" in dict(d.context) for d in warned if d.code in CAP_CODES)
             return
         reached["clean"] += 1
-        assert over_a_cap(card) == []
+        assert broken == []
 
     clean_cards_stay_within_the_caps()
     assert reached["clean"] >= 20, reached  # about 60% of the generated cards check clean

@@ -85,8 +85,8 @@ relic "Aim" passive { cost 2 SP effect to_hit +15 }
 relic "Sight" passive { cost 2 SP effect to_hit +15 }
 spell "Lock" { cost 2 SP effect deny repair for 1 turn }
 spell "Bolt" { cost 2 SP effect deny repair for 1 turn }
-spell "Greed" { cost 1 SP effect gain LP equal to own SP }
-spell "Envy" { cost 1 SP effect gain SP equal to own LP }
+relic "Greed" passive { cost 1 SP effect at end: gain LP equal to own SP }
+relic "Envy" passive { cost 1 SP effect at upkeep: gain SP equal to own LP }
 """
 
 #: The analyses PackFacts runs, by the name contract/facts/pack_facts.py calls them under.

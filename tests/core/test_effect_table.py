@@ -406,3 +406,64 @@ def test_r23_a_one_off_gains_exactly_when_its_resource_condition_holds(
     holds = _COMPARE[cmp](have[("own" if side == "own" else "enemy", resource)], value)
     after = ok(state, Play("Probe")).state
     assert after.players[W].sp - white_sp == (3 if holds else 0)
+
+
+# --- durations started in the opponent's turn (ruling CR4) ---------------------------------------------------
+
+#: The plies each duration covers when a trigger starts it in the opponent's turn, counted from the
+#: ply it starts in (0: the opponent's turn of the attack, 1 the holder's next, 2 the opponent's
+#: next...). Ruling CR4 (docs/contract-rules.md, "Readings"): a duration names turns from its
+#: holder's side, every turn but "this turn" one that begins after it starts.
+THEIRS_PLIES: dict[DurationKind, set[int]] = {
+    DurationKind.THIS_TURN: {0},
+    DurationKind.TURNS: {0, 1, 2, 3, 4},  # ``for 2 turns``: to the end of the opponent's 2nd turn after it
+    DurationKind.UNTIL_NEXT_TURN: {0},  # until the holder's next turn begins
+    DurationKind.NEXT_TURN: {1},  # from the end of this turn to the end of the holder's next
+    DurationKind.PERMANENT: {0, 1, 2, 3, 4, 5},
+}
+
+
+def _king_costs_after_an_attack(effect: str, words: str) -> list[int]:
+    """White's Relic waits for an attack on her pieces; Black's Rook attacks her Pawn (a miss) in
+    Black's Battle, then each side moves its King once a turn, Black first, for six turns."""
+    text = f'relic "Probe" passive {{ cost free effect on attacked: {effect} {words} }}'
+    state = position("Ke1 Pa4 ke8 ra8", sp=(60, 60)).replace(
+        cards=new_cards(cards_by_name(text, "d.sgcard"), ("Probe",), ())
+    )
+    state = ok(ok(state, Play("Probe")).state, EndTurn()).state
+    state = ok(state, EnterPhase(Phase.BATTLE)).state
+    state = ok(state, Attack(sq("a8"), sq("a4"), MISS)).state
+    state = ok(state, EnterPhase(Phase.MAIN2)).state
+    squares = {W: ("e1", "e2"), B: ("e8", "e7")}
+    costs = []
+    for turn in range(6):
+        mover = state.to_move
+        here, there = squares[mover] if turn % 4 < 2 else squares[mover][::-1]
+        moved = ok(state, Move(sq(here), sq(there)))
+        assert moved.effects.cost is not None
+        costs.append(moved.effects.cost)
+        state = ok(moved.state, EndTurn()).state
+        state = ok(state, EnterPhase(Phase.MAIN1)).state
+    return costs
+
+
+@pytest.mark.parametrize("kind", list(THEIRS_PLIES), ids=lambda k: k.value)
+def test_cr4_a_duration_started_in_the_opponents_turn_names_turns_from_the_holders_side(kind: DurationKind) -> None:
+    """CR4: ``opponent cost move +1`` started by an attack in Black's turn changes Black's moves, and
+    ``cost move -1`` White's, each on the plies of its duration only: ``for N turns`` reaches the
+    attacker's next turn (so ``on attacked: deny repair for 1 turn`` reaches the attacker's next
+    Upkeep, core §6, §8)."""
+    (spec,) = [s for s in catalog.DURATIONS if s.kind is kind]
+    theirs = _king_costs_after_an_attack("opponent cost move +1", spec.words)
+    own = _king_costs_after_an_attack("cost move -1", spec.words)
+    plain = 1  # a King's move costs 1 (R09)
+    assert {ply for ply, cost in enumerate(theirs) if ply % 2 == 0 and cost != plain} == {
+        p for p in THEIRS_PLIES[kind] if p % 2 == 0
+    }
+    assert {ply for ply, cost in enumerate(own) if ply % 2 == 1 and cost != plain} == {
+        p for p in THEIRS_PLIES[kind] if p % 2 == 1
+    }
+
+
+def test_cr4_every_duration_but_one_attack_has_its_plies_from_the_opponents_turn() -> None:
+    assert set(THEIRS_PLIES) == {spec.kind for spec in catalog.DURATIONS} - {DurationKind.THIS_ATTACK}

@@ -47,6 +47,7 @@ def _turns(first: str, count: int, *, uses: str = "") -> str:
 
 def _growth(tmp_path: Path, cards: str, log: str, *, sp: int = 20, lp: int = 20) -> list[Diagnostic]:
     """The SG-R136 findings of replaying ``log`` with ``cards`` (White holds every card)."""
+    tmp_path.mkdir(parents=True, exist_ok=True)
     (tmp_path / "cards.sgcard").write_text(cards, encoding="utf-8")
     kinds = ("relic", "spell")
     names = " ".join(f'"{line.split(chr(34))[1]}"' for line in cards.splitlines() if line.startswith(kinds))
@@ -151,3 +152,15 @@ def test_cr3_what_cannot_compound_is_never_reported(
 ) -> None:
     """CR3 (1)-(3): legal twins of the compounding cards stay silent over six turns of each player."""
     assert _growth(tmp_path, cards, _turns(first, 6, uses=uses)) == [], why
+
+
+def test_cr3_a_share_that_adds_nothing_yet_is_not_reported_until_it_adds(tmp_path: Path) -> None:
+    """CR3: `gain SP equal to own SP / 100` adds nothing below 100 SP, so a fixed income beside it
+    growing the pool is not yet the cycle's growth; from 100 SP on it compounds, and is reported."""
+    cards = (
+        'relic "Spring" passive { cost 1 SP phase main effect at end: gain 4 SP }\n'
+        'relic "Slow Mirror" passive { cost 1 SP phase main effect at end: gain SP equal to own SP / 100 }\n'
+    )
+    assert _growth(tmp_path / "poor", cards, _turns('main1: play "Spring"\n     play "Slow Mirror"', 3)) == []
+    rich = _growth(tmp_path / "rich", cards, _turns('main1: play "Spring"\n     play "Slow Mirror"', 1), sp=300)
+    assert rich and "Slow Mirror" in rich[0].message

@@ -131,10 +131,15 @@ def is_lasting(action: Action) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class DurationSpec:
-    """One duration: its words and the plies it covers, counted from the ply it is played in (0).
+    """One duration: its words and the plies it covers, counted from the ply it starts in (0).
 
     The last ply is ``last + per_turn × N`` for ``for N turns``; None is the rest of the game.
-    Each player's turn is one ply, so ply 1 is the opponent's next turn and ply 2 the holder's.
+    Each player's turn is one ply, so, for an effect started in its holder's turn, ply 1 is the
+    opponent's next turn and ply 2 the holder's. Ruling CR4 (docs/contract-rules.md): a duration
+    names turns from its holder's side, "this turn" being the turn it starts in, whoever's, and
+    every other turn one that begins after it starts; for an effect started in the opponent's
+    turn (a trigger on an attack on the holder's pieces), ply 1 is the holder's next turn and ply
+    2 the opponent's, so its last ply moves by ``theirs``.
     """
 
     kind: DurationKind
@@ -143,27 +148,32 @@ class DurationSpec:
     last: int | None
     per_turn: int = 0
     attack_only: bool = False
+    theirs: int = 0
 
 
 #: Every duration of docs/cards.md (Durations and limits) and the plies it covers.
 DURATIONS: tuple[DurationSpec, ...] = (
     DurationSpec(DurationKind.THIS_ATTACK, "this attack", 0, 0, attack_only=True),
     DurationSpec(DurationKind.THIS_TURN, "this turn", 0, 0),
-    DurationSpec(DurationKind.TURNS, "for 2 turns", 0, -1, per_turn=2),
-    DurationSpec(DurationKind.UNTIL_NEXT_TURN, "until your next turn", 0, 1),
-    DurationSpec(DurationKind.NEXT_TURN, "next turn", 1, 2),
+    # to the end of the opponent's N-th turn that begins after it starts
+    DurationSpec(DurationKind.TURNS, "for 2 turns", 0, -1, per_turn=2, theirs=1),
+    # until the holder's next turn begins
+    DurationSpec(DurationKind.UNTIL_NEXT_TURN, "until your next turn", 0, 1, theirs=-1),
+    # from the end of this turn to the end of the holder's next turn
+    DurationSpec(DurationKind.NEXT_TURN, "next turn", 1, 2, theirs=-1),
     DurationSpec(DurationKind.PERMANENT, "permanent", 0, None),
 )
 
 _DURATIONS: dict[DurationKind, DurationSpec] = {spec.kind: spec for spec in DURATIONS}
 
 
-def window(kind: DurationKind, turns: int | None) -> tuple[int, int | None, bool]:
-    """The first and last ply (relative, None: no end) of a duration, and whether it ends with an attack."""
+def window(kind: DurationKind, turns: int | None, *, theirs: bool = False) -> tuple[int, int | None, bool]:
+    """The first and last ply (relative, None: no end) of a duration, and whether it ends with an
+    attack; ``theirs``: started in the opponent's turn (ruling CR4)."""
     spec = _DURATIONS[kind]
     if spec.last is None:
         return spec.first, None, spec.attack_only
-    return spec.first, spec.last + spec.per_turn * max(1, turns or 1), spec.attack_only
+    return spec.first, spec.last + spec.per_turn * max(1, turns or 1) + (spec.theirs if theirs else 0), spec.attack_only
 
 
 @dataclass(frozen=True, slots=True)

@@ -59,11 +59,18 @@ _CAPPING = frozenset({Cmp.LT, Cmp.LE, Cmp.EQ})
 
 
 class Link(NamedTuple):
-    """A gain of ``fed`` by an amount read from ``read``, both the holder's own, by ``card``."""
+    """A gain of ``fed`` by an amount read from ``read`` (times ``multiply`` / ``divide``), both the
+    holder's own, by ``card``."""
 
     card: str
     read: Resource
     fed: Resource
+    multiply: int = 1
+    divide: int = 1
+
+    def adds(self, pool: int) -> int:
+        """What the gain adds when the pool it reads holds ``pool``."""
+        return pool * self.multiply // max(1, self.divide)
 
 
 def recurs(card: Card, effect: Effect) -> bool:
@@ -98,7 +105,7 @@ def link(card: Card, effect: Effect) -> Link | None:
         return None
     if not recurs(card, effect) or capped(effect):
         return None
-    return Link(card.name, quantity.scale_resource, quantity.resource)
+    return Link(card.name, quantity.scale_resource, quantity.resource, quantity.multiply, quantity.divide)
 
 
 def takes(card: Card, effect: Effect) -> Resource | None:

@@ -425,17 +425,19 @@ def starts(effect: Effect, now: int) -> int:
     return now + catalog.window(duration.kind, duration.turns)[0]
 
 
-def until(effect: Effect, now: int, *, relic: bool) -> tuple[int | None, bool]:
+def until(effect: Effect, now: int, *, relic: bool, theirs: bool = False) -> tuple[int | None, bool]:
     """The last ply an effect acts in (None: as long as its card) and whether only for one attack.
 
     A Relic's effects last while it is in play; a Spell's for its duration, this turn by default.
-    Each duration covers the plies :data:`~sgcheck.core.cards.catalog.DURATIONS` gives it:
-    ``N turns`` this turn and the following plies up to the owner's N-th turn's end; ``until
-    your next turn`` this turn and the opponent's; ``next turn`` the opponent's and the owner's
-    next (it starts when this turn ends, see :func:`starts`).
+    Each duration covers the plies :data:`~sgcheck.core.cards.catalog.DURATIONS` gives it, named
+    from the holder's side (ruling CR4; ``theirs``: it starts in the opponent's turn): ``N turns``
+    this turn and the following plies up to the end of the opponent's N-th turn that begins after
+    it starts; ``until your next turn`` until the holder's next turn begins; ``next turn`` from the
+    end of this turn to the end of the holder's next (it starts when this turn ends, see
+    :func:`starts`).
     """
     duration = effect.duration
     if duration is None:
         return (None, False) if relic else (now, False)
-    _, last, attack_only = catalog.window(duration.kind, duration.turns)
+    _, last, attack_only = catalog.window(duration.kind, duration.turns, theirs=theirs)
     return (None if last is None else now + last), attack_only

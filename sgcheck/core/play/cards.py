@@ -400,7 +400,9 @@ def _enter(state: GameState, item: Lasting, now: int, *, relic: bool) -> GameSta
     assert cards is not None
     if relic and item.effect.trigger is not None:
         return state.replace(cards=cards.with_lasting((*cards.lasting, item.replace(until=None))))
-    last, attack_only = until(item.effect, now, relic=relic)
+    # started in the opponent's turn (ruling CR4): ``now`` is a ply of Black's when it is odd
+    theirs = (now % 2 == 1) is not (item.owner is Color.BLACK)
+    last, attack_only = until(item.effect, now, relic=relic, theirs=theirs)
     item = item.replace(until=last, attack_only=attack_only)
     start = starts(item.effect, now)
     if start > now:
