@@ -11,6 +11,10 @@ choose their actions and dice to bring the events about.
   and the events that add them. The events tell the roles: for an event the holder *suffers*
   (``captured``, ``attacked``) the opponent is the aggressor and the holder's pieces the prey; for
   one the holder *makes* (``capture``, ``hit``, ``miss``) the holder attacks the opponent's.
+  The effect's condition is part of the goal (:attr:`Goal.condition`): the game steers to the
+  position it needs (:func:`sgcheck.contract.analysis.reachable.gap`: LP paid down as prices or
+  raised by the conversion, a Gem broken) and counts only the attacks it holds on (its pieces,
+  distance, camps, as the engine reads them).
 - **The choice** (:func:`choose`): at each step, every candidate action of the phase
   (:data:`sgcheck.core.legal.CATEGORIES`), an attack with the dice of a hit and of a miss, a Break
   or a Repair with a success and a failure, is applied with :func:`sgcheck.core.engine.apply` (which
