@@ -14,10 +14,10 @@ from itertools import combinations
 from sgcheck.contract.context import CheckContext
 from sgcheck.contract.facts.conditions import impossible_reason
 from sgcheck.contract.facts.matchups import matchup_mask
-from sgcheck.contract.facts.timing import lasts_past_turn
 from sgcheck.core.caps import DAMAGE_BONUS_CAP, DAMAGE_PER_HIT, REROLL_SOURCES_CAP, TO_HIT_BONUS_CAP
 from sgcheck.core.cards import model as A
 from sgcheck.core.cards.attack_parts import AttackKind, AttackPart, attack_part
+from sgcheck.core.cards.semantics import until
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +142,7 @@ def own_bonus_profile(
         for bonus in attack_bonuses(card, category, ctx):
             if bonus.scope is not scope:
                 continue
-            if scope is A.Side.ENEMY and card.mode.uses_activation and not lasts_past_turn(card, bonus.effect):
+            if scope is A.Side.ENEMY and card.mode.uses_activation and not _reaches_their_turn(bonus.effect):
                 continue  # used in its holder's turn, over before the other player attacks
             if bonus.doubles:
                 worth = DOUBLING_IN_STACK
@@ -160,6 +160,13 @@ def own_bonus_profile(
         return result
 
     return profile
+
+
+def _reaches_their_turn(effect: A.Effect) -> bool:
+    """Whether what an activated card's ``effect`` starts in its holder's turn still acts in the
+    other player's next turn (ply 1 of replay's durations: ``until your next turn``, ``for 2 turns``)."""
+    last, _ = until(effect, 0, relic=False)
+    return last is None or last >= 1
 
 
 #: What a doubling adds in the pack's cap stacking: passing the +2 cap exactly when the other
