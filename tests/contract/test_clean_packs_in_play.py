@@ -13,7 +13,7 @@ from __future__ import annotations
 import io
 import random
 
-from hypothesis import HealthCheck, given, note, settings
+from hypothesis import HealthCheck, example, given, note, settings
 from hypothesis import strategies as st
 
 from sgcheck.config import Config
@@ -56,8 +56,27 @@ def clean_cards(source: str) -> tuple[object, ...] | None:
     return None if refused or not checked.cards else checked.cards
 
 
+#: Found by this test: one player's advantage on enemy Knight attacks and the other player's own
+#: reroll on one accuracy roll (SG-R132, "together"); the checker warns of it (SG-C120, core §4.5).
+ENEMY_ADVANTAGE_AND_OWN_REROLL = """relic "P0 Ember" {
+    phase upkeep
+    cost 0
+    effect advantage accuracy 2 times on enemy attacks when attacker is Knight
+    effect capture own rooks when target is Knight or rooks
+    effect to_hit 12
+}
+
+relic "P1 Hawk Sight" {
+    cost 1 sp
+    phase main1
+    effect reroll accuracy
+}
+"""
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(packs(), st.integers(0, 2**32 - 1))
+@example(ENEMY_ADVANTAGE_AND_OWN_REROLL, 2221)
 def test_a_clean_pack_never_trips_the_watch(source: str, seed: int) -> None:
     """core §8: no exchange past 2:1 or 20 SP a turn, no cost below 0, one reroll source, no repair
     lock, no cheap repeated attempts, no King damage outside attacks, no growth within a turn."""
@@ -83,3 +102,8 @@ def test_a_clean_pack_never_trips_the_watch(source: str, seed: int) -> None:
             watch, breaches = observe(watch, state, action, step)
             assert not breaches, f"game {game}, {style}: {breaches[0].diagnostic.message}\n{played[-12:]}"
             state = step.state
+
+
+def test_the_found_pack_is_refused_for_its_cards_together() -> None:
+    """The pack of the example above is not clean: one attack meets both players' sources (core §4.5, R20)."""
+    assert clean_cards(ENEMY_ADVANTAGE_AND_OWN_REROLL) is None

@@ -17,6 +17,7 @@ from sgcheck.contract.facts.matchups import matchup_mask
 from sgcheck.core.caps import DAMAGE_BONUS_CAP, DAMAGE_PER_HIT, REROLL_SOURCES_CAP, TO_HIT_BONUS_CAP
 from sgcheck.core.cards import model as A
 from sgcheck.core.cards.attack_parts import AttackKind, AttackPart, attack_part
+from sgcheck.core.cards.semantics import until
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,19 +123,33 @@ def _possible_together(bonuses: list[Bonus], ctx: CheckContext) -> bool:
     return impossible_reason(replace(bonuses[0].effect, condition=joined), ctx) is None
 
 
-def own_bonus_profile(category: AttackKind, ctx: CheckContext) -> Callable[[A.Card], dict[int, tuple[int, A.Effect]]]:
-    """Per matchup, a card's total bonus of ``category`` on its holder's attacks (for cap stacking).
+def own_bonus_profile(
+    category: AttackKind, ctx: CheckContext, scope: A.Side = A.Side.OWN
+) -> Callable[[A.Card], dict[int, tuple[int, A.Effect]]]:
+    """Per matchup, a card's total bonus of ``category`` on ``scope``'s attacks (for cap stacking).
 
-    A doubling counts as +2 here (:data:`DOUBLING_IN_STACK`): with any other card's +1 it passes
-    the +2 cap, as (1 + 1) x 2 = 4 per hit does, and alone it stays within it, as 1 x 2 does.
+    ``scope`` ``own``: what the card adds to its holder's attacks; ``enemy``: what it adds to the
+    attacks on its holder's pieces, the other player's (``on enemy attacks``). An activated card
+    acts on the other player's attacks only with an effect that lasts into their turn (replay's
+    durations). A doubling counts as +2 here (:data:`DOUBLING_IN_STACK`): with any other card's +1
+    it passes the +2 cap, as (1 + 1) x 2 = 4 per hit does, and alone it stays within it, as 1 x 2
+    does. A reroll or advantage effect is one source, whatever its count, as replay counts the
+    sources on a roll (one per effect, ``parts_on_attack``).
     """
 
     def profile(card: A.Card) -> dict[int, tuple[int, A.Effect]]:
         result: dict[int, tuple[int, A.Effect]] = {}
         for bonus in attack_bonuses(card, category, ctx):
-            if bonus.scope is not A.Side.OWN:
+            if bonus.scope is not scope:
                 continue
-            worth = DOUBLING_IN_STACK if bonus.doubles else bonus.value
+            if scope is A.Side.ENEMY and card.mode.uses_activation and not _reaches_their_turn(bonus.effect):
+                continue  # used in its holder's turn, over before the other player attacks
+            if bonus.doubles:
+                worth = DOUBLING_IN_STACK
+            elif category is AttackKind.REROLL:
+                worth = 1
+            else:
+                worth = bonus.value
             mask = bonus.mask
             while mask:
                 low = mask & -mask
@@ -145,6 +160,13 @@ def own_bonus_profile(category: AttackKind, ctx: CheckContext) -> Callable[[A.Ca
         return result
 
     return profile
+
+
+def _reaches_their_turn(effect: A.Effect) -> bool:
+    """Whether what an activated card's ``effect`` starts in its holder's turn still acts in the
+    other player's next turn (ply 1 of replay's durations: ``until your next turn``, ``for 2 turns``)."""
+    last, _ = until(effect, 0, relic=False)
+    return last is None or last >= 1
 
 
 #: What a doubling adds in the pack's cap stacking: passing the +2 cap exactly when the other

@@ -134,7 +134,13 @@ class PackFacts:
     def cap_stacks(self) -> dict[AttackKind, Stack | None]:
         """Per bonus category of :data:`ATTACK_CAPS`, the worst stack past its cap (None: none)."""
         return {
-            category: worst_stack(self.cards, own_bonus_profile(category, self.context), cap, self.context)
+            category: worst_stack(
+                self.cards,
+                own_bonus_profile(category, self.context),
+                cap,
+                self.context,
+                enemy_profile=own_bonus_profile(category, self.context, A.Side.ENEMY),
+            )
             for category, cap in ATTACK_CAPS.items()
         }
 

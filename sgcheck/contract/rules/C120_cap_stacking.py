@@ -7,8 +7,12 @@ checker takes what one player can actually bring to one attack (every passive re
 play plus 2 activated cards, R17, out of a hand of 3, R19), finds the matchup (attacker
 kind x defender kind) with the largest reachable total, and reports the *smallest set of cards* that passes
 the cap (largest contributions first; see docs/contract-rules.md for why that is
-minimal). Cards that pass a cap on their own are SG-C010..SG-C012. On-hit damage to the
-attacked piece counts toward the damage cap, as in play (R23).
+minimal). The attacked player's cards count too, with their effects on enemy attacks (``to_hit
++10 on enemy attacks`` helps the other player's attacks): for an attack by one player, the
+attacker's cards on their own attacks and the attacked player's cards on enemy attacks meet on
+one roll, and the finding names which player holds each card. Cards that pass a cap on their own
+are SG-C010..SG-C012. On-hit damage to the attacked piece counts toward the damage cap, as in play
+(R23).
 
 Fails: two passive relics with ``to_hit +15`` each. Passes: ``to_hit +15`` and ``to_hit +10``.
 """
@@ -44,13 +48,18 @@ _CATEGORIES: tuple[tuple[AttackKind, str, str], ...] = (
 )
 
 
+#: Who holds a card of the set, said when the attacked player's cards are part of it: the attacker,
+#: or the attacked player, whose card acts on enemy attacks.
+_HELD: dict[A.Side, str] = {A.Side.OWN: ", held by the attacker", A.Side.ENEMY: ", held by the attacked player"}
+
+
 def _amount(c: Contribution, stack: Stack, category: AttackKind, unit: str, ctx: CheckContext) -> tuple[str, bool]:
     """A card's contribution in words, naming its on-hit damage (``on hit +2``, ``+3: +1, on hit +2``)."""
     text = unit.format(c.value)
     if category is not AttackKind.DAMAGE:
         return text, False
     bit = 1 << stack.matchup
-    parts = [b for b in attack_bonuses(c.card, category, ctx) if b.scope is A.Side.OWN and b.mask & bit]
+    parts = [b for b in attack_bonuses(c.card, category, ctx) if b.scope is c.holder and b.mask & bit]
     if not any(b.on_hit or b.doubles for b in parts):
         return text, False
     labels = ", ".join(b.part.label for b in parts)
@@ -60,7 +69,11 @@ def _amount(c: Contribution, stack: Stack, category: AttackKind, unit: str, ctx:
 def describe(stack: Stack, category: AttackKind, unit: str, ctx: CheckContext) -> tuple[str, bool]:
     """The smallest set in words, and whether on-hit damage is part of it."""
     amounts = [_amount(c, stack, category, unit, ctx) for c in stack.minimal]
-    text = ", ".join(f'"{c.card.name}" ({amount})' for c, (amount, _) in zip(stack.minimal, amounts, strict=True))
+    mixed = any(c.holder is not A.Side.OWN for c in stack.minimal)
+    text = ", ".join(
+        f'"{c.card.name}" ({amount}{_HELD[c.holder] if mixed else ""})'
+        for c, (amount, _) in zip(stack.minimal, amounts, strict=True)
+    )
     return text, any(on_hit for _, on_hit in amounts)
 
 
