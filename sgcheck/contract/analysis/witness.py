@@ -39,7 +39,7 @@ import dataclasses
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from sgcheck.core import caps
 from sgcheck.core.actions import Action, Attack, Break, Convert, EndTurn, EnterPhase, Move, Repair, Summon, Teleport
@@ -167,38 +167,63 @@ def _reaches(board: Board, aggressor: Color) -> tuple[int, ...]:
     )
 
 
-@cache
-def _watched(sq: Square, kind: Kind) -> frozenset[Square]:
-    """The squares whose occupants can change what a piece of ``kind`` on ``sq`` attacks, and more
-    (R08): its own, a sliding piece's lines to the edge of the board, a Knight's jumps and the
-    jumps on from them, the steps around a King's or a Pawn's square."""
+def _sight(board: Board, sq: Square, cell: Piece) -> frozenset[Square]:
+    """The squares whose occupants can change what the piece ``cell`` on ``sq`` attacks (R08): its
+    own; a sliding piece's lines up to the first occupied square of each, which blocks the rest; a
+    Knight's jumps and the jumps on from them; the steps around a King's or a Pawn's square."""
+    kind = cell.kind
     if kind is Kind.KNIGHT:
         return frozenset({sq, *KNIGHT_JUMPS[sq], *(to for mid in KNIGHT_JUMPS[sq] for to in KNIGHT_JUMPS[mid])})
     if kind in SLIDE_DIRS:
         lines = {sq}
-        for df in (-1, 0, 1):
-            for dr in (-1, 0, 1):
-                f, r = file_of(sq) + df, rank_of(sq) + dr
-                while (df or dr) and on_board(f, r):
-                    lines.add(square(f, r))
-                    f, r = f + df, r + dr
+        for df, dr in SLIDE_DIRS[kind]:
+            f, r = file_of(sq) + df, rank_of(sq) + dr
+            while on_board(f, r):
+                lines.add(to := square(f, r))
+                if board[to] is not None:
+                    break
+                f, r = f + df, r + dr
         return frozenset(lines)
     return frozenset({sq, *KING_STEPS[sq]})
 
 
-def _reach_after(board: Board, after: Board, changed: tuple[Square, ...], aggressor: Color) -> int:
-    """:func:`_reach` of ``after``, ``board`` with only the ``changed`` squares changed: the attacks
-    of each piece whose :func:`_watched` squares miss them are those it has on ``board``."""
-    before = _reaches(board, aggressor)
-    count = 0
+@dataclass(frozen=True, slots=True)
+class _Seen:
+    """What the aggressor's pieces attack on one board: each piece's count by square
+    (:func:`_reaches`), their sum, and for each square the pieces whose :func:`_sight` holds it."""
+
+    reaches: tuple[int, ...]
+    total: int
+    seers: tuple[tuple[Square, ...], ...]
+
+
+@lru_cache(maxsize=1024)
+def _seen(board: Board, aggressor: Color) -> _Seen:
+    reaches = _reaches(board, aggressor)
+    seers: list[list[Square]] = [[] for _ in ALL_SQUARES]
     for sq in ALL_SQUARES:
+        cell = board[sq]
+        if cell is not None and cell.color is aggressor:
+            for at in _sight(board, sq, cell):
+                seers[at].append(sq)
+    return _Seen(reaches, sum(reaches), tuple(tuple(squares) for squares in seers))
+
+
+def _reach_after(
+    board: Board, after: Board, changed: tuple[Square, ...], aggressor: Color, seen: _Seen | None = None
+) -> int:
+    """:func:`_reach` of ``after``, ``board`` with only the ``changed`` squares changed: the attacks
+    of the pieces on the changed squares, and of those that see one (:func:`_sight`), are counted
+    afresh; every other piece attacks what it attacks on ``board``. ``seen`` is :func:`_seen` of
+    ``board``, when the caller holds it."""
+    if seen is None:
+        seen = _seen(board, aggressor)
+    afresh = {sq for at in changed for sq in (at, *seen.seers[at])}
+    count = seen.total - sum(seen.reaches[sq] for sq in afresh)
+    for sq in afresh:
         cell = after[sq]
-        if cell is None or cell.color is not aggressor:
-            continue
-        if sq in changed or not _watched(sq, cell.kind).isdisjoint(changed):
+        if cell is not None and cell.color is aggressor:
             count += _attacks(after, sq, cell)
-        else:
-            count += before[sq]
     return count
 
 
@@ -250,29 +275,38 @@ def wander(state: GameState, goal: Goal, rng: random.Random) -> Action | None:
     most attacks on the prey's pieces when one gives more than now (judged on the board the action
     leaves, the piece moved or placed), else one drawn by ``rng`` (None: the mover has none). The
     core accepts every action returned."""
-    found = [*moves(state), *summons(state)]
+    found = (*moves(state), *summons(state))
     if not found:
         return None
     aggressor = goal.aggressor
-    base = reach(state, goal)
-    ranked: list[tuple[int, int, Action]] = []
-    for index, action in enumerate(found):
-        board = list(state.board)
-        changed: tuple[Square, ...] = ()
-        if isinstance(action, Move):
-            board[action.to], board[action.frm] = board[action.frm], None
-            changed = (action.frm, action.to)
-        elif isinstance(action, Summon):
-            board[action.to] = piece(state.to_move, action.kind)
-            changed = (action.to,)
-        value = _reach_after(state.board, tuple(board), changed, aggressor) if aggressor is not None else 0
-        if value > base:
-            ranked.append((-value, index, action))
-    for _, _, action in sorted(ranked):
+    closer = _closer(state.board, aggressor, state.to_move, found) if aggressor is not None else ()
+    for action in closer:
         if isinstance(apply(state, action), Applied):
             return action
     action = rng.choice(found)
     return action if isinstance(apply(state, action), Applied) else None
+
+
+@lru_cache(maxsize=4096)
+def _closer(board: Board, aggressor: Color, mover: Color, found: tuple[Action, ...]) -> tuple[Action, ...]:
+    """The Moves and Summons of ``found`` (``mover``'s, on ``board``) that give the ``aggressor`` more
+    attacks than ``board`` does, the most first (the first found on a tie): a function of the board
+    and the actions alone, so games that pass through one position rank its actions once."""
+    seen = _seen(board, aggressor)
+    ranked: list[tuple[int, int, Action]] = []
+    for index, action in enumerate(found):
+        after = list(board)
+        changed: tuple[Square, ...] = ()
+        if isinstance(action, Move):
+            after[action.to], after[action.frm] = after[action.frm], None
+            changed = (action.frm, action.to)
+        elif isinstance(action, Summon):
+            after[action.to] = piece(mover, action.kind)
+            changed = (action.to,)
+        value = _reach_after(board, tuple(after), changed, aggressor, seen)
+        if value > seen.total:
+            ranked.append((-value, index, action))
+    return tuple(action for _, _, action in sorted(ranked))
 
 
 #: What each side of a witness game keeps in LP and SP together: a Repair at the core's price, so
@@ -283,11 +317,23 @@ RESERVE = caps.REPAIR_COST
 def choose(state: GameState, goal: Goal) -> Action | None:
     """The action that brings ``state`` furthest toward ``goal`` (:func:`score`), None when none
     scores above ``state`` itself (the phase should move on). The first found wins a tie. No action
-    is taken that leaves its taker with less than :data:`RESERVE` in LP and SP together."""
+    is taken that leaves its taker with less than :data:`RESERVE` in LP and SP together.
+
+    A Move or a Summon that no card in play waits for (:func:`_quiet`) changes only the board and
+    what its taker pays, so its score is known before it is played (:func:`_bound`); one that cannot
+    score above the best so far is not played at all, and the choice is the same as if every
+    candidate had been played."""
     base = score(state, goal)
-    best: tuple[tuple[int, int, int, int], Action] | None = None
+    best: tuple[tuple[int, int, int, int], Action | None] = (base, None)
     mover = state.to_move
+    quiet = _quiet(state)
+    seen = _seen(state.board, goal.aggressor) if quiet and goal.aggressor is not None else None
     for action in options(state, goal):
+        # a quiet action keeps the copies: it cannot pass a best that has more, whatever the board
+        if isinstance(action, quiet) and (
+            best[0][:2] > base[:2] or _bound(state, action, base, goal.aggressor, seen) <= best[0]
+        ):
+            continue
         step = apply(state, action)
         if not isinstance(step, Applied):
             continue
@@ -295,9 +341,48 @@ def choose(state: GameState, goal: Goal) -> Action | None:
         if after.lp + after.sp < RESERVE:
             continue
         value = score(step.state, goal)
-        if value > base and (best is None or value > best[0]):
+        if value > best[0]:
             best = (value, action)
-    return None if best is None else best[1]
+    return best[1]
+
+
+def _quiet(state: GameState) -> tuple[type, ...]:
+    """The kinds of action (Move, Summon) that no card in ``state`` waits for: played, such an action
+    moves or places one piece and charges its taker, and fires nothing (what a player pays for an
+    action is no loss that ``on lose SP`` hears, and a cost modifier changes the price, not the
+    position; the game may still end on it, as a scenario's condition is met, which only lowers its
+    score)."""
+    cards = state.cards
+    if cards is None:
+        return ()
+    events = cards.lasting_index.events
+    return tuple(kind for kind, event in _HEARD if event not in events)
+
+
+#: The kinds of action a witness game plays without firing a card when no trigger waits for their event.
+_HEARD: tuple[tuple[type, A.Event], ...] = ((Move, A.Event.MOVE), (Summon, A.Event.SUMMON))
+
+
+def _bound(
+    state: GameState, action: Action, base: tuple[int, int, int, int], aggressor: Color | None, seen: _Seen | None
+) -> tuple[int, int, int, int]:
+    """The score a quiet ``action`` (:func:`_quiet`) reaches in ``state`` (scored ``base``) if the core
+    accepts it: the game goes on, the copies are those of ``state``, the ``aggressor``'s reach is that
+    of the board it leaves (``seen`` is :func:`_seen` of ``state``'s), and the aggressor keeps its
+    pieces, one more when it summons."""
+    if aggressor is None or seen is None:
+        return (1, base[1], base[2], base[3])
+    board = list(state.board)
+    kept = base[3]
+    if isinstance(action, Move):
+        board[action.to], board[action.frm] = board[action.frm], None
+        changed: tuple[Square, ...] = (action.frm, action.to)
+    else:
+        assert isinstance(action, Summon)
+        board[action.to] = piece(state.to_move, action.kind)
+        changed = (action.to,)
+        kept += state.to_move is aggressor
+    return (1, base[1], _reach_after(state.board, tuple(board), changed, aggressor, seen), kept)
 
 
 __all__ = [
