@@ -239,17 +239,20 @@ def score(state: GameState, goal: Goal) -> tuple[int, int, int, int]:
     return (int(state.result is None), goal.progress(state), reach(state, goal), kept)
 
 
-def options(state: GameState, goal: Goal) -> Iterator[Action]:
+def options(state: GameState, goal: Goal, skip: tuple[type, ...] = ()) -> Iterator[Action]:
     """The actions a witness game weighs in ``state``: every one the core accepts but the phase
     changes, with the dice both ways; the prey's side makes no attack when its losses are the event,
     and no side converts or teleports unless a teleport is the event (a Move or a Summon brings a
-    piece within reach as well, and a Teleport has a destination for every free camp square)."""
+    piece within reach as well, and a Teleport has a destination for every free camp square). The
+    Moves and Summons are not listed when ``skip`` holds their kind."""
     prey_side = goal.owner if goal.events & SUFFERED else None
     teleports = A.Event.TELEPORT in goal.events
     if state.result is not None:
         return
     # the core's candidates of the phase; the engine refuses what is not legal when it is applied
-    for action in (action for category in CATEGORIES[state.turn.phase] for action in category(state)):
+    left = {_LISTED[kind] for kind in skip}
+    listed = (category for category in CATEGORIES[state.turn.phase] if category not in left)
+    for action in (action for category in listed for action in category(state)):
         if isinstance(action, EnterPhase | EndTurn | Convert) or (isinstance(action, Teleport) and not teleports):
             continue
         if isinstance(action, Attack):
@@ -262,6 +265,10 @@ def options(state: GameState, goal: Goal) -> Iterator[Action]:
             yield dataclasses.replace(action, roll=FAILURE)
         else:
             yield action
+
+
+#: The core's listing of each kind of action :func:`options` may leave out.
+_LISTED = {Move: moves, Summon: summons}
 
 
 def forward(state: GameState) -> Action:
@@ -328,11 +335,17 @@ def choose(state: GameState, goal: Goal) -> Action | None:
     mover = state.to_move
     quiet = _quiet(state)
     seen = _seen(state.board, goal.aggressor) if quiet and goal.aggressor is not None else None
-    for action in options(state, goal):
+    # without an aggressor a position scores its copies alone: a Move or a Summon adds at most one
+    # firing, and one copy, for each trigger in play that counts toward the goal
+    most = (1, base[1] + _waiting(state, goal), 0, 0) if goal.aggressor is None else None
+    # without an aggressor a quiet action scores as the position does: none is listed
+    for action in options(state, goal, quiet if goal.aggressor is None else ()):
         # a quiet action keeps the copies: it cannot pass a best that has more, whatever the board
         if isinstance(action, quiet) and (
             best[0][:2] > base[:2] or _bound(state, action, base, goal.aggressor, seen) <= best[0]
         ):
+            continue
+        if most is not None and isinstance(action, Move | Summon) and most <= best[0]:
             continue
         step = apply(state, action)
         if not isinstance(step, Applied):
@@ -357,6 +370,26 @@ def _quiet(state: GameState) -> tuple[type, ...]:
         return ()
     events = cards.lasting_index.events
     return tuple(kind for kind, event in _HEARD if event not in events)
+
+
+def _waiting(state: GameState, goal: Goal) -> int:
+    """How much one Move or one Summon can add to ``goal``'s progress in ``state``: each trigger in
+    play fires at most once for the action and once for each kind of gain or loss it brings (R23),
+    and its trigger waits for one event, so it fires once at most; a firing counts once when its card
+    is one the goal counts the firings of, and once more when the copy it starts is one of the
+    goal's copies. A Move or a Summon plays no card, so no other trigger enters play with it."""
+    cards = state.cards
+    if cards is None:
+        return 0
+    kinds = {effect for _, _, effect in goal.copies}
+    count = 0
+    for item in cards.lasting:
+        trigger = item.effect.trigger
+        if trigger is None or trigger.event is A.Event.PHASE:
+            continue
+        count += item.card in goal.fired and item.owner is goal.owner and trigger.event in goal.events
+        count += dataclasses.replace(item.effect, trigger=None, limit=None) in kinds
+    return count
 
 
 #: The kinds of action a witness game plays without firing a card when no trigger waits for their event.
