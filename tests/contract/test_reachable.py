@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sgcheck.contract.analysis import reachable
-from sgcheck.contract.analysis.explore import _Search, explore
+from sgcheck.contract.analysis.explore import BOUNDS, _aims, _at, _breaks, _growing, _Search, explore
 from sgcheck.contract.analysis.probes import PROBES, start
 from sgcheck.core.actions import Attack
 from sgcheck.core.cards import catalog
@@ -26,6 +26,7 @@ from sgcheck.core.cards.semantics import holds
 from sgcheck.core.engine import apply
 from sgcheck.core.outcome import Applied
 from sgcheck.core.pieces import Color
+from sgcheck.core.ruleset import CORE
 from sgcheck.core.state import PlayerState
 from sgcheck.diagnostics import Severity
 from tests.contract.test_explore import assert_replays_to, cards_of, proofs, replayed
@@ -187,18 +188,25 @@ def test_the_witness_steers_to_the_condition_and_the_proof_replays(name: str, tm
     assert_replays_to(kind, log)
 
 
-def test_a_reachable_condition_no_game_reaches_is_a_warning_never_clean(monkeypatch: pytest.MonkeyPatch) -> None:
-    """core §8: with every game played on and every witness game taken away, the copies of `on
-    captured: to_hit +10 permanently when own LP < 5` are still decided over the whole game with
-    the holder brought under 5 LP: the break is possible, a warning that says so."""
-    monkeypatch.setattr(_Search, "_play_on", lambda self, node, growing, keys: None)
-    monkeypatch.setattr(_Search, "_direct", lambda self, node, goal, keys: False)
-    monkeypatch.setattr("sgcheck.contract.analysis.explore._witnessed", lambda found, *args: found)
-    cards = cards_of((CORPUS / "222-last-stand.sgcard").read_text())
-    findings = explore(cards).findings
-    assert findings, "a reachable break must never be clean"
-    assert all(f.severity is Severity.WARNING and f.projected for f in findings)
-    assert any("White at 4 LP" in f.message for f in findings)
+def test_the_decision_sweeps_the_position_the_condition_needs() -> None:
+    """core §8: with `Last Stand` in play from the open field (60 LP), the copies as many as a game
+    allows break nothing in the position as played, since no copy acts above 5 LP; the decision
+    also sweeps the position the condition needs (White at 4 LP, which prices paid from LP reach),
+    and there they pass the +25 cap (core §4.5): the design is never clean, whatever the witness
+    game finds (a warning at least, `test_corpus` 228 for one no game reaches)."""
+    cards = tuple(c for c in cards_of((CORPUS / "222-last-stand.sgcard").read_text()) if isinstance(c, A.Card))
+    search = _Search(PROBES[0], cards, (("Last Stand",), ()), CORE, BOUNDS, {}, set())
+    node = search.opening("Last Stand")
+    assert node is not None and node.state.cards is not None
+    growing = _growing(node.state.cards)
+    assert [g.card for g in growing] == ["Last Stand"]
+    most = _Search._with_copies(node.state, growing, None)
+    assert not [key for key in _breaks(most) if key[0] == "cap"]
+    aims = [aim for aim in _aims(node.state, growing) if aim is not None]
+    assert aims and aims[0][0] is Color.WHITE
+    brought = _at(most, aims[0])
+    assert brought.players[Color.WHITE].lp == 4
+    assert [key for key in _breaks(brought) if key[0] == "cap"]
 
 
 @pytest.mark.parametrize(
