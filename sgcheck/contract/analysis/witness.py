@@ -395,6 +395,19 @@ def wander(state: GameState, goal: Goal, rng: random.Random) -> Action | None:
     return action if isinstance(apply(state, action), Applied) else None
 
 
+def _placed(board: Board, action: Action, mover: Color) -> tuple[Board, tuple[Square, ...]]:
+    """``board`` after ``mover``'s Move or Summon ``action``, the piece moved or placed (nothing else
+    judged), and the squares it changed (none for another action)."""
+    after = list(board)
+    if isinstance(action, Move):
+        after[action.to], after[action.frm] = after[action.frm], None
+        return tuple(after), (action.frm, action.to)
+    if isinstance(action, Summon):
+        after[action.to] = piece(mover, action.kind)
+        return tuple(after), (action.to,)
+    return board, ()
+
+
 @lru_cache(maxsize=4096)
 def _closer(board: Board, aggressor: Color, mover: Color, found: tuple[Action, ...]) -> tuple[Action, ...]:
     """The Moves and Summons of ``found`` (``mover``'s, on ``board``) that give the ``aggressor`` more
@@ -403,15 +416,8 @@ def _closer(board: Board, aggressor: Color, mover: Color, found: tuple[Action, .
     seen = _seen(board, aggressor)
     ranked: list[tuple[int, int, Action]] = []
     for index, action in enumerate(found):
-        after = list(board)
-        changed: tuple[Square, ...] = ()
-        if isinstance(action, Move):
-            after[action.to], after[action.frm] = after[action.frm], None
-            changed = (action.frm, action.to)
-        elif isinstance(action, Summon):
-            after[action.to] = piece(mover, action.kind)
-            changed = (action.to,)
-        value = _reach_after(board, tuple(after), changed, aggressor, seen)
+        after, changed = _placed(board, action, mover)
+        value = _reach_after(board, after, changed, aggressor, seen)
         if value > seen.total:
             ranked.append((-value, index, action))
     return tuple(action for _, _, action in sorted(ranked))
@@ -426,12 +432,8 @@ def _aimed_closer(state: GameState, goal: Goal, aggressor: Color, found: tuple[A
     base = _aimed(state, aggressor, goal.owner, aim)
     ranked: list[tuple[int, int, Action]] = []
     for index, action in enumerate(found):
-        board = list(state.board)
-        if isinstance(action, Move):
-            board[action.to], board[action.frm] = board[action.frm], None
-        elif isinstance(action, Summon):
-            board[action.to] = piece(state.to_move, action.kind)
-        value = _aimed(state.replace(board=tuple(board)), aggressor, goal.owner, aim)
+        board, _ = _placed(state.board, action, state.to_move)
+        value = _aimed(state.replace(board=board), aggressor, goal.owner, aim)
         if value > base:
             ranked.append((-value, index, action))
     return tuple(action for _, _, action in sorted(ranked))
@@ -547,17 +549,9 @@ def _bound(state: GameState, action: Action, base: Score, aggressor: Color | Non
     it summons."""
     if aggressor is None or seen is None:
         return (1, *base[1:])
-    board = list(state.board)
-    kept = base[6]
-    if isinstance(action, Move):
-        board[action.to], board[action.frm] = board[action.frm], None
-        changed: tuple[Square, ...] = (action.frm, action.to)
-    else:
-        assert isinstance(action, Summon)
-        board[action.to] = piece(state.to_move, action.kind)
-        changed = (action.to,)
-        kept += state.to_move is aggressor
-    reached = _reach_after(state.board, tuple(board), changed, aggressor, seen)
+    board, changed = _placed(state.board, action, state.to_move)
+    kept = base[6] + (isinstance(action, Summon) and state.to_move is aggressor)
+    reached = _reach_after(state.board, board, changed, aggressor, seen)
     return (1, base[1], base[2], reached, 0, 0, kept)
 
 
