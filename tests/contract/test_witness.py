@@ -269,19 +269,23 @@ CONDITIONED = (
 )
 
 
-def _assert_choices_as_playing_all(text: str, owner: Color, probe: object) -> None:
-    """At every step of a witness game for ``text``'s card held by ``owner`` from ``probe``, the
-    choice equals :func:`_choose_by_playing_all`'s."""
-    (card,) = cards_of(text)
-    name = card.name  # type: ignore[attr-defined]
-    hands = ((name,), ()) if owner is Color.WHITE else ((), (name,))
-    state = start(probe, (card,), hands)  # type: ignore[arg-type]
+def _assert_choices_as_playing_all(text: str, owner: Color, probe: object, beside: str = "") -> None:
+    """At every step of a witness game for ``text``'s card held by ``owner`` from ``probe`` (with
+    ``beside``'s cards in the same hand, played as they can be), the choice equals
+    :func:`_choose_by_playing_all`'s."""
+    card, *others = cards_of(text + beside)
+    names = tuple(c.name for c in (card, *others))  # type: ignore[attr-defined]
+    hands = (names, ()) if owner is Color.WHITE else ((), names)
+    state = start(probe, (card, *others), hands)  # type: ignore[arg-type]
     (goal,) = card_goals(card, owner)  # type: ignore[arg-type]
     for _ in range(60):
         chosen = witness.choose(state, goal)
         assert chosen == _choose_by_playing_all(state, goal)
-        if chosen is None and state.to_move is owner and name in (state.cards.hand(owner) if state.cards else ()):
-            chosen = Play(name) if isinstance(apply(state, Play(name)), Applied) else None
+        held = state.cards.hand(owner) if state.cards else ()
+        for name in names if chosen is None and state.to_move is owner else ():
+            if name in held and isinstance(apply(state, Play(name)), Applied):
+                chosen = Play(name)
+                break
         step = apply(state, chosen if chosen is not None else witness.forward(state))
         assert isinstance(step, Applied)
         state = step.state
@@ -310,6 +314,32 @@ def test_the_choice_under_a_condition_is_the_one_playing_every_candidate_makes(
     played only when the condition reads neither and names no attack, and the choice is still
     exactly the one made by playing every candidate, whatever the condition, holder and probe."""
     _assert_choices_as_playing_all(text, owner, probe)
+
+
+#: Cards beside the goal's card that read what a Move or a Summon does without waiting for it: a
+#: discount on its price, a trigger on the SP or LP a price takes, a trigger at each phase.
+BESIDE = (
+    _relic("Thrift", "cost move -1"),
+    _relic("Tithe", "on lose SP: gain 1 LP"),
+    _relic("Toll", "on lose LP: gain 1 SP"),
+    _relic("Dawn", "at upkeep: gain 2 SP"),
+)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    text=st.sampled_from((GHOSTS, GRIT, *CONDITIONED[:4])),
+    beside=st.sampled_from(BESIDE),
+    owner=st.sampled_from(list(Color)),
+    probe=st.sampled_from(PROBES),
+)
+def test_the_choice_beside_other_cards_is_the_one_playing_every_candidate_makes(
+    text: str, beside: str, owner: Color, probe: object
+) -> None:
+    """core §3, core §8, R05, R23: with other cards in play that change what a Move costs or hear
+    the SP and LP a price takes, the choice is still exactly the one made by playing every
+    candidate."""
+    _assert_choices_as_playing_all(text, owner, probe, beside)
 
 
 def test_a_quiet_move_is_judged_unplayed_only_when_its_price_cannot_move_the_gap() -> None:
