@@ -11,17 +11,21 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sgcheck.contract.analysis import witness
-from sgcheck.contract.analysis.explore import explore
+from sgcheck.contract.analysis import reachable, witness
+from sgcheck.contract.analysis.explore import BOUNDS, _Search, card_goals, explore
 from sgcheck.contract.analysis.probes import PROBES, start
-from sgcheck.core.actions import Attack, EnterPhase, Play
+from sgcheck.core.actions import Action, Attack, EnterPhase, Play
 from sgcheck.core.cards import model as A
+from sgcheck.core.cards.parts import Resource
 from sgcheck.core.engine import apply
 from sgcheck.core.geometry import attack_targets
 from sgcheck.core.outcome import Applied
 from sgcheck.core.pieces import Color, Kind, Phase, Piece, piece
+from sgcheck.core.ruleset import CORE
 from sgcheck.core.squares import Square
+from sgcheck.core.state import GameState
 from sgcheck.diagnostics import Severity
+from sgcheck.lang.cards.parser import parse_cards
 from tests.contract.test_explore import assert_replays_to, cards_of, proofs, replayed
 from tests.contract.test_proven import _check_text
 
@@ -206,3 +210,217 @@ def test_the_reach_after_a_move_or_a_summon_is_the_reach_counted_afresh(
         after[to] = piece(*summoned)
     for aggressor in Color:
         assert witness._reach_after(board, tuple(after), changed, aggressor) == _attacks_afresh(tuple(after), aggressor)
+
+
+def _choose_by_playing_all(state: GameState, goal: witness.Goal) -> Action | None:
+    """The oracle: every candidate played with the engine and scored, the first best taken, as the
+    witness search is specified (no candidate judged before it is played; a price paid from LP
+    first when the goal's condition wants the mover's LP lower, R05)."""
+    base = witness.score(state, goal)
+    in_lp = (state.to_move, Resource.LP) in reachable.lowers(goal.condition, goal.owner)
+    best: tuple[tuple[int, ...], Action] | None = None
+    for action in witness.options(state, goal):
+        step = apply(state, action)
+        if not isinstance(step, Applied):
+            continue
+        if in_lp:
+            action, step = witness._paid_in_lp(state, action, step)
+        taker = step.state.players[state.to_move]
+        if taker.lp + taker.sp < witness.RESERVE:
+            continue
+        value = witness.score(step.state, goal)
+        if value > base and (best is None or value > best[0]):
+            best = (value, action)
+    return None if best is None else best[1]
+
+
+def _relic(name: str, effect: str) -> str:
+    return f'relic "{name}" passive {{\n    cost 3 SP\n    effect {effect}\n}}\n'
+
+
+#: Cards whose triggers wait for each kind of event a witness game is directed at, and one on moves
+#: and summons (so that those are not quiet).
+WAITING = {
+    A.Event.CAPTURED: GHOSTS,
+    A.Event.ATTACKED: LEDGER,
+    A.Event.MISS: GRIT,
+    A.Event.HIT: _relic("Keen", "on hit: to_hit +2 permanently"),
+    A.Event.CAPTURE: _relic("Trophy", "on capture: damage +1 permanently"),
+    A.Event.MOVE: 'relic "Road" passive {\n    cost 2 SP\n    effect on move: gain 1 LP\n}\n',
+    A.Event.SUMMON: 'relic "Muster" passive {\n    cost 2 SP\n    effect on summon: to_hit +1 permanently\n}\n',
+    A.Event.GAIN_SP: 'relic "Echo" passive {\n    cost 2 SP\n    effect on gain SP: gain 1 SP\n}\n',
+}
+
+#: Cards whose effects fire under a condition, one for each way a condition steers a witness game
+#: (:attr:`witness.Goal.condition`): a resource to pay down or raise (the gap a price moves, so no
+#: Move nor Summon is judged before it is played), a Gem, the attack's pieces, distance and camps
+#: (the reach counted as the condition holds), and a condition on events that are not attacks.
+CONDITIONED = (
+    _relic("Low Ghosts", "on captured: to_hit +10 permanently when own LP < 5"),
+    _relic("Rich Keen", "on hit: to_hit +2 permanently when own SP >= 30"),
+    _relic("Broken Trophy", "on capture: damage +1 permanently when enemy gem is broken"),
+    _relic("Gem Ledger", "on attacked: damage +1 next turn when own gem is broken"),
+    _relic("Far Keen", "on hit: to_hit +2 permanently when distance >= 3"),
+    _relic("Knight Trophy", "on capture: damage +1 permanently when target is Knight"),
+    _relic("Camp Grit", "on miss: damage +1 this turn when attacker in enemy camp"),
+    _relic("Poor Echo", "on gain SP: gain 1 SP when enemy LP < 20"),
+    _relic("Broken Echo", "on gain SP: gain 1 SP when own gem is broken"),
+    _relic("Long Road", "on move: to_hit +1 permanently when distance >= 2"),
+)
+
+
+def _assert_choices_as_playing_all(text: str, owner: Color, probe: object, beside: str = "") -> None:
+    """At every step of a witness game for ``text``'s card held by ``owner`` from ``probe`` (with
+    ``beside``'s cards in the same hand, played as they can be), the choice equals
+    :func:`_choose_by_playing_all`'s."""
+    card, *others = cards_of(text + beside)
+    names = tuple(c.name for c in (card, *others))  # type: ignore[attr-defined]
+    hands = (names, ()) if owner is Color.WHITE else ((), names)
+    state = start(probe, (card, *others), hands)  # type: ignore[arg-type]
+    (goal,) = card_goals(card, owner)  # type: ignore[arg-type]
+    for _ in range(60):
+        chosen = witness.choose(state, goal)
+        assert chosen == _choose_by_playing_all(state, goal)
+        held = state.cards.hand(owner) if state.cards else ()
+        for name in names if chosen is None and state.to_move is owner else ():
+            if name in held and isinstance(apply(state, Play(name)), Applied):
+                chosen = Play(name)
+                break
+        step = apply(state, chosen if chosen is not None else witness.forward(state))
+        assert isinstance(step, Applied)
+        state = step.state
+        if state.result is not None:
+            break
+
+
+@settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(event=st.sampled_from(sorted(WAITING)), owner=st.sampled_from(list(Color)), probe=st.sampled_from(PROBES))
+def test_the_choice_is_the_one_playing_every_candidate_makes(event: A.Event, owner: Color, probe: object) -> None:
+    """core §3, core §5, R23: a Move or a Summon that no card waits for is judged from the board it
+    leaves before it is played, and one that cannot score above the best so far is not played; the
+    choice is exactly the one made by playing every candidate with the engine, at every step of a
+    witness game, whatever the event, the holder and the probe (cards waiting for moves and
+    summons included, whose moves and summons are played)."""
+    _assert_choices_as_playing_all(WAITING[event], owner, probe)
+
+
+@settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=st.sampled_from(CONDITIONED), owner=st.sampled_from(list(Color)), probe=st.sampled_from(PROBES))
+def test_the_choice_under_a_condition_is_the_one_playing_every_candidate_makes(
+    text: str, owner: Color, probe: object
+) -> None:
+    """core §4.5, core §8, R05: under an effect's condition the score weighs the gap to its level and
+    the attacks it holds on; a price moves LP and SP, so a Move or a Summon is judged before it is
+    played only when the condition reads neither and names no attack, and the choice is still
+    exactly the one made by playing every candidate, whatever the condition, holder and probe."""
+    _assert_choices_as_playing_all(text, owner, probe)
+
+
+#: Cards beside the goal's card that read what a Move or a Summon does without waiting for it: a
+#: discount on its price, a trigger on the SP or LP a price takes, a trigger at each phase.
+BESIDE = (
+    _relic("Thrift", "cost move -1"),
+    _relic("Tithe", "on lose SP: gain 1 LP"),
+    _relic("Toll", "on lose LP: gain 1 SP"),
+    _relic("Dawn", "at upkeep: gain 2 SP"),
+)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    text=st.sampled_from((GHOSTS, GRIT, *CONDITIONED[:4])),
+    beside=st.sampled_from(BESIDE),
+    owner=st.sampled_from(list(Color)),
+    probe=st.sampled_from(PROBES),
+)
+def test_the_choice_beside_other_cards_is_the_one_playing_every_candidate_makes(
+    text: str, beside: str, owner: Color, probe: object
+) -> None:
+    """core §3, core §8, R05, R23: with other cards in play that change what a Move costs or hear
+    the SP and LP a price takes, the choice is still exactly the one made by playing every
+    candidate."""
+    _assert_choices_as_playing_all(text, owner, probe, beside)
+
+
+def test_a_quiet_move_is_judged_unplayed_only_when_its_price_cannot_move_the_gap() -> None:
+    """core §8, R05: what a Move or a Summon costs moves its taker's LP or SP, so a goal whose
+    condition reads them scores such an action only after playing it; a Gem, or no condition, the
+    action leaves as it is, and a condition naming the attack counts what the board alone does not."""
+    goals = {
+        text.split('"')[1]: card_goals(cards_of(text)[0], Color.WHITE)[0]  # type: ignore[arg-type]
+        for text in CONDITIONED
+    }
+    assert not witness._bounded(goals["Low Ghosts"])
+    assert not witness._bounded(goals["Rich Keen"])
+    assert not witness._bounded(goals["Poor Echo"])
+    assert not witness._bounded(goals["Far Keen"])
+    assert not witness._bounded(goals["Knight Trophy"])
+    assert witness._bounded(goals["Broken Trophy"])
+    assert witness._bounded(goals["Broken Echo"])
+    assert witness._bounded(card_goals(cards_of(GHOSTS)[0], Color.WHITE)[0])  # type: ignore[arg-type]
+
+
+def _games_played(card_text: str, paced: bool) -> tuple[tuple[Action, ...], bool]:
+    """The actions of the witness game of :func:`card_goals`'s first goal for the card, from the open
+    field, played at the goal's pace or one event a turn, and whether it chose an action after
+    the first event of some turn."""
+    (card,) = cards_of(card_text)
+    name = card.name  # type: ignore[attr-defined]
+    search = _Search(PROBES[0], (card,), ((name,), ()), CORE, BOUNDS, {}, set())  # type: ignore[arg-type]
+    node = search.opening(name)
+    assert node is not None
+    played: list[Action] = []
+    step = search._step
+
+    def recorded(at: object, action: Action) -> object:
+        played.append(action)
+        return step(at, action)  # type: ignore[arg-type]
+
+    search._step = recorded  # type: ignore[method-assign]
+    goal = card_goals(card, Color.WHITE)[0]  # type: ignore[arg-type]
+    search._directed(node, goal.paced() if paced else goal, lambda: False)
+    return tuple(played), search.paced_apart
+
+
+@pytest.mark.parametrize("event", [A.Event.GAIN_SP, A.Event.CAPTURED, A.Event.MOVE])
+def test_a_paced_game_is_played_only_when_it_is_another_game(event: A.Event) -> None:
+    """core §8: the game one event a turn ends each turn at its first event and takes the way forward
+    from there. When the game at full pace never chose an action after a turn's first event, the
+    paced game is that game, move for move, and is not played again; when it did (a move that
+    pays, repeated in one turn), the paced game is another game, and is played."""
+    full, apart = _games_played(WAITING[event], paced=False)
+    paced, _ = _games_played(WAITING[event], paced=True)
+    assert apart == (full != paced)
+    if event is A.Event.MOVE:
+        assert apart  # moves chosen after the first of a turn: the paced game is played
+    else:
+        assert not apart  # the events come at the start of a phase or in the opponent's turn
+
+
+def test_a_card_written_in_several_files_plays_its_witness_games_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """core §8: a witness game depends on what the card does and its name, not on where it is written,
+    so a card checked in several files (a pack and its variants, mutants of one file) has its games
+    played once, found or not, and gets the same answer; a card of another name is played afresh."""
+    import sgcheck.contract.analysis.explore as explore_module
+
+    played: list[str] = []
+    game = explore_module._witness_game
+
+    def counted(card: A.Card, *args: object) -> object:
+        played.append(card.name)
+        return game(card, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(explore_module, "_witness_game", counted)
+    echo = WAITING[A.Event.GAIN_SP]
+    first = parse_cards(echo, "first.sgcard").cards[0]
+    moved = parse_cards("\n\n" + echo, "elsewhere/second.sgcard").cards[0]
+    renamed = parse_cards(echo.replace('"Echo"', '"Echo Again"'), "third.sgcard").cards[0]
+    assert first != moved  # written elsewhere: other spans
+    kinds = frozenset({"growth"})
+    answer = explore_module.witness_for(first, kinds)
+    games = len(played)
+    assert games >= 1
+    assert explore_module.witness_for(moved, kinds) == answer
+    assert len(played) == games  # no game played again
+    explore_module.witness_for(renamed, kinds)
+    assert len(played) > games and played[-1] == "Echo Again"

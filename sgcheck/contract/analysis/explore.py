@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from sgcheck.contract.analysis import reachable, witness
-from sgcheck.contract.analysis.meeting import Hands, Topic, combinations, topics
+from sgcheck.contract.analysis.meeting import Hands, Topic, combinations, shape, topics
 from sgcheck.contract.analysis.probes import PROBES, Probe, Swept, probes_for, start, sweep, sweep_key
 from sgcheck.contract.analysis.witness import Goal
 from sgcheck.core import caps
@@ -348,7 +348,9 @@ class _Search:
         self.wanted = frozenset().union(*(topics(c) for c in cards)) if cards else frozenset()
         self.ruleset = ruleset
         self.states = 0
-        self.paced_apart = False  # whether the last directed game made an event in some turn
+        # whether the last directed game chose an action after the first event of some turn (the
+        # game one event a turn differs from it)
+        self.paced_apart = False
         self.swept = swept  # sweeps already made, shared by every search of a pack
         # breaks a game was played on to show, shared likewise: each is tried once
         self.tried: set[object] = tried if tried is not None else set()
@@ -574,8 +576,9 @@ class _Search:
 
     def _paces(self, goal: Goal) -> Iterator[Goal]:
         """``goal``, then ``goal`` one event a turn, when the game for ``goal`` (played between the
-        two) made an event in some turn: a game without one is the paced game already, move for
-        move (the pace only ends a turn at its first event; the choices and dice are the same)."""
+        two) chose an action after the first event of some turn: a game that never did is the paced
+        game already, move for move (the pace only ends a turn at its first event, and takes the
+        way forward from there, as this game did; the choices and dice before are the same)."""
         yield goal
         if self.paced_apart:
             yield goal.paced()
@@ -596,13 +599,15 @@ class _Search:
             events = 0
             for _ in range(witness.ACTIONS):
                 action = witness.choose(node.state, goal)
+                # the paced game ends the turn at its first event; it is another game only when
+                # this one chooses an action after it (the way forward is what the paced one takes)
+                self.paced_apart = self.paced_apart or (events > 0 and action is not None)
                 if action is None:
                     action = witness.forward(node.state)
                 child = self._step(node, action)
                 if child is None or child.state.result is not None:
                     return done()
                 events += goal.progress(child.state) > goal.progress(node.state)
-                self.paced_apart = self.paced_apart or events > 0
                 node = child
                 if goal.per_turn is not None and events >= goal.per_turn:
                     break
@@ -1224,19 +1229,38 @@ def _any_game(found: dict[tuple[object, ...], Found], name: str, kinds: frozense
     return bool(_games(found, name, kinds))
 
 
-#: Witness games are a function of the card, the kinds and the ruleset alone: a run that checks one
-#: card in several files (a pack and its variants, a folder of drafts) plays them once.
+#: Witness games are a function of the card's name and shape, the kinds, the ruleset and the
+#: witness's bounds alone: a run that checks one card in several files (a pack and its variants, a
+#: folder of drafts) plays them once, wherever the card is written.
 WITNESSES_KEPT = 512
 
 
-@functools.lru_cache(maxsize=WITNESSES_KEPT)
+@dataclass(frozen=True, slots=True)
+class _Played:
+    """A card as a witness game plays it: its name and what it does (:func:`meeting.shape`), not
+    where it is written (its spans) nor its text; ``card`` is the first one seen."""
+
+    card: A.Card = field(compare=False, hash=False)
+    name: str = ""
+    shape: object = None
+
+
 def witness_for(card: A.Card, kinds: frozenset[str], ruleset: Ruleset = CORE) -> Found | None:
     """The witness search for a break the card and pack rules read from ``card``'s words (core §8):
     from each of the three probe positions (:data:`PROBES`), the holder plays the card, then a game
     directed at the events its triggers wait for (:func:`card_goals`) is played until a break of one
     of ``kinds`` with the card among its cards happens in it, an error shown in the game (a situation
     the sweep found is carried on to an action that shows it, :func:`_witnessed`). None when no game
-    within the witness's bounds shows one: the rule's finding stays the warning that says so."""
+    within the witness's bounds shows one: the rule's finding stays the warning that says so. Played
+    once for a card of one name and shape (:data:`WITNESSES_KEPT` kept), whether it shows one or not."""
+    bounds = (witness.PLIES, witness.STALL, witness.ACTIONS, witness.SITUATION_PLIES, witness.WANDER)
+    return _witness(_Played(card, card.name, shape(card)), kinds, ruleset, bounds)
+
+
+@functools.lru_cache(maxsize=WITNESSES_KEPT)
+def _witness(played: _Played, kinds: frozenset[str], ruleset: Ruleset, bounds: tuple[int, ...]) -> Found | None:
+    """:func:`witness_for` of ``played``'s card, within the witness's ``bounds`` as they are now."""
+    card = played.card
     goals = card_goals(card, Color.WHITE, ruleset)
     if not goals:
         return None
@@ -1246,7 +1270,7 @@ def witness_for(card: A.Card, kinds: frozenset[str], ruleset: Ruleset = CORE) ->
             shown = _witness_game(card, kinds, probe, goal, ruleset)
             if isinstance(shown, Found):
                 return shown
-            if shown:  # a game without an event in any turn is its paced game already
+            if shown:  # a game that chose nothing after an event of a turn is its paced game already
                 paced.append(goal.paced())
         for goal in paced:
             shown = _witness_game(card, kinds, probe, goal, ruleset)

@@ -43,7 +43,7 @@ import dataclasses
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from sgcheck.contract.analysis import reachable
 from sgcheck.contract.facts.matchups import role_kinds
@@ -214,38 +214,63 @@ def _reaches(board: Board, aggressor: Color) -> tuple[int, ...]:
     )
 
 
-@cache
-def _watched(sq: Square, kind: Kind) -> frozenset[Square]:
-    """The squares whose occupants can change what a piece of ``kind`` on ``sq`` attacks, and more
-    (R08): its own, a sliding piece's lines to the edge of the board, a Knight's jumps and the
-    jumps on from them, the steps around a King's or a Pawn's square."""
+def _sight(board: Board, sq: Square, cell: Piece) -> frozenset[Square]:
+    """The squares whose occupants can change what the piece ``cell`` on ``sq`` attacks (R08): its
+    own; a sliding piece's lines up to the first occupied square of each, which blocks the rest; a
+    Knight's jumps and the jumps on from them; the steps around a King's or a Pawn's square."""
+    kind = cell.kind
     if kind is Kind.KNIGHT:
         return frozenset({sq, *KNIGHT_JUMPS[sq], *(to for mid in KNIGHT_JUMPS[sq] for to in KNIGHT_JUMPS[mid])})
     if kind in SLIDE_DIRS:
         lines = {sq}
-        for df in (-1, 0, 1):
-            for dr in (-1, 0, 1):
-                f, r = file_of(sq) + df, rank_of(sq) + dr
-                while (df or dr) and on_board(f, r):
-                    lines.add(square(f, r))
-                    f, r = f + df, r + dr
+        for df, dr in SLIDE_DIRS[kind]:
+            f, r = file_of(sq) + df, rank_of(sq) + dr
+            while on_board(f, r):
+                lines.add(to := square(f, r))
+                if board[to] is not None:
+                    break
+                f, r = f + df, r + dr
         return frozenset(lines)
     return frozenset({sq, *KING_STEPS[sq]})
 
 
-def _reach_after(board: Board, after: Board, changed: tuple[Square, ...], aggressor: Color) -> int:
-    """:func:`_reach` of ``after``, ``board`` with only the ``changed`` squares changed: the attacks
-    of each piece whose :func:`_watched` squares miss them are those it has on ``board``."""
-    before = _reaches(board, aggressor)
-    count = 0
+@dataclass(frozen=True, slots=True)
+class _Seen:
+    """What the aggressor's pieces attack on one board: each piece's count by square
+    (:func:`_reaches`), their sum, and for each square the pieces whose :func:`_sight` holds it."""
+
+    reaches: tuple[int, ...]
+    total: int
+    seers: tuple[tuple[Square, ...], ...]
+
+
+@lru_cache(maxsize=1024)
+def _seen(board: Board, aggressor: Color) -> _Seen:
+    reaches = _reaches(board, aggressor)
+    seers: list[list[Square]] = [[] for _ in ALL_SQUARES]
     for sq in ALL_SQUARES:
+        cell = board[sq]
+        if cell is not None and cell.color is aggressor:
+            for at in _sight(board, sq, cell):
+                seers[at].append(sq)
+    return _Seen(reaches, sum(reaches), tuple(tuple(squares) for squares in seers))
+
+
+def _reach_after(
+    board: Board, after: Board, changed: tuple[Square, ...], aggressor: Color, seen: _Seen | None = None
+) -> int:
+    """:func:`_reach` of ``after``, ``board`` with only the ``changed`` squares changed: the attacks
+    of the pieces on the changed squares, and of those that see one (:func:`_sight`), are counted
+    afresh; every other piece attacks what it attacks on ``board``. ``seen`` is :func:`_seen` of
+    ``board``, when the caller holds it."""
+    if seen is None:
+        seen = _seen(board, aggressor)
+    afresh = {sq for at in changed for sq in (at, *seen.seers[at])}
+    count = seen.total - sum(seen.reaches[sq] for sq in afresh)
+    for sq in afresh:
         cell = after[sq]
-        if cell is None or cell.color is not aggressor:
-            continue
-        if sq in changed or not _watched(sq, cell.kind).isdisjoint(changed):
+        if cell is not None and cell.color is aggressor:
             count += _attacks(after, sq, cell)
-        else:
-            count += before[sq]
     return count
 
 
@@ -253,7 +278,11 @@ def _pieces(state: GameState, color: Color) -> int:
     return sum(1 for cell in state.board if cell is not None and cell.color is color)
 
 
-def score(state: GameState, goal: Goal) -> tuple[int, int, int, int, int, int, int]:
+#: A position's score toward a goal (:func:`score`), compared as a tuple: the first that differs decides.
+Score = tuple[int, int, int, int, int, int, int]
+
+
+def score(state: GameState, goal: Goal) -> Score:
     """How far ``state`` is toward the goal: the game going on, the position nearer what the
     effect's condition needs, the copies, the aggressor's reach, the damage dealt this turn toward
     a capture when the condition names the attack (a piece worth 3 falls to 3 hits in a turn, core
@@ -302,11 +331,12 @@ def _toward_capture(state: GameState, goal: Goal) -> int:
     return total
 
 
-def options(state: GameState, goal: Goal) -> Iterator[Action]:
+def options(state: GameState, goal: Goal, skip: tuple[type, ...] = ()) -> Iterator[Action]:
     """The actions a witness game weighs in ``state``: every one the core accepts but the phase
     changes, with the dice both ways; the prey's side makes no attack when its losses are the event,
     and no side converts or teleports unless a teleport is the event (a Move or a Summon brings a
-    piece within reach as well, and a Teleport has a destination for every free camp square)."""
+    piece within reach as well, and a Teleport has a destination for every free camp square). The
+    Moves and Summons are not listed when ``skip`` holds their kind."""
     prey_side = goal.owner if goal.events & SUFFERED else None
     teleports = A.Event.TELEPORT in goal.events
     # the conversion raises the mover's LP when the condition wants it higher
@@ -314,7 +344,9 @@ def options(state: GameState, goal: Goal) -> Iterator[Action]:
     if state.result is not None:
         return
     # the core's candidates of the phase; the engine refuses what is not legal when it is applied
-    for action in (action for category in CATEGORIES[state.turn.phase] for action in category(state)):
+    left = {_LISTED[kind] for kind in skip}
+    listed = (category for category in CATEGORIES[state.turn.phase] if category not in left)
+    for action in (action for category in listed for action in category(state)):
         if isinstance(action, EnterPhase | EndTurn) or (isinstance(action, Convert) and not converts):
             continue
         if isinstance(action, Teleport) and not teleports:
@@ -331,6 +363,10 @@ def options(state: GameState, goal: Goal) -> Iterator[Action]:
             yield action
 
 
+#: The core's listing of each kind of action :func:`options` may leave out.
+_LISTED = {Move: moves, Summon: summons}
+
+
 def forward(state: GameState) -> Action:
     """The way forward: the next phase, or the end of the turn."""
     nxt = next_phase(state.turn.phase)
@@ -342,34 +378,65 @@ def wander(state: GameState, goal: Goal, rng: random.Random) -> Action | None:
     most attacks on the prey's pieces when one gives more than now (judged on the board the action
     leaves, the piece moved or placed), else one drawn by ``rng`` (None: the mover has none). The
     core accepts every action returned."""
-    found = [*moves(state), *summons(state)]
+    found = (*moves(state), *summons(state))
     if not found:
         return None
     aggressor = goal.aggressor
-    base = reach(state, goal)
-    ranked: list[tuple[int, int, Action]] = []
-    for index, action in enumerate(found):
-        board = list(state.board)
-        changed: tuple[Square, ...] = ()
-        if isinstance(action, Move):
-            board[action.to], board[action.frm] = board[action.frm], None
-            changed = (action.frm, action.to)
-        elif isinstance(action, Summon):
-            board[action.to] = piece(state.to_move, action.kind)
-            changed = (action.to,)
-        if aggressor is None:
-            value = 0
-        elif goal.aim is not None:  # attacks the condition holds on, on the board the action leaves
-            value = _aimed(state.replace(board=tuple(board)), aggressor, goal.owner, goal.aim)
-        else:
-            value = _reach_after(state.board, tuple(board), changed, aggressor)
-        if value > base:
-            ranked.append((-value, index, action))
-    for _, _, action in sorted(ranked):
+    if aggressor is None:
+        closer: tuple[Action, ...] = ()
+    elif goal.aim is not None:  # attacks the condition holds on, on the board the action leaves
+        closer = _aimed_closer(state, goal, aggressor, found)
+    else:
+        closer = _closer(state.board, aggressor, state.to_move, found)
+    for action in closer:
         if isinstance(apply(state, action), Applied):
             return action
     action = rng.choice(found)
     return action if isinstance(apply(state, action), Applied) else None
+
+
+def _placed(board: Board, action: Action, mover: Color) -> tuple[Board, tuple[Square, ...]]:
+    """``board`` after ``mover``'s Move or Summon ``action``, the piece moved or placed (nothing else
+    judged), and the squares it changed (none for another action)."""
+    after = list(board)
+    if isinstance(action, Move):
+        after[action.to], after[action.frm] = after[action.frm], None
+        return tuple(after), (action.frm, action.to)
+    if isinstance(action, Summon):
+        after[action.to] = piece(mover, action.kind)
+        return tuple(after), (action.to,)
+    return board, ()
+
+
+@lru_cache(maxsize=4096)
+def _closer(board: Board, aggressor: Color, mover: Color, found: tuple[Action, ...]) -> tuple[Action, ...]:
+    """The Moves and Summons of ``found`` (``mover``'s, on ``board``) that give the ``aggressor`` more
+    attacks than ``board`` does, the most first (the first found on a tie): a function of the board
+    and the actions alone, so games that pass through one position rank its actions once."""
+    seen = _seen(board, aggressor)
+    ranked: list[tuple[int, int, Action]] = []
+    for index, action in enumerate(found):
+        after, changed = _placed(board, action, mover)
+        value = _reach_after(board, after, changed, aggressor, seen)
+        if value > seen.total:
+            ranked.append((-value, index, action))
+    return tuple(action for _, _, action in sorted(ranked))
+
+
+def _aimed_closer(state: GameState, goal: Goal, aggressor: Color, found: tuple[Action, ...]) -> tuple[Action, ...]:
+    """The Moves and Summons of ``found`` that give the ``aggressor`` more attacks the goal's
+    condition holds on (:func:`_aimed`, :attr:`Goal.aim`) than ``state`` does, on the board each
+    leaves, the most first (the first found on a tie)."""
+    aim = goal.aim
+    assert aim is not None
+    base = _aimed(state, aggressor, goal.owner, aim)
+    ranked: list[tuple[int, int, Action]] = []
+    for index, action in enumerate(found):
+        board, _ = _placed(state.board, action, state.to_move)
+        value = _aimed(state.replace(board=board), aggressor, goal.owner, aim)
+        if value > base:
+            ranked.append((-value, index, action))
+    return tuple(action for _, _, action in sorted(ranked))
 
 
 #: What each side of a witness game keeps in LP and SP together: a Repair at the core's price, so
@@ -380,12 +447,35 @@ RESERVE = caps.REPAIR_COST
 def choose(state: GameState, goal: Goal) -> Action | None:
     """The action that brings ``state`` furthest toward ``goal`` (:func:`score`), None when none
     scores above ``state`` itself (the phase should move on). The first found wins a tie. No action
-    is taken that leaves its taker with less than :data:`RESERVE` in LP and SP together."""
+    is taken that leaves its taker with less than :data:`RESERVE` in LP and SP together.
+
+    A Move or a Summon that no card in play waits for (:func:`_quiet`) changes only the board and
+    what its taker pays, so, when the goal's condition reads neither LP nor SP and names no attack
+    (:func:`_bounded`), its score is known before it is played (:func:`_bound`); one that cannot
+    score above the best so far is not played at all, and the choice is the same as if every
+    candidate had been played."""
     base = score(state, goal)
-    best: tuple[tuple[int, int, int, int, int, int, int], Action] | None = None
+    best: tuple[Score, Action | None] = (base, None)
     mover = state.to_move
     in_lp = (mover, Resource.LP) in reachable.lowers(goal.condition, goal.owner)
-    for action in options(state, goal):
+    # the bounds hold while a quiet action leaves the gap to the condition as it is (it reads no LP
+    # or SP, which a price moves) and the reach is counted on the board alone (no attack named)
+    quiet = _quiet(state) if _bounded(goal) else ()
+    seen = _seen(state.board, goal.aggressor) if quiet and goal.aggressor is not None else None
+    # without an aggressor a position scores its copies alone (and the gap to a condition that
+    # reads no position): a Move or a Summon adds at most one firing, and one copy, for each
+    # trigger in play that counts toward the goal
+    fixed = goal.aggressor is None and reachable.position_part(goal.condition) is None
+    most = (1, base[1], base[2] + _waiting(state, goal), 0, 0, 0, 0) if fixed else None
+    # without an aggressor a quiet action scores as the position does: none is listed
+    for action in options(state, goal, quiet if goal.aggressor is None else ()):
+        # a quiet action keeps the copies: it cannot pass a best that has more, whatever the board
+        if isinstance(action, quiet) and (
+            best[0][:3] > base[:3] or _bound(state, action, base, goal.aggressor, seen) <= best[0]
+        ):
+            continue
+        if most is not None and isinstance(action, Move | Summon) and most <= best[0]:
+            continue
         step = apply(state, action)
         if not isinstance(step, Applied):
             continue
@@ -395,9 +485,74 @@ def choose(state: GameState, goal: Goal) -> Action | None:
         if after.lp + after.sp < RESERVE:
             continue
         value = score(step.state, goal)
-        if value > base and (best is None or value > best[0]):
+        if value > best[0]:
             best = (value, action)
-    return None if best is None else best[1]
+    return best[1]
+
+
+def _quiet(state: GameState) -> tuple[type, ...]:
+    """The kinds of action (Move, Summon) that no card in ``state`` waits for: played, such an action
+    moves or places one piece and charges its taker, and fires nothing (what a player pays for an
+    action is no loss that ``on lose SP`` hears, and a cost modifier changes the price, not the
+    position; the game may still end on it, as a scenario's condition is met, which only lowers its
+    score)."""
+    cards = state.cards
+    if cards is None:
+        return ()
+    events = cards.lasting_index.events
+    return tuple(kind for kind, event in _HEARD if event not in events)
+
+
+def _waiting(state: GameState, goal: Goal) -> int:
+    """How much one Move or one Summon can add to ``goal``'s progress in ``state``: each trigger in
+    play fires at most once for the action and once for each kind of gain or loss it brings (R23),
+    and its trigger waits for one event, so it fires once at most; a firing counts once when its card
+    is one the goal counts the firings of, and once more when the copy it starts is one of the
+    goal's copies. A Move or a Summon plays no card, so no other trigger enters play with it."""
+    cards = state.cards
+    if cards is None:
+        return 0
+    kinds = {effect for _, _, effect in goal.copies}
+    count = 0
+    for item in cards.lasting:
+        trigger = item.effect.trigger
+        if trigger is None or trigger.event is A.Event.PHASE:
+            continue
+        count += item.card in goal.fired and item.owner is goal.owner and trigger.event in goal.events
+        count += dataclasses.replace(item.effect, trigger=None, limit=None) in kinds
+    return count
+
+
+#: The kinds of action a witness game plays without firing a card when no trigger waits for their event.
+_HEARD: tuple[tuple[type, A.Event], ...] = ((Move, A.Event.MOVE), (Summon, A.Event.SUMMON))
+
+
+def _bounded(goal: Goal) -> bool:
+    """Whether a quiet action's score in a game for ``goal`` is known before it is played
+    (:func:`_bound`): the goal's condition reads no player's LP or SP (a price paid moves them, and
+    with them the gap to its level) and, when the events are attacks, names no attack (the reach is
+    then the board's alone, and no damage or target counts toward a capture)."""
+    condition = goal.condition
+    if condition is None:
+        return True
+    if any(isinstance(p, A.ResourceIs) for p in condition.predicates):
+        return False
+    return goal.aggressor is None or goal.aim is None
+
+
+def _bound(state: GameState, action: Action, base: Score, aggressor: Color | None, seen: _Seen | None) -> Score:
+    """The score a quiet ``action`` (:func:`_quiet`) reaches in ``state`` (scored ``base``) if the core
+    accepts it, for a goal :func:`_bounded` holds for: the game goes on, the gap to the condition
+    (LP and SP aside, a Gem broken or whole) and the copies are those of ``state``, the
+    ``aggressor``'s reach is that of the board it leaves (``seen`` is :func:`_seen` of ``state``'s),
+    no damage nor target counts (no attack named), and the aggressor keeps its pieces, one more when
+    it summons."""
+    if aggressor is None or seen is None:
+        return (1, *base[1:])
+    board, changed = _placed(state.board, action, state.to_move)
+    kept = base[6] + (isinstance(action, Summon) and state.to_move is aggressor)
+    reached = _reach_after(state.board, board, changed, aggressor, seen)
+    return (1, base[1], base[2], reached, 0, 0, kept)
 
 
 #: The actions whose log line states how their price is paid (R05).
