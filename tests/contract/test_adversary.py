@@ -85,12 +85,12 @@ def test_a_campaign_in_several_processes_tallies_as_in_one(tmp_path: Path) -> No
 def test_a_miss_says_whether_check_reasoned_it_out(tmp_path: Path) -> None:
     """A miss is split by what check said: a warning that a break is possible and no game shows it
     (reasoned, the witness search fell short) or nothing at all (the reasoning does not see it).
-    core §8: SP that doubles at every End grows without bound, which the rule reads and no
-    game the checker plays shows (the watch judges growth within one turn)."""
+    core §8: an extra attack in Battle granted at the start of End can only be taken by going
+    back, a change of the turn's order the rule reads and no game shows (the core never grants it)."""
     errors, warnings = adversary.checked(
-        'relic "A" passive {\n    cost 6 SP\n    effect at end: gain SP equal to own SP\n}\n', str(tmp_path)
+        'relic "A" passive {\n    cost 4 SP\n    effect at end: extra attack in battle\n}\n', str(tmp_path)
     )
-    assert errors == [] and warnings == ["SG-C031"]
+    assert errors == [] and warnings == ["SG-C050"]
     errors, warnings = adversary.checked(
         'relic "B" passive {\n    cost 1 SP\n    effect at upkeep: gain 1 SP\n}\n', str(tmp_path)
     )
