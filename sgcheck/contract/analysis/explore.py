@@ -41,7 +41,7 @@ import functools
 import heapq
 import random
 import zlib
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 
@@ -1242,7 +1242,9 @@ class _Played:
 
     card: A.Card = field(compare=False, hash=False)
     name: str = ""
-    shape: object = None
+    # a name the compiled build can resolve (a dataclass field of a compiled module annotated with a
+    # builtin such as ``object`` is looked up among the module's globals and not found)
+    shape: Hashable = None
 
 
 def witness_for(card: A.Card, kinds: frozenset[str], ruleset: Ruleset = CORE) -> Found | None:
