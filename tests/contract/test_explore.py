@@ -107,7 +107,9 @@ def test_every_break_of_the_example_pack_replays_to_itself(tmp_path: Path) -> No
     (core §8)."""
     written = proofs(IN_PLAY, tmp_path)
     kinds = {kind for kind, _ in written}
-    assert {"exchange", "negative-cost", "cap", "caps-stacked", "repair-denied", "free-attempt", "growth"} <= kinds
+    # the pack's SG-C153 is a cost two cards take below zero together (a negative cost); caps two
+    # players' cards pass together on one attack are SG-C120's, read from the cards (R20)
+    assert {"exchange", "negative-cost", "cap", "repair-denied", "free-attempt", "growth"} <= kinds
     assert {"king-immune", "king-fogged", "paid-attempt", "priced-out"} <= kinds
     for kind, log in written:
         assert_replays_to(kind, log)

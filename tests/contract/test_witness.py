@@ -21,6 +21,7 @@ from sgcheck.core.engine import apply
 from sgcheck.core.geometry import attack_targets
 from sgcheck.core.outcome import Applied
 from sgcheck.core.pieces import Color, Kind, Phase, Piece, piece
+from sgcheck.core.record import compiled
 from sgcheck.core.ruleset import CORE
 from sgcheck.core.squares import Square
 from sgcheck.core.state import GameState
@@ -31,6 +32,12 @@ from tests.contract.test_proven import _check_text
 
 GHOSTS = 'relic "Vengeful Ghosts" passive {\n    cost 4 SP\n    effect on captured: to_hit +10 permanently\n}\n'
 LEDGER = 'relic "Grudge Ledger" passive {\n    cost 4 SP\n    effect on attacked: damage +1 next turn\n}\n'
+
+#: Tests that replace one of the explorer's functions or methods to count its calls: the compiled
+#: build binds those calls when it is built, so they run where the explorer is interpreted.
+INTERPRETED = pytest.mark.skipif(
+    compiled(), reason="replaces the explorer's internals, bound at build time when compiled"
+)
 
 
 def _written(tmp_path: Path, text: str) -> list[tuple[str, Path]]:
@@ -382,6 +389,7 @@ def _games_played(card_text: str, paced: bool) -> tuple[tuple[Action, ...], bool
     return tuple(played), search.paced_apart
 
 
+@INTERPRETED
 @pytest.mark.parametrize("event", [A.Event.GAIN_SP, A.Event.CAPTURED, A.Event.MOVE])
 def test_a_paced_game_is_played_only_when_it_is_another_game(event: A.Event) -> None:
     """core §8: the game one event a turn ends each turn at its first event and takes the way forward
@@ -397,6 +405,7 @@ def test_a_paced_game_is_played_only_when_it_is_another_game(event: A.Event) -> 
         assert not apart  # the events come at the start of a phase or in the opponent's turn
 
 
+@INTERPRETED
 def test_a_card_written_in_several_files_plays_its_witness_games_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """core §8: a witness game depends on what the card does and its name, not on where it is written,
     so a card checked in several files (a pack and its variants, mutants of one file) has its games
